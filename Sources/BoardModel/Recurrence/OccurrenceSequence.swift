@@ -1,0 +1,152 @@
+/// The dates of a rule from a start date, produced lazily in constant memory.
+///
+/// Calendar rules walk periods (a day, a week, a month or a year) numbered from the
+/// start: period k is computed from the start and k, never from period k-1, so month
+/// ends and leap days never drift. Within a period the candidate days are filtered by
+/// BYMONTH, BYDAY and BYMONTHDAY, then BYSETPOS picks among them, as python-dateutil's
+/// rrule does. The start date is a lower bound, not necessarily an occurrence.
+public struct OccurrenceSequence: Sequence, Sendable {
+    public let rule: RecurrenceRule
+    public let start: LocalDate
+    /// The time of day of every occurrence; only an UNTIL with a time looks at it.
+    public let time: LocalTime?
+    /// Where to begin producing dates; periods before it are skipped without being walked
+    /// unless the rule counts its occurrences.
+    public let lowerBound: LocalDate
+
+    public init(rule: RecurrenceRule, start: LocalDate, time: LocalTime? = nil, onOrAfter lowerBound: LocalDate? = nil) {
+        self.rule = rule
+        self.start = start
+        self.time = time
+        self.lowerBound = Swift.max(start, lowerBound ?? start)
+    }
+
+    public func makeIterator() -> Iterator { Iterator(self) }
+
+    public struct Iterator: IteratorProtocol, Sendable {
+        private let filter: DayFilter
+        private let rule: RecurrenceRule
+        private let start: LocalDate
+        private let lowerBound: LocalDate
+        private let lastDate: LocalDate?    // inclusive end from UNTIL, adjusted for the time of day
+        private var remaining: Int?         // COUNT left, counted from the start
+        private var period: Int             // index k of the next period to expand
+        private var buffer: [LocalDate] = []
+        private var bufferIndex = 0
+        private var finished = false
+        private let firstWeek: LocalDate    // start of the week holding the start date
+        private let firstMonthIndex: Int    // year * 12 + month - 1 of the start date
+        private var lastProduced: LocalDate? // after completion only: the previous occurrence
+
+        init(_ s: OccurrenceSequence) {
+            rule = s.rule
+            start = s.start
+            lowerBound = s.lowerBound
+            filter = DayFilter(rule: s.rule, start: s.start)
+            firstWeek = s.start.startOfWeek(s.rule.weekStart)
+            let (y, m, _) = s.start.parts
+            firstMonthIndex = y * 12 + m - 1
+            switch s.rule.end {
+            case .never: lastDate = nil; remaining = nil
+            case .count(let n): lastDate = nil; remaining = n
+            case .until(let date, let untilTime):
+                let occursAfterUntilTime = untilTime.map { (s.time ?? .midnight) > $0 } ?? false
+                lastDate = occursAfterUntilTime ? date.adding(days: -1) : date
+                remaining = nil
+            }
+            buffer.reserveCapacity(32)
+            period = remaining == nil ? Iterator.firstPeriod(onOrAfter: lowerBound, rule: rule, start: start,
+                                                              firstWeek: firstWeek, firstMonthIndex: firstMonthIndex) : 0
+        }
+
+        public mutating func next() -> LocalDate? {
+            while !finished {
+                while bufferIndex < buffer.count {
+                    let date = buffer[bufferIndex]
+                    bufferIndex += 1
+                    if let last = lastDate, date > last { finished = true; return nil }
+                    guard date >= start else { continue }
+                    if remaining != nil {
+                        if remaining == 0 { finished = true; return nil }
+                        remaining! -= 1
+                    }
+                    if date < lowerBound { continue }
+                    return date
+                }
+                fillNextPeriod()
+            }
+            return nil
+        }
+
+        /// The index of the first period that can hold a date on or after `bound`.
+        private static func firstPeriod(onOrAfter bound: LocalDate, rule: RecurrenceRule, start: LocalDate,
+                                        firstWeek: LocalDate, firstMonthIndex: Int) -> Int {
+            guard bound > start, rule.anchor == .schedule else { return 0 }
+            switch rule.frequency {
+            case .daily:
+                return start.days(until: bound) / rule.interval
+            case .weekly:
+                return firstWeek.days(until: bound) / (7 * rule.interval)
+            case .monthly:
+                let (y, m, _) = bound.parts
+                return (y * 12 + m - 1 - firstMonthIndex) / rule.interval
+            case .yearly:
+                return (bound.year - start.year) / rule.interval
+            }
+        }
+
+        private mutating func fillNextPeriod() {
+            buffer.removeAll(keepingCapacity: true)
+            bufferIndex = 0
+            let k = period
+            period += 1
+            if rule.anchor == .completion {
+                fillCompletionStep(k)
+                return
+            }
+            switch rule.frequency {
+            case .daily:
+                let day = start.adding(days: k * rule.interval)
+                guard day.year <= LocalDate.maxYear else { finished = true; return }
+                if filter.matches(day) { buffer.append(day) }
+            case .weekly:
+                let weekBegin = firstWeek.adding(days: k * 7 * rule.interval)
+                guard weekBegin.year <= LocalDate.maxYear else { finished = true; return }
+                filter.appendWeek(from: weekBegin, to: &buffer)
+            case .monthly:
+                let index = firstMonthIndex + k * rule.interval
+                let year = index / 12, month = index % 12 + 1
+                guard year <= LocalDate.maxYear else { finished = true; return }
+                filter.appendMonth(year: year, month: month, to: &buffer)
+                filter.applySetPositions(&buffer)
+            case .yearly:
+                let year = start.year + k * rule.interval
+                guard year <= LocalDate.maxYear else { finished = true; return }
+                filter.appendYear(year, to: &buffer)
+                filter.applySetPositions(&buffer)
+            }
+        }
+
+        /// After completion, each occurrence is taken as completed on its own date.
+        private mutating func fillCompletionStep(_ k: Int) {
+            var date = start
+            if k > 0, let previous = lastProduced { date = previous.afterCompletion(of: rule) }
+            guard date.year <= LocalDate.maxYear else { finished = true; return }
+            lastProduced = date
+            buffer.append(date)
+        }
+    }
+}
+
+extension LocalDate {
+    /// The date one rule interval after this one: what an after-completion rule schedules
+    /// when the previous occurrence was completed on this date.
+    public func afterCompletion(of rule: RecurrenceRule) -> LocalDate {
+        switch rule.frequency {
+        case .daily: return adding(days: rule.interval)
+        case .weekly: return adding(days: 7 * rule.interval)
+        case .monthly: return adding(months: rule.interval)
+        case .yearly: return adding(years: rule.interval)
+        }
+    }
+}

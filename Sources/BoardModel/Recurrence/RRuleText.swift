@@ -1,0 +1,165 @@
+/// RRULE text in and out for the RFC 5545 subset Board supports (DESIGN.md §3).
+extension RecurrenceRule {
+    /// The parts Board reads; any other is refused by name.
+    public static let supportedParts = ["FREQ", "INTERVAL", "COUNT", "UNTIL", "WKST", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS"]
+    static let knownUnsupportedParts = ["BYSECOND", "BYMINUTE", "BYHOUR", "BYYEARDAY", "BYWEEKNO", "BYEASTER", "RSCALE", "SKIP"]
+
+    /// Reads `FREQ=…;…`, with or without a leading `RRULE:`. The clamp form
+    /// `BYMONTHDAY=28,29,30,31;BYSETPOS=-1` reads back as the 31st with the clamp policy;
+    /// every other rule read from text has RFC 5545's skip policy.
+    public init(rrule text: String, anchor: Anchor = .schedule) throws(RecurrenceError) {
+        var body = Substring(text.trimmingSpaces)
+        if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
+        var parts: [String: String] = [:]
+        for piece in body.split(separator: ";") where !piece.isEmpty {
+            let kv = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = kv[0].trimmingSpaces.uppercased()
+            guard kv.count == 2, !key.isEmpty else {
+                throw RecurrenceError("RRULE", "'\(piece)' is not a NAME=VALUE part")
+            }
+            if Self.knownUnsupportedParts.contains(key) {
+                throw RecurrenceError(key, "is not supported (Board reads \(Self.supportedParts.joined(separator: ", ")))")
+            }
+            guard Self.supportedParts.contains(key) else {
+                throw RecurrenceError(key, "is not an RRULE part Board knows (it reads \(Self.supportedParts.joined(separator: ", ")))")
+            }
+            guard parts[key] == nil else { throw RecurrenceError(key, "is given twice") }
+            parts[key] = kv[1].trimmingSpaces.uppercased()
+        }
+        guard let freqText = parts["FREQ"] else {
+            throw RecurrenceError("FREQ", "is missing; a rule starts with FREQ=DAILY, WEEKLY, MONTHLY or YEARLY")
+        }
+        guard let frequency = Frequency(rawValue: freqText) else {
+            throw RecurrenceError("FREQ", "\(freqText) is not supported; use DAILY, WEEKLY, MONTHLY or YEARLY")
+        }
+        if parts["COUNT"] != nil && parts["UNTIL"] != nil {
+            throw RecurrenceError("COUNT", "and UNTIL can't both be given: a rule ends after a count or on a date")
+        }
+        let interval = try parts["INTERVAL"].map { v throws(RecurrenceError) in try Self.integer(v, part: "INTERVAL") } ?? 1
+        var end = End.never
+        if let v = parts["COUNT"] { end = .count(try Self.integer(v, part: "COUNT")) }
+        if let v = parts["UNTIL"] { end = try Self.until(v) }
+        var weekStart = Weekday.monday
+        if let v = parts["WKST"] {
+            guard let day = Weekday(code: v) else { throw RecurrenceError("WKST", "must be MO, TU, WE, TH, FR, SA or SU, got \(v)") }
+            weekStart = day
+        }
+        let weekdays = try Self.list(parts["BYDAY"], part: "BYDAY") { item throws(RecurrenceError) in
+            guard let selector = WeekdaySelector(rrule: item) else {
+                throw RecurrenceError("BYDAY", "'\(item)' is not a weekday such as MO, 1MO or -1FR")
+            }
+            return selector
+        }
+        var monthDays = try Self.list(parts["BYMONTHDAY"], part: "BYMONTHDAY") { v throws(RecurrenceError) in try Self.integer(v, part: "BYMONTHDAY", signed: true) }
+        let months = try Self.list(parts["BYMONTH"], part: "BYMONTH") { v throws(RecurrenceError) in try Self.integer(v, part: "BYMONTH") }
+        var setPositions = try Self.list(parts["BYSETPOS"], part: "BYSETPOS") { v throws(RecurrenceError) in try Self.integer(v, part: "BYSETPOS", signed: true) }
+        var policy = MonthEndPolicy.skip
+        if let day = Self.clampedDay(frequency: frequency, monthDays: monthDays, months: months,
+                                     weekdays: weekdays, setPositions: setPositions) {
+            monthDays = [day]
+            setPositions = []
+            policy = .clamp
+        }
+        try self.init(frequency, interval: interval, weekdays: weekdays, monthDays: monthDays, months: months,
+                      setPositions: setPositions, weekStart: weekStart, monthEndPolicy: policy, anchor: anchor, end: end)
+    }
+
+    /// The RRULE text (without `RRULE:`). A clamped day that comes from the start date
+    /// is written out only when `start` is given.
+    public func rrule(start: LocalDate? = nil) -> String {
+        var out = ["FREQ=\(frequency.rawValue)"]
+        if interval != 1 { out.append("INTERVAL=\(interval)") }
+        if weekStart != .monday { out.append("WKST=\(weekStart.code)") }
+        switch end {
+        case .never: break
+        case .count(let n): out.append("COUNT=\(n)")
+        case .until(let date, let time):
+            out.append("UNTIL=" + date.basicISO + (time.map { "T" + $0.hour.zeroPadded(2) + $0.minute.zeroPadded(2) + "00" } ?? ""))
+        }
+        var months = self.months
+        var monthDays = self.monthDays.map(String.init)
+        var setPositions = self.setPositions.map(String.init)
+        if monthEndPolicy == .clamp, let day = clampDay(start: start) {
+            if frequency == .yearly && months.isEmpty, let start { months = [start.month] }
+            monthDays = (28...day).map(String.init)
+            setPositions = ["-1"]
+        }
+        if !months.isEmpty { out.append("BYMONTH=" + months.map(String.init).joined(separator: ",")) }
+        if !monthDays.isEmpty { out.append("BYMONTHDAY=" + monthDays.joined(separator: ",")) }
+        if !weekdays.isEmpty { out.append("BYDAY=" + weekdays.map(\.description).joined(separator: ",")) }
+        if !setPositions.isEmpty { out.append("BYSETPOS=" + setPositions.joined(separator: ",")) }
+        return out.joined(separator: ";")
+    }
+
+    /// The day a clamp rule clamps (29…31), explicit or taken from the start; nil when nothing can be clamped.
+    private func clampDay(start: LocalDate?) -> Int? {
+        guard canClamp else { return nil }
+        let day = monthDays.first ?? start?.day
+        guard let day, day >= 29 else { return nil }
+        return day
+    }
+
+    /// Recognizes `BYMONTHDAY=28,…,D;BYSETPOS=-1` as "day D, clamped".
+    private static func clampedDay(frequency: Frequency, monthDays: [Int], months: [Int],
+                                   weekdays: [WeekdaySelector], setPositions: [Int]) -> Int? {
+        guard setPositions == [-1], weekdays.isEmpty, let last = monthDays.max(), last >= 29,
+              monthDays.sorted() == Array(28...last) else { return nil }
+        switch frequency {
+        case .monthly: return last
+        case .yearly:
+            guard months.count == 1, last <= LocalDate.maxDaysIn(month: months[0]) else { return nil }
+            return last
+        default: return nil
+        }
+    }
+
+    // MARK: Value parsing
+
+    private static func integer(_ text: String, part: String, signed: Bool = false) throws(RecurrenceError) -> Int {
+        var digits = Substring(text), sign = 1
+        if signed, let first = digits.first, first == "-" || first == "+" {
+            sign = first == "-" ? -1 : 1
+            digits = digits.dropFirst()
+        }
+        guard let n = Int.decimal(digits) else {
+            throw RecurrenceError(part, "must be a whole number\(signed ? " (a minus sign counts from the end)" : ""), got '\(text)'")
+        }
+        return sign * n
+    }
+
+    private static func list<T>(_ text: String?, part: String, _ item: (String) throws(RecurrenceError) -> T) throws(RecurrenceError) -> [T] {
+        guard let text else { return [] }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+        guard !items.contains(where: \.isEmpty) else { throw RecurrenceError(part, "has an empty item in '\(text)'") }
+        var values: [T] = []
+        for i in items { values.append(try item(i)) }
+        return values
+    }
+
+    private static func until(_ text: String) throws(RecurrenceError) -> End {
+        if text.hasSuffix("Z") {
+            throw RecurrenceError("UNTIL", "a UTC time (ending in Z) is not supported; Board's times are local, write \(text.dropLast())")
+        }
+        let pieces = text.split(separator: "T", omittingEmptySubsequences: false)
+        guard let date = LocalDate(basicISO: pieces[0]) else {
+            throw RecurrenceError("UNTIL", "must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text)'")
+        }
+        guard pieces.count == 2 else { return .until(date, nil) }
+        let t = pieces[1]
+        guard pieces.count == 2, t.count == 6, let h = Int.decimal(t.prefix(2)), let m = Int.decimal(t.dropFirst(2).prefix(2)),
+              let s = Int.decimal(t.suffix(2)), s < 60, let time = LocalTime(hour: h, minute: m) else {
+            throw RecurrenceError("UNTIL", "must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text)'")
+        }
+        return .until(date, time)
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces, tabs and newlines.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}

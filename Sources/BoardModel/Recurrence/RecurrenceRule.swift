@@ -1,0 +1,160 @@
+/// A recurrence pattern expressible in RFC 5545 (DESIGN.md §3): its frequency and
+/// interval, the BYxxx filters, its month-end policy, its anchor and its end.
+///
+/// Values are validated and normalized on creation (lists sorted and deduplicated,
+/// parts that cannot change the dates reset), so two rules that always produce the
+/// same dates from the same start compare equal as far as the structure allows.
+/// The start date and time of day are not part of the rule; see `Schedule`.
+public struct RecurrenceRule: Hashable, Sendable {
+    public enum Frequency: String, CaseIterable, Sendable {
+        case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+    }
+
+    /// What the next occurrence counts from: the calendar, or the day the previous one was completed.
+    public enum Anchor: String, CaseIterable, Sendable { case schedule, completion }
+
+    /// What a day of the month that a month lacks does: fall on the month's last day, or not occur.
+    public enum MonthEndPolicy: String, CaseIterable, Sendable { case clamp, skip }
+
+    public enum End: Hashable, Sendable {
+        case never
+        /// Inclusive. Without a time, the whole day is included.
+        case until(LocalDate, LocalTime?)
+        /// After this many occurrences, counted from the start.
+        case count(Int)
+    }
+
+    public private(set) var frequency: Frequency
+    public private(set) var interval: Int
+    public private(set) var weekdays: [WeekdaySelector]
+    public private(set) var monthDays: [Int]
+    public private(set) var months: [Int]
+    public private(set) var setPositions: [Int]
+    public private(set) var weekStart: Weekday
+    public private(set) var monthEndPolicy: MonthEndPolicy
+    public private(set) var anchor: Anchor
+    public private(set) var end: End
+
+    public static let maxInterval = 9999
+
+    public init(
+        _ frequency: Frequency,
+        interval: Int = 1,
+        weekdays: [WeekdaySelector] = [],
+        monthDays: [Int] = [],
+        months: [Int] = [],
+        setPositions: [Int] = [],
+        weekStart: Weekday = .monday,
+        monthEndPolicy: MonthEndPolicy = .clamp,
+        anchor: Anchor = .schedule,
+        end: End = .never
+    ) throws(RecurrenceError) {
+        self.frequency = frequency
+        self.interval = interval
+        self.weekdays = Array(Set(weekdays)).sorted()
+        self.monthDays = Array(Set(monthDays)).sorted { ($0 < 0 ? 100 - $0 : $0) < ($1 < 0 ? 100 - $1 : $1) }
+        self.months = Array(Set(months)).sorted()
+        self.setPositions = Array(Set(setPositions)).sorted { ($0 < 0 ? 1000 - $0 : $0) < ($1 < 0 ? 1000 - $1 : $1) }
+        self.anchor = anchor
+        self.end = end
+        // Week start only moves the boundaries of multi-week periods (no BYWEEKNO here).
+        self.weekStart = frequency == .weekly && interval > 1 ? weekStart : .monday
+        self.monthEndPolicy = monthEndPolicy
+        self.monthEndPolicy = normalizedPolicy(monthEndPolicy)
+        try validate()
+    }
+
+    // MARK: Month-end policy
+
+    /// Clamping is kept only where RRULE can express it (one day of the month, no BYDAY or
+    /// BYSETPOS, one month for yearly rules); elsewhere RFC 5545's skip applies. After
+    /// completion, month arithmetic always clamps.
+    private func normalizedPolicy(_ requested: MonthEndPolicy) -> MonthEndPolicy {
+        if anchor == .completion { return .clamp }
+        return requested == .clamp && canClamp ? .clamp : .skip
+    }
+
+    /// Whether a day of the month this rule names can be missing from some month,
+    /// so that the month-end policy changes its dates.
+    public var monthEndMatters: Bool {
+        guard anchor == .schedule, frequency == .monthly || frequency == .yearly else { return false }
+        if monthDays.isEmpty && weekdays.isEmpty { return true }  // the day comes from the start date
+        return monthDays.contains { $0 >= 29 || $0 <= -29 }
+    }
+
+    /// True when the rule names one day of the month (or takes it from the start) that
+    /// can be clamped to a short month's last day and still export as RRULE.
+    var canClamp: Bool {
+        guard anchor == .schedule, frequency == .monthly || frequency == .yearly,
+              weekdays.isEmpty, setPositions.isEmpty else { return false }
+        switch frequency {
+        case .monthly:
+            return monthDays.isEmpty || (monthDays.count == 1 && monthDays[0] >= 29)
+        default:
+            if monthDays.isEmpty { return months.count <= 1 }
+            return months.count == 1 && monthDays.count == 1 && monthDays[0] >= 29
+        }
+    }
+
+    // MARK: Validation
+
+    private func validate() throws(RecurrenceError) {
+        guard (1...Self.maxInterval).contains(interval) else {
+            throw RecurrenceError("INTERVAL", "must be a whole number from 1 to \(Self.maxInterval), got \(interval)")
+        }
+        if case .count(let n) = end, n < 1 {
+            throw RecurrenceError("COUNT", "must be at least 1, got \(n)")
+        }
+        if let bad = months.first(where: { !(1...12).contains($0) }) {
+            throw RecurrenceError("BYMONTH", "must be a month number from 1 to 12, got \(bad)")
+        }
+        if let bad = monthDays.first(where: { $0 == 0 || abs($0) > 31 }) {
+            throw RecurrenceError("BYMONTHDAY", "must be from 1 to 31 or -31 to -1, got \(bad)")
+        }
+        if let bad = setPositions.first(where: { $0 == 0 || abs($0) > 366 }) {
+            throw RecurrenceError("BYSETPOS", "must be from 1 to 366 or -366 to -1, got \(bad)")
+        }
+        if let bad = weekdays.first(where: { $0.ordinal.map { $0 == 0 || abs($0) > 5 } ?? false }) {
+            throw RecurrenceError("BYDAY", "an ordinal must be from 1 to 5 or -5 to -1, got \(bad)")
+        }
+        try validateCombinations()
+        try validateSomeDateExists()
+    }
+
+    private func validateCombinations() throws(RecurrenceError) {
+        let ordinals = weekdays.filter { $0.ordinal != nil }
+        if anchor == .completion && !(weekdays.isEmpty && monthDays.isEmpty && months.isEmpty && setPositions.isEmpty) {
+            throw RecurrenceError("anchor", "a rule repeating after completion takes no BYDAY, BYMONTHDAY, BYMONTH or BYSETPOS")
+        }
+        if !ordinals.isEmpty && (frequency == .daily || frequency == .weekly) {
+            throw RecurrenceError("BYDAY", "an ordinal such as \(ordinals[0]) needs FREQ=MONTHLY or FREQ=YEARLY")
+        }
+        if !ordinals.isEmpty && ordinals.count != weekdays.count {
+            throw RecurrenceError("BYDAY", "give every weekday an ordinal or none (1MO,-1FR or MO,FR)")
+        }
+        if !monthDays.isEmpty && frequency == .weekly {
+            throw RecurrenceError("BYMONTHDAY", "is not allowed with FREQ=WEEKLY")
+        }
+        if !setPositions.isEmpty {
+            guard frequency == .monthly || frequency == .yearly else {
+                throw RecurrenceError("BYSETPOS", "needs FREQ=MONTHLY or FREQ=YEARLY")
+            }
+            guard !weekdays.isEmpty || !monthDays.isEmpty else {
+                throw RecurrenceError("BYSETPOS", "picks among the days of BYDAY or BYMONTHDAY, and the rule has neither")
+            }
+        }
+    }
+
+    /// Refuses a rule whose month and day can never meet (Feb 30, April 31).
+    private func validateSomeDateExists() throws(RecurrenceError) {
+        guard !months.isEmpty, !monthDays.isEmpty, monthEndPolicy == .skip || frequency == .yearly else { return }
+        let exists = months.contains { month in
+            monthDays.contains { abs($0) <= LocalDate.maxDaysIn(month: month) }
+        }
+        if !exists {
+            let names = months.map { MonthName.full[$0 - 1] }
+            let days = monthDays.map { $0 > 0 ? "the " + ordinalSuffix($0) : "day \($0)" }
+            throw RecurrenceError("BYMONTHDAY", "\(names.joined(separator: " or ")) never has \(days.joined(separator: " or "))")
+        }
+    }
+}

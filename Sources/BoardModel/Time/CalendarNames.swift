@@ -1,0 +1,26 @@
+/// English month names for summaries and the phrase parser.
+public enum MonthName {
+    public static let full = ["January", "February", "March", "April", "May", "June", "July",
+                              "August", "September", "October", "November", "December"]
+
+    /// "Jan" … "Dec".
+    public static func short(_ month: Int) -> String { String(full[month - 1].prefix(3)) }
+
+    /// "Dec 31, 2026": how summaries write a date.
+    public static func display(_ date: LocalDate) -> String {
+        let (y, m, d) = date.parts
+        return "\(short(m)) \(d), \(y)"
+    }
+}
+
+/// English ordinals: 1st, 2nd, 3rd, 4th, 11th, 21st.
+public func ordinalSuffix(_ n: Int) -> String {
+    let tens = (n / 10) % 10, ones = n % 10
+    if tens == 1 { return "\(n)th" }
+    switch ones {
+    case 1: return "\(n)st"
+    case 2: return "\(n)nd"
+    case 3: return "\(n)rd"
+    default: return "\(n)th"
+    }
+}

@@ -1,0 +1,151 @@
+/// A calendar date with no time zone: the unit of scheduling.
+///
+/// Backed by a day number (days since 1970-01-01) so that adding days and finding
+/// weekdays is integer arithmetic; the civil conversions are Howard Hinnant's algorithms.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01.
+    public let dayNumber: Int
+
+    /// The supported range, the same as python-dateutil's: years 1 through 9999.
+    public static let minYear = 1
+    public static let maxYear = 9999
+
+    public init(dayNumber: Int) { self.dayNumber = dayNumber }
+
+    /// A date from its parts; nil when the day does not exist (Feb 30) or the year is out of range.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (Self.minYear...Self.maxYear).contains(year), (1...12).contains(month),
+              day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+        self.dayNumber = LocalDate.dayNumber(year: year, month: month, day: day)
+    }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
+
+    // MARK: Parts
+
+    /// Year, month (1–12) and day (1–31).
+    public var parts: (year: Int, month: Int, day: Int) { LocalDate.civil(fromDayNumber: dayNumber) }
+    public var year: Int { parts.year }
+    public var month: Int { parts.month }
+    public var day: Int { parts.day }
+
+    /// 1970-01-01 was a Thursday.
+    public var weekday: Weekday { Weekday(rawValue: ((dayNumber % 7) + 7 + 3) % 7)! }
+
+    /// Day of the year, 1…366.
+    public var dayOfYear: Int { dayNumber - LocalDate.dayNumber(year: year, month: 1, day: 1) + 1 }
+
+    // MARK: Arithmetic
+
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+
+    /// Days from `self` to `other` (positive when `other` is later).
+    public func days(until other: LocalDate) -> Int { other.dayNumber - dayNumber }
+
+    /// Adds whole months, falling on the last day of a shorter month (Jan 31 + 1 month = Feb 28/29).
+    public func adding(months: Int) -> LocalDate {
+        let (y, m, d) = parts
+        let index = y * 12 + (m - 1) + months
+        let year = index.floorDiv(12), month = index.floorMod(12) + 1
+        let day = min(d, LocalDate.daysIn(month: month, year: year))
+        return LocalDate(dayNumber: LocalDate.dayNumber(year: year, month: month, day: day))
+    }
+
+    /// Adds whole years; Feb 29 falls on Feb 28 in common years.
+    public func adding(years: Int) -> LocalDate { adding(months: years * 12) }
+
+    /// The first day of the week holding this date, for weeks starting on `weekStart`.
+    public func startOfWeek(_ weekStart: Weekday) -> LocalDate {
+        adding(days: -weekday.daysSince(weekStart))
+    }
+
+    // MARK: Calendar facts
+
+    public static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// The most days a month can have in any year (29 for February).
+    public static func maxDaysIn(month: Int) -> Int { month == 2 ? 29 : daysIn(month: month, year: 2001) }
+
+    public static func daysIn(year: Int) -> Int { isLeap(year) ? 366 : 365 }
+
+    /// Days since 1970-01-01 of a valid civil date.
+    public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = y.floorDiv(400)
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    static func civil(fromDayNumber n: Int) -> (year: Int, month: Int, day: Int) {
+        let z = n + 719468
+        let era = z.floorDiv(146097)
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    // MARK: ISO 8601
+
+    /// `YYYY-MM-DD`.
+    public var description: String { iso }
+
+    public var iso: String {
+        let (y, m, d) = parts
+        return y.zeroPadded(4) + "-" + m.zeroPadded(2) + "-" + d.zeroPadded(2)
+    }
+
+    /// `YYYYMMDD`, the RFC 5545 DATE form.
+    public var basicISO: String {
+        let (y, m, d) = parts
+        return y.zeroPadded(4) + m.zeroPadded(2) + d.zeroPadded(2)
+    }
+
+    /// Parses `YYYY-MM-DD`; nil for anything else, including dates that don't exist.
+    public init?(iso text: some StringProtocol) {
+        let fields = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
+              let y = Int.decimal(fields[0]), let m = Int.decimal(fields[1]), let d = Int.decimal(fields[2])
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// Parses `YYYYMMDD`, the RFC 5545 DATE form.
+    public init?(basicISO text: some StringProtocol) {
+        let s = Array(text.utf8)
+        guard s.count == 8, let y = Int.decimal(text.prefix(4)),
+              let m = Int.decimal(text.dropFirst(4).prefix(2)), let d = Int.decimal(text.dropFirst(6))
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+}
+
+extension Int {
+    func floorDiv(_ d: Int) -> Int { self >= 0 ? self / d : -((-self + d - 1) / d) }
+    func floorMod(_ d: Int) -> Int { self - floorDiv(d) * d }
+
+    func zeroPadded(_ width: Int) -> String {
+        let s = String(self)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+
+    /// Parses ASCII digits only: no sign, no spaces, no underscores.
+    static func decimal(_ text: some StringProtocol) -> Int? {
+        guard !text.isEmpty, text.count <= 9, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return Int(text)
+    }
+}

@@ -1,0 +1,32 @@
+/// A wall-clock time of day, to the minute.
+public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let hour: Int
+    public let minute: Int
+
+    public static let midnight = LocalTime(hour: 0, minute: 0)!
+
+    public init?(hour: Int, minute: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// Minutes since midnight.
+    public var minuteOfDay: Int { hour * 60 + minute }
+
+    public static func < (a: LocalTime, b: LocalTime) -> Bool { a.minuteOfDay < b.minuteOfDay }
+
+    /// `HH:MM`.
+    public var description: String { hour.zeroPadded(2) + ":" + minute.zeroPadded(2) }
+
+    /// `H:MM`, as people write it: 7:30, 19:05.
+    public var display: String { String(hour) + ":" + minute.zeroPadded(2) }
+
+    /// Parses `HH:MM` (or `H:MM`).
+    public init?(iso text: some StringProtocol) {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 2, (1...2).contains(fields[0].count), fields[1].count == 2,
+              let h = Int.decimal(fields[0]), let m = Int.decimal(fields[1]) else { return nil }
+        self.init(hour: h, minute: m)
+    }
+}

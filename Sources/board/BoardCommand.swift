@@ -1,0 +1,30 @@
+import ArgumentParser
+import BoardModel
+import Foundation
+
+@main
+struct BoardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "board",
+        abstract: "A keyboard-driven kanban board for the terminal, with routines.",
+        subcommands: [RecurCommand.self]
+    )
+
+    /// Bad input of any kind (a malformed rule, an unknown option) exits with status 2
+    /// after one line on stderr, as the README promises.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as RecurrenceError {
+            CommandLineOutput.fail(error.description)
+        } catch let error as InputError {
+            CommandLineOutput.fail(error.description)
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                CommandLineOutput.fail(message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid input")
+            }
+            exit(withError: error)
+        }
+    }
+}

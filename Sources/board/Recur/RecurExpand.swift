@@ -1,0 +1,95 @@
+import ArgumentParser
+import BoardModel
+import Foundation
+
+struct RecurExpand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "expand",
+        abstract: "Print the occurrences of a rule, one per line.",
+        discussion: """
+        RULE is RRULE text (FREQ=WEEKLY;BYDAY=MO,WE) or a phrase ("every other tuesday at 7am").
+        Lines are YYYY-MM-DD, or YYYY-MM-DDTHH:MM when a time is given or parsed.
+        With --batch, reads lines RULE<TAB>START<TAB>N from stdin and prints the first N
+        occurrences of each, comma-separated, on one line (empty when none, 'error: …' when bad).
+        """
+    )
+
+    @Argument(help: "The rule: RRULE text or a phrase. Omit with --batch.")
+    var rule: String?
+
+    @Option(help: ArgumentHelp("First possible date, YYYY-MM-DD or YYYY-MM-DDTHH:MM.", valueName: "date"))
+    var start: String?
+
+    @Option(help: "How many occurrences to print at most.")
+    var count: Int = 10
+
+    @Option(help: ArgumentHelp("Print no occurrence after this date (inclusive).", valueName: "date"))
+    var until: String?
+
+    @Flag(help: "Read RULE<TAB>START<TAB>N lines from stdin.")
+    var batch = false
+
+    @OptionGroup var clock: ClockOptions
+
+    func run() throws {
+        if batch {
+            guard rule == nil else { throw InputError("RULE", "give rules on stdin with --batch, not as an argument") }
+            try runBatch()
+            return
+        }
+        guard let rule else { throw InputError("RULE", "missing; give RRULE text or a phrase such as 'every monday'") }
+        guard count >= 0 else { throw InputError("count", "must be 0 or more, got \(count)") }
+        let phrase = try RuleInput.read(rule, today: try clock.localNow().date)
+        let startText = try start.map { t throws in try RuleInput.dateOrDateTime(t, field: "start") }
+        guard let startDate = startText?.0 ?? phrase.start else {
+            throw InputError("start", "missing; give --start YYYY-MM-DD or say 'starting …' in the phrase")
+        }
+        let time = phrase.time ?? startText?.1
+        let schedule = try Schedule(rule: phrase.rule, start: startDate, time: time)
+        var lastDate: LocalDate?
+        if let until {
+            guard let date = LocalDate(iso: until) else { throw InputError("until", "must be a date YYYY-MM-DD, got '\(until)'") }
+            guard date >= startDate else { throw InputError("until", "the end \(date) is before the start \(startDate)") }
+            lastDate = date
+        }
+        var out = ""
+        for date in schedule.occurrences.prefix(count) {
+            if let lastDate, date > lastDate { break }
+            out += Self.format(date, time) + "\n"
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    static func format(_ date: LocalDate, _ time: LocalTime?) -> String {
+        time.map { LocalDateTime(date: date, time: $0).description } ?? date.iso
+    }
+
+    /// One output line per input line; a bad line says why and the batch goes on.
+    private func runBatch() throws {
+        let today = try clock.localNow().date
+        var out = ""
+        while let line = readLine(strippingNewline: true) {
+            out += Self.expandBatchLine(line, today: today) + "\n"
+            if out.utf8.count > 1 << 16 {
+                FileHandle.standardOutput.write(Data(out.utf8))
+                out = ""
+            }
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    static func expandBatchLine(_ line: String, today: LocalDate) -> String {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 3 else { return "error: line: expected RULE<TAB>START<TAB>N" }
+        do {
+            let phrase = try RuleInput.read(fields[0], today: today)
+            let (start, startTime) = try RuleInput.dateOrDateTime(fields[1], field: "START")
+            guard let n = Int(fields[2]), n >= 0 else { throw InputError("N", "must be a whole number, got '\(fields[2])'") }
+            let time = phrase.time ?? startTime
+            let schedule = try Schedule(rule: phrase.rule, start: start, time: time)
+            return schedule.occurrences.prefix(n).map { format($0, time) }.joined(separator: ",")
+        } catch {
+            return "error: \(error)"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import BoardModel
+import Foundation
+
+struct RecurNext: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "next",
+        abstract: "Print the next occurrence of a rule after a moment, or after a completion.",
+        discussion: """
+        Without --completed: the first occurrence at or after --after (a rule without a time of day
+        counts as due at the start of its day). With --completed on a rule repeating after completion
+        ("every! 3 days"): the day that many days, weeks or months after the completion.
+        """
+    )
+
+    @Argument(help: "The rule: RRULE text or a phrase.")
+    var rule: String
+
+    @Option(help: ArgumentHelp("The moment, YYYY-MM-DDTHH:MM (or YYYY-MM-DD for its start).", valueName: "datetime"))
+    var after: String
+
+    @Option(help: ArgumentHelp("The rule's start date; default: the day of --after.", valueName: "date"))
+    var start: String?
+
+    @Option(help: ArgumentHelp("When the previous occurrence was completed, YYYY-MM-DD.", valueName: "date"))
+    var completed: String?
+
+    @OptionGroup var clock: ClockOptions
+
+    func run() throws {
+        let (afterDate, afterTime) = try RuleInput.dateOrDateTime(after, field: "after")
+        let moment = LocalDateTime(date: afterDate, time: afterTime ?? .midnight)
+        let phrase = try RuleInput.read(rule, today: afterDate)
+        var startDate = try start.map { t throws in try RuleInput.dateOrDateTime(t, field: "start").0 } ?? phrase.start ?? afterDate
+        if let completed {
+            guard let done = LocalDate(iso: completed) else {
+                throw InputError("completed", "must be a date YYYY-MM-DD, got '\(completed)'")
+            }
+            guard phrase.rule.anchor == .completion else {
+                throw InputError("completed", "only a rule that repeats after completion ('every! 3 days') counts from a completion")
+            }
+            startDate = done.afterCompletion(of: phrase.rule)
+        }
+        let schedule = try Schedule(rule: phrase.rule, start: startDate, time: phrase.time)
+        guard let next = completed != nil ? schedule.next(onOrAfter: startDate).map({ LocalDateTime(date: $0, time: phrase.time ?? .midnight) })
+                                          : schedule.next(atOrAfter: moment) else {
+            FileHandle.standardError.write(Data("no occurrence after \(after)\n".utf8))
+            throw ExitCode(1)
+        }
+        let line = phrase.time == nil ? next.date.iso : next.description
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import BoardModel
+import Foundation
+
+struct RecurParse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "Read a phrase or RRULE text and print its rule, time, anchor and summary."
+    )
+
+    @Argument(help: "A phrase such as 'every other tuesday at 7am', or RRULE text.")
+    var text: String
+
+    @Flag(help: "Print one JSON object instead of lines.")
+    var json = false
+
+    @OptionGroup var clock: ClockOptions
+
+    func run() throws {
+        let phrase = try RuleInput.read(text, today: try clock.localNow().date)
+        var fields: [(String, String)] = [("rule", phrase.rule.rrule(start: phrase.start))]
+        if let time = phrase.time { fields.append(("time", time.description)) }
+        if let start = phrase.start { fields.append(("start", start.iso)) }
+        fields.append(("anchor", phrase.rule.anchor.rawValue))
+        if phrase.rule.monthEndMatters { fields.append(("month-end", phrase.rule.monthEndPolicy.rawValue)) }
+        fields.append(("summary", phrase.summary))
+        let out: String
+        if json {
+            let object = Dictionary(uniqueKeysWithValues: fields)
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            out = String(decoding: data, as: UTF8.self) + "\n"
+        } else {
+            out = fields.map { "\($0.0): \($0.1)\n" }.joined()
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+}

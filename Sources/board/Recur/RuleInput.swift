@@ -1,0 +1,22 @@
+import BoardModel
+
+/// A RULE argument: RRULE text (`FREQ=…`, with or without `RRULE:`) or a phrase in plain words.
+enum RuleInput {
+    static func isRRule(_ text: String) -> Bool {
+        let upper = text.uppercased()
+        return upper.contains("FREQ=") || upper.hasPrefix("RRULE:")
+    }
+
+    /// Reads either form; the phrase parser resolves dates without a year against `today`.
+    static func read(_ text: String, today: LocalDate) throws -> RecurrencePhrase {
+        if isRRule(text) { return RecurrencePhrase(rule: try RecurrenceRule(rrule: text)) }
+        return try RecurrencePhrase(parsing: text, today: today)
+    }
+
+    /// `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`.
+    static func dateOrDateTime(_ text: String, field: String) throws -> (LocalDate, LocalTime?) {
+        if let date = LocalDate(iso: text) { return (date, nil) }
+        if let moment = LocalDateTime(iso: text) { return (moment.date, moment.time) }
+        throw InputError(field, "must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM, got '\(text)'")
+    }
+}
