@@ -37,6 +37,10 @@ public struct OccurrenceSequence: Sequence, Sendable {
         private let firstWeek: LocalDate    // start of the week holding the start date
         private let firstMonthIndex: Int    // year * 12 + month - 1 of the start date
         private var lastProduced: LocalDate? // after completion only: the previous occurrence
+        private var lastHitYear: Int         // year of the last period that had a candidate day
+        /// The Gregorian calendar repeats every 400 years, so a rule whose periods found no
+        /// day in 400 × interval years never will; dateutil walks on to 9999 to learn the same.
+        private let barrenYears: Int
 
         init(_ s: OccurrenceSequence) {
             rule = s.rule
@@ -55,26 +59,34 @@ public struct OccurrenceSequence: Sequence, Sendable {
                 remaining = nil
             }
             buffer.reserveCapacity(32)
+            lastHitYear = s.lowerBound.year
+            barrenYears = 400 * s.rule.interval
             period = remaining == nil ? Iterator.firstPeriod(onOrAfter: lowerBound, rule: rule, start: start,
                                                               firstWeek: firstWeek, firstMonthIndex: firstMonthIndex) : 0
         }
 
         public mutating func next() -> LocalDate? {
-            while !finished {
+            while true {
                 while bufferIndex < buffer.count {
                     let date = buffer[bufferIndex]
                     bufferIndex += 1
-                    if let last = lastDate, date > last { finished = true; return nil }
+                    if let last = lastDate, date > last { return stop() }
                     guard date >= start else { continue }
                     if remaining != nil {
-                        if remaining == 0 { finished = true; return nil }
+                        if remaining == 0 { return stop() }
                         remaining! -= 1
                     }
                     if date < lowerBound { continue }
                     return date
                 }
+                if finished { return nil }
                 fillNextPeriod()
             }
+        }
+
+        private mutating func stop() -> LocalDate? {
+            finished = true
+            bufferIndex = buffer.count
             return nil
         }
 
@@ -104,27 +116,34 @@ public struct OccurrenceSequence: Sequence, Sendable {
                 fillCompletionStep(k)
                 return
             }
+            let periodStart: LocalDate
             switch rule.frequency {
             case .daily:
-                let day = start.adding(days: k * rule.interval)
-                guard day.year <= LocalDate.maxYear else { finished = true; return }
-                if filter.matches(day) { buffer.append(day) }
+                periodStart = start.adding(days: k * rule.interval)
+                guard periodStart.year <= LocalDate.maxYear else { finished = true; return }
+                if filter.matches(periodStart) { buffer.append(periodStart) }
             case .weekly:
-                let weekBegin = firstWeek.adding(days: k * 7 * rule.interval)
-                guard weekBegin.year <= LocalDate.maxYear else { finished = true; return }
-                filter.appendWeek(from: weekBegin, to: &buffer)
+                periodStart = firstWeek.adding(days: k * 7 * rule.interval)
+                guard periodStart.year <= LocalDate.maxYear else { finished = true; return }
+                filter.appendWeek(from: periodStart, to: &buffer)
             case .monthly:
                 let index = firstMonthIndex + k * rule.interval
                 let year = index / 12, month = index % 12 + 1
                 guard year <= LocalDate.maxYear else { finished = true; return }
+                periodStart = LocalDate(dayNumber: LocalDate.dayNumber(year: year, month: month, day: 1))
                 filter.appendMonth(year: year, month: month, to: &buffer)
                 filter.applySetPositions(&buffer)
             case .yearly:
                 let year = start.year + k * rule.interval
                 guard year <= LocalDate.maxYear else { finished = true; return }
+                periodStart = LocalDate(dayNumber: LocalDate.dayNumber(year: year, month: 1, day: 1))
                 filter.appendYear(year, to: &buffer)
                 filter.applySetPositions(&buffer)
             }
+            // Nothing later can come before UNTIL, or ever come at all.
+            if let last = lastDate, periodStart > last { finished = true }
+            if !buffer.isEmpty { lastHitYear = periodStart.year }
+            else if periodStart.year - lastHitYear > barrenYears { finished = true }
         }
 
         /// After completion, each occurrence is taken as completed on its own date.

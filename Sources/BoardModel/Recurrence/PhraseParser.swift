@@ -1,6 +1,423 @@
 extension RecurrencePhrase {
+    /// Parses plain words, case-insensitively: "every other tuesday at 7am", "every 15th",
+    /// "every! 3 days", "every weekday starting nov 1 until dec 31", "monthly on the last friday, 10 times".
+    /// Dates without a year fall on or after `today` (an end: on or after the start).
     public init(parsing text: String, today: LocalDate) throws(RecurrenceError) {
-        throw RecurrenceError("phrase", "not yet")
+        var parser = PhraseParser(text)
+        try parser.parse()
+        self = try parser.phrase(today: today)
     }
-    public var summary: String { "" }
+}
+
+/// A recursive-descent parser over the words of a phrase; `PhraseVocabulary` holds the words.
+struct PhraseParser {
+    private typealias Vocabulary = PhraseVocabulary
+
+    private let tokens: [String]
+    private var index = 0
+
+    private var frequency: RecurrenceRule.Frequency?
+    private var interval = 1
+    private var weekdays: [WeekdaySelector] = []
+    private var monthDays: [Int] = []
+    private var months: [Int] = []
+    private var setPositions: [Int] = []
+    private var weekStart = Weekday.monday
+    private var policy = RecurrenceRule.MonthEndPolicy.clamp
+    private var anchor = RecurrenceRule.Anchor.schedule
+    private var end = RecurrenceRule.End.never
+    private var time: LocalTime?
+    private var start: PhraseDate?
+    private var until: (date: PhraseDate, time: LocalTime?)?
+    private var headIsBareInterval = false
+
+    /// A date as written: complete, or a month and day still to be placed in a year.
+    private enum PhraseDate {
+        case exact(LocalDate)
+        case monthDay(Int, Int)
+        case relative(Int)   // days from today
+
+        func resolve(onOrAfter reference: LocalDate, today: LocalDate) -> LocalDate? {
+            switch self {
+            case .exact(let date): return date
+            case .relative(let days): return today.adding(days: days)
+            case .monthDay(let month, let day):
+                for year in reference.year...(reference.year + 8) {
+                    if let date = LocalDate(year: year, month: month, day: day), date >= reference { return date }
+                }
+                return nil
+            }
+        }
+    }
+
+    init(_ text: String) {
+        let spaced = text.lowercased()
+            .replacingOccurrences(of: "-to-last", with: " to last")
+            .replacingOccurrences(of: ",", with: " , ")
+            .replacingOccurrences(of: "&", with: " and ")
+            .replacingOccurrences(of: "every !", with: "every!")
+        tokens = spaced.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+    }
+
+    // MARK: Token access
+
+    private var current: String? { index < tokens.count ? tokens[index] : nil }
+    private func peek(_ offset: Int = 0) -> String? { index + offset < tokens.count ? tokens[index + offset] : nil }
+    private mutating func take() -> String? {
+        defer { index += 1 }
+        return current
+    }
+    private mutating func accept(_ words: String...) -> Bool {
+        guard let c = current, words.contains(c) else { return false }
+        index += 1
+        return true
+    }
+    private mutating func expect(_ word: String, after context: String) throws(RecurrenceError) {
+        guard accept(word) else { throw unexpected(context: "expected '\(word)' after '\(context)'") }
+    }
+    private func unexpected(context: String? = nil) -> RecurrenceError {
+        guard let word = current else {
+            return RecurrenceError("phrase", "ends too early" + (context.map { ": \($0)" } ?? ""))
+        }
+        return RecurrenceError("phrase", "unknown word '\(word)'" + (context.map { ": \($0)" } ?? ""))
+    }
+
+    // MARK: Grammar
+
+    mutating func parse() throws(RecurrenceError) {
+        guard current != nil else {
+            throw RecurrenceError("phrase", "is empty; try 'every day', 'every monday' or 'every 15th'")
+        }
+        try parseHead()
+        while current != nil {
+            if accept(",") || accept("and") { continue }
+            try parseClause()
+        }
+    }
+
+    private mutating func parseHead() throws(RecurrenceError) {
+        let word = current!
+        switch word {
+        case "daily": index += 1; frequency = .daily
+        case "weekly": index += 1; frequency = .weekly
+        case "monthly": index += 1; frequency = .monthly
+        case "yearly", "annually": index += 1; frequency = .yearly
+        case "every!", "ev!":
+            index += 1
+            anchor = .completion
+            try parseEveryBody()
+        case "every", "ev", "each":
+            index += 1
+            try parseEveryBody()
+        default:
+            if let n = Vocabulary.cardinal(word), let unit = peek(1).flatMap({ Vocabulary.units[$0] }) {
+                index += 2
+                interval = n
+                frequency = unit
+                headIsBareInterval = true
+            } else {
+                throw RecurrenceError("phrase", "unknown word '\(word)': start with 'every', 'daily', 'weekly', 'monthly' or 'yearly'")
+            }
+        }
+    }
+
+    private mutating func parseEveryBody() throws(RecurrenceError) {
+        guard let word = current else { throw unexpected(context: "say what repeats after 'every'") }
+        if let n = Vocabulary.cardinal(word), let unit = peek(1).flatMap({ Vocabulary.units[$0] }) {
+            index += 2
+            interval = n
+            frequency = unit
+            return
+        }
+        if word == "other" {
+            index += 1
+            interval = 2
+            if let unit = current.flatMap({ Vocabulary.units[$0] }) {
+                index += 1
+                frequency = unit
+                return
+            }
+            guard let c = current, Vocabulary.weekdayNames[c] != nil else {
+                throw unexpected(context: "after 'every other' say day, week, month, year or a weekday")
+            }
+        }
+        if let unit = Vocabulary.units[word], !word.hasSuffix("s") {
+            index += 1
+            frequency = unit
+            return
+        }
+        // A list of days: weekdays, days of the month, nth weekdays, month and day.
+        let found = try parseDayItems(context: "after 'every'")
+        frequency = found.hasMonthAndDay ? .yearly : found.hasMonthLevelItem ? .monthly : .weekly
+    }
+
+    private struct DayItems {
+        var hasMonthAndDay = false
+        var hasMonthLevelItem = false
+    }
+
+    /// Items joined by commas and "and": "mon, wed and fri", "the 1st and last day",
+    /// "the first monday", "the last workday", "weekdays", "march 14".
+    private mutating func parseDayItems(context: String) throws(RecurrenceError) -> DayItems {
+        var found = DayItems()
+        repeat {
+            _ = accept("the")
+            guard let word = current else { throw unexpected(context: context) }
+            if let day = Vocabulary.weekdayNames[word] {
+                index += 1
+                weekdays.append(WeekdaySelector(day))
+            } else if ["weekday", "weekdays", "workday", "workdays"].contains(word) {
+                index += 1
+                weekdays += Weekday.workdays.map { WeekdaySelector($0) }
+            } else if ["weekend", "weekends"].contains(word) {
+                index += 1
+                weekdays += Weekday.weekend.map { WeekdaySelector($0) }
+            } else if let month = Vocabulary.month(word) {
+                index += 1
+                guard let dayText = current, let day = Vocabulary.ordinal(dayText) ?? Int.decimal(dayText), day <= 31 else {
+                    throw unexpected(context: "expected a day of the month after '\(word)'")
+                }
+                index += 1
+                months.append(month)
+                monthDays.append(day)
+                found.hasMonthAndDay = true
+            } else if let position = parseOrdinal() {
+                found.hasMonthLevelItem = true
+                try parseOrdinalNoun(position)
+            } else {
+                throw unexpected(context: context)
+            }
+        } while acceptListSeparator()
+        return found
+    }
+
+    /// "last", "3rd", "third", "2nd to last", "second to last": a position, negative from the end.
+    private mutating func parseOrdinal() -> Int? {
+        guard let word = current else { return nil }
+        if word == "last" {
+            index += 1
+            return -1
+        }
+        guard let n = Vocabulary.ordinal(word) else { return nil }
+        index += 1
+        if current == "to" && peek(1) == "last" {
+            index += 2
+            return -n
+        }
+        return n
+    }
+
+    /// What follows a position: a weekday (2nd Tuesday), "day" (last day), "workday", or nothing (the 15th).
+    private mutating func parseOrdinalNoun(_ position: Int) throws(RecurrenceError) {
+        if let word = current, let day = Vocabulary.weekdayNames[word] {
+            index += 1
+            weekdays.append(WeekdaySelector(day, ordinal: position))
+        } else if accept("day") {
+            monthDays.append(position)
+        } else if accept("workday", "weekday") {
+            weekdays += Weekday.workdays.map { WeekdaySelector($0) }
+            setPositions.append(position)
+        } else if position > 0 {
+            monthDays.append(position)
+        } else {
+            throw unexpected(context: "say 'last day', 'last friday' or 'last workday'")
+        }
+    }
+
+    /// Consumes "," / "and" / ", and" when another list item follows.
+    private mutating func acceptListSeparator() -> Bool {
+        var look = index
+        while look < tokens.count, tokens[look] == "," || tokens[look] == "and" { look += 1 }
+        guard look > index, look < tokens.count, startsListItem(tokens[look], next: look + 1 < tokens.count ? tokens[look + 1] : nil)
+        else { return false }
+        index = look
+        return true
+    }
+
+    private func startsListItem(_ word: String, next: String?) -> Bool {
+        if word == "the" || word == "last" { return true }
+        if Vocabulary.weekdayNames[word] != nil || Vocabulary.month(word) != nil || Vocabulary.ordinal(word) != nil { return true }
+        return ["weekday", "weekdays", "workday", "workdays", "weekend", "weekends"].contains(word)
+    }
+
+    private mutating func parseClause() throws(RecurrenceError) {
+        let word = current!
+        switch word {
+        case "on":
+            index += 1
+            _ = try parseDayItems(context: "after 'on'")
+        case "in":
+            index += 1
+            repeat {
+                guard let c = current, let month = Vocabulary.month(c) else { throw unexpected(context: "expected a month after 'in'") }
+                index += 1
+                months.append(month)
+            } while acceptMonthSeparator()
+        case "at":
+            index += 1
+            time = try parseTime()
+        case "starting", "from", "starts", "beginning":
+            index += 1
+            start = try parseDate(context: word)
+        case "until", "till", "ending":
+            index += 1
+            let date = try parseDate(context: word)
+            var untilTime: LocalTime?
+            if let c = current, c.contains(":"), let t = LocalTime(iso: c) {
+                index += 1
+                untilTime = t
+            }
+            until = (date, untilTime)
+        case "for":
+            index += 1
+            try parseCount()
+        case "after":
+            index += 1
+            guard accept("completion", "done", "completed") else { throw unexpected(context: "expected 'after completion'") }
+            anchor = .completion
+        case "only":
+            index += 1
+            _ = accept("the")
+            repeat {
+                guard let position = parseOrdinal() else { throw unexpected(context: "expected a position such as 'first' or 'last' after 'only the'") }
+                setPositions.append(position)
+            } while acceptPositionSeparator()
+            if accept("of") {
+                _ = accept("each", "every", "the")
+                guard accept("month", "year", "period") else { throw unexpected(context: "expected 'of each month' or 'of each year'") }
+            }
+        case "weeks", "week":
+            index += 1
+            _ = accept("start", "starts")
+            _ = accept("on")
+            guard let c = current, let day = Vocabulary.weekdayNames[c] else { throw unexpected(context: "expected a weekday after 'weeks start on'") }
+            index += 1
+            weekStart = day
+        case "skipping", "skip":
+            index += 1
+            guard accept("short") && accept("months") else { throw unexpected(context: "expected 'skipping short months'") }
+            policy = .skip
+        default:
+            if Vocabulary.cardinal(word) != nil, ["times", "time"].contains(peek(1) ?? "") {
+                try parseCount()
+            } else {
+                throw unexpected()
+            }
+        }
+    }
+
+    private mutating func acceptMonthSeparator() -> Bool {
+        var look = index
+        while look < tokens.count, tokens[look] == "," || tokens[look] == "and" { look += 1 }
+        guard look > index, look < tokens.count, Vocabulary.month(tokens[look]) != nil else { return false }
+        index = look
+        return true
+    }
+
+    private mutating func acceptPositionSeparator() -> Bool {
+        var look = index
+        while look < tokens.count, tokens[look] == "," || tokens[look] == "and" { look += 1 }
+        guard look > index, look < tokens.count, tokens[look] == "last" || Vocabulary.ordinal(tokens[look]) != nil else { return false }
+        index = look
+        return true
+    }
+
+    private mutating func parseCount() throws(RecurrenceError) {
+        guard let c = current, let n = Vocabulary.cardinal(c) else { throw unexpected(context: "expected a number of times") }
+        index += 1
+        guard accept("times", "time") else { throw unexpected(context: "expected 'times' after \(n)") }
+        end = .count(n)
+    }
+
+    /// "7am", "7:30 pm", "19:30", "7", "noon", "midnight".
+    private mutating func parseTime() throws(RecurrenceError) -> LocalTime {
+        guard let word = take() else { throw unexpected(context: "expected a time after 'at'") }
+        if word == "noon" { return LocalTime(hour: 12, minute: 0)! }
+        if word == "midnight" { return .midnight }
+        var body = Substring(word), meridiem: String?
+        for suffix in ["am", "pm", "a", "p"] where body.hasSuffix(suffix) {
+            body = body.dropLast(suffix.count)
+            meridiem = String(suffix.prefix(1))
+            break
+        }
+        if meridiem == nil, let next = current, ["am", "pm", "a.m.", "p.m."].contains(next) {
+            index += 1
+            meridiem = String(next.prefix(1))
+        }
+        let pieces = body.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(pieces.count), let hour = Int.decimal(pieces[0]),
+              pieces.count == 1 || pieces[1].count == 2, let minute = pieces.count == 2 ? Int.decimal(pieces[1]) : 0 else {
+            throw RecurrenceError("time", "'\(word)' is not a time such as 7am, 7:30pm or 19:30")
+        }
+        var h = hour
+        if let meridiem {
+            guard (1...12).contains(hour) else { throw RecurrenceError("time", "'\(word)': with am/pm the hour is 1 to 12") }
+            h = hour % 12 + (meridiem == "p" ? 12 : 0)
+        }
+        guard let time = LocalTime(hour: h, minute: minute) else {
+            throw RecurrenceError("time", "'\(word)' is not a time of day (00:00 to 23:59)")
+        }
+        return time
+    }
+
+    /// "2026-11-01", "nov 1", "november 1st, 2026", "today", "tomorrow".
+    private mutating func parseDate(context: String) throws(RecurrenceError) -> PhraseDate {
+        guard let word = current else { throw unexpected(context: "expected a date after '\(context)'") }
+        if word == "today" { index += 1; return .relative(0) }
+        if word == "tomorrow" { index += 1; return .relative(1) }
+        if word.contains("-") {
+            guard let date = LocalDate(iso: word) else {
+                throw RecurrenceError("date", "'\(word)' is not a date YYYY-MM-DD that exists")
+            }
+            index += 1
+            return .exact(date)
+        }
+        guard let month = Vocabulary.month(word) else { throw unexpected(context: "expected a date after '\(context)'") }
+        index += 1
+        guard let dayText = current, let day = Vocabulary.ordinal(dayText) ?? Int.decimal(dayText) else {
+            throw unexpected(context: "expected a day after '\(word)'")
+        }
+        index += 1
+        var look = index
+        if look < tokens.count, tokens[look] == "," { look += 1 }
+        if look < tokens.count, tokens[look].count == 4, let year = Int.decimal(tokens[look]) {
+            index = look + 1
+            guard let date = LocalDate(year: year, month: month, day: day) else {
+                throw RecurrenceError("date", "\(MonthName.full[month - 1]) \(day), \(year) does not exist")
+            }
+            return .exact(date)
+        }
+        guard day <= LocalDate.maxDaysIn(month: month) else {
+            throw RecurrenceError("date", "\(MonthName.full[month - 1]) never has a \(ordinalSuffix(day))")
+        }
+        return .monthDay(month, day)
+    }
+
+    // MARK: Result
+
+    func phrase(today: LocalDate) throws(RecurrenceError) -> RecurrencePhrase {
+        guard let frequency else { throw RecurrenceError("phrase", "says nothing that repeats") }
+        if headIsBareInterval && anchor != .completion {
+            throw RecurrenceError("phrase", "say 'every \(interval) \(Vocabulary.unit(frequency, plural: interval != 1))' or add 'after completion'")
+        }
+        let startDate = try start.map { d throws(RecurrenceError) in
+            guard let date = d.resolve(onOrAfter: today, today: today) else { throw RecurrenceError("starting", "no such date") }
+            return date
+        }
+        var end = self.end
+        if let until {
+            if case .count = end { throw RecurrenceError("until", "a rule ends after a number of times or on a date, not both") }
+            guard let date = until.date.resolve(onOrAfter: startDate ?? today, today: today) else {
+                throw RecurrenceError("until", "no such date")
+            }
+            if let startDate, date < startDate {
+                throw RecurrenceError("until", "the end \(date) is before the start \(startDate)")
+            }
+            end = .until(date, until.time)
+        }
+        let rule = try RecurrenceRule(frequency, interval: interval, weekdays: weekdays, monthDays: monthDays,
+                                      months: months, setPositions: setPositions, weekStart: weekStart,
+                                      monthEndPolicy: policy, anchor: anchor, end: end)
+        return RecurrencePhrase(rule: rule, time: time, start: startDate)
+    }
 }
