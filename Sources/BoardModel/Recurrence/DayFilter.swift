@@ -1,6 +1,5 @@
-/// A rule's BYxxx parts resolved against a start date, ready to list the matching days
-/// of one period. The defaults are python-dateutil's: with no day parts, a weekly rule
-/// takes the start's weekday, a monthly rule its day, a yearly rule its month and day.
+/// A rule's BYxxx parts resolved against a start date (`RecurrenceRule.resolved(from:)`),
+/// ready to list the matching days of one period.
 struct DayFilter: Sendable {
     private let weekdayMask: UInt8                    // plain BYDAY; 0 = any weekday
     private let nthWeekdays: [WeekdaySelector]        // BYDAY with ordinals
@@ -12,20 +11,9 @@ struct DayFilter: Sendable {
     /// Yearly rules without BYMONTH count ordinals (the 2nd Monday) through the year.
     private let ordinalsSpanYear: Bool
 
-    init(rule: RecurrenceRule, start: LocalDate) {
-        var monthDays = rule.monthDays
-        var months = rule.months
-        var weekdays = rule.weekdays
-        if rule.monthDays.isEmpty && rule.weekdays.isEmpty {
-            switch rule.frequency {
-            case .daily: break
-            case .weekly: weekdays = [WeekdaySelector(start.weekday)]
-            case .monthly: monthDays = [start.day]
-            case .yearly:
-                monthDays = [start.day]
-                if months.isEmpty { months = [start.month] }
-            }
-        }
+    init(rule unresolved: RecurrenceRule, start: LocalDate) {
+        let rule = unresolved.resolved(from: start)
+        let monthDays = rule.monthDays, months = rule.months, weekdays = rule.weekdays
         let plain = weekdays.filter { $0.ordinal == nil }
         weekdayMask = plain.reduce(0) { $0 | UInt8(1) << UInt8($1.weekday.rawValue) }
         nthWeekdays = weekdays.filter { $0.ordinal != nil }

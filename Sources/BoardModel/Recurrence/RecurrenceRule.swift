@@ -57,8 +57,8 @@ public struct RecurrenceRule: Hashable, Sendable {
         self.setPositions = Array(Set(setPositions)).sorted { ($0 < 0 ? 1000 - $0 : $0) < ($1 < 0 ? 1000 - $1 : $1) }
         self.anchor = anchor
         self.end = end
-        // Week start only moves the boundaries of multi-week periods (no BYWEEKNO here).
-        self.weekStart = frequency == .weekly && interval > 1 ? weekStart : .monday
+        // Week start only moves the boundaries of multi-week calendar periods (no BYWEEKNO here).
+        self.weekStart = frequency == .weekly && interval > 1 && anchor == .schedule ? weekStart : .monday
         self.monthEndPolicy = monthEndPolicy
         self.monthEndPolicy = normalizedPolicy(monthEndPolicy)
         try validate()
@@ -156,5 +156,36 @@ public struct RecurrenceRule: Hashable, Sendable {
             let days = monthDays.map { $0 > 0 ? "the " + ordinalSuffix($0) : "day \($0)" }
             throw RecurrenceError("BYMONTHDAY", "\(names.joined(separator: " or ")) never has \(days.joined(separator: " or "))")
         }
+    }
+}
+
+extension RecurrenceRule {
+    /// The same rule with another end.
+    public func with(end: End) throws(RecurrenceError) -> RecurrenceRule {
+        try RecurrenceRule(frequency, interval: interval, weekdays: weekdays, monthDays: monthDays, months: months,
+                           setPositions: setPositions, weekStart: weekStart, monthEndPolicy: monthEndPolicy,
+                           anchor: anchor, end: end)
+    }
+}
+
+extension RecurrenceRule {
+    /// The rule with the parts it takes from its start written out, as python-dateutil
+    /// defaults them: with no BYDAY or BYMONTHDAY, a weekly rule repeats on the start's
+    /// weekday, a monthly rule on its day, a yearly rule on its month and day.
+    /// The dates are the same; the rule then no longer depends on which occurrence it starts from.
+    public func resolved(from start: LocalDate) -> RecurrenceRule {
+        guard anchor == .schedule, monthDays.isEmpty, weekdays.isEmpty else { return self }
+        var copy = self
+        switch frequency {
+        case .daily: return self
+        case .weekly: copy.weekdays = [WeekdaySelector(start.weekday)]
+        case .monthly: copy.monthDays = [start.day]
+        case .yearly:
+            copy.monthDays = [start.day]
+            if copy.months.isEmpty { copy.months = [start.month] }
+        }
+        // Only clamping can change once the day is explicit, and it stays expressible.
+        copy.monthEndPolicy = copy.normalizedPolicy(monthEndPolicy)
+        return copy
     }
 }

@@ -5,12 +5,13 @@ public struct Schedule: Hashable, Sendable {
     public let start: LocalDate
     public let time: LocalTime?
 
-    /// Refuses an UNTIL before the start.
+    /// Refuses an UNTIL before the start. The rule is kept `resolved(from: start)`, so a
+    /// schedule restarted from any of its occurrences continues with the same dates.
     public init(rule: RecurrenceRule, start: LocalDate, time: LocalTime? = nil) throws(RecurrenceError) {
         if case .until(let until, _) = rule.end, until < start {
             throw RecurrenceError("UNTIL", "the end \(until) is before the start \(start)")
         }
-        self.rule = rule
+        self.rule = rule.resolved(from: start)
         self.start = start
         self.time = time
     }
