@@ -20,12 +20,13 @@ struct ClockOptions: ParsableArguments {
 
     /// The user's local date and time now.
     func localNow() throws -> LocalDateTime {
+        let zone = try timeZone()
         if let text = now ?? ProcessInfo.processInfo.environment["BOARD_NOW"] {
             guard let moment = LocalDateTime(iso: text) ?? LocalDate(iso: text).map({ LocalDateTime(date: $0, time: .midnight) }) else {
                 throw InputError("now", "must be YYYY-MM-DDTHH:MM, got '\(text)'")
             }
             return moment
         }
-        return LocalDateTime(instant: Date(), in: try timeZone())
+        return LocalDateTime(instant: Date(), in: zone)
     }
 }

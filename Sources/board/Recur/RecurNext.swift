@@ -25,13 +25,10 @@ struct RecurNext: ParsableCommand {
     @Option(help: ArgumentHelp("When the previous occurrence was completed, YYYY-MM-DD.", valueName: "date"))
     var completed: String?
 
-    @OptionGroup var clock: ClockOptions
-
     func run() throws {
         let (afterDate, afterTime) = try RuleInput.dateOrDateTime(after, field: "after")
-        let moment = LocalDateTime(date: afterDate, time: afterTime ?? .midnight)
         let phrase = try RuleInput.read(rule, today: afterDate)
-        var startDate = try start.map { t throws in try RuleInput.dateOrDateTime(t, field: "start").0 } ?? phrase.start ?? afterDate
+        let next: LocalDate?
         if let completed {
             guard let done = LocalDate(iso: completed) else {
                 throw InputError("completed", "must be a date YYYY-MM-DD, got '\(completed)'")
@@ -39,15 +36,21 @@ struct RecurNext: ParsableCommand {
             guard phrase.rule.anchor == .completion else {
                 throw InputError("completed", "only a rule that repeats after completion ('every! 3 days') counts from a completion")
             }
-            startDate = done.afterCompletion(of: phrase.rule)
+            next = Self.within(phrase.rule.end, done.afterCompletion(of: phrase.rule))
+        } else {
+            let startDate = try start.map { t throws in try RuleInput.dateOrDateTime(t, field: "start").0 } ?? phrase.start ?? afterDate
+            let schedule = try Schedule(rule: phrase.rule, start: startDate, time: phrase.time)
+            next = schedule.next(atOrAfter: LocalDateTime(date: afterDate, time: afterTime ?? .midnight))?.date
         }
-        let schedule = try Schedule(rule: phrase.rule, start: startDate, time: phrase.time)
-        guard let next = completed != nil ? schedule.next(onOrAfter: startDate).map({ LocalDateTime(date: $0, time: phrase.time ?? .midnight) })
-                                          : schedule.next(atOrAfter: moment) else {
-            FileHandle.standardError.write(Data("no occurrence after \(after)\n".utf8))
+        guard let next else {
+            FileHandle.standardError.write(Data("no occurrence at or after \(after)\n".utf8))
             throw ExitCode(1)
         }
-        let line = phrase.time == nil ? next.date.iso : next.description
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        FileHandle.standardOutput.write(Data((RecurExpand.format(next, phrase.time) + "\n").utf8))
+    }
+
+    private static func within(_ end: RecurrenceRule.End, _ date: LocalDate) -> LocalDate? {
+        if case .until(let last, _) = end, date > last { return nil }
+        return date
     }
 }

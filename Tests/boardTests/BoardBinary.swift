@@ -1,0 +1,43 @@
+import Foundation
+
+/// Runs the real `board` executable, built beside the test bundle.
+enum BoardBinary {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    }
+
+    static let url: URL = {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [dir, dir.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("board")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        fatalError("the board binary is not beside \(CommandLine.arguments[0]); run through `swift test`")
+    }()
+
+    static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["BOARD_NOW"] = "2026-11-21T10:00"
+        env["BOARD_TZ"] = "Europe/Paris"
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self))
+    }
+}

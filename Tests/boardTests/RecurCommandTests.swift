@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@Suite struct RecurCommandTests {
+    @Test func expandsAPhraseWithItsTime() throws {
+        let r = try BoardBinary.run(["recur", "expand", "every other tuesday at 7am", "--start", "2026-11-18", "--count", "3"])
+        #expect(r.status == 0)
+        #expect(r.lines == ["2026-12-01T07:00", "2026-12-15T07:00", "2026-12-29T07:00"])
+    }
+
+    @Test func expandsRRuleTextWithCountAndUntil() throws {
+        let r = try BoardBinary.run(["recur", "expand", "RRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1", "--start", "2024-01-31", "--until", "2024-04-30"])
+        #expect(r.lines == ["2024-01-31", "2024-02-29", "2024-03-31", "2024-04-30"])
+        let timed = try BoardBinary.run(["recur", "expand", "FREQ=DAILY", "--start", "2026-11-21T06:45", "--count", "2"])
+        #expect(timed.lines == ["2026-11-21T06:45", "2026-11-22T06:45"])
+        let defaultCount = try BoardBinary.run(["recur", "expand", "FREQ=DAILY", "--start", "2026-11-21"])
+        #expect(defaultCount.lines.count == 10)
+    }
+
+    @Test func batchAnswersEveryLineAndGoesOnAfterABadOne() throws {
+        let input = "FREQ=WEEKLY;BYDAY=MO,WE,FR\t2026-11-21\t3\nFREQ=DAILY;INTERVAL=0\t2026-11-21\t3\nFREQ=MONTHLY;BYMONTHDAY=1;UNTIL=20261125\t2026-11-21\t5\nevery day at 9am\t2026-11-21\t2\n"
+        let r = try BoardBinary.run(["recur", "expand", "--batch"], stdin: input)
+        #expect(r.status == 0)
+        #expect(r.lines == [
+            "2026-11-23,2026-11-25,2026-11-27",
+            "error: INTERVAL: must be a whole number from 1 to 9999, got 0",
+            "",
+            "2026-11-21T09:00,2026-11-22T09:00",
+        ])
+    }
+
+    @Test func parsePrintsRuleTimeAnchorAndSummary() throws {
+        let r = try BoardBinary.run(["recur", "parse", "every other tuesday at 7am"])
+        #expect(r.lines == ["rule: FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "time: 07:00", "anchor: schedule", "summary: Every 2 weeks on Tuesday at 7:00"])
+        let completion = try BoardBinary.run(["recur", "parse", "every! 3 days"])
+        #expect(completion.lines == ["rule: FREQ=DAILY;INTERVAL=3", "anchor: completion", "summary: 3 days after completion"])
+        let json = try BoardBinary.run(["recur", "parse", "every 31st at 19:30", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: String]
+        #expect(object == ["rule": "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1", "time": "19:30", "anchor": "schedule",
+                           "month-end": "clamp", "summary": "Monthly on the 31st at 19:30"])
+    }
+
+    @Test func nextAfterAMomentAndAfterACompletion() throws {
+        #expect(try BoardBinary.run(["recur", "next", "every day at 8am", "--after", "2026-11-20T07:00"]).lines == ["2026-11-20T08:00"])
+        #expect(try BoardBinary.run(["recur", "next", "every day at 8am", "--after", "2026-11-20T22:00"]).lines == ["2026-11-21T08:00"])
+        #expect(try BoardBinary.run(["recur", "next", "every weekday at 9am", "--after", "2026-11-20T22:00"]).lines == ["2026-11-23T09:00"])
+        // every! 3 days, due Monday Nov 16, done Wednesday Nov 18 → Saturday Nov 21.
+        #expect(try BoardBinary.run(["recur", "next", "every! 3 days", "--after", "2026-11-16", "--completed", "2026-11-18"]).lines == ["2026-11-21"])
+    }
+
+    @Test(arguments: [
+        (["recur", "expand", "every blursday", "--start", "2026-11-21"], "error: phrase: unknown word 'blursday': after 'every'"),
+        (["recur", "expand", "FREQ=DAILY;INTERVAL=0", "--start", "2026-11-21"], "error: INTERVAL: must be a whole number from 1 to 9999, got 0"),
+        (["recur", "expand", "FREQ=DAILY;COUNT=2;UNTIL=20261231", "--start", "2026-11-21"], "error: COUNT: and UNTIL can't both be given: a rule ends after a count or on a date"),
+        (["recur", "expand", "FREQ=MONTHLY;BYMONTHDAY=32", "--start", "2026-11-21"], "error: BYMONTHDAY: must be from 1 to 31 or -31 to -1, got 32"),
+        (["recur", "expand", "every feb 31", "--start", "2026-11-21"], "error: BYMONTHDAY: February never has the 31st"),
+        (["recur", "expand", "FREQ=DAILY;UNTIL=20260101", "--start", "2026-11-21"], "error: UNTIL: the end 2026-01-01 is before the start 2026-11-21"),
+        (["recur", "expand", "FREQ=DAILY", "--start", "2026-11-21", "--until", "2026-11-01"], "error: until: the end 2026-11-01 is before the start 2026-11-21"),
+        (["recur", "expand", "FREQ=DAILY", "--start", "2026-02-30"], "error: start: must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM, got '2026-02-30'"),
+        (["recur", "expand", "FREQ=DAILY"], "error: start: missing; give --start YYYY-MM-DD or say 'starting …' in the phrase"),
+        (["recur", "expand", "FREQ=DAILY", "--start", "2026-11-21", "--count", "x"], "error: The value 'x' is invalid for '--count <count>'"),
+        (["recur", "parse", "every day", "--colour"], "error: Unknown option '--colour'"),
+        (["recur", "next", "every day", "--after", "soon"], "error: after: must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM, got 'soon'"),
+        (["recur", "parse", "every day", "--tz", "Mars/Olympus"], "error: tz: 'Mars/Olympus' is not a time zone name such as Europe/Paris or America/New_York"),
+    ])
+    func badInputIsOneLineAndStatusTwo(arguments: [String], message: String) throws {
+        let r = try BoardBinary.run(arguments)
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr == message + "\n")
+    }
+}
