@@ -56,16 +56,59 @@ struct DayFilter: Sendable {
         }
         let firstWeekday = LocalDate(dayNumber: first).weekday
         let yearContext = ordinalsSpanYear ? YearContext(year: year, firstOfMonth: first) : nil
-        for d in 1...dim {
+        let begin = days.count
+        // Candidates come from the most selective part; every candidate then passes all parts.
+        if !positiveDays.isEmpty || !negativeDays.isEmpty {
+            for d in positiveDays where d <= dim { days.append(LocalDate(dayNumber: first + d - 1)) }
+            for d in negativeDays where dim + 1 + d >= 1 { days.append(LocalDate(dayNumber: first + dim + d)) }
+        } else if !nthWeekdays.isEmpty && yearContext == nil {
+            for selector in nthWeekdays {
+                let d = Self.nthDay(selector, firstWeekday: firstWeekday, length: dim)
+                if d >= 1 && d <= dim { days.append(LocalDate(dayNumber: first + d - 1)) }
+            }
+        } else if weekdayMask != 0 {
+            for weekday in 0..<7 where weekdayMask & (1 << UInt8(weekday)) != 0 {
+                var d = 1 + Weekday(rawValue: weekday)!.daysSince(firstWeekday)
+                while d <= dim {
+                    days.append(LocalDate(dayNumber: first + d - 1))
+                    d += 7
+                }
+            }
+        } else {
+            for d in 1...dim { days.append(LocalDate(dayNumber: first + d - 1)) }
+        }
+        var kept = begin
+        for i in begin..<days.count {
+            let date = days[i]
+            let d = date.dayNumber - first + 1
             let weekday = Weekday(rawValue: (firstWeekday.rawValue + d - 1) % 7)!
             if weekdayMask != 0 && weekdayMask & (1 << UInt8(weekday.rawValue)) == 0 { continue }
-            if !positiveDays.isEmpty || !negativeDays.isEmpty, !matchesMonthDay(d, daysInMonth: dim) { continue }
             if !nthWeekdays.isEmpty {
                 let (index, length) = yearContext.map { ($0.dayOfYear(d), $0.length) } ?? (d, dim)
                 guard matchesOrdinal(weekday, index: index, periodLength: length) else { continue }
             }
-            days.append(LocalDate(dayNumber: first + d - 1))
+            days[kept] = date
+            kept += 1
         }
+        days.removeSubrange(kept...)
+        if days.count - begin > 1 {
+            days[begin...].sort()
+            var unique = begin + 1
+            for i in (begin + 1)..<days.count where days[i] != days[unique - 1] {
+                days[unique] = days[i]
+                unique += 1
+            }
+            days.removeSubrange(unique...)
+        }
+    }
+
+    /// The day of the month (or of the year) of the nth weekday, counting from the end when
+    /// negative; outside 1...length when the period has no such day.
+    private static func nthDay(_ selector: WeekdaySelector, firstWeekday: Weekday, length: Int) -> Int {
+        let n = selector.ordinal!
+        if n > 0 { return 1 + selector.weekday.daysSince(firstWeekday) + (n - 1) * 7 }
+        let lastWeekday = Weekday(rawValue: (firstWeekday.rawValue + length - 1) % 7)!
+        return length - lastWeekday.daysSince(selector.weekday) + (n + 1) * 7
     }
 
     func appendYear(_ year: Int, to days: inout [LocalDate]) {
