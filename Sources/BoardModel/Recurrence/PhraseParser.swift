@@ -11,10 +11,10 @@ extension RecurrencePhrase {
 
 /// A recursive-descent parser over the words of a phrase; `PhraseVocabulary` holds the words.
 struct PhraseParser {
-    private typealias Vocabulary = PhraseVocabulary
+    typealias Vocabulary = PhraseVocabulary
 
-    private let tokens: [String]
-    private var index = 0
+    let tokens: [String]
+    var index = 0
 
     private var frequency: RecurrenceRule.Frequency?
     private var interval = 1
@@ -31,25 +31,6 @@ struct PhraseParser {
     private var until: (date: PhraseDate, time: LocalTime?)?
     private var headIsBareInterval = false
 
-    /// A date as written: complete, or a month and day still to be placed in a year.
-    private enum PhraseDate {
-        case exact(LocalDate)
-        case monthDay(Int, Int)
-        case relative(Int)   // days from today
-
-        func resolve(onOrAfter reference: LocalDate, today: LocalDate) -> LocalDate? {
-            switch self {
-            case .exact(let date): return date
-            case .relative(let days): return today.adding(days: days)
-            case .monthDay(let month, let day):
-                for year in reference.year...(reference.year + 8) {
-                    if let date = LocalDate(year: year, month: month, day: day), date >= reference { return date }
-                }
-                return nil
-            }
-        }
-    }
-
     init(_ text: String) {
         let spaced = text.lowercased()
             .replacingOccurrences(of: "-to-last", with: " to last")
@@ -61,9 +42,9 @@ struct PhraseParser {
 
     // MARK: Token access
 
-    private var current: String? { index < tokens.count ? tokens[index] : nil }
-    private func peek(_ offset: Int = 0) -> String? { index + offset < tokens.count ? tokens[index + offset] : nil }
-    private mutating func take() -> String? {
+    var current: String? { index < tokens.count ? tokens[index] : nil }
+    func peek(_ offset: Int = 0) -> String? { index + offset < tokens.count ? tokens[index + offset] : nil }
+    mutating func take() -> String? {
         defer { index += 1 }
         return current
     }
@@ -75,7 +56,7 @@ struct PhraseParser {
     private mutating func expect(_ word: String, after context: String) throws(RecurrenceError) {
         guard accept(word) else { throw unexpected(context: "expected '\(word)' after '\(context)'") }
     }
-    private func unexpected(context: String? = nil) -> RecurrenceError {
+    func unexpected(context: String? = nil) -> RecurrenceError {
         guard let word = current else {
             return RecurrenceError("phrase", "ends too early" + (context.map { ": \($0)" } ?? ""))
         }
@@ -224,17 +205,18 @@ struct PhraseParser {
         }
     }
 
-    /// Consumes "," / "and" / ", and" when another list item follows.
-    private mutating func acceptListSeparator() -> Bool {
+    /// Consumes "," / "and" / ", and" when what follows them starts another list item.
+    private mutating func acceptSeparator(before startsItem: (String) -> Bool) -> Bool {
         var look = index
         while look < tokens.count, tokens[look] == "," || tokens[look] == "and" { look += 1 }
-        guard look > index, look < tokens.count, startsListItem(tokens[look], next: look + 1 < tokens.count ? tokens[look + 1] : nil)
-        else { return false }
+        guard look > index, look < tokens.count, startsItem(tokens[look]) else { return false }
         index = look
         return true
     }
 
-    private func startsListItem(_ word: String, next: String?) -> Bool {
+    private mutating func acceptListSeparator() -> Bool { acceptSeparator(before: startsListItem) }
+
+    private func startsListItem(_ word: String) -> Bool {
         if word == "the" || word == "last" { return true }
         if Vocabulary.weekdayNames[word] != nil || Vocabulary.month(word) != nil || Vocabulary.ordinal(word) != nil { return true }
         return ["weekday", "weekdays", "workday", "workdays", "weekend", "weekends"].contains(word)
@@ -252,7 +234,7 @@ struct PhraseParser {
                 guard let c = current, let month = Vocabulary.month(c) else { throw unexpected(context: "expected a month after 'in'") }
                 index += 1
                 months.append(month)
-            } while acceptMonthSeparator()
+            } while acceptSeparator(before: { Vocabulary.month($0) != nil })
         case "at":
             index += 1
             time = try parseTime()
@@ -281,7 +263,7 @@ struct PhraseParser {
             repeat {
                 guard let position = parseOrdinal() else { throw unexpected(context: "expected a position such as 'first' or 'last' after 'only the'") }
                 setPositions.append(position)
-            } while acceptPositionSeparator()
+            } while acceptSeparator(before: { $0 == "last" || Vocabulary.ordinal($0) != nil })
             if accept("of") {
                 _ = accept("each", "every", "the")
                 guard accept("month", "year", "period") else { throw unexpected(context: "expected 'of each month' or 'of each year'") }
@@ -306,91 +288,11 @@ struct PhraseParser {
         }
     }
 
-    private mutating func acceptMonthSeparator() -> Bool {
-        var look = index
-        while look < tokens.count, tokens[look] == "," || tokens[look] == "and" { look += 1 }
-        guard look > index, look < tokens.count, Vocabulary.month(tokens[look]) != nil else { return false }
-        index = look
-        return true
-    }
-
-    private mutating func acceptPositionSeparator() -> Bool {
-        var look = index
-        while look < tokens.count, tokens[look] == "," || tokens[look] == "and" { look += 1 }
-        guard look > index, look < tokens.count, tokens[look] == "last" || Vocabulary.ordinal(tokens[look]) != nil else { return false }
-        index = look
-        return true
-    }
-
     private mutating func parseCount() throws(RecurrenceError) {
         guard let c = current, let n = Vocabulary.cardinal(c) else { throw unexpected(context: "expected a number of times") }
         index += 1
         guard accept("times", "time") else { throw unexpected(context: "expected 'times' after \(n)") }
         end = .count(n)
-    }
-
-    /// "7am", "7:30 pm", "19:30", "7", "noon", "midnight".
-    private mutating func parseTime() throws(RecurrenceError) -> LocalTime {
-        guard let word = take() else { throw unexpected(context: "expected a time after 'at'") }
-        if word == "noon" { return LocalTime(hour: 12, minute: 0)! }
-        if word == "midnight" { return .midnight }
-        var body = Substring(word), meridiem: String?
-        for suffix in ["am", "pm", "a", "p"] where body.hasSuffix(suffix) {
-            body = body.dropLast(suffix.count)
-            meridiem = String(suffix.prefix(1))
-            break
-        }
-        if meridiem == nil, let next = current, ["am", "pm", "a.m.", "p.m."].contains(next) {
-            index += 1
-            meridiem = String(next.prefix(1))
-        }
-        let pieces = body.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(pieces.count), let hour = Int.decimal(pieces[0]),
-              pieces.count == 1 || pieces[1].count == 2, let minute = pieces.count == 2 ? Int.decimal(pieces[1]) : 0 else {
-            throw RecurrenceError("time", "'\(word)' is not a time such as 7am, 7:30pm or 19:30")
-        }
-        var h = hour
-        if let meridiem {
-            guard (1...12).contains(hour) else { throw RecurrenceError("time", "'\(word)': with am/pm the hour is 1 to 12") }
-            h = hour % 12 + (meridiem == "p" ? 12 : 0)
-        }
-        guard let time = LocalTime(hour: h, minute: minute) else {
-            throw RecurrenceError("time", "'\(word)' is not a time of day (00:00 to 23:59)")
-        }
-        return time
-    }
-
-    /// "2026-11-01", "nov 1", "november 1st, 2026", "today", "tomorrow".
-    private mutating func parseDate(context: String) throws(RecurrenceError) -> PhraseDate {
-        guard let word = current else { throw unexpected(context: "expected a date after '\(context)'") }
-        if word == "today" { index += 1; return .relative(0) }
-        if word == "tomorrow" { index += 1; return .relative(1) }
-        if word.contains("-") {
-            guard let date = LocalDate(iso: word) else {
-                throw RecurrenceError("date", "'\(word)' is not a date YYYY-MM-DD that exists")
-            }
-            index += 1
-            return .exact(date)
-        }
-        guard let month = Vocabulary.month(word) else { throw unexpected(context: "expected a date after '\(context)'") }
-        index += 1
-        guard let dayText = current, let day = Vocabulary.ordinal(dayText) ?? Int.decimal(dayText) else {
-            throw unexpected(context: "expected a day after '\(word)'")
-        }
-        index += 1
-        var look = index
-        if look < tokens.count, tokens[look] == "," { look += 1 }
-        if look < tokens.count, tokens[look].count == 4, let year = Int.decimal(tokens[look]) {
-            index = look + 1
-            guard let date = LocalDate(year: year, month: month, day: day) else {
-                throw RecurrenceError("date", "\(MonthName.full[month - 1]) \(day), \(year) does not exist")
-            }
-            return .exact(date)
-        }
-        guard day <= LocalDate.maxDaysIn(month: month) else {
-            throw RecurrenceError("date", "\(MonthName.full[month - 1]) never has a \(ordinalSuffix(day))")
-        }
-        return .monthDay(month, day)
     }
 
     // MARK: Result

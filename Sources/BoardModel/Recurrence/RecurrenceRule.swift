@@ -59,7 +59,7 @@ public struct RecurrenceRule: Hashable, Sendable {
         self.end = end
         // Week start only moves the boundaries of multi-week calendar periods (no BYWEEKNO here).
         self.weekStart = frequency == .weekly && interval > 1 && anchor == .schedule ? weekStart : .monday
-        self.monthEndPolicy = monthEndPolicy
+        self.monthEndPolicy = monthEndPolicy  // every property must be set before the normalizing call
         self.monthEndPolicy = normalizedPolicy(monthEndPolicy)
         try validate()
     }
