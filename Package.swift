@@ -7,21 +7,27 @@ let package = Package(
     products: [
         .executable(name: "board", targets: ["board"]),
         .library(name: "BoardModel", targets: ["BoardModel"]),
+        .library(name: "BoardStore", targets: ["BoardStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The domain: dates, recurrence, routines. Pure Swift + Foundation, no I/O.
         .target(name: "BoardModel"),
+        // SQLite through GRDB: migrations, records, and the store's one-transaction writes.
+        .target(name: "BoardStore", dependencies: ["BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "board",
             dependencies: [
                 "BoardModel",
+                "BoardStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),
+        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
         // Drives the real `board` binary: exit codes, stdout, stderr.
         .testTarget(name: "boardTests", dependencies: ["board", "BoardModel"]),
     ]

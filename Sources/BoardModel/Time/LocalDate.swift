@@ -149,3 +149,19 @@ extension Int {
         return Int(text)
     }
 }
+
+extension LocalDate: Codable {
+    /// Encoded as `YYYY-MM-DD`.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = LocalDate(iso: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date YYYY-MM-DD: \(text)"))
+        }
+        self = date
+    }
+}

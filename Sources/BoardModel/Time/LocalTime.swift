@@ -30,3 +30,19 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(hour: h, minute: m)
     }
 }
+
+extension LocalTime: Codable {
+    /// Encoded as `HH:MM`.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let time = LocalTime(iso: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a time HH:MM: \(text)"))
+        }
+        self = time
+    }
+}

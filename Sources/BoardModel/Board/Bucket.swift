@@ -1,0 +1,27 @@
+/// A column of the board. Routines is last and holds templates and their occurrences.
+public enum Bucket: String, CaseIterable, Hashable, Sendable, Codable {
+    case thisWeek = "THIS_WEEK", weekend = "WEEKEND", nextWeek = "NEXT_WEEK", nextMonth = "NEXT_MONTH", routines = "ROUTINES"
+
+    /// "This Week", "Weekend", …
+    public var title: String {
+        switch self {
+        case .thisWeek: "This Week"
+        case .weekend: "Weekend"
+        case .nextWeek: "Next Week"
+        case .nextMonth: "Next Month"
+        case .routines: "Routines"
+        }
+    }
+
+    /// The command-line spelling: this-week, weekend, next-week, next-month, routines.
+    public var cliName: String { rawValue.lowercased().replacingOccurrences(of: "_", with: "-") }
+
+    /// Reads `this-week`, `THIS_WEEK` or `this_week`.
+    public init(parsing text: String) throws(BoardError) {
+        let key = text.uppercased().replacingOccurrences(of: "-", with: "_")
+        guard let bucket = Bucket(rawValue: key) else {
+            throw BoardError("bucket", "'\(text)' is not a bucket; use \(Bucket.allCases.map(\.cliName).joined(separator: ", "))")
+        }
+        self = bucket
+    }
+}

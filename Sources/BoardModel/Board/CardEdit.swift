@@ -1,0 +1,37 @@
+/// A change to some fields of a card or a template; nil leaves a field as it is.
+/// (For the optional fields, `.some(nil)` clears the value.)
+public struct CardEdit: Hashable, Sendable {
+    public var title: String?
+    public var description: String?
+    public var labels: [String]?
+    public var checklist: [String]?
+    public var time: LocalTime??
+    public var priority: Int?
+    public var duration: Int??
+
+    public init(title: String? = nil, description: String? = nil, labels: [String]? = nil, checklist: [String]? = nil,
+                time: LocalTime?? = nil, priority: Int? = nil, duration: Int?? = nil) {
+        self.title = title
+        self.description = description
+        self.labels = labels
+        self.checklist = checklist
+        self.time = time
+        self.priority = priority
+        self.duration = duration
+    }
+
+    public var isEmpty: Bool { self == CardEdit() }
+
+    /// `values` with this edit applied.
+    public func applied(to values: CardValues) -> CardValues {
+        var v = values
+        if let title { v.title = title }
+        if let description { v.description = description }
+        if let labels { v.labels = labels }
+        if let checklist { v.checklist = checklist }
+        if let time { v.time = time }
+        if let priority { v.priority = priority }
+        if let duration { v.duration = duration }
+        return v
+    }
+}

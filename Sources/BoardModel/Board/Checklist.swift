@@ -1,0 +1,48 @@
+/// A step of a template's checklist, optionally linked to a habit.
+public struct ChecklistStep: Hashable, Sendable, Codable {
+    public var text: String
+    public var habitId: String?
+
+    public init(_ text: String, habitId: String? = nil) {
+        self.text = text
+        self.habitId = habitId
+    }
+
+    enum CodingKeys: String, CodingKey { case text, habitId = "habit_id" }
+}
+
+/// A checklist item on a card, with its tick.
+public struct ChecklistItem: Hashable, Sendable, Codable {
+    public var text: String
+    public var done: Bool
+
+    public init(_ text: String, done: Bool = false) {
+        self.text = text
+        self.done = done
+    }
+}
+
+public enum Checklist {
+    /// Routine checklists have at most 10 steps (seed 001).
+    public static let maxSteps = 10
+
+    /// Refuses an 11th step and empty step texts.
+    public static func validate(_ texts: [String]) throws(BoardError) {
+        if texts.count > maxSteps {
+            throw BoardError("checklist", "at most \(maxSteps) steps, got \(texts.count)")
+        }
+        if texts.contains(where: { $0.trimmingSpaces.isEmpty }) {
+            throw BoardError("checklist", "a step needs some text")
+        }
+    }
+
+    /// A new list of steps as card items, keeping the tick of every step whose text is unchanged.
+    public static func items(for steps: [String], keepingTicksFrom old: [ChecklistItem]) -> [ChecklistItem] {
+        var ticked = old.filter(\.done).map(\.text)
+        return steps.map { text in
+            guard let i = ticked.firstIndex(of: text) else { return ChecklistItem(text) }
+            ticked.remove(at: i)
+            return ChecklistItem(text, done: true)
+        }
+    }
+}

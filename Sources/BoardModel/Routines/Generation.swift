@@ -1,0 +1,32 @@
+/// Which occurrences a series must have (DESIGN.md §4): every rule date in the window
+/// [today, today + 7) that is not skipped. The past is never backfilled.
+public enum Generation {
+    public static let windowDays = 7
+
+    /// The window of local days generation fills, starting today.
+    public static func window(today: LocalDate) -> ClosedRange<LocalDate> {
+        today...today.adding(days: windowDays - 1)
+    }
+
+    /// The dates a calendar series needs in the window; the rule's COUNT and UNTIL apply.
+    public static func dueDates(_ schedule: Schedule, skipped: Set<LocalDate>, today: LocalDate) -> [LocalDate] {
+        schedule.occurrences(in: window(today: today)).filter { !skipped.contains($0) }
+    }
+
+    /// How many instances of the rule fall before `date`: what a series has used of an
+    /// end-after-N count (skipped dates count, like RFC 5545 EXDATEs).
+    public static func used(_ schedule: Schedule, before date: LocalDate) -> Int {
+        var n = 0
+        for occurrence in schedule.occurrences {
+            if occurrence >= date { break }
+            n += 1
+        }
+        return n
+    }
+
+    /// Whether every instance of an end-after-N or end-on-date rule lies before `date`.
+    public static func isExhausted(_ schedule: Schedule, before date: LocalDate) -> Bool {
+        guard schedule.rule.end != .never else { return false }
+        return schedule.next(onOrAfter: date) == nil
+    }
+}

@@ -1,0 +1,95 @@
+/// An occurrence as propagation sees it: its date, whether it is done, its exception
+/// mask and its current values.
+public struct OccurrenceState: Hashable, Sendable {
+    public let taskId: String
+    public let date: LocalDate
+    public let isCompleted: Bool
+    public let mask: Set<CardField>
+    public let values: CardValues
+    public let checklist: [ChecklistItem]
+
+    public init(taskId: String, date: LocalDate, isCompleted: Bool, mask: Set<CardField>, values: CardValues, checklist: [ChecklistItem]) {
+        self.taskId = taskId
+        self.date = date
+        self.isCompleted = isCompleted
+        self.mask = mask
+        self.values = values
+        self.checklist = checklist
+    }
+}
+
+/// What a template edit will change, computed before anything is written (DESIGN.md §4):
+/// the changed fields, and for each open occurrence in scope the fields it takes.
+/// Completed occurrences and masked fields are never in it.
+public struct PropagationPlan: Hashable, Sendable {
+    public struct Update: Hashable, Sendable {
+        public let taskId: String
+        public let date: LocalDate
+        /// The changed fields this occurrence takes (changed on the template, not in its mask).
+        public let fields: [CardField]
+        public let values: CardValues
+        public let checklist: [ChecklistItem]
+    }
+
+    public let templateId: String
+    /// The template version the plan was computed against; applying it bumps the version.
+    public let baseVersion: Int
+    public let changedFields: [CardField]
+    public let newValues: CardValues
+    public let updates: [Update]
+    /// Open occurrences dated before today, and how many of them the edit would change if included.
+    public let overdueOpen: Int
+    public let includesOverdue: Bool
+
+    /// The number of occurrences with at least one field updated.
+    public var count: Int { updates.count }
+
+    /// The dialog's impact line (seed 000 §4.4).
+    public var impact: String {
+        "Will update \(count) non-completed \(count == 1 ? "occurrence" : "occurrences"). Completed tasks and field exceptions won't change."
+    }
+
+    /// Scope: not completed, dated today or later (overdue open ones only when included).
+    public init(templateId: String, baseVersion: Int, old: CardValues, new: CardValues,
+                occurrences: [OccurrenceState], today: LocalDate, includeOverdue: Bool) {
+        self.templateId = templateId
+        self.baseVersion = baseVersion
+        self.changedFields = old.changedFields(to: new)
+        self.newValues = new
+        self.includesOverdue = includeOverdue
+        let open = occurrences.filter { !$0.isCompleted }
+        self.overdueOpen = open.filter { $0.date < today }.count
+        let changed = changedFields
+        self.updates = open
+            .filter { includeOverdue || $0.date >= today }
+            .sorted { ($0.date, $0.taskId) < ($1.date, $1.taskId) }
+            .compactMap { occurrence in
+                let fields = changed.filter { !occurrence.mask.contains($0) }
+                guard !fields.isEmpty else { return nil }
+                var values = occurrence.values
+                for field in fields { values.take(field, from: new) }
+                var checklist = occurrence.checklist
+                if fields.contains(.checklist) {
+                    checklist = Checklist.items(for: new.checklist, keepingTicksFrom: occurrence.checklist)
+                }
+                guard values != occurrence.values else { return nil }
+                return Update(taskId: occurrence.taskId, date: occurrence.date, fields: fields, values: values, checklist: checklist)
+            }
+    }
+}
+
+extension CardValues {
+    /// Copies one field's value from `source`: what propagation and reapply do.
+    public mutating func take(_ field: CardField, from source: CardValues) {
+        switch field {
+        case .title: title = source.title
+        case .description: description = source.description
+        case .labels: labels = source.labels
+        case .checklist: checklist = source.checklist
+        case .time: time = source.time
+        case .priority: priority = source.priority
+        case .duration: duration = source.duration
+        case .bucket: break  // a template's bucket is always Routines; reapply restores it directly
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import GRDB
+
+/// The schema, only through numbered migrations (DESIGN.md §7). Never edit a shipped
+/// migration: add the next one.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 templates, series, tasks") { db in try v1(db) }
+        migrator.registerMigration("v2 events") { db in try v2(db) }
+        return migrator
+    }
+
+    static let buckets = "'THIS_WEEK','WEEKEND','NEXT_WEEK','NEXT_MONTH','ROUTINES'"
+    static let fields = "'title','description','labels','checklist','bucket','time','priority','duration'"
+    static let statuses = "'draft','active','paused','archived'"
+
+    private static func v1(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE settings (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                owner_id TEXT NOT NULL,
+                time_zone TEXT
+            );
+            CREATE TABLE templates (
+                id TEXT PRIMARY KEY,
+                owner_id TEXT NOT NULL,
+                title TEXT NOT NULL CHECK (length(trim(title)) > 0),
+                description TEXT NOT NULL DEFAULT '',
+                labels TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(labels)),
+                checklist TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(checklist) AND json_array_length(checklist) <= 10),
+                default_bucket TEXT NOT NULL DEFAULT 'ROUTINES' CHECK (default_bucket = 'ROUTINES'),
+                default_time TEXT,
+                priority INTEGER NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 3),
+                default_duration_min INTEGER CHECK (default_duration_min > 0),
+                status TEXT NOT NULL CHECK (status IN (\(statuses))),
+                version INTEGER NOT NULL DEFAULT 1,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                end_after_count INTEGER CHECK (end_after_count >= 1)
+            );
+            CREATE TABLE recurrence_rules (
+                id TEXT PRIMARY KEY,
+                template_id TEXT NOT NULL UNIQUE REFERENCES templates(id) ON DELETE CASCADE,
+                rrule TEXT NOT NULL,
+                anchor TEXT NOT NULL CHECK (anchor IN ('schedule','completion')),
+                month_end_policy TEXT NOT NULL CHECK (month_end_policy IN ('clamp','skip')),
+                timezone TEXT,
+                starts_on TEXT NOT NULL,
+                ends_on TEXT
+            );
+            CREATE TABLE series (
+                id TEXT PRIMARY KEY,
+                template_id TEXT NOT NULL REFERENCES templates(id) ON DELETE CASCADE,
+                owner_id TEXT NOT NULL,
+                starts_on TEXT NOT NULL,
+                ends_on TEXT,
+                status TEXT NOT NULL CHECK (status IN (\(statuses))),
+                last_generated_at TEXT,
+                used_count INTEGER NOT NULL DEFAULT 0,
+                skipped_dates TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(skipped_dates))
+            );
+            CREATE UNIQUE INDEX series_template ON series(template_id);
+            CREATE TABLE tasks (
+                id TEXT PRIMARY KEY,
+                owner_id TEXT NOT NULL,
+                title TEXT NOT NULL CHECK (length(trim(title)) > 0),
+                description TEXT NOT NULL DEFAULT '',
+                labels TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(labels)),
+                checklist TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(checklist) AND json_array_length(checklist) <= 10),
+                bucket TEXT NOT NULL CHECK (bucket IN (\(buckets))),
+                position INTEGER NOT NULL,
+                due_date TEXT,
+                due_time TEXT,
+                priority INTEGER NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 3),
+                duration_min INTEGER CHECK (duration_min > 0),
+                is_completed INTEGER NOT NULL DEFAULT 0 CHECK (is_completed IN (0, 1)),
+                completed_at TEXT,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                template_id TEXT REFERENCES templates(id),
+                series_id TEXT REFERENCES series(id),
+                occurrence_date TEXT,
+                exception_mask TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(exception_mask))
+            );
+            CREATE UNIQUE INDEX tasks_series_occurrence ON tasks(series_id, occurrence_date);
+            CREATE INDEX tasks_template ON tasks(template_id);
+            CREATE INDEX tasks_bucket_position ON tasks(bucket, position);
+
+            -- Owner consistency: a series belongs to its template's owner, an occurrence to its series' owner.
+            CREATE TRIGGER series_owner BEFORE INSERT ON series
+            WHEN NEW.owner_id IS NOT (SELECT owner_id FROM templates WHERE id = NEW.template_id)
+            BEGIN SELECT RAISE(ABORT, 'owner: a series must belong to its template''s owner'); END;
+            CREATE TRIGGER tasks_owner_insert BEFORE INSERT ON tasks
+            WHEN NEW.series_id IS NOT NULL AND NEW.owner_id IS NOT (SELECT owner_id FROM series WHERE id = NEW.series_id)
+            BEGIN SELECT RAISE(ABORT, 'owner: an occurrence must belong to its series'' owner'); END;
+            CREATE TRIGGER tasks_owner_update BEFORE UPDATE OF owner_id, series_id ON tasks
+            WHEN NEW.series_id IS NOT NULL AND NEW.owner_id IS NOT (SELECT owner_id FROM series WHERE id = NEW.series_id)
+            BEGIN SELECT RAISE(ABORT, 'owner: an occurrence must belong to its series'' owner'); END;
+            -- Exception masks name only real fields.
+            CREATE TRIGGER tasks_mask_insert BEFORE INSERT ON tasks
+            WHEN EXISTS (SELECT 1 FROM json_each(NEW.exception_mask) WHERE value NOT IN (\(fields)))
+            BEGIN SELECT RAISE(ABORT, 'exception_mask: names a field that does not exist'); END;
+            CREATE TRIGGER tasks_mask_update BEFORE UPDATE OF exception_mask ON tasks
+            WHEN EXISTS (SELECT 1 FROM json_each(NEW.exception_mask) WHERE value NOT IN (\(fields)))
+            BEGIN SELECT RAISE(ABORT, 'exception_mask: names a field that does not exist'); END;
+            """)
+    }
+
+    private static func v2(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE events (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                at TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                template_id TEXT,
+                task_id TEXT,
+                detail TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail))
+            );
+            CREATE INDEX events_template ON events(template_id);
+            """)
+    }
+}

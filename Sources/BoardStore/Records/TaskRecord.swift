@@ -1,0 +1,52 @@
+import BoardModel
+import GRDB
+
+/// A row of `tasks`: a card on the board, plain or an occurrence of a template.
+public struct TaskRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "tasks"
+    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    public var id: String
+    public var ownerId: String
+    public var title: String
+    public var description: String
+    public var labels: [String]
+    public var checklist: [ChecklistItem]
+    public var bucket: Bucket
+    public var position: Int
+    public var dueDate: LocalDate?
+    public var dueTime: LocalTime?
+    public var priority: Int
+    public var durationMin: Int?
+    public var isCompleted: Bool
+    public var completedAt: String?
+    public var createdAt: String
+    public var updatedAt: String
+    public var templateId: String?
+    public var seriesId: String?
+    public var occurrenceDate: LocalDate?
+    public var exceptionMask: [CardField]
+
+    /// Whether this card is an occurrence of a template.
+    public var isOccurrence: Bool { seriesId != nil }
+
+    /// The values a template edit or a card edit works on.
+    public var values: CardValues {
+        get {
+            CardValues(title: title, description: description, labels: labels, checklist: checklist.map(\.text),
+                       time: dueTime, priority: priority, duration: durationMin)
+        }
+        set {
+            title = newValue.title
+            description = newValue.description
+            labels = newValue.labels
+            if newValue.checklist != checklist.map(\.text) {
+                checklist = Checklist.items(for: newValue.checklist, keepingTicksFrom: checklist)
+            }
+            dueTime = newValue.time
+            priority = newValue.priority
+            durationMin = newValue.duration
+        }
+    }
+}

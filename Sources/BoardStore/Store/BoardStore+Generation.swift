@@ -1,0 +1,145 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// Generation (DESIGN.md §4): every active series gets its missing occurrences in
+/// [today, today + 7). Idempotent; the unique (series_id, occurrence_date) index keeps
+/// two processes running it at once from creating a duplicate.
+extension BoardStore {
+    /// Runs generation for every active series; returns how many occurrences it created.
+    @discardableResult
+    public func generate(clock: BoardClock) throws -> Int {
+        try database.write { db in try generate(templateId: nil, clock: clock, db) }
+    }
+
+    /// Generation for one template (nil: all), inside the caller's transaction.
+    @discardableResult
+    func generate(templateId: String?, clock: BoardClock, _ db: Database) throws -> Int {
+        var templates = TemplateRecord.filter(Column("status") == TemplateStatus.active)
+        if let templateId { templates = templates.filter(key: templateId) }
+        let active = try templates.fetchAll(db)
+        guard !active.isEmpty else { return 0 }
+        let ids = active.map(\.id)
+        let rules = Dictionary(uniqueKeysWithValues: try RecurrenceRuleRecord.filter(ids.contains(Column("template_id"))).fetchAll(db).map { ($0.templateId, $0) })
+        let series = Dictionary(uniqueKeysWithValues: try SeriesRecord.filter(ids.contains(Column("template_id"))).fetchAll(db).map { ($0.templateId, $0) })
+        let window = Generation.window(today: clock.today)
+        var existing: [String: Set<LocalDate>] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT series_id, occurrence_date FROM tasks WHERE series_id IS NOT NULL AND occurrence_date BETWEEN ? AND ?",
+                                       arguments: [window.lowerBound, window.upperBound])
+        while let row = try rows.next() {
+            existing[row[0], default: []].insert(row[1])
+        }
+        var inserter = try OccurrenceInserter(db, clock: clock)
+        var created = 0
+        for template in active {
+            guard let ruleRecord = rules[template.id], var seriesRecord = series[template.id], seriesRecord.status == .active else { continue }
+            let schedule = try Schedule(rule: try ruleRecord.rule(), start: ruleRecord.startsOn, time: template.defaultTime)
+            var dates: [LocalDate]
+            if schedule.rule.anchor == .completion {
+                // One open occurrence at a time; completing it schedules the next.
+                dates = seriesRecord.usedCount == 0 ? [max(ruleRecord.startsOn, clock.today)] : []
+            } else {
+                dates = Generation.dueDates(schedule, skipped: seriesRecord.skipped, today: clock.today)
+                dates.removeAll { existing[seriesRecord.id]?.contains($0) ?? false }
+            }
+            var changed = false
+            for date in dates where try inserter.insert(template, series: seriesRecord, date: date, db) {
+                created += 1
+                changed = true
+            }
+            if schedule.rule.anchor == .completion {
+                seriesRecord.usedCount += dates.count
+            } else if case .count = schedule.rule.end {
+                seriesRecord.usedCount = Generation.used(schedule, before: window.upperBound.adding(days: 1))
+            }
+            if changed { seriesRecord.lastGeneratedAt = clock.timestamp }
+            if schedule.rule.anchor == .schedule && Generation.isExhausted(schedule, before: window.upperBound.adding(days: 1)) {
+                try Self.archive(template.id, reason: "ended", clock: clock, db)
+                seriesRecord.status = .archived
+                changed = true
+            }
+            if changed { try seriesRecord.update(db) }
+        }
+        return created
+    }
+
+    /// After completing an occurrence of an after-completion series: the next one, an
+    /// interval after the day it was completed, unless the rule has ended.
+    func scheduleNextAfterCompletion(of task: TaskRecord, on day: LocalDate, clock: BoardClock, _ db: Database) throws {
+        guard let templateId = task.templateId else { return }
+        let template = try Self.template(templateId, db)
+        let schedule = try Self.schedule(of: template, db)
+        guard schedule.rule.anchor == .completion, template.status == .active else { return }
+        var series = try Self.series(ofTemplate: templateId, db)
+        guard series.status == .active else { return }
+        try createNextAfterCompletion(template: template, series: &series, schedule: schedule,
+                                      date: day.afterCompletion(of: schedule.rule), clock: clock, db)
+    }
+
+    /// Creates the after-completion occurrence on `date`, or archives the series when its end has come.
+    func createNextAfterCompletion(template: TemplateRecord, series: inout SeriesRecord, schedule: Schedule,
+                                   date: LocalDate, clock: BoardClock, _ db: Database) throws {
+        let ended: Bool
+        switch schedule.rule.end {
+        case .never: ended = false
+        case .count(let n): ended = series.usedCount >= n
+        case .until(let last, _): ended = date > last
+        }
+        if ended {
+            try Self.archive(template.id, reason: "ended", clock: clock, db)
+            return
+        }
+        var inserter = try OccurrenceInserter(db, clock: clock)
+        if try inserter.insert(template, series: series, date: date, db) {
+            series.usedCount += 1
+            series.lastGeneratedAt = clock.timestamp
+            try series.update(db)
+        }
+    }
+
+    static func archive(_ templateId: String, reason: String, clock: BoardClock, _ db: Database) throws {
+        try db.execute(sql: "UPDATE templates SET status = 'archived', updated_at = ? WHERE id = ?", arguments: [clock.timestamp, templateId])
+        try db.execute(sql: "UPDATE series SET status = 'archived' WHERE template_id = ?", arguments: [templateId])
+        try record("archived", template: templateId, detail: ["reason": reason], clock: clock, db)
+    }
+}
+
+/// Inserts occurrences with one prepared statement, the template's values encoded once.
+struct OccurrenceInserter {
+    private let statement: Statement
+    private let clock: BoardClock
+    private var position: Int
+    private var encodedFor: String?
+    private var labels = "[]", checklist = "[]"
+
+    init(_ db: Database, clock: BoardClock) throws {
+        statement = try db.cachedStatement(sql: """
+            INSERT INTO tasks (id, owner_id, title, description, labels, checklist, bucket, position, due_date, due_time,
+                               priority, duration_min, is_completed, created_at, updated_at, template_id, series_id,
+                               occurrence_date, exception_mask)
+            VALUES (?, ?, ?, ?, ?, ?, 'ROUTINES', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, '[]')
+            ON CONFLICT (series_id, occurrence_date) DO NOTHING
+            """)
+        self.clock = clock
+        position = try BoardStore.endPosition(of: .routines, db)
+    }
+
+    /// A new occurrence on `date` with the template's current values, every step unchecked;
+    /// false when the series already has one on that date.
+    mutating func insert(_ template: TemplateRecord, series: SeriesRecord, date: LocalDate, _ db: Database) throws -> Bool {
+        if encodedFor != template.id {
+            let encoder = JSONEncoder.sorted
+            labels = String(decoding: try encoder.encode(template.labels), as: UTF8.self)
+            checklist = String(decoding: try encoder.encode(template.checklist.map { ChecklistItem($0.text) }), as: UTF8.self)
+            encodedFor = template.id
+        }
+        try statement.execute(arguments: [
+            BoardStore.newId(), series.ownerId, template.title, template.description, labels, checklist, position,
+            date, template.defaultTime, template.priority, template.defaultDurationMin, clock.timestamp, clock.timestamp,
+            template.id, series.id, date,
+        ])
+        guard db.changesCount > 0 else { return false }
+        position += 1
+        return true
+    }
+}

@@ -1,0 +1,154 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// What a template edit asks for: field changes, and perhaps a new rule or start.
+public struct TemplateEditRequest: Hashable, Sendable {
+    public var fields: CardEdit
+    public var rule: RecurrenceRule?
+    public var start: LocalDate?
+    public var includeOverdue: Bool
+
+    public init(fields: CardEdit = CardEdit(), rule: RecurrenceRule? = nil, start: LocalDate? = nil, includeOverdue: Bool = false) {
+        self.fields = fields
+        self.rule = rule
+        self.start = start
+        self.includeOverdue = includeOverdue
+    }
+}
+
+/// The whole effect of a template edit, computed before anything is written.
+public struct TemplateEditPlan: Hashable, Sendable {
+    public let request: TemplateEditRequest
+    public let today: LocalDate
+    public let propagation: PropagationPlan
+    /// The new schedule when the rule, start or time changed.
+    public let schedule: Schedule
+    public let scheduleChanged: Bool
+    /// Open, unedited occurrences from today on that the new schedule no longer has.
+    public let removals: [String]
+
+    public var impact: String { propagation.impact }
+}
+
+/// Template edits and their propagation (DESIGN.md §4), and reapplying a template to an occurrence.
+extension BoardStore {
+    /// The exact effect of an edit: which occurrences change and how. Writes nothing.
+    public func planTemplateEdit(_ id: String, _ request: TemplateEditRequest, clock: BoardClock) throws -> TemplateEditPlan {
+        try database.read { db in try Self.plan(id, request, today: clock.today, db) }
+    }
+
+    /// Applies a plan in one transaction, reporting progress every 100 updates; refuses a plan
+    /// the board has moved away from since it was made.
+    public func applyTemplateEdit(_ plan: TemplateEditPlan, clock: BoardClock,
+                                  progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
+        try database.write { db in
+            let id = plan.propagation.templateId
+            let current = try Self.plan(id, plan.request, today: plan.today, db)
+            guard current == plan else {
+                throw BoardError("template", "the board changed since this plan was made; plan the edit again")
+            }
+            var template = try Self.template(id, db)
+            template.values = plan.propagation.newValues
+            template.version += 1
+            template.updatedAt = clock.timestamp
+            template.endAfterCount = Self.endAfterCount(plan.schedule.rule)
+            try template.update(db)
+            if plan.scheduleChanged {
+                var rule = try Self.ruleRecord(ofTemplate: id, db)
+                let ruleId = rule.id
+                rule = Self.ruleRecord(for: plan.schedule, templateId: id, id: ruleId, clock: clock)
+                try rule.update(db)
+                try db.execute(sql: "UPDATE series SET starts_on = ?, ends_on = ? WHERE template_id = ?",
+                               arguments: [plan.schedule.start, Self.endsOn(plan.schedule.rule), id])
+            }
+            let total = plan.propagation.updates.count
+            let update = try db.cachedStatement(sql: """
+                UPDATE tasks SET title = ?, description = ?, labels = ?, checklist = ?, due_time = ?, priority = ?,
+                                 duration_min = ?, updated_at = ?
+                WHERE id = ? AND is_completed = 0
+                """)
+            let encoder = JSONEncoder.sorted
+            for (index, change) in plan.propagation.updates.enumerated() {
+                let v = change.values
+                try update.execute(arguments: [
+                    v.title, v.description, String(decoding: try encoder.encode(v.labels), as: UTF8.self),
+                    String(decoding: try encoder.encode(change.checklist), as: UTF8.self), v.time, v.priority, v.duration,
+                    clock.timestamp, change.taskId,
+                ])
+                if (index + 1) % 100 == 0 || index + 1 == total { progress?(index + 1, total) }
+            }
+            for taskId in plan.removals { try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskId]) }
+            try Self.record("template_edited", template: id, detail: [
+                "version": template.version, "fields": plan.propagation.changedFields.map(\.rawValue),
+                "updated": total, "removed": plan.removals.count,
+            ], clock: clock, db)
+            try generate(templateId: id, clock: clock, db)
+        }
+    }
+
+    static func plan(_ id: String, _ request: TemplateEditRequest, today: LocalDate, _ db: Database) throws -> TemplateEditPlan {
+        let template = try Self.template(id, db)
+        let old = template.values
+        let new = request.fields.applied(to: old)
+        try new.validate()
+        let ruleRecord = try Self.ruleRecord(ofTemplate: id, db)
+        let oldSchedule = try Schedule(rule: try ruleRecord.rule(), start: ruleRecord.startsOn, time: old.time)
+        let schedule = try Schedule(rule: request.rule ?? oldSchedule.rule, start: request.start ?? oldSchedule.start, time: new.time)
+        let scheduleChanged = request.rule.map { $0.resolved(from: schedule.start) != oldSchedule.rule } ?? false
+            || schedule.start != oldSchedule.start
+        let occurrences = try TaskRecord.filter(Column("template_id") == id).fetchAll(db)
+        let states = occurrences.compactMap { task in
+            task.occurrenceDate.map {
+                OccurrenceState(taskId: task.id, date: $0, isCompleted: task.isCompleted, mask: Set(task.exceptionMask),
+                                values: task.values, checklist: task.checklist)
+            }
+        }
+        let propagation = PropagationPlan(templateId: id, baseVersion: template.version, old: old, new: new,
+                                          occurrences: states, today: today, includeOverdue: request.includeOverdue)
+        var removals: [String] = []
+        if scheduleChanged {
+            let open = occurrences.filter { !$0.isCompleted && $0.exceptionMask.isEmpty && ($0.occurrenceDate ?? today) >= today }
+            if let last = open.compactMap(\.occurrenceDate).max() {
+                let kept = Set(schedule.occurrences(in: today...last))
+                removals = open.filter { !kept.contains($0.occurrenceDate!) }.map(\.id).sorted()
+            }
+        }
+        return TemplateEditPlan(request: request, today: today, propagation: propagation, schedule: schedule,
+                                scheduleChanged: scheduleChanged, removals: removals)
+    }
+
+    // MARK: Exceptions
+
+    /// Removes `fields` (all when nil) from an occurrence's mask and restores the template's current values.
+    public func reapply(_ taskId: String, fields: [CardField]? = nil, clock: BoardClock) throws {
+        try database.write { db in
+            var task = try Self.task(taskId, db)
+            guard let templateId = task.templateId else {
+                throw BoardError("id", "task \(taskId) is not an occurrence of a template; there is nothing to reapply")
+            }
+            let template = try Self.template(templateId, db)
+            let restore = fields ?? task.exceptionMask
+            var values = task.values
+            for field in restore { values.take(field, from: template.values) }
+            task.values = values
+            if restore.contains(.bucket) && task.bucket != .routines {
+                task.bucket = .routines
+                task.position = try Self.endPosition(of: .routines, db)
+            }
+            task.exceptionMask.removeAll { restore.contains($0) }
+            task.updatedAt = clock.timestamp
+            try task.update(db)
+            try Self.record("reapplied", template: templateId, task: taskId, detail: ["fields": restore.map(\.rawValue)], clock: clock, db)
+        }
+    }
+}
+
+extension JSONEncoder {
+    /// The encoder for JSON columns: sorted keys, so equal values are equal text.
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }
+}

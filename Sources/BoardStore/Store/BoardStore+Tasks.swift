@@ -1,0 +1,154 @@
+import BoardModel
+import GRDB
+
+/// Cards: create, edit, move, reorder, complete, reopen, delete.
+extension BoardStore {
+    /// Adds a plain card at the end of `bucket`. A one-time card may not be due in the past.
+    @discardableResult
+    public func addTask(_ values: CardValues, bucket: Bucket = .thisWeek, due: LocalDate? = nil,
+                        clock: BoardClock) throws -> TaskRecord {
+        try values.validate()
+        if let due { try FirstOccurrence.checkOneTime(date: due, time: values.time, now: clock.local) }
+        else if values.time != nil { throw BoardError("time", "a time needs a due date (--due)") }
+        return try database.write { db in
+            let task = TaskRecord(
+                id: Self.newId(), ownerId: ownerId, title: values.title, description: values.description,
+                labels: values.labels, checklist: values.checklist.map { ChecklistItem($0) }, bucket: bucket,
+                position: try Self.endPosition(of: bucket, db), dueDate: due, dueTime: values.time,
+                priority: values.priority, durationMin: values.duration, isCompleted: false, completedAt: nil,
+                createdAt: clock.timestamp, updatedAt: clock.timestamp, templateId: nil, seriesId: nil,
+                occurrenceDate: nil, exceptionMask: [])
+            try task.insert(db)
+            return task
+        }
+    }
+
+    /// Edits a card. On an occurrence every field whose value changes joins its exception mask.
+    @discardableResult
+    public func editTask(_ id: String, _ edit: CardEdit, due: LocalDate?? = nil, clock: BoardClock) throws -> TaskRecord {
+        try database.write { db in
+            var task = try Self.task(id, db)
+            let before = task.values
+            let after = edit.applied(to: before)
+            try after.validate()
+            if let due {
+                guard !task.isOccurrence else {
+                    throw BoardError("due", "an occurrence is due on its own date; skip it or edit its template")
+                }
+                task.dueDate = due
+            }
+            if after.time != nil && task.dueDate == nil { throw BoardError("time", "a time needs a due date (--due)") }
+            task.values = after
+            if task.isOccurrence {
+                let changed = before.changedFields(to: after)
+                task.exceptionMask = Array(Set(task.exceptionMask).union(changed)).sorted()
+                for field in changed {
+                    try Self.record("exception_added", template: task.templateId, task: id, detail: ["field": field.rawValue], clock: clock, db)
+                }
+            }
+            task.updatedAt = clock.timestamp
+            try task.update(db)
+            return task
+        }
+    }
+
+    /// Ticks or unticks one checklist item: state, not an edit, so the mask is untouched.
+    public func toggleChecklistItem(_ id: String, at index: Int, clock: BoardClock) throws {
+        try database.write { db in
+            var task = try Self.task(id, db)
+            guard task.checklist.indices.contains(index) else {
+                throw BoardError("step", "the card has \(task.checklist.count) steps; there is no step \(index + 1)")
+            }
+            task.checklist[index].done.toggle()
+            task.updatedAt = clock.timestamp
+            try task.update(db)
+        }
+    }
+
+    /// Moves a card to `bucket`, at `position` (0-based) or the end. Moving an occurrence
+    /// out of Routines makes `bucket` an exception; reordering within a bucket does not.
+    public func moveTask(_ id: String, to bucket: Bucket, position: Int? = nil, clock: BoardClock) throws {
+        try database.write { db in
+            var task = try Self.task(id, db)
+            let others = try TaskRecord.filter(Column("bucket") == bucket && Column("id") != id)
+                .order(Column("position"), Column("created_at")).fetchAll(db)
+            if let position, !(0...others.count).contains(position) {
+                throw BoardError("position", "must be from 1 to \(others.count + 1) in \(bucket.title)")
+            }
+            if task.isOccurrence && bucket != task.bucket && !task.exceptionMask.contains(.bucket) {
+                task.exceptionMask = (task.exceptionMask + [.bucket]).sorted()
+                try Self.record("exception_added", template: task.templateId, task: id, detail: ["field": "bucket"], clock: clock, db)
+            }
+            task.bucket = bucket
+            task.updatedAt = clock.timestamp
+            var order = others.map(\.id)
+            order.insert(id, at: position ?? others.count)
+            try task.update(db)
+            for (index, taskId) in order.enumerated() {
+                try db.execute(sql: "UPDATE tasks SET position = ? WHERE id = ? AND position IS NOT ?", arguments: [index, taskId, index])
+            }
+        }
+    }
+
+    /// Completes a card. Completing the open occurrence of an after-completion series schedules the next.
+    public func completeTask(_ id: String, clock: BoardClock) throws {
+        try database.write { db in
+            var task = try Self.task(id, db)
+            guard !task.isCompleted else { return }
+            task.isCompleted = true
+            task.completedAt = clock.timestamp
+            task.updatedAt = clock.timestamp
+            try task.update(db)
+            if let templateId = task.templateId {
+                try Self.record("occurrence_completed", template: templateId, task: id, clock: clock, db)
+                try scheduleNextAfterCompletion(of: task, on: clock.today, clock: clock, db)
+            }
+        }
+    }
+
+    public func reopenTask(_ id: String, clock: BoardClock) throws {
+        try database.write { db in
+            var task = try Self.task(id, db)
+            guard task.isCompleted else { return }
+            task.isCompleted = false
+            task.completedAt = nil
+            task.updatedAt = clock.timestamp
+            try task.update(db)
+            if task.templateId != nil { try Self.record("occurrence_reopened", template: task.templateId, task: id, clock: clock, db) }
+        }
+    }
+
+    /// Deletes a card. A deleted occurrence's date is skipped, so generation never brings it back.
+    public func deleteTask(_ id: String, clock: BoardClock) throws {
+        try database.write { db in
+            let task = try Self.task(id, db)
+            if let seriesId = task.seriesId, let date = task.occurrenceDate {
+                try Self.skip(date, inSeries: seriesId, db)
+                try Self.record("occurrence_deleted", template: task.templateId, task: id, detail: ["date": date.iso], clock: clock, db)
+            }
+            try task.delete(db)
+        }
+    }
+
+    /// Every card, by bucket and position.
+    public func tasks(in bucket: Bucket? = nil) throws -> [TaskRecord] {
+        try database.read { db in
+            var request = TaskRecord.all()
+            if let bucket { request = request.filter(Column("bucket") == bucket) }
+            let tasks = try request.order(Column("position"), Column("created_at")).fetchAll(db)
+            return tasks.sorted { (Bucket.allCases.firstIndex(of: $0.bucket)!, $0.position) < (Bucket.allCases.firstIndex(of: $1.bucket)!, $1.position) }
+        }
+    }
+
+    public func task(_ id: String) throws -> TaskRecord {
+        try database.read { db in try Self.task(id, db) }
+    }
+
+    static func skip(_ date: LocalDate, inSeries seriesId: String, _ db: Database) throws {
+        guard var series = try SeriesRecord.fetchOne(db, key: seriesId) else { return }
+        if !series.skippedDates.contains(date.iso) {
+            series.skippedDates = (series.skippedDates + [date.iso]).sorted()
+            try series.update(db)
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import BoardModel
+import GRDB
+
+/// A template with its rule and series, as the lists and `template show` present it.
+public struct TemplateOverview: Sendable {
+    public let template: TemplateRecord
+    public let rule: RecurrenceRuleRecord
+    public let series: SeriesRecord
+    public let schedule: Schedule
+    /// "Every weekday at 7:30"
+    public let summary: String
+    /// The next occurrence within the 7-day window, when the series is active.
+    public let nextRun: LocalDate?
+    /// For end-after-N: N minus the instances used (generated or skipped).
+    public let remaining: Int?
+    /// The next 7 occurrences from today, skipped dates left out.
+    public let upcoming: [LocalDate]
+}
+
+/// Templates and their series: create, list, pause, resume, skip next, duplicate, archive.
+extension BoardStore {
+    /// Creates a template with its rule and its single series; an active one generates at once.
+    @discardableResult
+    public func addTemplate(_ values: CardValues, rule: RecurrenceRule, start: LocalDate? = nil, draft: Bool = false,
+                            clock: BoardClock) throws -> TemplateRecord {
+        try values.validate()
+        let schedule = try Schedule(rule: rule, start: start ?? clock.today, time: values.time)
+        return try database.write { db in
+            let status: TemplateStatus = draft ? .draft : .active
+            var template = TemplateRecord(
+                id: Self.newId(), ownerId: ownerId, title: values.title, description: values.description, labels: [],
+                checklist: [], defaultBucket: .routines, defaultTime: nil, priority: 0, defaultDurationMin: nil,
+                status: status, version: 1, createdAt: clock.timestamp, updatedAt: clock.timestamp, endAfterCount: nil)
+            template.values = values
+            template.endAfterCount = Self.endAfterCount(schedule.rule)
+            try template.insert(db)
+            try Self.ruleRecord(for: schedule, templateId: template.id, id: Self.newId(), clock: clock).insert(db)
+            try SeriesRecord(id: Self.newId(), templateId: template.id, ownerId: ownerId, startsOn: schedule.start,
+                             endsOn: Self.endsOn(schedule.rule), status: status, lastGeneratedAt: nil, usedCount: 0,
+                             skippedDates: []).insert(db)
+            try Self.record("template_created", template: template.id, clock: clock, db)
+            if !draft { try generate(templateId: template.id, clock: clock, db) }
+            return template
+        }
+    }
+
+    static func ruleRecord(for schedule: Schedule, templateId: String, id: String, clock: BoardClock) -> RecurrenceRuleRecord {
+        RecurrenceRuleRecord(id: id, templateId: templateId, rrule: schedule.rule.rrule(start: schedule.start),
+                             anchor: schedule.rule.anchor.rawValue, monthEndPolicy: schedule.rule.monthEndPolicy.rawValue,
+                             timezone: clock.zone.identifier, startsOn: schedule.start, endsOn: endsOn(schedule.rule))
+    }
+
+    static func endAfterCount(_ rule: RecurrenceRule) -> Int? {
+        if case .count(let n) = rule.end { return n }
+        return nil
+    }
+
+    static func endsOn(_ rule: RecurrenceRule) -> LocalDate? {
+        if case .until(let date, _) = rule.end { return date }
+        return nil
+    }
+
+    // MARK: Reading
+
+    /// Every template, archived ones last.
+    public func templates(clock: BoardClock) throws -> [TemplateOverview] {
+        try database.read { db in
+            let all = try TemplateRecord.order(Column("created_at"), Column("id")).fetchAll(db)
+            return try all.map { try Self.overview(of: $0, clock: clock, db) }
+                .sorted { ($0.template.status == .archived ? 1 : 0) < ($1.template.status == .archived ? 1 : 0) }
+        }
+    }
+
+    public func template(_ id: String, clock: BoardClock) throws -> TemplateOverview {
+        try database.read { db in try Self.overview(of: try Self.template(id, db), clock: clock, db) }
+    }
+
+    static func overview(of template: TemplateRecord, clock: BoardClock, _ db: Database) throws -> TemplateOverview {
+        let rule = try ruleRecord(ofTemplate: template.id, db)
+        let series = try Self.series(ofTemplate: template.id, db)
+        let schedule = try Schedule(rule: try rule.rule(), start: rule.startsOn, time: template.defaultTime)
+        let skipped = series.skipped
+        let upcoming = schedule.rule.anchor == .completion
+            ? try LocalDate.fetchAll(db, sql: "SELECT occurrence_date FROM tasks WHERE series_id = ? AND is_completed = 0 ORDER BY occurrence_date", arguments: [series.id])
+            : Array(schedule.occurrences(onOrAfter: clock.today).lazy.filter { !skipped.contains($0) }.prefix(7))
+        let window = Generation.window(today: clock.today)
+        let running = template.status == .active && series.status == .active
+        let nextRun = running ? upcoming.first.flatMap { window.contains($0) ? $0 : nil } : nil
+        let remaining = template.endAfterCount.map { max(0, $0 - series.usedCount) }
+        return TemplateOverview(template: template, rule: rule, series: series, schedule: schedule,
+                                summary: RecurrencePhrase(rule: schedule.rule, time: template.defaultTime).summary,
+                                nextRun: nextRun, remaining: remaining, upcoming: upcoming)
+    }
+
+    // MARK: Series controls
+
+    /// Stops generation; existing occurrences stay.
+    public func pauseTemplate(_ id: String, clock: BoardClock) throws {
+        try setStatus(id, to: .paused, from: [.active], event: "paused", clock: clock)
+    }
+
+    /// Activates a paused or draft template; generation starts from today, with no backfill.
+    public func resumeTemplate(_ id: String, clock: BoardClock) throws {
+        try setStatus(id, to: .active, from: [.paused, .draft], event: "resumed", clock: clock)
+    }
+
+    /// No more generation; existing occurrences stay, still linked.
+    public func archiveTemplate(_ id: String, clock: BoardClock) throws {
+        try setStatus(id, to: .archived, from: [.draft, .active, .paused], event: "archived", clock: clock)
+    }
+
+    private func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], event: String,
+                           clock: BoardClock) throws {
+        try database.write { db in
+            let template = try Self.template(id, db)
+            guard allowed.contains(template.status) else {
+                throw BoardError("status", "the template is \(template.status.rawValue); only a \(allowed.map(\.rawValue).joined(separator: " or ")) one can be \(event)")
+            }
+            try db.execute(sql: "UPDATE templates SET status = ?, updated_at = ? WHERE id = ?", arguments: [status, clock.timestamp, id])
+            try db.execute(sql: "UPDATE series SET status = ? WHERE template_id = ?", arguments: [status, id])
+            try Self.record(event, template: id, clock: clock, db)
+            if status == .active { try generate(templateId: id, clock: clock, db) }
+        }
+    }
+
+    /// Skips the next scheduled date that has no completed occurrence: its open occurrence,
+    /// if generated, is removed and never generated again. Returns the skipped date.
+    @discardableResult
+    public func skipNext(_ id: String, clock: BoardClock) throws -> LocalDate {
+        try database.write { db in
+            let template = try Self.template(id, db)
+            guard template.status == .active || template.status == .paused else {
+                throw BoardError("status", "the template is \(template.status.rawValue); only an active or paused one has a next occurrence")
+            }
+            var series = try Self.series(ofTemplate: id, db)
+            let schedule = try Self.schedule(of: template, db)
+            let completed = Set(try LocalDate.fetchAll(db, sql: "SELECT occurrence_date FROM tasks WHERE series_id = ? AND is_completed = 1", arguments: [series.id]))
+            let open = try TaskRecord.filter(Column("series_id") == series.id && Column("is_completed") == false)
+                .order(Column("occurrence_date")).fetchAll(db)
+            let next: LocalDate?
+            if schedule.rule.anchor == .completion {
+                next = open.first?.occurrenceDate
+            } else {
+                let skipped = series.skipped
+                next = schedule.occurrences(onOrAfter: clock.today).first { !skipped.contains($0) && !completed.contains($0) }
+            }
+            guard let next else { throw BoardError("skip", "the template has no next occurrence to skip") }
+            series.skippedDates = (series.skippedDates + [next.iso]).sorted()
+            try series.update(db)
+            for task in open where task.occurrenceDate == next { try task.delete(db) }
+            try Self.record("skipped", template: id, detail: ["date": next.iso], clock: clock, db)
+            if schedule.rule.anchor == .completion && template.status == .active {
+                try createNextAfterCompletion(template: template, series: &series, schedule: schedule,
+                                              date: next.afterCompletion(of: schedule.rule), clock: clock, db)
+            }
+            return next
+        }
+    }
+
+    /// A new draft template "TITLE (copy)" with the same fields and rule, and its own series.
+    @discardableResult
+    public func duplicateTemplate(_ id: String, clock: BoardClock) throws -> TemplateRecord {
+        try database.write { db in
+            var copy = try Self.template(id, db)
+            var rule = try Self.ruleRecord(ofTemplate: id, db)
+            let original = try Self.series(ofTemplate: id, db)
+            copy.id = Self.newId()
+            copy.title += " (copy)"
+            copy.status = .draft
+            copy.version = 1
+            copy.createdAt = clock.timestamp
+            copy.updatedAt = clock.timestamp
+            try copy.insert(db)
+            rule.id = Self.newId()
+            rule.templateId = copy.id
+            try rule.insert(db)
+            try SeriesRecord(id: Self.newId(), templateId: copy.id, ownerId: copy.ownerId, startsOn: original.startsOn,
+                             endsOn: original.endsOn, status: .draft, lastGeneratedAt: nil, usedCount: 0, skippedDates: []).insert(db)
+            try Self.record("duplicated", template: copy.id, detail: ["from": id], clock: clock, db)
+            return copy
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// The board's data. Every write method is one transaction that leaves every invariant
+/// true (DESIGN.md §7): one user intent, one transaction; a crash leaves the old state or the new.
+public final class BoardStore: Sendable {
+    public let database: DatabasePool
+    /// The owner of every row this file holds.
+    public let ownerId: String
+
+    /// Opens (creating and migrating if needed) the database at `path`.
+    public init(path: String) throws {
+        database = try BoardDatabase.open(path: path)
+        ownerId = try database.write { db in
+            if let settings = try SettingsRecord.fetchOne(db, key: 1) { return settings.ownerId }
+            let settings = SettingsRecord(id: 1, ownerId: BoardStore.newId(), timeZone: nil)
+            try settings.insert(db)
+            return settings.ownerId
+        }
+    }
+
+    /// The time zone saved in settings, if the user chose one.
+    public func savedTimeZone() throws -> String? {
+        try database.read { db in try SettingsRecord.fetchOne(db, key: 1)?.timeZone }
+    }
+
+    static func newId() -> String { UUID().uuidString.lowercased() }
+
+    // MARK: Ids
+
+    /// The task whose id is `prefix` or starts with it, like git's abbreviated hashes.
+    public func taskId(matching prefix: String) throws -> String {
+        try database.read { db in try Self.resolve(prefix, in: "tasks", noun: "task", db) }
+    }
+
+    /// The template whose id is `prefix` or starts with it.
+    public func templateId(matching prefix: String) throws -> String {
+        try database.read { db in try Self.resolve(prefix, in: "templates", noun: "template", db) }
+    }
+
+    static func resolve(_ prefix: String, in table: String, noun: String, _ db: Database) throws -> String {
+        let key = prefix.lowercased()
+        guard !key.isEmpty, key.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw BoardError("id", "'\(prefix)' is not an id (ids are hexadecimal, as `board list` shows them)")
+        }
+        let ids = try String.fetchAll(db, sql: "SELECT id FROM \(table) WHERE id >= ? AND id < ? ORDER BY id LIMIT 2",
+                                      arguments: [key, key + "\u{10FFFF}"])
+        switch ids.count {
+        case 0: throw BoardError("id", "no \(noun) has an id starting with '\(prefix)'")
+        case 1: return ids[0]
+        default: throw BoardError("id", "'\(prefix)' starts the ids of several \(noun)s; give more characters")
+        }
+    }
+
+    // MARK: Shared row access
+
+    static func task(_ id: String, _ db: Database) throws -> TaskRecord {
+        guard let task = try TaskRecord.fetchOne(db, key: id) else { throw BoardError("id", "no task \(id)") }
+        return task
+    }
+
+    static func template(_ id: String, _ db: Database) throws -> TemplateRecord {
+        guard let template = try TemplateRecord.fetchOne(db, key: id) else { throw BoardError("id", "no template \(id)") }
+        return template
+    }
+
+    static func series(ofTemplate id: String, _ db: Database) throws -> SeriesRecord {
+        guard let series = try SeriesRecord.filter(Column("template_id") == id).fetchOne(db) else {
+            throw BoardError("id", "template \(id) has no series")
+        }
+        return series
+    }
+
+    static func ruleRecord(ofTemplate id: String, _ db: Database) throws -> RecurrenceRuleRecord {
+        guard let rule = try RecurrenceRuleRecord.filter(Column("template_id") == id).fetchOne(db) else {
+            throw BoardError("id", "template \(id) has no rule")
+        }
+        return rule
+    }
+
+    /// The template's schedule: its rule from its start, at its default time.
+    static func schedule(of template: TemplateRecord, _ db: Database) throws -> Schedule {
+        let record = try ruleRecord(ofTemplate: template.id, db)
+        return try Schedule(rule: try record.rule(), start: record.startsOn, time: template.defaultTime)
+    }
+
+    /// The next free position at the end of a bucket.
+    static func endPosition(of bucket: Bucket, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM tasks WHERE bucket = ?", arguments: [bucket]) ?? 0
+    }
+
+    static func record(_ kind: String, template: String? = nil, task: String? = nil, detail: [String: Any] = [:],
+                       clock: BoardClock, _ db: Database) throws {
+        let json = try JSONSerialization.data(withJSONObject: detail, options: [.sortedKeys])
+        var event = EventRecord(id: nil, at: clock.timestamp, kind: kind, templateId: template, taskId: task,
+                                detail: String(decoding: json, as: UTF8.self))
+        try event.insert(db)
+    }
+}
