@@ -1,0 +1,129 @@
+import BoardModel
+import BoardStore
+import Foundation
+import GRDB
+import Testing
+
+@Suite struct ExceptionAndSeriesTests {
+    let now = clock("2026-11-21T09:00")
+
+    @Test func editingAFieldMasksItTickingDoesNotAndReapplyRestores() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Morning", labels: ["health"], checklist: ["water", "stretch"], time: LocalTime(hour: 7, minute: 0), priority: 1),
+                                        rule: try rule("every day"), clock: now)
+        let o = try f.store.occurrences(of: t.id)[0]
+        try f.store.toggleChecklistItem(o.id, at: 0, clock: now)
+        #expect(try f.store.task(o.id).exceptionMask.isEmpty)
+        #expect(try f.store.task(o.id).checklist[0].done)
+        try f.store.editTask(o.id, CardEdit(title: "Slow morning", labels: ["health", "rest"], time: .some(LocalTime(hour: 9, minute: 0))), clock: now)
+        // Setting a field to its current value is no edit.
+        try f.store.editTask(o.id, CardEdit(priority: 1), clock: now)
+        #expect(try f.store.task(o.id).exceptionMask == [.title, .labels, .time])
+        try f.store.moveTask(o.id, to: .thisWeek, clock: now)
+        #expect(try f.store.task(o.id).exceptionMask == [.title, .labels, .bucket, .time])
+
+        try f.store.reapply(o.id, fields: [.title, .bucket], clock: now)
+        var task = try f.store.task(o.id)
+        #expect(task.exceptionMask == [.labels, .time] && task.title == "Morning" && task.bucket == .routines)
+        #expect(task.labels == ["health", "rest"] && task.dueTime == LocalTime(hour: 9, minute: 0))
+        try f.store.reapply(o.id, clock: now)
+        task = try f.store.task(o.id)
+        #expect(task.exceptionMask.isEmpty && task.labels == ["health"] && task.dueTime == LocalTime(hour: 7, minute: 0))
+        #expect(task.checklist[0].done, "reapply keeps the ticks of unchanged steps")
+    }
+
+    @Test func propagatedChecklistKeepsTicksOfUnchangedSteps() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Evening", checklist: ["dishes", "teeth", "read"]), rule: try rule("every day"), clock: now)
+        let o = try f.store.occurrences(of: t.id)[0]
+        try f.store.toggleChecklistItem(o.id, at: 0, clock: now)
+        try f.store.toggleChecklistItem(o.id, at: 2, clock: now)
+        let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: ["dishes", "floss", "teeth"])), clock: now)
+        try f.store.applyTemplateEdit(plan, clock: now)
+        #expect(try f.store.task(o.id).checklist == [ChecklistItem("dishes", done: true), ChecklistItem("floss"), ChecklistItem("teeth")])
+    }
+
+    @Test func afterCompletionKeepsExactlyOneOpenOccurrence() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Water cactus"), rule: try rule("every! 3 days"), start: date("2026-11-16"), clock: clock("2026-11-16T08:00"))
+        var open = try f.store.occurrences(of: t.id).filter { !$0.isCompleted }
+        #expect(open.map { $0.occurrenceDate!.iso } == ["2026-11-16"])
+        #expect(try f.store.generate(clock: clock("2026-11-17T08:00")) == 0)
+        // Due Monday, done Wednesday → next Saturday.
+        try f.store.completeTask(open[0].id, clock: clock("2026-11-18T20:00"))
+        open = try f.store.occurrences(of: t.id).filter { !$0.isCompleted }
+        #expect(open.map { $0.occurrenceDate!.iso } == ["2026-11-21"])
+        #expect(try f.store.generate(clock: clock("2026-11-25T08:00")) == 0)
+        // Skip next moves the open one an interval on.
+        try f.store.skipNext(t.id, clock: now)
+        #expect(try f.store.occurrences(of: t.id).filter { !$0.isCompleted }.map { $0.occurrenceDate!.iso } == ["2026-11-24"])
+    }
+
+    @Test func afterCompletionWithACountArchivesWhenDone() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Antibiotics"), rule: try rule("every! 1 day, 2 times"), clock: now)
+        try f.store.completeTask(try f.store.occurrences(of: t.id)[0].id, clock: now)
+        let second = try f.store.occurrences(of: t.id).filter { !$0.isCompleted }
+        #expect(second.map { $0.occurrenceDate!.iso } == ["2026-11-22"])
+        try f.store.completeTask(second[0].id, clock: clock("2026-11-22T09:00"))
+        let overview = try f.store.template(t.id, clock: clock("2026-11-22T09:00"))
+        #expect(overview.template.status == .archived && overview.remaining == 0)
+        #expect(try f.store.occurrences(of: t.id).allSatisfy(\.isCompleted))
+    }
+
+    @Test func pauseResumeDuplicateArchive() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Journal"), rule: try rule("every day"), clock: now)
+        try f.store.pauseTemplate(t.id, clock: now)
+        #expect(try f.store.generate(clock: clock("2026-11-25T09:00")) == 0)
+        #expect(try f.store.occurrences(of: t.id).count == 7, "pausing keeps the tasks")
+        #expect(try f.store.template(t.id, clock: now).nextRun == nil)
+        // Resume generates from today on, without backfill.
+        try f.store.resumeTemplate(t.id, clock: clock("2026-12-10T09:00"))
+        let dates = try f.store.occurrences(of: t.id).map { $0.occurrenceDate! }
+        #expect(dates.count == 14 && dates[7] == date("2026-12-10"))
+
+        let copy = try f.store.duplicateTemplate(t.id, clock: now)
+        #expect(copy.title == "Journal (copy)" && copy.status == .draft && copy.id != t.id)
+        #expect(try f.store.occurrences(of: copy.id).isEmpty)
+        try f.store.resumeTemplate(copy.id, clock: now)
+        #expect(try f.store.occurrences(of: copy.id).count == 7)
+        #expect(try f.store.template(copy.id, clock: now).series.id != f.store.template(t.id, clock: now).series.id)
+
+        try f.store.archiveTemplate(t.id, clock: now)
+        #expect(try f.store.generate(clock: clock("2026-12-20T09:00")) == 7, "only the copy generates")
+        #expect(try f.store.occurrences(of: t.id).count == 14, "archiving keeps the tasks, still linked")
+        #expect(throws: BoardError.self) { try f.store.pauseTemplate(t.id, clock: now) }
+    }
+
+    @Test func deletingAnOccurrenceSkipsItsDate() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Walk"), rule: try rule("every day"), clock: now)
+        try f.store.deleteTask(try f.store.occurrences(of: t.id)[1].id, clock: now)
+        #expect(try f.store.generate(clock: now) == 0)
+        #expect(try f.store.occurrences(of: t.id).count == 6)
+    }
+
+    @Test func changingTheRuleRemovesUneditedOccurrencesOffTheSchedule() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Run"), rule: try rule("every day"), clock: now)
+        let kept = try f.store.occurrences(of: t.id)[2]  // Mon Nov 23
+        try f.store.editTask(kept.id, CardEdit(title: "Long run"), clock: now)
+        let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(rule: try rule("every tue and thu")), clock: now)
+        #expect(plan.scheduleChanged && plan.removals.count == 4)
+        try f.store.applyTemplateEdit(plan, clock: now)
+        #expect(try f.store.occurrences(of: t.id).map { $0.occurrenceDate!.iso } == ["2026-11-23", "2026-11-24", "2026-11-26"])
+        #expect(try f.store.template(t.id, clock: now).summary == "Every Tuesday and Thursday")
+    }
+
+    @Test func aPlanTheBoardMovedAwayFromIsRefused() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Yoga"), rule: try rule("every day"), clock: now)
+        let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Yin yoga")), clock: now)
+        try f.store.editTask(try f.store.occurrences(of: t.id)[0].id, CardEdit(title: "Hot yoga"), clock: now)
+        #expect(throws: BoardError("template", "the board changed since this plan was made; plan the edit again")) {
+            try f.store.applyTemplateEdit(plan, clock: now)
+        }
+        #expect(try f.store.occurrences(of: t.id)[1].title == "Yoga")
+    }
+}

@@ -1,0 +1,36 @@
+import BoardModel
+import BoardStore
+import Foundation
+
+/// A real database file in a fresh temporary folder.
+struct StoreFixture {
+    let directory: URL
+    let path: String
+    let store: BoardStore
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        path = directory.appendingPathComponent("board.sqlite").path
+        store = try BoardStore(path: path)
+    }
+}
+
+let paris = TimeZone(identifier: "Europe/Paris")!
+
+/// The clock at a local wall time in Paris (or `zone`).
+func clock(_ iso: String, _ zone: TimeZone = paris) -> BoardClock {
+    BoardClock(local: LocalDateTime(iso: iso)!, zone: zone)
+}
+
+func date(_ iso: String) -> LocalDate { LocalDate(iso: iso)! }
+
+func rule(_ phrase: String) throws -> RecurrenceRule {
+    try RecurrencePhrase(parsing: phrase, today: date("2026-11-21")).rule
+}
+
+extension BoardStore {
+    func occurrences(of templateId: String) throws -> [TaskRecord] {
+        try tasks().filter { $0.templateId == templateId }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
+    }
+}
