@@ -29,6 +29,6 @@ let package = Package(
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
         // Drives the real `board` binary: exit codes, stdout, stderr.
-        .testTarget(name: "boardTests", dependencies: ["board", "BoardModel"]),
+        .testTarget(name: "boardTests", dependencies: ["board", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

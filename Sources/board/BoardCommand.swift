@@ -7,7 +7,11 @@ struct BoardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "board",
         abstract: "A keyboard-driven kanban board for the terminal, with routines.",
-        subcommands: [RecurCommand.self]
+        subcommands: [
+            AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, DoneCommand.self,
+            ReopenCommand.self, DeleteCommand.self, ReapplyCommand.self, GenerateCommand.self,
+            TemplateCommand.self, RecurCommand.self,
+        ]
     )
 
     /// Bad input of any kind (a malformed rule, an unknown option) exits with status 2
@@ -18,7 +22,7 @@ struct BoardCommand: ParsableCommand {
             try command.run()
         } catch let error as RecurrenceError {
             CommandLineOutput.fail(error.description)
-        } catch let error as InputError {
+        } catch let error as BoardError {
             CommandLineOutput.fail(error.description)
         } catch {
             if exitCode(for: error) == .validationFailure {

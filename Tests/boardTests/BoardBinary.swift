@@ -19,14 +19,7 @@ enum BoardBinary {
     }()
 
     static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["BOARD_NOW"] = "2026-11-21T10:00"
-        env["BOARD_TZ"] = "Europe/Paris"
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
+        let process = self.process(arguments, environment: environment)
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -39,5 +32,19 @@ enum BoardBinary {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                       stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// A `board` process, not started, at 2026-11-21 10:00 in Paris unless `environment` says otherwise.
+    static func process(_ arguments: [String], environment: [String: String] = [:]) -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["BOARD_NOW"] = "2026-11-21T10:00"
+        env["BOARD_TZ"] = "Europe/Paris"
+        env["BOARD_DB"] = nil
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        return process
     }
 }

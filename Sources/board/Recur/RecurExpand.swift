@@ -33,23 +33,23 @@ struct RecurExpand: ParsableCommand {
 
     func run() throws {
         if batch {
-            guard rule == nil else { throw InputError("RULE", "give rules on stdin with --batch, not as an argument") }
+            guard rule == nil else { throw BoardError("RULE", "give rules on stdin with --batch, not as an argument") }
             try runBatch()
             return
         }
-        guard let rule else { throw InputError("RULE", "missing; give RRULE text or a phrase such as 'every monday'") }
-        guard count >= 0 else { throw InputError("count", "must be 0 or more, got \(count)") }
+        guard let rule else { throw BoardError("RULE", "missing; give RRULE text or a phrase such as 'every monday'") }
+        guard count >= 0 else { throw BoardError("count", "must be 0 or more, got \(count)") }
         let phrase = try RuleInput.read(rule, today: try clock.localNow().date)
         let startText = try start.map { t throws in try RuleInput.dateOrDateTime(t, field: "start") }
         guard let startDate = startText?.0 ?? phrase.start else {
-            throw InputError("start", "missing; give --start YYYY-MM-DD or say 'starting …' in the phrase")
+            throw BoardError("start", "missing; give --start YYYY-MM-DD or say 'starting …' in the phrase")
         }
         let time = phrase.time ?? startText?.1
         let schedule = try Schedule(rule: phrase.rule, start: startDate, time: time)
         var lastDate: LocalDate?
         if let until {
-            guard let date = LocalDate(iso: until) else { throw InputError("until", "must be a date YYYY-MM-DD, got '\(until)'") }
-            guard date >= startDate else { throw InputError("until", "the end \(date) is before the start \(startDate)") }
+            guard let date = LocalDate(iso: until) else { throw BoardError("until", "must be a date YYYY-MM-DD, got '\(until)'") }
+            guard date >= startDate else { throw BoardError("until", "the end \(date) is before the start \(startDate)") }
             lastDate = date
         }
         var out = ""
@@ -84,7 +84,7 @@ struct RecurExpand: ParsableCommand {
         do {
             let phrase = try RuleInput.read(fields[0], today: today)
             let (start, startTime) = try RuleInput.dateOrDateTime(fields[1], field: "START")
-            guard let n = Int(fields[2]), n >= 0 else { throw InputError("N", "must be a whole number, got '\(fields[2])'") }
+            guard let n = Int(fields[2]), n >= 0 else { throw BoardError("N", "must be a whole number, got '\(fields[2])'") }
             let time = phrase.time ?? startTime
             let schedule = try Schedule(rule: phrase.rule, start: start, time: time)
             return schedule.occurrences.prefix(n).map { format($0, time) }.joined(separator: ",")

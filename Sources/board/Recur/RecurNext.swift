@@ -31,10 +31,10 @@ struct RecurNext: ParsableCommand {
         let next: LocalDate?
         if let completed {
             guard let done = LocalDate(iso: completed) else {
-                throw InputError("completed", "must be a date YYYY-MM-DD, got '\(completed)'")
+                throw BoardError("completed", "must be a date YYYY-MM-DD, got '\(completed)'")
             }
             guard phrase.rule.anchor == .completion else {
-                throw InputError("completed", "only a rule that repeats after completion ('every! 3 days') counts from a completion")
+                throw BoardError("completed", "only a rule that repeats after completion ('every! 3 days') counts from a completion")
             }
             next = Self.within(phrase.rule.end, done.afterCompletion(of: phrase.rule))
         } else {

@@ -1,0 +1,71 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import Foundation
+
+/// `--db` with the clock options: what every command that touches the board takes.
+struct BoardOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The database file. Env: BOARD_DB. Default: $XDG_DATA_HOME/board/board.sqlite.", valueName: "path"))
+    var db: String?
+
+    @OptionGroup var clockOptions: ClockOptions
+
+    var path: String { db ?? ProcessInfo.processInfo.environment["BOARD_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? BoardDatabase.defaultPath() }
+
+    /// Opens the board and runs generation, as every command that reads the board does first.
+    func open(generating: Bool = true) throws -> (BoardStore, BoardClock) {
+        let store = try BoardStore(path: path)
+        let clock = try clockOptions.clock(savedZone: try store.savedTimeZone())
+        if generating { try store.generate(clock: clock) }
+        return (store, clock)
+    }
+}
+
+/// Options shared by commands that set the fields of a card or a template.
+struct CardFieldOptions: ParsableArguments {
+    @Option(help: "The title.") var title: String?
+    @Option(help: "The description.") var description: String?
+    @Option(name: .customLong("label"), help: ArgumentHelp("A label (repeat for several; replaces the labels).", valueName: "label"))
+    var labels: [String] = []
+    @Option(help: ArgumentHelp("The time of day, HH:MM ('none' to clear).", valueName: "HH:MM")) var time: String?
+    @Option(help: ArgumentHelp("Priority 0 (none) to 3 (high).", valueName: "0-3")) var priority: String?
+    @Option(help: ArgumentHelp("Duration in minutes ('none' to clear).", valueName: "minutes")) var duration: String?
+
+    /// The edit these options describe.
+    func edit(checklist: [String]? = nil) throws -> CardEdit {
+        CardEdit(title: title, description: description, labels: labels.isEmpty ? nil : labels, checklist: checklist,
+                 time: try time.map { t throws in try Self.time(t) }, priority: try priority.map { p throws in try Self.priority(p) },
+                 duration: try duration.map { d throws in try Self.duration(d) })
+    }
+
+    static func time(_ text: String) throws -> LocalTime? {
+        if text.lowercased() == "none" { return nil }
+        guard let time = LocalTime(iso: text) else { throw BoardError("time", "must be HH:MM from 00:00 to 23:59, got '\(text)'") }
+        return time
+    }
+
+    static func priority(_ text: String) throws -> Int {
+        guard let p = Int(text), (0...3).contains(p) else { throw BoardError("priority", "must be 0, 1, 2 or 3, got '\(text)'") }
+        return p
+    }
+
+    static func duration(_ text: String) throws -> Int? {
+        if text.lowercased() == "none" { return nil }
+        guard let d = Int(text), d > 0 else { throw BoardError("duration", "must be a whole number of minutes above 0, got '\(text)'") }
+        return d
+    }
+
+    static func date(_ text: String, field: String) throws -> LocalDate {
+        guard let date = LocalDate(iso: text) else { throw BoardError(field, "must be a date YYYY-MM-DD, got '\(text)'") }
+        return date
+    }
+}
+
+/// Writes to stdout without buffering surprises.
+func printOut(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+func printErr(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

@@ -1,0 +1,41 @@
+import BoardModel
+import BoardStore
+import Foundation
+
+/// How cards read in `board list`: every chip as words, never colour alone.
+enum CardFormat {
+    static func shortId(_ id: String) -> String { String(id.prefix(8)) }
+
+    /// "Tue Nov 24 07:30"
+    static func when(_ date: LocalDate, _ time: LocalTime?) -> String {
+        "\(date.weekday.shortName) \(MonthName.short(date.month)) \(date.day)" + (time.map { " " + $0.description } ?? "")
+    }
+
+    static func line(_ task: TaskRecord, templateTitles: [String: String]) -> String {
+        var parts = [(task.isCompleted ? "[x] " : "[ ] ") + task.title]
+        if let due = task.dueDate { parts.append(when(due, task.dueTime)) }
+        if task.priority > 0 { parts.append("P\(task.priority)") }
+        if !task.labels.isEmpty { parts.append(task.labels.map { "#" + $0 }.joined(separator: " ")) }
+        if !task.checklist.isEmpty { parts.append("\(task.checklist.filter(\.done).count)/\(task.checklist.count)") }
+        if let templateId = task.templateId { parts.append("From Template: \(templateTitles[templateId] ?? "?")") }
+        if !task.exceptionMask.isEmpty { parts.append("Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")) }
+        return "  \(shortId(task.id))  " + parts.joined(separator: " · ")
+    }
+
+    static func json(_ task: TaskRecord) -> [String: Any] {
+        [
+            "id": task.id, "title": task.title, "description": task.description, "labels": task.labels,
+            "bucket": task.bucket.cliName, "position": task.position,
+            "due_date": task.dueDate?.iso ?? NSNull(), "due_time": task.dueTime?.description ?? NSNull(),
+            "priority": task.priority, "duration": task.durationMin ?? NSNull(), "completed": task.isCompleted,
+            "template_id": task.templateId ?? NSNull(), "series_id": task.seriesId ?? NSNull(),
+            "occurrence_date": task.occurrenceDate?.iso ?? NSNull(),
+            "exceptions": task.exceptionMask.map(\.rawValue),
+            "checklist": task.checklist.map { ["text": $0.text, "done": $0.done] },
+        ]
+    }
+
+    static func jsonText(_ object: Any) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]), as: UTF8.self)
+    }
+}

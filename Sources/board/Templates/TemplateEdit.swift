@@ -1,0 +1,62 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import Foundation
+
+struct TemplateEdit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Edit a template and carry the change to its open occurrences from today on.",
+        discussion: "Completed occurrences and fields customized on an occurrence never change. Asks before writing unless --yes.")
+
+    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
+    @OptionGroup var fields: CardFieldOptions
+    @Option(name: .customLong("checklist"), help: ArgumentHelp("A checklist step (repeat; replaces the list).", valueName: "step")) var steps: [String] = []
+    @OptionGroup var schedule: ScheduleOptions
+    @Flag(help: "Also update open occurrences dated before today.") var includeOverdue = false
+    @Flag(help: "Apply without asking.") var yes = false
+    @Flag(help: "Print the plan and write nothing.") var dryRun = false
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        let clock = try board.clockOptions.clock()
+        let edit = try fields.edit(checklist: steps.isEmpty ? nil : steps)
+        guard !edit.isEmpty || !schedule.isEmpty else { throw BoardError("edit", "nothing to change; give --title, --every, --time, …") }
+        let (store, boardClock) = try board.open()
+        let templateId = try store.templateId(matching: id)
+        var request = TemplateEditRequest(fields: edit, includeOverdue: includeOverdue)
+        if !schedule.isEmpty {
+            let current = try store.template(templateId, clock: boardClock).schedule.rule
+            let (rule, phraseTime, start) = try schedule.read(today: clock.today, current: current)
+            request.rule = rule
+            request.start = start
+            if request.fields.time == nil, let phraseTime { request.fields.time = .some(phraseTime) }
+        }
+        let plan = try store.planTemplateEdit(templateId, request, clock: boardClock)
+        printOut("Apply changes to all non-completed occurrences from today forward?")
+        printOut(plan.impact)
+        if !plan.propagation.changedFields.isEmpty { printOut("Changed fields: " + plan.propagation.changedFields.map(\.rawValue).joined(separator: ", ")) }
+        if plan.propagation.overdueOpen > 0 && !includeOverdue {
+            printOut("\(plan.propagation.overdueOpen) overdue open occurrences stay as they are (--include-overdue to update them too).")
+        }
+        if !plan.removals.isEmpty { printOut("\(plan.removals.count) unedited occurrences no longer on the schedule will be removed.") }
+        if dryRun {
+            for update in plan.propagation.updates {
+                printOut("  \(CardFormat.shortId(update.taskId))  \(update.date)  \(update.fields.map(\.rawValue).joined(separator: ", "))")
+            }
+            return
+        }
+        if !yes {
+            FileHandle.standardOutput.write(Data("Apply? [y/N] ".utf8))
+            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                printOut("Cancelled; nothing changed.")
+                throw ExitCode(1)
+            }
+        }
+        let total = plan.propagation.updates.count
+        try store.applyTemplateEdit(plan, clock: boardClock) { done, total in
+            if total > 100 { printErr("Updated \(done) of \(total) occurrences") }
+        }
+        printOut("Updated \(total) \(total == 1 ? "occurrence" : "occurrences").")
+    }
+}

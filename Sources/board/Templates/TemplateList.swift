@@ -1,0 +1,38 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import Foundation
+
+struct TemplateList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List templates: name, schedule, next run within 7 days, status, remaining.")
+
+    @Flag(help: "Print a JSON array.") var json = false
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        let (store, clock) = try board.open()
+        let templates = try store.templates(clock: clock)
+        if json {
+            printOut(try CardFormat.jsonText(templates.map(Self.json)))
+            return
+        }
+        guard !templates.isEmpty else {
+            printOut("No templates yet; add one with: board template add TITLE --every 'every weekday'")
+            return
+        }
+        for t in templates {
+            let next = t.nextRun.map { "next " + CardFormat.when($0, t.template.defaultTime) } ?? "no run in the next 7 days"
+            let remaining = t.remaining.map { " · \($0) remaining" } ?? ""
+            printOut("\(CardFormat.shortId(t.template.id))  \(t.template.title) · \(t.summary) · \(next) · \(t.template.status.rawValue)\(remaining)")
+        }
+    }
+
+    static func json(_ t: TemplateOverview) -> [String: Any] {
+        [
+            "id": t.template.id, "title": t.template.title, "summary": t.summary, "status": t.template.status.rawValue,
+            "rule": t.rule.rrule, "anchor": t.rule.anchor, "starts_on": t.rule.startsOn.iso,
+            "next_run": t.nextRun?.iso ?? NSNull(), "remaining": t.remaining ?? NSNull(), "version": t.template.version,
+        ]
+    }
+}

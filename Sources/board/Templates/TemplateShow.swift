@@ -1,0 +1,36 @@
+import ArgumentParser
+import BoardModel
+
+struct TemplateShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Every field of a template and its next 7 occurrences in your time zone.")
+
+    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        let (store, clock) = try board.open()
+        let t = try store.template(try store.templateId(matching: id), clock: clock)
+        let template = t.template
+        var lines = [
+            "Template \(template.id)",
+            "Title:       \(template.title)",
+            "Description: \(template.description.isEmpty ? "—" : template.description)",
+            "Labels:      \(template.labels.isEmpty ? "—" : template.labels.joined(separator: ", "))",
+            "Bucket:      Routines (fixed)",
+            "Time:        \(template.defaultTime?.description ?? "—")",
+            "Priority:    \(template.priority)",
+            "Duration:    \(template.defaultDurationMin.map { "\($0) min" } ?? "—")",
+            "Schedule:    \(t.summary)",
+            "Rule:        \(t.rule.rrule) (\(t.rule.anchor)\(t.schedule.rule.monthEndMatters ? ", month end: \(t.rule.monthEndPolicy)" : ""))",
+            "Starts on:   \(t.rule.startsOn)",
+            "Ends:        \(t.rule.endsOn.map { "on \($0)" } ?? template.endAfterCount.map { "after \($0) (\(t.remaining ?? 0) remaining)" } ?? "never")",
+            "Status:      \(template.status.rawValue) · version \(template.version)",
+            "Checklist:   \(template.checklist.isEmpty ? "—" : "")",
+        ]
+        lines += template.checklist.enumerated().map { "  \($0.offset + 1). \($0.element.text)" }
+        lines.append("Next occurrences (\(clock.zone.identifier)):")
+        lines += t.upcoming.isEmpty ? ["  none"] : t.upcoming.map { "  " + CardFormat.when($0, template.defaultTime) }
+        printOut(lines.joined(separator: "\n"))
+    }
+}

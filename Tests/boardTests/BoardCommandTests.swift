@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// The scriptable board: cards, templates and their series through the real binary and a real file.
+@Suite struct BoardCommandTests {
+    @Test func cardsAreAddedListedEditedMovedCompletedAndDeleted() throws {
+        let board = try BoardFile()
+        #expect(try board.run(["add", "Buy milk", "--due", "2026-11-22", "--priority", "2", "--label", "home"]).status == 0)
+        #expect(try board.run(["add", "Call mum", "--bucket", "weekend"]).status == 0)
+        var cards = try board.cards()
+        #expect(cards.map { $0["title"] as? String } == ["Buy milk", "Call mum"])
+        #expect(cards[0]["bucket"] as? String == "this-week" && cards[0]["due_date"] as? String == "2026-11-22" && cards[0]["priority"] as? Int == 2)
+        let milk = cards[0]["id"] as! String
+        #expect(try board.run(["edit", String(milk.prefix(6)), "--title", "Buy oat milk"]).status == 0)
+        #expect(try board.run(["move", String(milk.prefix(6)), "next-week"]).status == 0)
+        #expect(try board.run(["done", String(milk.prefix(6))]).status == 0)
+        cards = try board.cards()
+        #expect(cards.first { $0["id"] as? String == milk }?["title"] as? String == "Buy oat milk")
+        #expect(cards.first { $0["id"] as? String == milk }?["bucket"] as? String == "next-week")
+        #expect(cards.first { $0["id"] as? String == milk }?["completed"] as? Bool == true)
+        #expect(try board.run(["reopen", milk]).status == 0)
+        #expect(try board.cards().first { $0["id"] as? String == milk }?["completed"] as? Bool == false)
+        #expect(try board.run(["delete", milk]).status == 0)
+        #expect(try board.cards().count == 1)
+        let text = try board.run(["list"]).stdout
+        #expect(text.contains("Weekend (1)") && text.contains("Call mum") && text.contains("Routines (0)"))
+    }
+
+    @Test func templatesGenerateAndOccurrencesCarryTheirChipsAndExceptions() throws {
+        let board = try BoardFile()
+        let added = try board.run(["template", "add", "Morning stretch", "--every", "every weekday at 7:30", "--checklist", "neck", "--checklist", "back"])
+        #expect(added.status == 0 && added.stdout.contains("Every weekday at 7:30"))
+        var cards = try board.cards()
+        #expect(cards.map { $0["occurrence_date"] as? String } == ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"])
+        #expect(cards.allSatisfy { $0["bucket"] as? String == "routines" && $0["due_time"] as? String == "07:30" })
+        #expect((cards[0]["checklist"] as? [[String: Any]])?.map { $0["done"] as? Bool } == [false, false])
+        let first = cards[0]["id"] as! String
+        try board.run(["edit", first, "--title", "Long stretch"])
+        try board.run(["move", first, "weekend"])
+        cards = try board.cards()
+        #expect(cards.first { $0["id"] as? String == first }?["exceptions"] as? [String] == ["title", "bucket"])
+        let listing = try board.run(["list", "--bucket", "weekend"]).stdout
+        #expect(listing.contains("From Template: Morning stretch · Exception: title, bucket"))
+
+        let templates = try board.templates()
+        #expect(templates.count == 1 && templates[0]["summary"] as? String == "Every weekday at 7:30")
+        #expect(templates[0]["next_run"] as? String == "2026-11-23" && templates[0]["status"] as? String == "active")
+        let id = templates[0]["id"] as! String
+        let dry = try board.run(["template", "edit", String(id.prefix(6)), "--title", "Stretch", "--dry-run"])
+        #expect(dry.stdout.contains("Will update 4 non-completed occurrences. Completed tasks and field exceptions won't change."))
+        #expect(try board.cards().allSatisfy { $0["title"] as? String != "Stretch" }, "--dry-run writes nothing")
+        let applied = try board.run(["template", "edit", String(id.prefix(6)), "--title", "Stretch"], stdin: "y\n")
+        #expect(applied.status == 0 && applied.stdout.contains("Updated 4 occurrences."))
+        cards = try board.cards()
+        #expect(cards.first { $0["id"] as? String == first }?["title"] as? String == "Long stretch")
+        #expect(cards.filter { $0["title"] as? String == "Stretch" }.count == 4)
+        #expect(try board.run(["reapply", first, "title"]).status == 0)
+        #expect(try board.cards().first { $0["id"] as? String == first }?["title"] as? String == "Stretch")
+
+        let show = try board.run(["template", "show", String(id.prefix(6))]).stdout
+        #expect(show.contains("Schedule:    Every weekday at 7:30") && show.contains("Next occurrences (Europe/Paris):") && show.contains("Mon Nov 23 07:30"))
+    }
+
+    @Test func seriesControlsFromTheCommandLine() throws {
+        let board = try BoardFile()
+        try board.run(["template", "add", "Gym", "--every", "every mon, wed and fri", "--times", "4"])
+        let id = try board.templates()[0]["id"] as! String
+        #expect(try board.templates()[0]["remaining"] as? Int == 1)
+        #expect(try board.run(["template", "skip-next", id]).stdout == "Skipped Mon Nov 23\n")
+        #expect(try board.cards().map { $0["occurrence_date"] as? String } == ["2026-11-25", "2026-11-27"])
+        #expect(try board.run(["template", "pause", id]).status == 0)
+        #expect(try board.cards(now: "2026-11-30T10:00").count == 2)
+        #expect(try board.run(["template", "resume", id], now: "2026-11-30T10:00").status == 0)
+        // Nov 23 skipped, 25, 27 and Nov 30 is the 4th: then the series archives itself.
+        #expect(try board.cards(now: "2026-11-30T10:00").map { $0["occurrence_date"] as? String } == ["2026-11-25", "2026-11-27", "2026-11-30"])
+        #expect(try board.templates()[0]["status"] as? String == "archived")
+        #expect(try board.run(["template", "duplicate", id]).stdout.contains("Gym (copy)"))
+        #expect(try board.templates().compactMap { $0["status"] as? String }.sorted() == ["archived", "draft"])
+    }
+
+    @Test(arguments: [
+        (["add", ""], "error: title: must not be empty"),
+        (["add", "x", "--bucket", "someday"], "error: bucket: 'someday' is not a bucket; use this-week, weekend, next-week, next-month, routines"),
+        (["add", "x", "--due", "2026-12-01", "--time", "25:00"], "error: time: must be HH:MM from 00:00 to 23:59, got '25:00'"),
+        (["add", "x", "--due", "2026-11-20", "--time", "09:00"], "error: due: Cannot create a task with a time in the past"),
+        (["add", "x", "--priority", "5"], "error: priority: must be 0, 1, 2 or 3, got '5'"),
+        (["done", "abc123"], "error: id: no task has an id starting with 'abc123'"),
+        (["move", "nothex", "weekend"], "error: id: 'nothex' is not an id (ids are hexadecimal, as `board list` shows them)"),
+        (["reapply", "abc", "colour"], "error: field: 'colour' is not a template field; use title, description, labels, checklist, bucket, time, priority, duration"),
+        (["template", "add", "x", "--every", "every day", "--times", "0"], "error: times: must be 1 or more, got 0"),
+        (["template", "add", "x", "--every", "every day", "--starts", "2026-12-01", "--until", "2026-11-01"], "error: until: the end 2026-11-01 is before the start 2026-12-01"),
+        (["template", "add", "x", "--every", "every blursday"], "error: phrase: unknown word 'blursday': after 'every'"),
+        (["template", "add", "x"], "error: every: a template needs a rule, e.g. --every 'every weekday'"),
+        (["template", "add", "x", "--every", "daily"] + (1...11).flatMap { ["--checklist", "step \($0)"] }, "error: checklist: at most 10 steps, got 11"),
+        (["template", "show", "fff"], "error: id: no template has an id starting with 'fff'"),
+    ])
+    func badInputIsRefusedAndWritesNothing(arguments: [String], message: String) throws {
+        let board = try BoardFile()
+        try board.run(["add", "Keep me"])
+        try board.run(["template", "add", "Routine", "--every", "every day"])
+        let before = try board.cards()
+        let r = try board.run(arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr == message + "\n")
+        #expect(r.stdout.isEmpty)
+        let after = try board.cards()
+        #expect(after.count == before.count && after.map { $0["title"] as? String } == before.map { $0["title"] as? String })
+        #expect(try board.templates().count == 1)
+    }
+
+    @Test func anAmbiguousIdPrefixIsRefused() throws {
+        let board = try BoardFile()
+        for i in 0..<40 { try board.run(["add", "Card \(i)"]) }
+        let ids = try board.cards().map { $0["id"] as! String }
+        let prefixes = Dictionary(grouping: ids, by: { String($0.prefix(1)) })
+        let shared = prefixes.first { $0.value.count > 1 }!.key
+        let r = try board.run(["done", shared])
+        #expect(r.status == 2 && r.stderr == "error: id: '\(shared)' starts the ids of several tasks; give more characters\n")
+    }
+}
