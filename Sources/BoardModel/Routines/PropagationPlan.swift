@@ -1,19 +1,17 @@
 /// An occurrence as propagation sees it: its date, whether it is done, its exception
-/// mask and its current values.
+/// mask, and its checklist (whose ticks survive a checklist edit).
 public struct OccurrenceState: Hashable, Sendable {
     public let taskId: String
     public let date: LocalDate
     public let isCompleted: Bool
     public let mask: Set<CardField>
-    public let values: CardValues
     public let checklist: [ChecklistItem]
 
-    public init(taskId: String, date: LocalDate, isCompleted: Bool, mask: Set<CardField>, values: CardValues, checklist: [ChecklistItem]) {
+    public init(taskId: String, date: LocalDate, isCompleted: Bool, mask: Set<CardField>, checklist: [ChecklistItem] = []) {
         self.taskId = taskId
         self.date = date
         self.isCompleted = isCompleted
         self.mask = mask
-        self.values = values
         self.checklist = checklist
     }
 }
@@ -25,10 +23,11 @@ public struct PropagationPlan: Hashable, Sendable {
     public struct Update: Hashable, Sendable {
         public let taskId: String
         public let date: LocalDate
-        /// The changed fields this occurrence takes (changed on the template, not in its mask).
+        /// The changed fields this occurrence takes (changed on the template, not in its mask);
+        /// their new values are the plan's `newValues`.
         public let fields: [CardField]
-        public let values: CardValues
-        public let checklist: [ChecklistItem]
+        /// The new checklist when `fields` has it: the template's steps, ticks kept where the text stayed.
+        public let checklist: [ChecklistItem]?
     }
 
     public let templateId: String
@@ -66,14 +65,9 @@ public struct PropagationPlan: Hashable, Sendable {
             .compactMap { occurrence in
                 let fields = changed.filter { !occurrence.mask.contains($0) }
                 guard !fields.isEmpty else { return nil }
-                var values = occurrence.values
-                for field in fields { values.take(field, from: new) }
-                var checklist = occurrence.checklist
-                if fields.contains(.checklist) {
-                    checklist = Checklist.items(for: new.checklist, keepingTicksFrom: occurrence.checklist)
-                }
-                guard values != occurrence.values else { return nil }
-                return Update(taskId: occurrence.taskId, date: occurrence.date, fields: fields, values: values, checklist: checklist)
+                let checklist = fields.contains(.checklist)
+                    ? Checklist.items(for: new.checklist, keepingTicksFrom: occurrence.checklist) : nil
+                return Update(taskId: occurrence.taskId, date: occurrence.date, fields: fields, checklist: checklist)
             }
     }
 }

@@ -18,6 +18,11 @@ public enum BoardDatabase {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            // Large writes (a generation, a propagation) stay in memory until commit instead of
+            // spilling pages to the WAL midway; SQLite only takes the memory it uses.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+        }
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)

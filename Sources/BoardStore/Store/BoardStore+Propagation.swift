@@ -63,21 +63,7 @@ extension BoardStore {
                                arguments: [plan.schedule.start, Self.endsOn(plan.schedule.rule), id])
             }
             let total = plan.propagation.updates.count
-            let update = try db.cachedStatement(sql: """
-                UPDATE tasks SET title = ?, description = ?, labels = ?, checklist = ?, due_time = ?, priority = ?,
-                                 duration_min = ?, updated_at = ?
-                WHERE id = ? AND is_completed = 0
-                """)
-            let encoder = JSONEncoder.sorted
-            for (index, change) in plan.propagation.updates.enumerated() {
-                let v = change.values
-                try update.execute(arguments: [
-                    v.title, v.description, String(decoding: try encoder.encode(v.labels), as: UTF8.self),
-                    String(decoding: try encoder.encode(change.checklist), as: UTF8.self), v.time, v.priority, v.duration,
-                    clock.timestamp, change.taskId,
-                ])
-                if (index + 1) % 100 == 0 || index + 1 == total { progress?(index + 1, total) }
-            }
+            try Self.write(plan.propagation, clock: clock, db) { done in progress?(done, total) }
             for taskId in plan.removals { try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskId]) }
             try Self.record("template_edited", template: id, detail: [
                 "version": template.version, "fields": plan.propagation.changedFields.map(\.rawValue),
@@ -97,25 +83,69 @@ extension BoardStore {
         let schedule = try Schedule(rule: request.rule ?? oldSchedule.rule, start: request.start ?? oldSchedule.start, time: new.time)
         let scheduleChanged = request.rule.map { $0.resolved(from: schedule.start) != oldSchedule.rule } ?? false
             || schedule.start != oldSchedule.start
-        let occurrences = try TaskRecord.filter(Column("template_id") == id).fetchAll(db)
-        let states = occurrences.compactMap { task in
-            task.occurrenceDate.map {
-                OccurrenceState(taskId: task.id, date: $0, isCompleted: task.isCompleted, mask: Set(task.exceptionMask),
-                                values: task.values, checklist: task.checklist)
-            }
-        }
+        let states = try Self.occurrenceStates(ofTemplate: id, withChecklists: old.checklist != new.checklist, db)
         let propagation = PropagationPlan(templateId: id, baseVersion: template.version, old: old, new: new,
                                           occurrences: states, today: today, includeOverdue: request.includeOverdue)
         var removals: [String] = []
         if scheduleChanged {
-            let open = occurrences.filter { !$0.isCompleted && $0.exceptionMask.isEmpty && ($0.occurrenceDate ?? today) >= today }
-            if let last = open.compactMap(\.occurrenceDate).max() {
+            let open = states.filter { $0.mask.isEmpty && $0.date >= today }
+            if let last = open.map(\.date).max() {
                 let kept = Set(schedule.occurrences(in: today...last))
-                removals = open.filter { !kept.contains($0.occurrenceDate!) }.map(\.id).sorted()
+                removals = open.filter { !kept.contains($0.date) }.map(\.taskId).sorted()
             }
         }
         return TemplateEditPlan(request: request, today: today, propagation: propagation, schedule: schedule,
                                 scheduleChanged: scheduleChanged, removals: removals)
+    }
+
+    /// The open occurrences of a template, read column by column: a propagation reads thousands.
+    static func occurrenceStates(ofTemplate id: String, withChecklists: Bool, _ db: Database) throws -> [OccurrenceState] {
+        let decoder = JSONDecoder()
+        let checklistColumn = withChecklists ? "checklist" : "'[]'"
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT id, occurrence_date, exception_mask, \(checklistColumn) FROM tasks
+            WHERE template_id = ? AND occurrence_date IS NOT NULL AND is_completed = 0
+            """, arguments: [id])
+        var states: [OccurrenceState] = []
+        while let row = try rows.next() {
+            let maskText: String = row[2], checklistText: String = row[3]
+            let mask = maskText == "[]" ? [] : try decoder.decode([CardField].self, from: Data(maskText.utf8))
+            let checklist = checklistText == "[]" ? [] : try decoder.decode([ChecklistItem].self, from: Data(checklistText.utf8))
+            states.append(OccurrenceState(taskId: row[0], date: row[1], isCompleted: false, mask: Set(mask), checklist: checklist))
+        }
+        return states
+    }
+
+    /// Writes a propagation: occurrences taking the same fields are updated a hundred at a time.
+    static func write(_ plan: PropagationPlan, clock: BoardClock, _ db: Database, progress: (Int) -> Void) throws {
+        let encoder = JSONEncoder.sorted
+        let v = plan.newValues
+        let columns: [CardField: (String, DatabaseValueConvertible?)] = [
+            .title: ("title", v.title), .description: ("description", v.description),
+            .labels: ("labels", String(decoding: try encoder.encode(v.labels), as: UTF8.self)),
+            .time: ("due_time", v.time), .priority: ("priority", v.priority), .duration: ("duration_min", v.duration),
+        ]
+        let checklist = try db.cachedStatement(sql: "UPDATE tasks SET checklist = ? WHERE id = ?")
+        var done = 0
+        let groups = Dictionary(grouping: plan.updates, by: \.fields).sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        for (fields, updates) in groups {
+            let set = fields.compactMap { columns[$0] }
+            let sql = "UPDATE tasks SET " + (set.map { "\($0.0) = ?" } + ["updated_at = ?"]).joined(separator: ", ")
+                + " WHERE id IN (SELECT value FROM json_each(?)) AND is_completed = 0"
+            let statement = try db.cachedStatement(sql: sql)
+            for start in stride(from: 0, to: updates.count, by: 100) {
+                let chunk = updates[start..<min(start + 100, updates.count)]
+                let ids = String(decoding: try encoder.encode(chunk.map(\.taskId)), as: UTF8.self)
+                try statement.execute(arguments: StatementArguments(set.map(\.1) + [clock.timestamp, ids]))
+                for update in chunk {
+                    if let items = update.checklist {
+                        try checklist.execute(arguments: [String(decoding: try encoder.encode(items), as: UTF8.self), update.taskId])
+                    }
+                }
+                done += chunk.count
+                progress(done)
+            }
+        }
     }
 
     // MARK: Exceptions
