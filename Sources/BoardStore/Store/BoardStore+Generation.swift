@@ -24,8 +24,11 @@ extension BoardStore {
         let series = Dictionary(uniqueKeysWithValues: try SeriesRecord.filter(ids.contains(Column("template_id"))).fetchAll(db).map { ($0.templateId, $0) })
         let window = Generation.window(today: clock.today)
         var existing: [String: Set<LocalDate>] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT series_id, occurrence_date FROM tasks WHERE series_id IS NOT NULL AND occurrence_date BETWEEN ? AND ?",
-                                       arguments: [window.lowerBound, window.upperBound])
+        let oneSeries = templateId.flatMap { series[$0]?.id }
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT series_id, occurrence_date FROM tasks
+            WHERE \(oneSeries == nil ? "series_id IS NOT NULL" : "series_id = ?") AND occurrence_date BETWEEN ? AND ?
+            """, arguments: StatementArguments((oneSeries.map { [$0] } ?? []) + [window.lowerBound, window.upperBound]))
         while let row = try rows.next() {
             existing[row[0], default: []].insert(row[1])
         }
@@ -58,7 +61,10 @@ extension BoardStore {
                 seriesRecord.status = .archived
                 changed = true
             }
-            if changed { try seriesRecord.update(db) }
+            if changed {
+                try db.cachedStatement(sql: "UPDATE series SET status = ?, last_generated_at = ?, used_count = ? WHERE id = ?")
+                    .execute(arguments: [seriesRecord.status, seriesRecord.lastGeneratedAt, seriesRecord.usedCount, seriesRecord.id])
+            }
         }
         return created
     }
