@@ -20,8 +20,6 @@ struct BoardCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let error as RecurrenceError {
-            CommandLineOutput.fail(error.description)
         } catch let error as BoardError {
             CommandLineOutput.fail(error.description)
         } catch {

@@ -26,13 +26,13 @@ import Testing
     }
 
     @Test func oneTimeTaskInThePastIsRefused() throws {
-        #expect(throws: RecurrenceError.timeInPast) {
+        #expect(throws: BoardError.timeInPast) {
             try FirstOccurrence.checkOneTime(date: date("2026-11-19"), time: LocalTime(hour: 14, minute: 0), now: moment("2026-11-20T10:00"))
         }
-        #expect(throws: RecurrenceError.timeInPast) {
+        #expect(throws: BoardError.timeInPast) {
             try FirstOccurrence.checkOneTime(date: date("2026-11-20"), time: LocalTime(hour: 9, minute: 59), now: moment("2026-11-20T10:00"))
         }
-        #expect(RecurrenceError.timeInPast.problem == "Cannot create a task with a time in the past")
+        #expect(BoardError.timeInPast.problem == "Cannot create a task with a time in the past")
         try FirstOccurrence.checkOneTime(date: date("2026-11-20"), time: LocalTime(hour: 14, minute: 0), now: moment("2026-11-20T10:00"))
         try FirstOccurrence.checkOneTime(date: date("2026-11-20"), time: nil, now: moment("2026-11-20T22:00"))
     }

@@ -64,7 +64,7 @@ import Testing
         ("FREQ=DAILY;BYMONTH=1,,2", "BYMONTH: has an empty item in '1,,2'"),
     ])
     func refusesBadRulesByName(text: String, message: String) {
-        #expect(throws: RecurrenceError.self) { try RecurrenceRule(rrule: text) }
+        #expect(throws: BoardError.self) { try RecurrenceRule(rrule: text) }
         do {
             _ = try RecurrenceRule(rrule: text)
         } catch {
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func anEndBeforeTheStartIsRefused() {
-        #expect(throws: RecurrenceError("UNTIL", "the end 2026-01-01 is before the start 2026-02-01")) {
+        #expect(throws: BoardError("UNTIL", "the end 2026-01-01 is before the start 2026-02-01")) {
             try Schedule(rule: try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20260101"), start: date("2026-02-01"))
         }
     }

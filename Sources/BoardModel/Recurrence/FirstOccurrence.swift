@@ -4,14 +4,14 @@ public enum FirstOccurrence {
     /// Daily at 08:00 created at 07:00 is due today, created at 22:00 tomorrow; weekdays
     /// created Friday night start Monday. `start` defaults to the day of `now`.
     public static func of(_ rule: RecurrenceRule, time: LocalTime?, now: LocalDateTime,
-                          start: LocalDate? = nil) throws(RecurrenceError) -> LocalDateTime? {
+                          start: LocalDate? = nil) throws(BoardError) -> LocalDateTime? {
         let schedule = try Schedule(rule: rule, start: start ?? now.date, time: time)
         return schedule.next(atOrAfter: now)
     }
 
     /// A one-time task may not be due in the past: a date before today, or today at a time already gone.
-    public static func checkOneTime(date: LocalDate, time: LocalTime?, now: LocalDateTime) throws(RecurrenceError) {
+    public static func checkOneTime(date: LocalDate, time: LocalTime?, now: LocalDateTime) throws(BoardError) {
         let due = LocalDateTime(date: date, time: time ?? LocalTime(hour: 23, minute: 59)!)
-        if due < now { throw RecurrenceError.timeInPast }
+        if due < now { throw BoardError.timeInPast }
     }
 }

@@ -21,7 +21,7 @@ extension PhraseParser {
 
 
     /// "7am", "7:30 pm", "19:30", "7", "noon", "midnight".
-    mutating func parseTime() throws(RecurrenceError) -> LocalTime {
+    mutating func parseTime() throws(BoardError) -> LocalTime {
         guard let word = take() else { throw unexpected(context: "expected a time after 'at'") }
         if word == "noon" { return LocalTime(hour: 12, minute: 0)! }
         if word == "midnight" { return .midnight }
@@ -38,27 +38,27 @@ extension PhraseParser {
         let pieces = body.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...2).contains(pieces.count), let hour = Int.decimal(pieces[0]),
               pieces.count == 1 || pieces[1].count == 2, let minute = pieces.count == 2 ? Int.decimal(pieces[1]) : 0 else {
-            throw RecurrenceError("time", "'\(word)' is not a time such as 7am, 7:30pm or 19:30")
+            throw BoardError("time", "'\(word)' is not a time such as 7am, 7:30pm or 19:30")
         }
         var h = hour
         if let meridiem {
-            guard (1...12).contains(hour) else { throw RecurrenceError("time", "'\(word)': with am/pm the hour is 1 to 12") }
+            guard (1...12).contains(hour) else { throw BoardError("time", "'\(word)': with am/pm the hour is 1 to 12") }
             h = hour % 12 + (meridiem == "p" ? 12 : 0)
         }
         guard let time = LocalTime(hour: h, minute: minute) else {
-            throw RecurrenceError("time", "'\(word)' is not a time of day (00:00 to 23:59)")
+            throw BoardError("time", "'\(word)' is not a time of day (00:00 to 23:59)")
         }
         return time
     }
 
     /// "2026-11-01", "nov 1", "november 1st, 2026", "today", "tomorrow".
-    mutating func parseDate(context: String) throws(RecurrenceError) -> PhraseDate {
+    mutating func parseDate(context: String) throws(BoardError) -> PhraseDate {
         guard let word = current else { throw unexpected(context: "expected a date after '\(context)'") }
         if word == "today" { index += 1; return .relative(0) }
         if word == "tomorrow" { index += 1; return .relative(1) }
         if word.contains("-") {
             guard let date = LocalDate(iso: word) else {
-                throw RecurrenceError("date", "'\(word)' is not a date YYYY-MM-DD that exists")
+                throw BoardError("date", "'\(word)' is not a date YYYY-MM-DD that exists")
             }
             index += 1
             return .exact(date)
@@ -74,12 +74,12 @@ extension PhraseParser {
         if look < tokens.count, tokens[look].count == 4, let year = Int.decimal(tokens[look]) {
             index = look + 1
             guard let date = LocalDate(year: year, month: month, day: day) else {
-                throw RecurrenceError("date", "\(MonthName.full[month - 1]) \(day), \(year) does not exist")
+                throw BoardError("date", "\(MonthName.full[month - 1]) \(day), \(year) does not exist")
             }
             return .exact(date)
         }
         guard day <= LocalDate.maxDaysIn(month: month) else {
-            throw RecurrenceError("date", "\(MonthName.full[month - 1]) never has a \(ordinalSuffix(day))")
+            throw BoardError("date", "\(MonthName.full[month - 1]) never has a \(ordinalSuffix(day))")
         }
         return .monthDay(month, day)
     }

@@ -2,7 +2,7 @@ extension RecurrencePhrase {
     /// Parses plain words, case-insensitively: "every other tuesday at 7am", "every 15th",
     /// "every! 3 days", "every weekday starting nov 1 until dec 31", "monthly on the last friday, 10 times".
     /// Dates without a year fall on or after `today` (an end: on or after the start).
-    public init(parsing text: String, today: LocalDate) throws(RecurrenceError) {
+    public init(parsing text: String, today: LocalDate) throws(BoardError) {
         var parser = PhraseParser(text)
         try parser.parse()
         self = try parser.phrase(today: today)
@@ -53,21 +53,21 @@ struct PhraseParser {
         index += 1
         return true
     }
-    private mutating func expect(_ word: String, after context: String) throws(RecurrenceError) {
+    private mutating func expect(_ word: String, after context: String) throws(BoardError) {
         guard accept(word) else { throw unexpected(context: "expected '\(word)' after '\(context)'") }
     }
-    func unexpected(context: String? = nil) -> RecurrenceError {
+    func unexpected(context: String? = nil) -> BoardError {
         guard let word = current else {
-            return RecurrenceError("phrase", "ends too early" + (context.map { ": \($0)" } ?? ""))
+            return BoardError("phrase", "ends too early" + (context.map { ": \($0)" } ?? ""))
         }
-        return RecurrenceError("phrase", "unknown word '\(word)'" + (context.map { ": \($0)" } ?? ""))
+        return BoardError("phrase", "unknown word '\(word)'" + (context.map { ": \($0)" } ?? ""))
     }
 
     // MARK: Grammar
 
-    mutating func parse() throws(RecurrenceError) {
+    mutating func parse() throws(BoardError) {
         guard current != nil else {
-            throw RecurrenceError("phrase", "is empty; try 'every day', 'every monday' or 'every 15th'")
+            throw BoardError("phrase", "is empty; try 'every day', 'every monday' or 'every 15th'")
         }
         try parseHead()
         while current != nil {
@@ -76,7 +76,7 @@ struct PhraseParser {
         }
     }
 
-    private mutating func parseHead() throws(RecurrenceError) {
+    private mutating func parseHead() throws(BoardError) {
         let word = current!
         switch word {
         case "daily": index += 1; frequency = .daily
@@ -97,12 +97,12 @@ struct PhraseParser {
                 frequency = unit
                 headIsBareInterval = true
             } else {
-                throw RecurrenceError("phrase", "unknown word '\(word)': start with 'every', 'daily', 'weekly', 'monthly' or 'yearly'")
+                throw BoardError("phrase", "unknown word '\(word)': start with 'every', 'daily', 'weekly', 'monthly' or 'yearly'")
             }
         }
     }
 
-    private mutating func parseEveryBody() throws(RecurrenceError) {
+    private mutating func parseEveryBody() throws(BoardError) {
         guard let word = current else { throw unexpected(context: "say what repeats after 'every'") }
         if let n = Vocabulary.cardinal(word), let unit = peek(1).flatMap({ Vocabulary.units[$0] }) {
             index += 2
@@ -139,7 +139,7 @@ struct PhraseParser {
 
     /// Items joined by commas and "and": "mon, wed and fri", "the 1st and last day",
     /// "the first monday", "the last workday", "weekdays", "march 14".
-    private mutating func parseDayItems(context: String) throws(RecurrenceError) -> DayItems {
+    private mutating func parseDayItems(context: String) throws(BoardError) -> DayItems {
         var found = DayItems()
         repeat {
             _ = accept("the")
@@ -189,7 +189,7 @@ struct PhraseParser {
     }
 
     /// What follows a position: a weekday (2nd Tuesday), "day" (last day), "workday", or nothing (the 15th).
-    private mutating func parseOrdinalNoun(_ position: Int) throws(RecurrenceError) {
+    private mutating func parseOrdinalNoun(_ position: Int) throws(BoardError) {
         if let word = current, let day = Vocabulary.weekdayNames[word] {
             index += 1
             weekdays.append(WeekdaySelector(day, ordinal: position))
@@ -222,7 +222,7 @@ struct PhraseParser {
         return ["weekday", "weekdays", "workday", "workdays", "weekend", "weekends"].contains(word)
     }
 
-    private mutating func parseClause() throws(RecurrenceError) {
+    private mutating func parseClause() throws(BoardError) {
         let word = current!
         switch word {
         case "on":
@@ -288,7 +288,7 @@ struct PhraseParser {
         }
     }
 
-    private mutating func parseCount() throws(RecurrenceError) {
+    private mutating func parseCount() throws(BoardError) {
         guard let c = current, let n = Vocabulary.cardinal(c) else { throw unexpected(context: "expected a number of times") }
         index += 1
         guard accept("times", "time") else { throw unexpected(context: "expected 'times' after \(n)") }
@@ -297,23 +297,23 @@ struct PhraseParser {
 
     // MARK: Result
 
-    func phrase(today: LocalDate) throws(RecurrenceError) -> RecurrencePhrase {
-        guard let frequency else { throw RecurrenceError("phrase", "says nothing that repeats") }
+    func phrase(today: LocalDate) throws(BoardError) -> RecurrencePhrase {
+        guard let frequency else { throw BoardError("phrase", "says nothing that repeats") }
         if headIsBareInterval && anchor != .completion {
-            throw RecurrenceError("phrase", "say 'every \(interval) \(Vocabulary.unit(frequency, plural: interval != 1))' or add 'after completion'")
+            throw BoardError("phrase", "say 'every \(interval) \(Vocabulary.unit(frequency, plural: interval != 1))' or add 'after completion'")
         }
-        let startDate = try start.map { d throws(RecurrenceError) in
-            guard let date = d.resolve(onOrAfter: today, today: today) else { throw RecurrenceError("starting", "no such date") }
+        let startDate = try start.map { d throws(BoardError) in
+            guard let date = d.resolve(onOrAfter: today, today: today) else { throw BoardError("starting", "no such date") }
             return date
         }
         var end = self.end
         if let until {
-            if case .count = end { throw RecurrenceError("until", "a rule ends after a number of times or on a date, not both") }
+            if case .count = end { throw BoardError("until", "a rule ends after a number of times or on a date, not both") }
             guard let date = until.date.resolve(onOrAfter: startDate ?? today, today: today) else {
-                throw RecurrenceError("until", "no such date")
+                throw BoardError("until", "no such date")
             }
             if let startDate, date < startDate {
-                throw RecurrenceError("until", "the end \(date) is before the start \(startDate)")
+                throw BoardError("until", "the end \(date) is before the start \(startDate)")
             }
             end = .until(date, until.time)
         }

@@ -7,7 +7,7 @@ extension RecurrenceRule {
     /// Reads `FREQ=…;…`, with or without a leading `RRULE:`. The clamp form
     /// `BYMONTHDAY=28,29,30,31;BYSETPOS=-1` reads back as the 31st with the clamp policy;
     /// every other rule read from text has RFC 5545's skip policy.
-    public init(rrule text: String, anchor: Anchor = .schedule) throws(RecurrenceError) {
+    public init(rrule text: String, anchor: Anchor = .schedule) throws(BoardError) {
         var body = Substring(text.trimmingSpaces)
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
         var parts: [String: String] = [:]
@@ -15,44 +15,44 @@ extension RecurrenceRule {
             let kv = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = kv[0].trimmingSpaces.uppercased()
             guard kv.count == 2, !key.isEmpty else {
-                throw RecurrenceError("RRULE", "'\(piece)' is not a NAME=VALUE part")
+                throw BoardError("RRULE", "'\(piece)' is not a NAME=VALUE part")
             }
             if Self.knownUnsupportedParts.contains(key) {
-                throw RecurrenceError(key, "is not supported (Board reads \(Self.supportedParts.joined(separator: ", ")))")
+                throw BoardError(key, "is not supported (Board reads \(Self.supportedParts.joined(separator: ", ")))")
             }
             guard Self.supportedParts.contains(key) else {
-                throw RecurrenceError(key, "is not an RRULE part Board knows (it reads \(Self.supportedParts.joined(separator: ", ")))")
+                throw BoardError(key, "is not an RRULE part Board knows (it reads \(Self.supportedParts.joined(separator: ", ")))")
             }
-            guard parts[key] == nil else { throw RecurrenceError(key, "is given twice") }
+            guard parts[key] == nil else { throw BoardError(key, "is given twice") }
             parts[key] = kv[1].trimmingSpaces.uppercased()
         }
         guard let freqText = parts["FREQ"] else {
-            throw RecurrenceError("FREQ", "is missing; a rule starts with FREQ=DAILY, WEEKLY, MONTHLY or YEARLY")
+            throw BoardError("FREQ", "is missing; a rule starts with FREQ=DAILY, WEEKLY, MONTHLY or YEARLY")
         }
         guard let frequency = Frequency(rawValue: freqText) else {
-            throw RecurrenceError("FREQ", "\(freqText) is not supported; use DAILY, WEEKLY, MONTHLY or YEARLY")
+            throw BoardError("FREQ", "\(freqText) is not supported; use DAILY, WEEKLY, MONTHLY or YEARLY")
         }
         if parts["COUNT"] != nil && parts["UNTIL"] != nil {
-            throw RecurrenceError("COUNT", "and UNTIL can't both be given: a rule ends after a count or on a date")
+            throw BoardError("COUNT", "and UNTIL can't both be given: a rule ends after a count or on a date")
         }
-        let interval = try parts["INTERVAL"].map { v throws(RecurrenceError) in try Self.integer(v, part: "INTERVAL") } ?? 1
+        let interval = try parts["INTERVAL"].map { v throws(BoardError) in try Self.integer(v, part: "INTERVAL") } ?? 1
         var end = End.never
         if let v = parts["COUNT"] { end = .count(try Self.integer(v, part: "COUNT")) }
         if let v = parts["UNTIL"] { end = try Self.until(v) }
         var weekStart = Weekday.monday
         if let v = parts["WKST"] {
-            guard let day = Weekday(code: v) else { throw RecurrenceError("WKST", "must be MO, TU, WE, TH, FR, SA or SU, got \(v)") }
+            guard let day = Weekday(code: v) else { throw BoardError("WKST", "must be MO, TU, WE, TH, FR, SA or SU, got \(v)") }
             weekStart = day
         }
-        let weekdays = try Self.list(parts["BYDAY"], part: "BYDAY") { item throws(RecurrenceError) in
+        let weekdays = try Self.list(parts["BYDAY"], part: "BYDAY") { item throws(BoardError) in
             guard let selector = WeekdaySelector(rrule: item) else {
-                throw RecurrenceError("BYDAY", "'\(item)' is not a weekday such as MO, 1MO or -1FR")
+                throw BoardError("BYDAY", "'\(item)' is not a weekday such as MO, 1MO or -1FR")
             }
             return selector
         }
-        var monthDays = try Self.list(parts["BYMONTHDAY"], part: "BYMONTHDAY") { v throws(RecurrenceError) in try Self.integer(v, part: "BYMONTHDAY", signed: true) }
-        let months = try Self.list(parts["BYMONTH"], part: "BYMONTH") { v throws(RecurrenceError) in try Self.integer(v, part: "BYMONTH") }
-        var setPositions = try Self.list(parts["BYSETPOS"], part: "BYSETPOS") { v throws(RecurrenceError) in try Self.integer(v, part: "BYSETPOS", signed: true) }
+        var monthDays = try Self.list(parts["BYMONTHDAY"], part: "BYMONTHDAY") { v throws(BoardError) in try Self.integer(v, part: "BYMONTHDAY", signed: true) }
+        let months = try Self.list(parts["BYMONTH"], part: "BYMONTH") { v throws(BoardError) in try Self.integer(v, part: "BYMONTH") }
+        var setPositions = try Self.list(parts["BYSETPOS"], part: "BYSETPOS") { v throws(BoardError) in try Self.integer(v, part: "BYSETPOS", signed: true) }
         var policy = MonthEndPolicy.skip
         if let day = Self.clampedDay(frequency: frequency, monthDays: monthDays, months: months,
                                      weekdays: weekdays, setPositions: setPositions) {
@@ -115,40 +115,40 @@ extension RecurrenceRule {
 
     // MARK: Value parsing
 
-    private static func integer(_ text: String, part: String, signed: Bool = false) throws(RecurrenceError) -> Int {
+    private static func integer(_ text: String, part: String, signed: Bool = false) throws(BoardError) -> Int {
         var digits = Substring(text), sign = 1
         if signed, let first = digits.first, first == "-" || first == "+" {
             sign = first == "-" ? -1 : 1
             digits = digits.dropFirst()
         }
         guard let n = Int.decimal(digits) else {
-            throw RecurrenceError(part, "must be a whole number\(signed ? " (a minus sign counts from the end)" : ""), got '\(text)'")
+            throw BoardError(part, "must be a whole number\(signed ? " (a minus sign counts from the end)" : ""), got '\(text)'")
         }
         return sign * n
     }
 
-    private static func list<T>(_ text: String?, part: String, _ item: (String) throws(RecurrenceError) -> T) throws(RecurrenceError) -> [T] {
+    private static func list<T>(_ text: String?, part: String, _ item: (String) throws(BoardError) -> T) throws(BoardError) -> [T] {
         guard let text else { return [] }
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
-        guard !items.contains(where: \.isEmpty) else { throw RecurrenceError(part, "has an empty item in '\(text)'") }
+        guard !items.contains(where: \.isEmpty) else { throw BoardError(part, "has an empty item in '\(text)'") }
         var values: [T] = []
         for i in items { values.append(try item(i)) }
         return values
     }
 
-    private static func until(_ text: String) throws(RecurrenceError) -> End {
+    private static func until(_ text: String) throws(BoardError) -> End {
         if text.hasSuffix("Z") {
-            throw RecurrenceError("UNTIL", "a UTC time (ending in Z) is not supported; Board's times are local, write \(text.dropLast())")
+            throw BoardError("UNTIL", "a UTC time (ending in Z) is not supported; Board's times are local, write \(text.dropLast())")
         }
         let pieces = text.split(separator: "T", omittingEmptySubsequences: false)
         guard let date = LocalDate(basicISO: pieces[0]) else {
-            throw RecurrenceError("UNTIL", "must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text)'")
+            throw BoardError("UNTIL", "must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text)'")
         }
         guard pieces.count == 2 else { return .until(date, nil) }
         let t = pieces[1]
         guard pieces.count == 2, t.count == 6, let h = Int.decimal(t.prefix(2)), let m = Int.decimal(t.dropFirst(2).prefix(2)),
               let s = Int.decimal(t.suffix(2)), s < 60, let time = LocalTime(hour: h, minute: m) else {
-            throw RecurrenceError("UNTIL", "must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text)'")
+            throw BoardError("UNTIL", "must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text)'")
         }
         return .until(date, time)
     }

@@ -48,7 +48,7 @@ public struct RecurrenceRule: Hashable, Sendable {
         monthEndPolicy: MonthEndPolicy = .clamp,
         anchor: Anchor = .schedule,
         end: End = .never
-    ) throws(RecurrenceError) {
+    ) throws(BoardError) {
         self.frequency = frequency
         self.interval = interval
         self.weekdays = Array(Set(weekdays)).sorted()
@@ -98,55 +98,55 @@ public struct RecurrenceRule: Hashable, Sendable {
 
     // MARK: Validation
 
-    private func validate() throws(RecurrenceError) {
+    private func validate() throws(BoardError) {
         guard (1...Self.maxInterval).contains(interval) else {
-            throw RecurrenceError("INTERVAL", "must be a whole number from 1 to \(Self.maxInterval), got \(interval)")
+            throw BoardError("INTERVAL", "must be a whole number from 1 to \(Self.maxInterval), got \(interval)")
         }
         if case .count(let n) = end, n < 1 {
-            throw RecurrenceError("COUNT", "must be at least 1, got \(n)")
+            throw BoardError("COUNT", "must be at least 1, got \(n)")
         }
         if let bad = months.first(where: { !(1...12).contains($0) }) {
-            throw RecurrenceError("BYMONTH", "must be a month number from 1 to 12, got \(bad)")
+            throw BoardError("BYMONTH", "must be a month number from 1 to 12, got \(bad)")
         }
         if let bad = monthDays.first(where: { $0 == 0 || abs($0) > 31 }) {
-            throw RecurrenceError("BYMONTHDAY", "must be from 1 to 31 or -31 to -1, got \(bad)")
+            throw BoardError("BYMONTHDAY", "must be from 1 to 31 or -31 to -1, got \(bad)")
         }
         if let bad = setPositions.first(where: { $0 == 0 || abs($0) > 366 }) {
-            throw RecurrenceError("BYSETPOS", "must be from 1 to 366 or -366 to -1, got \(bad)")
+            throw BoardError("BYSETPOS", "must be from 1 to 366 or -366 to -1, got \(bad)")
         }
         if let bad = weekdays.first(where: { $0.ordinal.map { $0 == 0 || abs($0) > 5 } ?? false }) {
-            throw RecurrenceError("BYDAY", "an ordinal must be from 1 to 5 or -5 to -1, got \(bad)")
+            throw BoardError("BYDAY", "an ordinal must be from 1 to 5 or -5 to -1, got \(bad)")
         }
         try validateCombinations()
         try validateSomeDateExists()
     }
 
-    private func validateCombinations() throws(RecurrenceError) {
+    private func validateCombinations() throws(BoardError) {
         let ordinals = weekdays.filter { $0.ordinal != nil }
         if anchor == .completion && !(weekdays.isEmpty && monthDays.isEmpty && months.isEmpty && setPositions.isEmpty) {
-            throw RecurrenceError("anchor", "a rule repeating after completion takes no BYDAY, BYMONTHDAY, BYMONTH or BYSETPOS")
+            throw BoardError("anchor", "a rule repeating after completion takes no BYDAY, BYMONTHDAY, BYMONTH or BYSETPOS")
         }
         if !ordinals.isEmpty && (frequency == .daily || frequency == .weekly) {
-            throw RecurrenceError("BYDAY", "an ordinal such as \(ordinals[0]) needs FREQ=MONTHLY or FREQ=YEARLY")
+            throw BoardError("BYDAY", "an ordinal such as \(ordinals[0]) needs FREQ=MONTHLY or FREQ=YEARLY")
         }
         if !ordinals.isEmpty && ordinals.count != weekdays.count {
-            throw RecurrenceError("BYDAY", "give every weekday an ordinal or none (1MO,-1FR or MO,FR)")
+            throw BoardError("BYDAY", "give every weekday an ordinal or none (1MO,-1FR or MO,FR)")
         }
         if !monthDays.isEmpty && frequency == .weekly {
-            throw RecurrenceError("BYMONTHDAY", "is not allowed with FREQ=WEEKLY")
+            throw BoardError("BYMONTHDAY", "is not allowed with FREQ=WEEKLY")
         }
         if !setPositions.isEmpty {
             guard frequency == .monthly || frequency == .yearly else {
-                throw RecurrenceError("BYSETPOS", "needs FREQ=MONTHLY or FREQ=YEARLY")
+                throw BoardError("BYSETPOS", "needs FREQ=MONTHLY or FREQ=YEARLY")
             }
             guard !weekdays.isEmpty || !monthDays.isEmpty else {
-                throw RecurrenceError("BYSETPOS", "picks among the days of BYDAY or BYMONTHDAY, and the rule has neither")
+                throw BoardError("BYSETPOS", "picks among the days of BYDAY or BYMONTHDAY, and the rule has neither")
             }
         }
     }
 
     /// Refuses a rule whose month and day can never meet (Feb 30, April 31).
-    private func validateSomeDateExists() throws(RecurrenceError) {
+    private func validateSomeDateExists() throws(BoardError) {
         guard !months.isEmpty, !monthDays.isEmpty, monthEndPolicy == .skip || frequency == .yearly else { return }
         let exists = months.contains { month in
             monthDays.contains { abs($0) <= LocalDate.maxDaysIn(month: month) }
@@ -154,14 +154,14 @@ public struct RecurrenceRule: Hashable, Sendable {
         if !exists {
             let names = months.map { MonthName.full[$0 - 1] }
             let days = monthDays.map { $0 > 0 ? "the " + ordinalSuffix($0) : "day \($0)" }
-            throw RecurrenceError("BYMONTHDAY", "\(names.joined(separator: " or ")) never has \(days.joined(separator: " or "))")
+            throw BoardError("BYMONTHDAY", "\(names.joined(separator: " or ")) never has \(days.joined(separator: " or "))")
         }
     }
 }
 
 extension RecurrenceRule {
     /// The same rule with another end.
-    public func with(end: End) throws(RecurrenceError) -> RecurrenceRule {
+    public func with(end: End) throws(BoardError) -> RecurrenceRule {
         try RecurrenceRule(frequency, interval: interval, weekdays: weekdays, monthDays: monthDays, months: months,
                            setPositions: setPositions, weekStart: weekStart, monthEndPolicy: monthEndPolicy,
                            anchor: anchor, end: end)

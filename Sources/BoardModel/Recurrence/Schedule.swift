@@ -7,9 +7,9 @@ public struct Schedule: Hashable, Sendable {
 
     /// Refuses an UNTIL before the start. The rule is kept `resolved(from: start)`, so a
     /// schedule restarted from any of its occurrences continues with the same dates.
-    public init(rule: RecurrenceRule, start: LocalDate, time: LocalTime? = nil) throws(RecurrenceError) {
+    public init(rule: RecurrenceRule, start: LocalDate, time: LocalTime? = nil) throws(BoardError) {
         if case .until(let until, _) = rule.end, until < start {
-            throw RecurrenceError("UNTIL", "the end \(until) is before the start \(start)")
+            throw BoardError("UNTIL", "the end \(until) is before the start \(start)")
         }
         self.rule = rule.resolved(from: start)
         self.start = start

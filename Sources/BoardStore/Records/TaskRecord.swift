@@ -2,10 +2,8 @@ import BoardModel
 import GRDB
 
 /// A row of `tasks`: a card on the board, plain or an occurrence of a template.
-public struct TaskRecord: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+public struct TaskRecord: Hashable, Sendable, BoardRecord {
     public static let databaseTableName = "tasks"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     public var id: String
     public var ownerId: String

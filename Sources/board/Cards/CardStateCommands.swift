@@ -1,43 +1,38 @@
 import ArgumentParser
 import BoardModel
+import BoardStore
 
-struct DoneCommand: ParsableCommand {
+struct DoneCommand: CardAction {
     static let configuration = CommandConfiguration(commandName: "done", abstract: "Complete a card.")
     @Argument(help: "The card's id (a unique prefix is enough).") var id: String
     @OptionGroup var board: BoardOptions
 
-    func run() throws {
-        let (store, clock) = try board.open()
-        let taskId = try store.taskId(matching: id)
+    func perform(_ store: BoardStore, taskId: String, clock: BoardClock) throws -> String {
         try store.completeTask(taskId, clock: clock)
-        printOut("Completed \(CardFormat.shortId(taskId))")
+        return "Completed \(CardFormat.shortId(taskId))"
     }
 }
 
-struct ReopenCommand: ParsableCommand {
+struct ReopenCommand: CardAction {
     static let configuration = CommandConfiguration(commandName: "reopen", abstract: "Reopen a completed card.")
     @Argument(help: "The card's id (a unique prefix is enough).") var id: String
     @OptionGroup var board: BoardOptions
 
-    func run() throws {
-        let (store, clock) = try board.open()
-        let taskId = try store.taskId(matching: id)
+    func perform(_ store: BoardStore, taskId: String, clock: BoardClock) throws -> String {
         try store.reopenTask(taskId, clock: clock)
-        printOut("Reopened \(CardFormat.shortId(taskId))")
+        return "Reopened \(CardFormat.shortId(taskId))"
     }
 }
 
-struct DeleteCommand: ParsableCommand {
+struct DeleteCommand: CardAction {
     static let configuration = CommandConfiguration(
         commandName: "delete", abstract: "Delete a card. A deleted occurrence's date is skipped for good.")
     @Argument(help: "The card's id (a unique prefix is enough).") var id: String
     @OptionGroup var board: BoardOptions
 
-    func run() throws {
-        let (store, clock) = try board.open()
-        let taskId = try store.taskId(matching: id)
+    func perform(_ store: BoardStore, taskId: String, clock: BoardClock) throws -> String {
         try store.deleteTask(taskId, clock: clock)
-        printOut("Deleted \(CardFormat.shortId(taskId))")
+        return "Deleted \(CardFormat.shortId(taskId))"
     }
 }
 

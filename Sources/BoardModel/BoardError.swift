@@ -1,0 +1,19 @@
+/// Bad input anywhere in Board (a rule, a phrase, a card, an id): the field at fault and
+/// the rule it broke, in one line a user can act on.
+public struct BoardError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The field or RRULE part at fault: `INTERVAL`, `phrase`, `title`, `due`, …
+    public let field: String
+    /// What is wrong, in words a user can act on.
+    public let problem: String
+
+    public init(_ field: String, _ problem: String) {
+        self.field = field
+        self.problem = problem
+    }
+
+    /// One line: `FIELD: problem`.
+    public var description: String { "\(field): \(problem)" }
+
+    /// The one-time task rule of the Halloo document (seed 004).
+    public static let timeInPast = BoardError("due", "Cannot create a task with a time in the past")
+}

@@ -1,0 +1,12 @@
+import GRDB
+
+/// A row of `events`: what happened to templates and occurrences, for statistics later.
+struct EventRecord: BoardRecord {
+    static let databaseTableName = "events"
+    var id: Int64?
+    var at: String
+    var kind: String
+    var templateId: String?
+    var taskId: String?
+    var detail: String
+}

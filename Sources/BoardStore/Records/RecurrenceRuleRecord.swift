@@ -1,0 +1,21 @@
+import BoardModel
+import GRDB
+
+/// A row of `recurrence_rules`: the template's rule as RRULE text, with what RRULE can't say.
+public struct RecurrenceRuleRecord: Hashable, Sendable, BoardRecord {
+    public static let databaseTableName = "recurrence_rules"
+
+    public var id: String
+    public var templateId: String
+    public var rrule: String
+    public var anchor: String
+    public var monthEndPolicy: String
+    public var timezone: String?
+    public var startsOn: LocalDate
+    public var endsOn: LocalDate?
+
+    /// The rule, read back from its text.
+    public func rule() throws -> RecurrenceRule {
+        try RecurrenceRule(rrule: rrule, anchor: RecurrenceRule.Anchor(rawValue: anchor) ?? .schedule)
+    }
+}

@@ -1,0 +1,20 @@
+import BoardModel
+import GRDB
+
+/// A row of `series`: the running state of a template's occurrences.
+public struct SeriesRecord: Hashable, Sendable, BoardRecord {
+    public static let databaseTableName = "series"
+
+    public var id: String
+    public var templateId: String
+    public var ownerId: String
+    public var startsOn: LocalDate
+    public var endsOn: LocalDate?
+    public var status: TemplateStatus
+    public var lastGeneratedAt: String?
+    public var usedCount: Int
+    /// ISO dates skipped once ("skip next", a deleted occurrence): never generated again.
+    public var skippedDates: [String]
+
+    public var skipped: Set<LocalDate> { Set(skippedDates.compactMap { LocalDate(iso: $0) }) }
+}
