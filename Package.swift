@@ -15,19 +15,28 @@ let package = Package(
     ],
     targets: [
         // The domain: dates, recurrence, routines. Pure Swift + Foundation, no I/O.
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
         .target(name: "BoardModel"),
         // SQLite through GRDB: migrations, records, and the store's one-transaction writes.
         .target(name: "BoardStore", dependencies: ["BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The board screen: state, actions, update, view into frames, and the one ncurses driver.
+        .target(name: "BoardTUI", dependencies: ["BoardModel", "BoardStore", "CNcurses", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "board",
             dependencies: [
                 "BoardModel",
                 "BoardStore",
+                "BoardTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel"]),
         // Drives the real `board` binary: exit codes, stdout, stderr.
         .testTarget(name: "boardTests", dependencies: ["board", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
     ]

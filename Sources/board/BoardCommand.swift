@@ -8,10 +8,11 @@ struct BoardCommand: ParsableCommand {
         commandName: "board",
         abstract: "A keyboard-driven kanban board for the terminal, with routines.",
         subcommands: [
-            AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, DoneCommand.self,
+            OpenCommand.self, DemoCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, DoneCommand.self,
             ReopenCommand.self, DeleteCommand.self, ReapplyCommand.self, GenerateCommand.self,
             TemplateCommand.self, RecurCommand.self,
-        ]
+        ],
+        defaultSubcommand: OpenCommand.self
     )
 
     /// Bad input of any kind (a malformed rule, an unknown option) exits with status 2

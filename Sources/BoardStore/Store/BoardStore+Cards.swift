@@ -1,0 +1,80 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// A card as the board shows it, read column by column: the board loads every card at start.
+public struct CardSummary: Hashable, Sendable {
+    public let id: String
+    public let title: String
+    public let bucket: Bucket
+    public let position: Int
+    public let dueDate: LocalDate?
+    public let dueTime: LocalTime?
+    public let priority: Int
+    public let labels: [String]
+    public let checklistDone: Int
+    public let checklistTotal: Int
+    public let isCompleted: Bool
+    public let templateId: String?
+    public let occurrenceDate: LocalDate?
+    public let exceptions: [CardField]
+    public let description: String
+    public let durationMin: Int?
+
+    public var isOccurrence: Bool { templateId != nil && occurrenceDate != nil }
+}
+
+/// Reading the whole board quickly, and putting cards back as they were (undo and redo).
+extension BoardStore {
+    /// Every card by bucket and position, without decoding whole records.
+    public func cardSummaries() throws -> [CardSummary] {
+        try database.read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, title, bucket, position, due_date, due_time, priority, labels,
+                       (SELECT COUNT(*) FROM json_each(checklist) WHERE json_extract(value, '$.done')),
+                       json_array_length(checklist), is_completed, template_id, occurrence_date, exception_mask, description, duration_min
+                FROM tasks ORDER BY position, created_at
+                """)
+            let decoder = JSONDecoder()
+            var cards: [CardSummary] = []
+            while let row = try rows.next() {
+                let labelsText: String = row[7], maskText: String = row[13]
+                cards.append(CardSummary(
+                    id: row[0], title: row[1], bucket: row[2], position: row[3], dueDate: row[4], dueTime: row[5],
+                    priority: row[6], labels: labelsText == "[]" ? [] : try decoder.decode([String].self, from: Data(labelsText.utf8)),
+                    checklistDone: row[8], checklistTotal: row[9], isCompleted: row[10], templateId: row[11],
+                    occurrenceDate: row[12], exceptions: maskText == "[]" ? [] : try decoder.decode([CardField].self, from: Data(maskText.utf8)),
+                    description: row[14], durationMin: row[15]))
+            }
+            return cards
+        }
+    }
+
+    /// Puts each card back as `record` says (nil: the card must not exist), in one transaction.
+    /// A restored occurrence's date is no longer skipped.
+    public func restore(_ cards: [(id: String, record: TaskRecord?)]) throws {
+        try database.write { db in
+            for (id, record) in cards {
+                if let record {
+                    try record.save(db)
+                    if let seriesId = record.seriesId, let date = record.occurrenceDate,
+                       var series = try SeriesRecord.fetchOne(db, key: seriesId), series.skippedDates.contains(date.iso) {
+                        series.skippedDates.removeAll { $0 == date.iso }
+                        try series.update(db)
+                    }
+                } else {
+                    try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [id])
+                }
+            }
+        }
+    }
+
+    /// The cards of a series, or just `id` for a plain card: what one intent can change.
+    public func affectedCards(by id: String) throws -> [TaskRecord] {
+        try database.read { db in
+            guard let task = try TaskRecord.fetchOne(db, key: id) else { return [] }
+            guard let seriesId = task.seriesId else { return [task] }
+            return try TaskRecord.filter(Column("series_id") == seriesId).fetchAll(db)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// Text attributes of a cell; never the only carrier of meaning (DESIGN.md §6).
+public struct CellStyle: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let bold = CellStyle(rawValue: 1)
+    public static let reverse = CellStyle(rawValue: 2)
+    public static let dim = CellStyle(rawValue: 4)
+    public static let underline = CellStyle(rawValue: 8)
+}
+
+/// One screen cell: a character and its display width, or the right half of a wide one.
+public struct Cell: Hashable, Sendable {
+    public var character: Character
+    /// 1 or 2 for a character; 0 for the cell a wide character's right half covers.
+    public var width: Int
+    public var style: CellStyle
+
+    public static let blank = Cell(character: " ", width: 1, style: [])
+}
+
+/// What the screen shows: a grid of cells, and where the hardware cursor goes.
+/// Views draw into frames; only the terminal driver copies them to a terminal.
+public struct Frame: Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+    /// The focused card, for screen readers that follow the cursor.
+    public var cursor: (x: Int, y: Int)?
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public subscript(x: Int, y: Int) -> Cell { cells[y * width + x] }
+
+    /// Writes `text` from (x, y), cut with an ellipsis to `maxWidth` columns and the frame's edge.
+    /// Returns the columns used. A wide character never straddles the limit.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: CellStyle = []) -> Int {
+        guard y >= 0, y < height, x >= 0, x < width else { return 0 }
+        let limit = min(maxWidth ?? (width - x), width - x)
+        let fitted = DisplayWidth.truncate(text, to: limit)
+        var column = x
+        for character in fitted {
+            let w = DisplayWidth.of(character)
+            guard w > 0 else { continue }
+            guard column + w <= x + limit else { break }
+            cells[y * width + column] = Cell(character: character, width: w, style: style)
+            if w == 2 { cells[y * width + column + 1] = Cell(character: " ", width: 0, style: style) }
+            column += w
+        }
+        return column - x
+    }
+
+    /// Sets `style` on a run of cells (a highlighted row).
+    public mutating func style(x: Int, y: Int, width w: Int, _ style: CellStyle) {
+        guard y >= 0, y < height else { return }
+        for column in max(0, x)..<min(width, x + w) { cells[y * width + column].style.formUnion(style) }
+    }
+
+    /// The frame as plain text, one line per row, trailing spaces trimmed: what snapshots compare.
+    public var text: String {
+        (0..<height).map { y in
+            var line = ""
+            for x in 0..<width where self[x, y].width > 0 { line.append(self[x, y].character) }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,149 @@
+import BoardModel
+import BoardStore
+import Foundation
+import GRDB
+
+/// The edge of the board screen: runs the loop, carries effects out on the store, keeps
+/// the undo history, and notices the day changing and other processes writing.
+public final class BoardApp {
+    private let store: BoardStore
+    private let clock: () -> BoardClock
+    private var state: BoardState
+    private var history = UndoHistory()
+    /// A connection of its own: its data_version moves when anyone else commits.
+    private let watcher: DatabaseQueue
+    private var lastDataVersion = 0
+    private var today: LocalDate
+
+    public init(store: BoardStore, path: String, clock: @escaping () -> BoardClock) throws {
+        self.store = store
+        self.clock = clock
+        let now = clock()
+        today = now.today
+        try store.generate(clock: now)
+        state = BoardState(snapshot: try BoardSnapshot.load(store, clock: now), width: 0, height: 0)
+        var configuration = Configuration()
+        configuration.readonly = true
+        watcher = try DatabaseQueue(path: path, configuration: configuration)
+        lastDataVersion = try dataVersion()
+    }
+
+    /// Runs until the user quits. Every change is written before the next key is read.
+    public func run(on terminal: TerminalDriver) throws {
+        terminal.start()
+        defer { terminal.stop() }
+        state.width = terminal.width
+        state.height = terminal.height
+        _ = update(&state, .resize(width: terminal.width, height: terminal.height))
+        var clearScreen = false
+        while true {
+            terminal.draw(view(state), clear: clearScreen)
+            clearScreen = false
+            guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
+                try noticeChanges()
+                continue
+            }
+            guard let action = KeyMap.action(for: key, in: state.mode) else { continue }
+            for effect in update(&state, action) {
+                switch effect {
+                case .quit: return
+                case .redraw: clearScreen = true
+                default: perform(effect)
+                }
+            }
+        }
+    }
+
+    /// Carries out one effect and reloads; a refused change becomes the status message.
+    func perform(_ effect: Effect) {
+        do {
+            switch effect {
+            case .undo:
+                guard let entry = history.popUndo() else { state.message = "Nothing to undo."; return }
+                try store.restore(entry.before)
+                state.message = "Undid: \(Self.describe(entry.intent))"
+                try reload(focusing: entry.before.first?.id)
+            case .redo:
+                guard let intent = history.popRedo() else { state.message = "Nothing to redo."; return }
+                let focus = try carryOut(intent, clearingRedo: false)
+                state.message = "Redid: \(Self.describe(intent))"
+                try reload(focusing: focus)
+            default:
+                let focus = try carryOut(effect, clearingRedo: true)
+                try reload(focusing: focus)
+            }
+        } catch {
+            state.message = "\(error)"
+        }
+    }
+
+    /// Writes one intent through the store (one transaction) and records how to undo it.
+    private func carryOut(_ effect: Effect, clearingRedo: Bool) throws -> String? {
+        let now = clock()
+        var touched: String?
+        var before: [TaskRecord] = []
+        switch effect {
+        case .add(let title, let bucket):
+            let card = try store.addTask(CardValues(title: title), bucket: bucket, clock: now)
+            touched = card.id
+        case .move(let id, let bucket, let position):
+            before = try store.affectedCards(by: id)
+            try store.moveTask(id, to: bucket, position: position, clock: now)
+            touched = id
+        case .toggleDone(let id, let completed):
+            before = try store.affectedCards(by: id)
+            if completed { try store.completeTask(id, clock: now) } else { try store.reopenTask(id, clock: now) }
+            touched = id
+        case .delete(let id):
+            before = try store.affectedCards(by: id)
+            try store.deleteTask(id, clock: now)
+        case .edit(let id, let edit, let due):
+            before = try store.affectedCards(by: id)
+            try store.editTask(id, edit, due: due, clock: now)
+            touched = id
+        case .undo, .redo, .redraw, .quit:
+            return nil
+        }
+        // Cards the intent created must go again on undo.
+        let after = try touched.map { try store.affectedCards(by: $0) } ?? []
+        var restore = before.map { (id: $0.id, record: Optional($0)) }
+        for card in after where !before.contains(where: { $0.id == card.id }) { restore.append((card.id, nil)) }
+        history.record(.init(intent: effect, before: restore), clearingRedo: clearingRedo)
+        return touched
+    }
+
+    private func reload(focusing id: String? = nil) throws {
+        let keep = id ?? state.focusedCard?.id
+        state.snapshot = try BoardSnapshot.load(store, clock: clock())
+        lastDataVersion = try dataVersion()
+        if let keep { state.focus(cardId: keep) } else { state.clampFocus() }
+        state.scrollToFocus()
+    }
+
+    /// A new local day generates its occurrences; another process's commit shows at once.
+    private func noticeChanges() throws {
+        let now = clock()
+        if now.today != today {
+            today = now.today
+            try store.generate(clock: now)
+            try reload()
+        } else if try dataVersion() != lastDataVersion {
+            try reload()
+        }
+    }
+
+    private func dataVersion() throws -> Int {
+        try watcher.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+
+    static func describe(_ effect: Effect) -> String {
+        switch effect {
+        case .add(let title, let bucket): "add “\(title)” to \(bucket.title)"
+        case .move(_, let bucket, let position): position == nil ? "move to \(bucket.title)" : "reorder"
+        case .toggleDone(_, let completed): completed ? "complete" : "reopen"
+        case .delete: "delete"
+        case .edit: "edit"
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import BoardStore
+
+/// Undo and redo for every change of the session: a history of intents. Undo puts back the
+/// cards an intent changed as they were before it; redo carries the intent out again.
+struct UndoHistory {
+    struct Entry {
+        let intent: Effect
+        /// Each card the intent touched, as it was before (nil: it did not exist).
+        let before: [(id: String, record: TaskRecord?)]
+    }
+
+    private(set) var undoStack: [Entry] = []
+    private(set) var redoStack: [Effect] = []
+
+    mutating func record(_ entry: Entry, clearingRedo: Bool = true) {
+        undoStack.append(entry)
+        if clearingRedo { redoStack.removeAll() }
+    }
+
+    mutating func popUndo() -> Entry? {
+        guard let entry = undoStack.popLast() else { return nil }
+        redoStack.append(entry.intent)
+        return entry
+    }
+
+    mutating func popRedo() -> Effect? { redoStack.popLast() }
+}

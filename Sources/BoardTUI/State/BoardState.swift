@@ -1,0 +1,114 @@
+import BoardModel
+import BoardStore
+
+/// Which card has the focus: a column (bucket) and an index in that column's items.
+public struct Focus: Hashable, Sendable {
+    public var column: Int
+    public var row: Int
+    public init(column: Int, row: Int) {
+        self.column = column
+        self.row = row
+    }
+}
+
+/// A line of text being typed: the add prompt, the search query, a form field.
+public struct TextInput: Hashable, Sendable {
+    public var text: String
+    public init(_ text: String = "") { self.text = text }
+    public mutating func type(_ c: Character) { text.append(c) }
+    public mutating func backspace() { if !text.isEmpty { text.removeLast() } }
+}
+
+/// The card form (`e`): one field at a time has the focus.
+public struct CardForm: Hashable, Sendable {
+    public static let fields = ["Title", "Description", "Labels", "Due date", "Time", "Priority", "Duration"]
+    public let cardId: String
+    public var values: [String]
+    public var field = 0
+    public var error: String?
+
+    public init(cardId: String, values: [String]) {
+        self.cardId = cardId
+        self.values = values
+    }
+}
+
+public enum Mode: Hashable, Sendable {
+    case normal
+    case adding(TextInput)
+    case searching(TextInput)
+    case help
+    case detail
+    case editing(CardForm)
+}
+
+/// The whole state of the board screen. `update` changes it; `view` draws it.
+public struct BoardState: Sendable {
+    public var snapshot: BoardSnapshot
+    public var focus = Focus(column: 0, row: 0)
+    public var mode = Mode.normal
+    /// The committed search: cards not matching are hidden in every column.
+    public var filter = ""
+    public var message: String?
+    public var width: Int
+    public var height: Int
+    /// The first visible item of each column.
+    public var scroll = Array(repeating: 0, count: Bucket.allCases.count)
+
+    public init(snapshot: BoardSnapshot, width: Int, height: Int) {
+        self.snapshot = snapshot
+        self.width = width
+        self.height = height
+    }
+
+    public static let columns = Bucket.allCases
+
+    /// The cards a column shows: all, or the ones matching the filter.
+    public func cards(in column: Int) -> [CardSummary] {
+        let all = snapshot.cards[Self.columns[column]] ?? []
+        let query = activeQuery
+        guard !query.isEmpty else { return all }
+        return all.filter { Self.matches($0, query) }
+    }
+
+    /// The typed query while searching, else the committed filter.
+    public var activeQuery: String {
+        if case .searching(let input) = mode { return input.text }
+        return filter
+    }
+
+    static func matches(_ card: CardSummary, _ query: String) -> Bool {
+        card.title.localizedCaseInsensitiveContains(query) || card.labels.contains { $0.localizedCaseInsensitiveContains(query) }
+    }
+
+    /// The focused card, if the focused column has one.
+    public var focusedCard: CardSummary? {
+        let cards = self.cards(in: focus.column)
+        return cards.indices.contains(focus.row) ? cards[focus.row] : nil
+    }
+
+    /// Keeps the focus on an existing card after the board changed.
+    public mutating func clampFocus() {
+        focus.column = min(max(0, focus.column), Self.columns.count - 1)
+        focus.row = min(max(0, focus.row), max(0, cards(in: focus.column).count - 1))
+    }
+
+    /// Scrolls the focused column so that the focused card is in view.
+    public mutating func scrollToFocus() {
+        let layout = Layout(width: width, height: height)
+        guard !layout.isTooSmall else { return }
+        for column in scroll.indices { scroll[column] = min(scroll[column], max(0, cards(in: column).count - 1)) }
+        scroll[focus.column] = layout.scroll(self, keeping: focus.row, in: focus.column)
+    }
+
+    /// Focuses the card with `id`, wherever it now is.
+    public mutating func focus(cardId id: String) {
+        for column in Self.columns.indices {
+            if let row = cards(in: column).firstIndex(where: { $0.id == id }) {
+                focus = Focus(column: column, row: row)
+                return
+            }
+        }
+        clampFocus()
+    }
+}

@@ -1,0 +1,225 @@
+import BoardModel
+import BoardStore
+
+/// The board's update: a pure function of the state and an action, returning what the
+/// runtime must do at the edge (DESIGN.md §6).
+public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
+    switch state.mode {
+    case .normal: return updateNormal(&state, action)
+    case .adding(var input): return updateAdding(&state, &input, action)
+    case .searching(var input): return updateSearching(&state, &input, action)
+    case .editing(var form): return updateEditing(&state, &form, action)
+    case .help, .detail:
+        switch action {
+        case .resize(let w, let h): resize(&state, w, h)
+        case .redraw: return [.redraw]
+        case .click: break
+        default: state.mode = .normal
+        }
+        return []
+    }
+}
+
+private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effect] {
+    state.message = nil
+    let columns = BoardState.columns
+    switch action {
+    case .moveFocus(let dx, let dy):
+        state.focus.column = min(max(0, state.focus.column + dx), columns.count - 1)
+        state.focus.row += dy
+        state.clampFocus()
+        keepFocusVisible(&state)
+    case .moveCard(let dx):
+        guard let card = state.focusedCard else { return [] }
+        let target = min(max(0, state.focus.column + dx), columns.count - 1)
+        guard target != state.focus.column else { return [] }
+        state.focus.column = target
+        return [.move(cardId: card.id, bucket: columns[target], position: nil)]
+    case .reorderCard(let dy):
+        guard let card = state.focusedCard else { return [] }
+        let all = state.snapshot.cards[card.bucket] ?? []
+        guard let index = all.firstIndex(where: { $0.id == card.id }) else { return [] }
+        let position = index + dy
+        guard all.indices.contains(position) else { return [] }
+        return [.move(cardId: card.id, bucket: card.bucket, position: position)]
+    case .startAdd:
+        state.mode = .adding(TextInput())
+    case .startEdit:
+        guard let card = state.focusedCard else { return [] }
+        state.mode = .editing(CardForm(cardId: card.id, values: [
+            card.title, card.description, card.labels.joined(separator: ", "), card.dueDate?.iso ?? "",
+            card.dueTime?.description ?? "", String(card.priority), card.durationMin.map(String.init) ?? "",
+        ]))
+    case .openDetail, .enter:
+        if state.focusedCard != nil { state.mode = .detail }
+    case .toggleDone:
+        guard let card = state.focusedCard else { return [] }
+        return [.toggleDone(cardId: card.id, completed: !card.isCompleted)]
+    case .delete:
+        guard let card = state.focusedCard else { return [] }
+        state.message = "Deleted “\(card.title)”. u brings it back."
+        return [.delete(cardId: card.id)]
+    case .undo: return [.undo]
+    case .redo: return [.redo]
+    case .startSearch:
+        state.mode = .searching(TextInput(state.filter))
+    case .nextMatch(let step):
+        guard !state.filter.isEmpty else {
+            state.message = "No search: press / to search."
+            return []
+        }
+        jumpToMatch(&state, step: step)
+    case .help:
+        state.mode = .help
+    case .quit:
+        return [.quit]
+    case .escape:
+        state.filter = ""
+        state.clampFocus()
+        keepFocusVisible(&state)
+    case .redraw:
+        return [.redraw]
+    case .resize(let w, let h):
+        resize(&state, w, h)
+    case .click(let x, let y):
+        if let focus = Layout(width: state.width, height: state.height).card(at: x, y: y, in: state) { state.focus = focus }
+    case .tab(let step):
+        return updateNormal(&state, .moveFocus(dx: step, dy: 0))
+    case .type, .backspace:
+        break
+    }
+    return []
+}
+
+private func updateAdding(_ state: inout BoardState, _ input: inout TextInput, _ action: Action) -> [Effect] {
+    switch action {
+    case .type(let c): input.type(c)
+    case .backspace: input.backspace()
+    case .escape:
+        state.mode = .normal
+        state.message = nil
+        return []
+    case .enter:
+        let title = input.text.trimmingCharacters(in: .whitespaces)
+        guard !title.isEmpty else {
+            state.message = "title: must not be empty (Esc cancels)"
+            return []
+        }
+        state.mode = .normal
+        return [.add(title: title, bucket: BoardState.columns[state.focus.column])]
+    case .resize(let w, let h): resize(&state, w, h)
+    case .redraw: return [.redraw]
+    default: break
+    }
+    state.mode = .adding(input)
+    return []
+}
+
+private func updateSearching(_ state: inout BoardState, _ input: inout TextInput, _ action: Action) -> [Effect] {
+    switch action {
+    case .type(let c): input.type(c)
+    case .backspace: input.backspace()
+    case .escape:
+        state.mode = .normal
+        state.filter = ""
+        state.clampFocus()
+        keepFocusVisible(&state)
+        return []
+    case .enter:
+        state.mode = .normal
+        state.filter = input.text
+        state.clampFocus()
+        keepFocusVisible(&state)
+        return []
+    case .resize(let w, let h): resize(&state, w, h)
+    case .redraw: return [.redraw]
+    default: break
+    }
+    state.mode = .searching(input)
+    // Filter as you type: land on the first match.
+    if state.focusedCard == nil || !BoardState.matches(state.focusedCard!, input.text) {
+        state.focus = Focus(column: 0, row: 0)
+        if state.cards(in: 0).isEmpty { jumpToMatch(&state, step: 1) }
+    }
+    state.clampFocus()
+    keepFocusVisible(&state)
+    return []
+}
+
+private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ action: Action) -> [Effect] {
+    switch action {
+    case .type(let c): form.values[form.field].append(c)
+    case .backspace: if !form.values[form.field].isEmpty { form.values[form.field].removeLast() }
+    case .tab(let step), .moveFocus(_, let step) where step != 0:
+        form.field = (form.field + step + CardForm.fields.count) % CardForm.fields.count
+    case .escape:
+        state.mode = .normal
+        return []
+    case .enter:
+        do {
+            let (edit, due) = try form.edit()
+            state.mode = .normal
+            return [.edit(cardId: form.cardId, edit, due: due)]
+        } catch {
+            form.error = "\(error)"
+        }
+    case .resize(let w, let h): resize(&state, w, h)
+    case .redraw: return [.redraw]
+    default: break
+    }
+    state.mode = .editing(form)
+    return []
+}
+
+extension CardForm {
+    /// The edit the form's fields describe, or the first field that is wrong.
+    func edit() throws -> (CardEdit, LocalDate??) {
+        let trimmed = values.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !trimmed[0].isEmpty else { throw BoardError("title", "must not be empty") }
+        let labels = trimmed[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var due: LocalDate?
+        if !trimmed[3].isEmpty {
+            guard let d = LocalDate(iso: trimmed[3]) else { throw BoardError("due date", "must be YYYY-MM-DD, got '\(trimmed[3])'") }
+            due = d
+        }
+        var time: LocalTime?
+        if !trimmed[4].isEmpty {
+            guard let t = LocalTime(iso: trimmed[4]) else { throw BoardError("time", "must be HH:MM from 00:00 to 23:59, got '\(trimmed[4])'") }
+            time = t
+        }
+        guard let priority = Int(trimmed[5].isEmpty ? "0" : trimmed[5]), (0...3).contains(priority) else {
+            throw BoardError("priority", "must be 0, 1, 2 or 3, got '\(trimmed[5])'")
+        }
+        var duration: Int?
+        if !trimmed[6].isEmpty {
+            guard let d = Int(trimmed[6]), d > 0 else { throw BoardError("duration", "must be minutes above 0, got '\(trimmed[6])'") }
+            duration = d
+        }
+        let edit = CardEdit(title: trimmed[0], description: values[1], labels: labels, time: .some(time),
+                            priority: priority, duration: .some(duration))
+        return (edit, .some(due))
+    }
+}
+
+private func resize(_ state: inout BoardState, _ width: Int, _ height: Int) {
+    state.width = width
+    state.height = height
+    keepFocusVisible(&state)
+}
+
+private func keepFocusVisible(_ state: inout BoardState) { state.scrollToFocus() }
+
+/// Moves the focus to the next (or previous) card of the filtered board, in reading order.
+private func jumpToMatch(_ state: inout BoardState, step: Int) {
+    var all: [Focus] = []
+    for column in BoardState.columns.indices {
+        all += state.cards(in: column).indices.map { Focus(column: column, row: $0) }
+    }
+    guard !all.isEmpty else {
+        state.message = "No card matches “\(state.activeQuery)”."
+        return
+    }
+    let current = all.firstIndex(of: state.focus) ?? -step
+    state.focus = all[((current + step) % all.count + all.count) % all.count]
+    keepFocusVisible(&state)
+}

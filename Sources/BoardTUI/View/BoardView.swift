@@ -1,0 +1,198 @@
+import BoardModel
+import BoardStore
+
+/// Draws the whole screen for a state: five columns, the Routines sections, the status
+/// line and any overlay. Only visible cards are drawn.
+public func view(_ state: BoardState) -> Frame {
+    var frame = Frame(width: state.width, height: state.height)
+    let layout = Layout(width: state.width, height: state.height)
+    if layout.isTooSmall {
+        let lines = ["Terminal too small", "\(state.width)×\(state.height); Board needs \(Layout.minWidth)×\(Layout.minHeight).", "Enlarge the window, or press q to quit."]
+        for (i, line) in lines.enumerated() {
+            frame.put(line, x: 0, y: state.height / 2 - 1 + i, style: i == 0 ? .bold : [])
+        }
+        frame.cursor = (0, max(0, state.height / 2 - 1))
+        return frame
+    }
+    drawTitleBar(&frame, state)
+    for column in BoardState.columns.indices { drawColumn(&frame, state, layout, column) }
+    drawStatus(&frame, state, layout)
+    switch state.mode {
+    case .help: drawHelp(&frame, state)
+    case .detail: drawDetail(&frame, state)
+    case .editing(let form): drawForm(&frame, state, form)
+    default: break
+    }
+    return frame
+}
+
+private func drawTitleBar(_ frame: inout Frame, _ state: BoardState) {
+    let date = state.snapshot.today
+    var title = "Board · \(date.weekday.name), \(MonthName.short(date.month)) \(date.day), \(date.year)"
+    if !state.filter.isEmpty { title += " · filter: “\(state.filter)” (Esc clears)" }
+    frame.put(title, x: 0, y: 0, style: .bold)
+}
+
+private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Layout, _ column: Int) {
+    let x = layout.columnX(column), w = layout.width(of: column)
+    let bucket = BoardState.columns[column]
+    let cards = state.cards(in: column)
+    let total = state.snapshot.cards[bucket]?.count ?? 0
+    let count = cards.count == total ? "\(total)" : "\(cards.count) of \(total)"
+    frame.put("\(bucket.title) (\(count))", x: x, y: 1, maxWidth: w, style: column == state.focus.column ? [.bold, .underline] : .bold)
+    if column > 0 {
+        for y in 1...layout.bodyBottom { frame.put("│", x: x - 1, y: y) }
+    }
+    if bucket == .routines { drawTemplates(&frame, state, layout, x: x, width: w) }
+    let placed = layout.visible(state, column: column)
+    for item in placed {
+        let card = cards[item.row]
+        if let day = item.dayHeader {
+            let label = day.dayNumber < -1_000_000 ? "No date" : (day == state.snapshot.today ? "Today · " : "") + CardText.when(day, nil)
+            frame.put(label, x: x, y: item.y - 1, maxWidth: w, style: .dim)
+        }
+        let focused = column == state.focus.column && item.row == state.focus.row
+        let marker = focused ? "›" : " "
+        let style: CellStyle = card.isCompleted ? .dim : []
+        frame.put(marker + CardText.title(card), x: x, y: item.y, maxWidth: w, style: style.union(focused ? .bold : []))
+        frame.put("  " + CardText.details(card), x: x, y: item.y + 1, maxWidth: w, style: .dim)
+        if card.templateId != nil {
+            frame.put("  " + CardText.chips(card, templateTitle: state.snapshot.templateTitles[card.templateId!]), x: x, y: item.y + 2, maxWidth: w)
+        }
+        if focused {
+            for line in 0..<Layout.height(of: card) { frame.style(x: x, y: item.y + line, width: w, .reverse) }
+            frame.cursor = (x, item.y)
+        }
+    }
+    let hiddenAbove = state.scroll[column], shown = placed.last.map { $0.row + 1 } ?? state.scroll[column]
+    if hiddenAbove > 0 { frame.put("↑ \(hiddenAbove) more", x: x + max(0, w - 12), y: layout.cardsTop(state, column: column) - (bucket == .routines ? 1 : 0), maxWidth: 12, style: .dim) }
+    if shown < cards.count { frame.put("↓ \(cards.count - shown) more", x: x, y: layout.bodyBottom, maxWidth: w, style: .dim) }
+    if cards.isEmpty && bucket != .routines {
+        frame.put(state.activeQuery.isEmpty ? "  (empty; a adds)" : "  (no match)", x: x, y: layout.bodyTop, maxWidth: w, style: .dim)
+    }
+}
+
+private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: Layout, x: Int, width w: Int) {
+    let lines = layout.templateLines(state)
+    var y = layout.bodyTop
+    if lines > 0 {
+        frame.put("Templates", x: x, y: y, maxWidth: w, style: [.bold, .underline])
+        y += 1
+        for template in state.snapshot.templates where y + 1 < layout.bodyTop + lines {
+            let remaining = template.remaining.map { " · \($0) left" } ?? ""
+            frame.put("\(template.title) · \(template.status)\(remaining)", x: x, y: y, maxWidth: w)
+            let next = template.nextRun.map { "next " + CardText.when($0, template.time) } ?? "no run in 7 days"
+            frame.put("  \(template.summary) · \(next)", x: x, y: y + 1, maxWidth: w, style: .dim)
+            y += 2
+        }
+    }
+    frame.put("Upcoming", x: x, y: layout.cardsTop(state, column: BoardState.columns.count - 1) - 1, maxWidth: w, style: [.bold, .underline])
+}
+
+private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Layout) {
+    let statusY = state.height - 2, hintsY = state.height - 1
+    switch state.mode {
+    case .adding(let input):
+        let prompt = "Add to \(BoardState.columns[state.focus.column].title): "
+        frame.put(prompt + input.text, x: 0, y: statusY, style: .bold)
+        frame.cursor = (min(state.width - 1, DisplayWidth.of(prompt + input.text)), statusY)
+        frame.put(state.message ?? "Enter adds · Esc cancels", x: 0, y: hintsY, style: .dim)
+        return
+    case .searching(let input):
+        frame.put("/" + input.text, x: 0, y: statusY, style: .bold)
+        frame.cursor = (min(state.width - 1, 1 + DisplayWidth.of(input.text)), statusY)
+        frame.put(state.message ?? "Type to filter every column · Enter keeps the filter · n/N next/previous match · Esc clears", x: 0, y: hintsY, style: .dim)
+        return
+    default:
+        break
+    }
+    let described: String
+    if let card = state.focusedCard {
+        described = CardText.described(card, bucket: BoardState.columns[state.focus.column],
+                                       templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] })
+    } else {
+        described = "\(BoardState.columns[state.focus.column].title) is empty."
+    }
+    frame.put(state.message ?? described, x: 0, y: statusY)
+    frame.put("←↓↑→/hjkl move · H/L move card · J/K reorder · a add · e edit · Enter open · x done · d delete · u undo · ^R redo · / search · ? help · q quit",
+              x: 0, y: hintsY, style: .dim)
+}
+
+/// Every key, in a box over the board.
+public let helpLines = [
+    "Keys",
+    "←↓↑→ or h j k l   move the focus",
+    "H / L, Shift+←/→  move the card to the next bucket",
+    "J / K             move the card down / up in its bucket",
+    "a                 add a card to the focused column",
+    "e                 edit the card (Tab between fields)",
+    "Enter             open the card's detail",
+    "Space or x        complete / reopen",
+    "d                 delete (u brings it back)",
+    "u / Ctrl-R        undo / redo",
+    "/                 filter every column as you type",
+    "n / N             next / previous match",
+    "Esc               cancel, clear the filter",
+    "Ctrl-L            redraw",
+    "?                 this help",
+    "q                 quit",
+    "",
+    "Press any key to close.",
+]
+
+private func drawBox(_ frame: inout Frame, _ state: BoardState, lines: [String], cursorLine: Int? = nil) {
+    let w = min(state.width - 4, max(40, lines.map { DisplayWidth.of($0) }.max()! + 4))
+    let h = min(state.height - 2, lines.count + 2)
+    let x0 = (state.width - w) / 2, y0 = max(0, (state.height - h) / 2)
+    for y in y0..<(y0 + h) { frame.put(String(repeating: " ", count: w), x: x0, y: y) }
+    frame.put("┌" + String(repeating: "─", count: w - 2) + "┐", x: x0, y: y0)
+    frame.put("└" + String(repeating: "─", count: w - 2) + "┘", x: x0, y: y0 + h - 1)
+    for y in (y0 + 1)..<(y0 + h - 1) {
+        frame.put("│", x: x0, y: y)
+        frame.put("│", x: x0 + w - 1, y: y)
+    }
+    for (i, line) in lines.prefix(h - 2).enumerated() {
+        frame.put(line, x: x0 + 2, y: y0 + 1 + i, maxWidth: w - 4, style: i == 0 ? .bold : [])
+    }
+    frame.cursor = (x0 + 2, y0 + 1 + (cursorLine ?? 0))
+}
+
+private func drawHelp(_ frame: inout Frame, _ state: BoardState) {
+    drawBox(&frame, state, lines: helpLines)
+}
+
+private func drawDetail(_ frame: inout Frame, _ state: BoardState) {
+    guard let card = state.focusedCard else { return }
+    let template = card.templateId.flatMap { state.snapshot.templateTitles[$0] }
+    var lines = [card.title, ""]
+    lines.append("Bucket:      \(card.bucket.title)")
+    lines.append("Due:         \(card.dueDate.map { CardText.when($0, card.dueTime) } ?? "—")")
+    lines.append("Priority:    \(card.priority)")
+    lines.append("Duration:    \(card.durationMin.map { "\($0) min" } ?? "—")")
+    lines.append("Labels:      \(card.labels.isEmpty ? "—" : card.labels.joined(separator: ", "))")
+    lines.append("Checklist:   \(card.checklistTotal == 0 ? "—" : "\(card.checklistDone) of \(card.checklistTotal) done")")
+    lines.append("Status:      \(card.isCompleted ? "done" : "open")")
+    if let template { lines.append("Template:    \(template)") }
+    if !card.exceptions.isEmpty {
+        lines.append("Customized:  \(card.exceptions.map(\.rawValue).joined(separator: ", "))")
+        lines.append("             Field customized. Reapply template? (board reapply)")
+    }
+    if !card.description.isEmpty { lines += ["", card.description] }
+    lines += ["", "Esc closes · e edits"]
+    drawBox(&frame, state, lines: lines)
+}
+
+private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardForm) {
+    var lines = ["Edit card", ""]
+    for (i, name) in CardForm.fields.enumerated() {
+        let marker = i == form.field ? "›" : " "
+        lines.append("\(marker) \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(form.values[i])")
+    }
+    lines.append("")
+    lines.append(form.error.map { "⚠ \($0)" } ?? "Tab/↓ next field · Enter saves · Esc cancels")
+    drawBox(&frame, state, lines: lines, cursorLine: 2 + form.field)
+    if var cursor = frame.cursor {
+        cursor.x += 15 + DisplayWidth.of(form.values[form.field])
+        frame.cursor = cursor
+    }
+}

@@ -1,0 +1,48 @@
+import BoardModel
+import BoardStore
+
+/// The words a card is shown and described with; chips are text, never colour alone.
+enum CardText {
+    static func when(_ date: LocalDate, _ time: LocalTime?) -> String {
+        "\(date.weekday.shortName) \(MonthName.short(date.month)) \(date.day)" + (time.map { " " + $0.description } ?? "")
+    }
+
+    static func title(_ card: CardSummary) -> String {
+        (card.isCompleted ? "[x] " : "[ ] ") + card.title
+    }
+
+    /// "Tue Nov 24 07:30 · P2 · 2/5 · #home"
+    static func details(_ card: CardSummary) -> String {
+        var parts: [String] = []
+        if let due = card.dueDate { parts.append(when(due, card.dueTime)) }
+        if card.priority > 0 { parts.append("P\(card.priority)") }
+        if card.checklistTotal > 0 { parts.append("\(card.checklistDone)/\(card.checklistTotal)") }
+        if !card.labels.isEmpty { parts.append(card.labels.map { "#" + $0 }.joined(separator: " ")) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// "Exception · From Template: Morning": the Exception chip first, so a narrow column never cuts it.
+    static func chips(_ card: CardSummary, templateTitle: String?) -> String {
+        guard card.templateId != nil else { return "" }
+        return (card.exceptions.isEmpty ? "" : "Exception · ") + "From Template: \(templateTitle ?? "?")"
+    }
+
+    /// The status line: the focused card in full words, for screen readers and for people who don't read chips.
+    static func described(_ card: CardSummary, bucket: Bucket, templateTitle: String?) -> String {
+        var parts: [String] = []
+        if card.templateId != nil {
+            parts.append("Occurrence of \(templateTitle ?? "a template")")
+            if bucket != .routines { parts.append("in \(bucket.title)") }
+        } else {
+            parts.append("\(card.title) in \(bucket.title)")
+        }
+        if let due = card.dueDate { parts.append(when(due, card.dueTime)) }
+        if card.templateId != nil && templateTitle != card.title { parts.append("titled \(card.title)") }
+        if card.priority > 0 { parts.append("priority \(card.priority)") }
+        if card.checklistTotal > 0 { parts.append("\(card.checklistDone) of \(card.checklistTotal) steps done") }
+        if !card.labels.isEmpty { parts.append("labels " + card.labels.joined(separator: ", ")) }
+        if !card.exceptions.isEmpty { parts.append("exceptions: " + card.exceptions.map(\.rawValue).joined(separator: ", ")) }
+        parts.append(card.isCompleted ? "done" : "open")
+        return parts.joined(separator: ", ")
+    }
+}

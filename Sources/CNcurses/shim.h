@@ -1,0 +1,29 @@
+// Shims for ncursesw, so Swift can call what C macros and variadics hide. No logic here.
+#ifndef BOARD_CNCURSES_SHIM_H
+#define BOARD_CNCURSES_SHIM_H
+
+// SwiftPM drops pkg-config's -D_XOPEN_SOURCE, which the wide-character API needs.
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#define NCURSES_WIDECHAR 1
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+static inline int board_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+static inline WINDOW *board_stdscr(void) { return stdscr; }
+static inline int board_lines(void) { return LINES; }
+static inline int board_cols(void) { return COLS; }
+static inline int board_a_bold(void) { return A_BOLD; }
+static inline int board_a_reverse(void) { return A_REVERSE; }
+static inline int board_a_dim(void) { return A_DIM; }
+static inline int board_a_underline(void) { return A_UNDERLINE; }
+static inline int board_key_resize(void) { return KEY_RESIZE; }
+static inline int board_key_mouse(void) { return KEY_MOUSE; }
+static inline int board_color_pair(int n) { return COLOR_PAIR(n); }
+static inline mmask_t board_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
+static inline int board_mvaddwstr(int y, int x, const wchar_t *s) { return mvaddwstr(y, x, s); }
+static inline int board_attrset(int attrs) { return attrset(attrs); }
+#endif

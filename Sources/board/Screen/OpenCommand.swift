@@ -1,0 +1,25 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import BoardTUI
+
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open", abstract: "Open the board in the terminal (what `board` alone does).")
+
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        let (store, _) = try board.open()
+        try Self.runBoard(store: store, path: board.path, clockOptions: board.clockOptions)
+    }
+
+    /// Runs the board screen until the user quits; the clock follows the real time unless --now pins it.
+    static func runBoard(store: BoardStore, path: String, clockOptions: ClockOptions) throws {
+        let saved = try store.savedTimeZone()
+        let app = try BoardApp(store: store, path: path) {
+            (try? clockOptions.clock(savedZone: saved)) ?? BoardClock(instant: .now, zone: .current)
+        }
+        try app.run(on: TerminalDriver())
+    }
+}
