@@ -33,7 +33,7 @@ extension BoardStore {
                 SELECT id, title, bucket, position, due_date, due_time, priority, labels,
                        (SELECT COUNT(*) FROM json_each(checklist) WHERE json_extract(value, '$.done')),
                        json_array_length(checklist), is_completed, template_id, occurrence_date, exception_mask, description, duration_min
-                FROM tasks ORDER BY position, created_at
+                FROM tasks ORDER BY position, created_at, rowid
                 """)
             let decoder = JSONDecoder()
             var cards: [CardSummary] = []

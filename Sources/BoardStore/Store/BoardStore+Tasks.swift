@@ -71,7 +71,7 @@ extension BoardStore {
         try database.write { db in
             var task = try Self.task(id, db)
             let others = try TaskRecord.filter(Column("bucket") == bucket && Column("id") != id)
-                .order(Column("position"), Column("created_at")).fetchAll(db)
+                .order(Column("position"), Column("created_at"), Column.rowID).fetchAll(db)
             if let position, !(0...others.count).contains(position) {
                 throw BoardError("position", "must be from 1 to \(others.count + 1) in \(bucket.title)")
             }
@@ -135,7 +135,7 @@ extension BoardStore {
         try database.read { db in
             var request = TaskRecord.all()
             if let bucket { request = request.filter(Column("bucket") == bucket) }
-            let tasks = try request.order(Column("position"), Column("created_at")).fetchAll(db)
+            let tasks = try request.order(Column("position"), Column("created_at"), Column.rowID).fetchAll(db)
             return tasks.sorted { (Bucket.allCases.firstIndex(of: $0.bucket)!, $0.position) < (Bucket.allCases.firstIndex(of: $1.bucket)!, $1.position) }
         }
     }

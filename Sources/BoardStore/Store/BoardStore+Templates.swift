@@ -65,7 +65,7 @@ extension BoardStore {
     /// Every template, archived ones last.
     public func templates(clock: BoardClock) throws -> [TemplateOverview] {
         try database.read { db in
-            let all = try TemplateRecord.order(Column("created_at"), Column("id")).fetchAll(db)
+            let all = try TemplateRecord.order(Column("created_at"), Column.rowID).fetchAll(db)
             return try all.map { try Self.overview(of: $0, clock: clock, db) }
                 .sorted { ($0.template.status == .archived ? 1 : 0) < ($1.template.status == .archived ? 1 : 0) }
         }

@@ -114,7 +114,7 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         described = "\(BoardState.columns[state.focus.column].title) is empty."
     }
     frame.put(state.message ?? described, x: 0, y: statusY)
-    frame.put("←↓↑→/hjkl move · H/L move card · J/K reorder · a add · e edit · Enter open · x done · d delete · u undo · ^R redo · / search · ? help · q quit",
+    frame.put("? help · q quit · ←↓↑→ move · H/L move card · J/K reorder · a add · e edit · Enter open · x done · d delete · u undo · / search",
               x: 0, y: hintsY, style: .dim)
 }
 

@@ -1,0 +1,109 @@
+import BoardModel
+import BoardStore
+@testable import BoardTUI
+import Testing
+
+/// `update` for every action, through the key map as a user presses keys.
+@Suite struct UpdateTests {
+    @Test func arrowsAndHjklMoveTheFocusWithinBounds() throws {
+        var state = try TUIFixture().state()
+        press([.down, .character("j"), .character("j"), .character("j")], &state)
+        #expect(state.focus == Focus(column: 0, row: 2))
+        press([.left, .character("l"), .right, .up], &state)
+        #expect(state.focus == Focus(column: 2, row: 0))
+        press(Array(repeating: .right, count: 9), &state)
+        #expect(state.focus.column == 4)
+    }
+
+    @Test func shiftMovesTheCardAndJKReorder() throws {
+        var state = try TUIFixture().state()
+        let card = state.focusedCard!
+        #expect(press([.character("L")], &state) == [.move(cardId: card.id, bucket: .weekend, position: nil)])
+        #expect(state.focus.column == 1)
+        state = try TUIFixture().state()
+        #expect(press([.shiftRight], &state).count == 1)
+        state = try TUIFixture().state()
+        #expect(press([.character("H")], &state).isEmpty, "nothing left of This Week")
+        let second = state.cards(in: 0)[1]
+        press([.down], &state)
+        #expect(press([.character("K")], &state) == [.move(cardId: second.id, bucket: .thisWeek, position: 0)])
+    }
+
+    @Test func addPromptAddsToTheFocusedColumnAndRefusesAnEmptyTitle() throws {
+        var state = try TUIFixture().state()
+        press([.right, .character("a")], &state)
+        #expect(press([.enter], &state).isEmpty)
+        #expect(state.message == "title: must not be empty (Esc cancels)")
+        let effects = press(type("Buy milk") + [.backspace, .character("K"), .enter], &state)
+        #expect(effects == [.add(title: "Buy milK", bucket: .weekend)])
+        #expect(state.mode == .normal)
+        press([.character("a")] + type("x") + [.escape], &state)
+        #expect(state.mode == .normal)
+    }
+
+    @Test func editFormSavesValidFieldsAndShowsErrorsInline() throws {
+        var state = try TUIFixture().state()
+        let card = state.focusedCard!
+        press([.character("e")], &state)
+        guard case .editing(let form) = state.mode else { Issue.record("no form"); return }
+        #expect(form.values[0] == "Renew passport")
+        press([.tab, .tab, .tab, .tab] + type("25:00") + [.enter], &state)
+        guard case .editing(let withError) = state.mode else { Issue.record("form closed on an error"); return }
+        #expect(withError.error == "time: must be HH:MM from 00:00 to 23:59, got '25:00'")
+        press(Array(repeating: .backspace, count: 5) + type("08:15"), &state)
+        let effects = press([.enter], &state)
+        guard case .edit(let id, let edit, _) = effects.first else { Issue.record("no edit effect"); return }
+        #expect(id == card.id && edit.time == .some(LocalTime(hour: 8, minute: 15)) && edit.title == "Renew passport")
+    }
+
+    @Test func doneDeleteUndoRedoQuitAndDetail() throws {
+        var state = try TUIFixture().state()
+        let card = state.focusedCard!
+        #expect(press([.character(" ")], &state) == [.toggleDone(cardId: card.id, completed: true)])
+        #expect(press([.character("x")], &state) == [.toggleDone(cardId: card.id, completed: true)])
+        #expect(press([.character("d")], &state) == [.delete(cardId: card.id)])
+        #expect(state.message == "Deleted “Renew passport”. u brings it back.")
+        #expect(press([.character("u")], &state) == [.undo])
+        #expect(press([.control("r")], &state) == [.redo])
+        #expect(press([.control("l")], &state) == [.redraw])
+        press([.enter], &state)
+        #expect(state.mode == .detail)
+        press([.escape], &state)
+        #expect(state.mode == .normal)
+        #expect(press([.character("q")], &state) == [.quit])
+    }
+
+    @Test func searchFiltersAsYouTypeAndNJumpsBetweenMatches() throws {
+        var state = try TUIFixture().state()
+        press([.character("/")] + type("morning"), &state)
+        #expect(state.cards(in: 0).isEmpty && state.cards(in: 4).count == 7)
+        #expect(state.focus.column == 4, "the focus lands on the first match")
+        press([.enter], &state)
+        #expect(state.filter == "morning" && state.mode == .normal)
+        press([.character("n"), .character("n")], &state)
+        #expect(state.focus == Focus(column: 4, row: 2))
+        press([.character("N")], &state)
+        #expect(state.focus == Focus(column: 4, row: 1))
+        press([.escape], &state)
+        #expect(state.filter.isEmpty && state.cards(in: 0).count == 3)
+    }
+
+    @Test func helpAndAnyKeyCloses() throws {
+        var state = try TUIFixture().state()
+        press([.character("?")], &state)
+        #expect(state.mode == .help)
+        press([.character("z")], &state)
+        #expect(state.mode == .normal)
+    }
+
+    @Test func resizeKeepsTheFocusVisibleAndClickFocuses() throws {
+        var state = try TUIFixture().state()
+        press([.right, .right, .right, .right] + Array(repeating: .down, count: 12), &state)
+        press([.resize(width: 80, height: 24)], &state)
+        let layout = Layout(width: 80, height: 24)
+        #expect(layout.visible(state, column: 4).contains { $0.row == state.focus.row })
+        press([.resize(width: 120, height: 40)], &state)
+        press([.click(x: 25, y: 2)], &state)
+        #expect(state.focus == Focus(column: 1, row: 0))
+    }
+}

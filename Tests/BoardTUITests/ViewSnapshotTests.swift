@@ -1,0 +1,66 @@
+import BoardModel
+import BoardStore
+@testable import BoardTUI
+import Testing
+
+/// Text snapshots of frames: what the screen shows, without a terminal.
+@Suite struct ViewSnapshotTests {
+    @Test func boardAt120x40() throws {
+        try assertSnapshot(view(try TUIFixture().state()), named: "board-120x40")
+    }
+
+    @Test func boardAt80x24() throws {
+        try assertSnapshot(view(try TUIFixture().state(width: 80, height: 24)), named: "board-80x24")
+    }
+
+    @Test func routinesFocusedWithChipsAndStatusLine() throws {
+        var state = try TUIFixture().state()
+        press([.right, .right, .right, .right, .down], &state)
+        let frame = view(state)
+        try assertSnapshot(frame, named: "routines-focused")
+        #expect(frame.text.contains("Exception · From Template: Morn"))
+        #expect(frame.text.contains("Occurrence of Morning routine, Sun Nov 22 07:00, titled Short morning routine, 0 of 3 steps done, exceptions: title"))
+    }
+
+    @Test func helpOverlay() throws {
+        var state = try TUIFixture().state()
+        press([.character("?")], &state)
+        try assertSnapshot(view(state), named: "help")
+    }
+
+    @Test func searchFiltersEveryColumn() throws {
+        var state = try TUIFixture().state()
+        press([.character("/")] + type("ro"), &state)
+        let frame = view(state)
+        try assertSnapshot(frame, named: "search")
+        #expect(frame.text.contains("This Week (0 of 3)") && frame.text.contains("/ro"))
+    }
+
+    @Test func tooSmallTerminal() throws {
+        let frame = view(try TUIFixture().state(width: 50, height: 12))
+        try assertSnapshot(frame, named: "too-small")
+        #expect(frame.text.contains("Terminal too small"))
+    }
+
+    @Test func wideCharactersKeepColumnsAligned() throws {
+        let frame = view(try TUIFixture().state())
+        // Every row's separators sit at the same display columns, emoji and CJK included.
+        let layout = Layout(width: 120, height: 40)
+        for y in 1...layout.bodyBottom {
+            for column in 1..<BoardState.columns.count {
+                let x = layout.columnX(column) - 1
+                #expect(frame[x, y].character == "│", "row \(y) column \(column)")
+            }
+        }
+        #expect(frame.text.contains("Learn 日本語"))
+    }
+
+    @Test func cursorSitsOnTheFocusedCard() throws {
+        var state = try TUIFixture().state()
+        press([.down], &state)
+        let frame = view(state)
+        let cursor = try #require(frame.cursor)
+        #expect(cursor.x == 0 && cursor.y == 4)
+        #expect(frame[1, 4].character == "[" && frame[0, 4].character == "›")
+    }
+}
