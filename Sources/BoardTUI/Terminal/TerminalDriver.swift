@@ -115,7 +115,12 @@ public final class TerminalDriver {
     }
 
     /// Ctrl-C, SIGTERM and crash signals give the terminal back before the process ends.
+    /// A parent may have blocked signals it passed on; the resize signal must get through.
     private static func installSignalHandlers() {
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for signal in [SIGWINCH, SIGINT, SIGTERM, SIGHUP] { sigaddset(&wanted, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE] {
             Foundation.signal(signal) { received in
                 endwin()

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The board screen end to end: the real binary in tmux on a temporary database.
+@Suite(.serialized) struct ScreenTests {
+    @Test func addMoveCompleteUndoRedoSearchResizeQuitAndRestart() throws {
+        let board = try BoardFile()
+        var session = try TmuxSession(["--db", board.path])
+        #expect(session.waitFor { $0.contains("This Week (0)") }.0)
+        try session.send("a")
+        try session.type("Buy milk")
+        try session.send("Enter")
+        #expect(session.waitFor { $0.contains("This Week (1)") && $0.contains("[ ] Buy milk") }.0)
+        try session.send("L")
+        #expect(session.waitFor { $0.contains("This Week (0)") && $0.contains("Weekend (1)") }.0)
+        try session.send("L")
+        #expect(session.waitFor { $0.contains("Next Week (1)") && $0.contains("Buy milk in Next Week") }.0)
+        try session.send("x")
+        #expect(session.waitFor { $0.contains("[x] Buy milk") }.0)
+        try session.send("u")
+        #expect(session.waitFor { $0.contains("[ ] Buy milk") && $0.contains("Undid: complete") }.0)
+        try session.send("C-r")
+        #expect(session.waitFor { $0.contains("[x] Buy milk") && $0.contains("Redid: complete") }.0)
+
+        try session.send("a")
+        try session.type("Call mum")
+        try session.send("Enter")
+        try session.send("/")
+        try session.type("milk")
+        #expect(session.waitFor { $0.contains("Next Week (1 of 2)") && !$0.contains("Call mum") }.0)
+        try session.send("Escape")
+        #expect(session.waitFor { $0.contains("Next Week (2)") && $0.contains("Call mum") }.0)
+
+        try session.resize(80, 24)
+        #expect(session.waitFor { $0.contains("This Week (0)│Weekend (0)") && $0.contains("Buy mi") }.0, "re-laid out at 80×24")
+        try session.resize(50, 12)
+        let small = session.waitFor { $0.contains("Terminal too small") }
+        let size = try session.tmux(["display", "-p", "#{window_width}x#{window_height}"])
+        #expect(small.0, "\(size)\n\(small.1)")
+        try session.resize(120, 40)
+        let (restored, screen) = session.waitFor { $0.contains("[x] Buy milk") && $0.contains("Call mum") }
+        #expect(restored, "\(screen)")
+
+        try session.send("q")
+        #expect(session.waitFor(3) { _ in !session.isRunning }.0 || !session.screen.contains("Board ·"))
+        session = try TmuxSession(["--db", board.path])
+        #expect(session.waitFor { $0.contains("Next Week (2)") && $0.contains("[x] Buy milk") && $0.contains("Call mum") }.0)
+        try session.send("q")
+    }
+
+    @Test func movingAnOccurrenceShowsTheExceptionChipAtOnce() throws {
+        let board = try BoardFile()
+        try board.run(["template", "add", "Stretch", "--every", "every day at 7:30"])
+        let session = try TmuxSession(["--db", board.path])
+        #expect(session.waitFor { $0.contains("Routines (7)") }.0)
+        try session.send("l", "l", "l", "l")
+        #expect(session.waitFor { $0.contains("Occurrence of Stretch") }.0)
+        try session.send("H")
+        let (shown, screen) = session.waitFor { $0.contains("Next Month (1)") && $0.contains("Exception · From") }
+        #expect(shown, "\(screen)")
+        #expect(screen.contains("exceptions: bucket"))
+        try session.send("q")
+    }
+
+    @Test func aCardAddedFromAnotherShellAppearsWithoutARestart() throws {
+        let board = try BoardFile()
+        let session = try TmuxSession(["--db", board.path])
+        #expect(session.waitFor { $0.contains("This Week (0)") }.0)
+        #expect(try board.run(["add", "From the other shell"]).status == 0)
+        let (appeared, screen) = session.waitFor(2) { $0.contains("From the other shell") && $0.contains("This Week (1)") }
+        #expect(appeared, "\(screen)")
+        try session.send("q")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The real binary in a real terminal: a tmux server of its own, keys sent, the screen read back.
+final class TmuxSession {
+    let socket = "board-test-\(UUID().uuidString.prefix(8))"
+
+    init(_ arguments: [String], width: Int = 120, height: Int = 40, now: String = "2026-11-21T10:00") throws {
+        let command = (["env", "BOARD_NOW=\(now)", "BOARD_TZ=Europe/Paris", "TERM=screen", BoardBinary.url.path] + arguments)
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        // The server this starts keeps whatever stdout it is given: give it none to hold open.
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command], output: false)
+        // A detached session follows resize-window only when its size is manual.
+        try tmux(["set", "-g", "window-size", "manual"], output: false)
+    }
+
+    deinit { _ = try? tmux(["kill-server"], output: false) }
+
+    @discardableResult
+    func tmux(_ arguments: [String], output wanted: Bool = true) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket] + arguments
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        guard wanted else {
+            // posix_spawn and waitpid: a server tmux forks here would keep Foundation's
+            // Process from ever seeing its client end.
+            let argv = ["tmux", "-L", socket] + arguments
+            var cArgs = argv.map { strdup($0) } + [nil]
+            defer { cArgs.forEach { free($0) } }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for fd in [Int32(0), 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
+            var pid: pid_t = 0
+            guard posix_spawnp(&pid, "tmux", &actions, nil, &cArgs, environ) == 0 else { throw CocoaError(.executableNotLoadable) }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            return ""
+        }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func send(_ keys: String...) throws { try tmux(["send-keys"] + keys, output: false) }
+
+    /// Types text literally.
+    func type(_ text: String) throws { try tmux(["send-keys", "-l", text], output: false) }
+
+    var screen: String { (try? tmux(["capture-pane", "-p"])) ?? "" }
+
+    func resize(_ width: Int, _ height: Int) throws { try tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"], output: false) }
+
+    /// Waits up to `seconds` for the screen to satisfy `condition`; returns the last screen.
+    @discardableResult
+    func waitFor(_ seconds: Double = 5, _ condition: (String) -> Bool) -> (Bool, String) {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = screen
+            if condition(last) { return (true, last) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return (false, last)
+    }
+
+    var isRunning: Bool { (try? tmux(["list-sessions"]))?.isEmpty == false }
+}
