@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "board", targets: ["board"]),
         .library(name: "BoardModel", targets: ["BoardModel"]),
         .library(name: "BoardStore", targets: ["BoardStore"]),
+        .library(name: "BoardTUI", targets: ["BoardTUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -25,5 +25,15 @@ let package = Package(
             ],
             path: "Sources/StoreBenchmark"
         ),
+        .executableTarget(
+            name: "ScreenBenchmark",
+            dependencies: [
+                .product(name: "BoardModel", package: "Board"),
+                .product(name: "BoardStore", package: "Board"),
+                .product(name: "BoardTUI", package: "Board"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Sources/ScreenBenchmark"
+        ),
     ]
 )

@@ -10,7 +10,8 @@ struct OpenCommand: ParsableCommand {
     @OptionGroup var board: BoardOptions
 
     func run() throws {
-        let (store, _) = try board.open()
+        // BoardApp generates on start; no need to do it twice.
+        let (store, _) = try board.open(generating: false)
         try Self.runBoard(store: store, path: board.path, clockOptions: board.clockOptions)
     }
 
