@@ -11,7 +11,8 @@ public struct CardSummary: Hashable, Sendable {
     public let dueDate: LocalDate?
     public let dueTime: LocalTime?
     public let priority: Int
-    public let labels: [String]
+    /// The labels as stored (a JSON array): decoded only for the cards on screen.
+    public let labelsJSON: String
     public let checklistDone: Int
     public let checklistTotal: Int
     public let isCompleted: Bool
@@ -22,6 +23,10 @@ public struct CardSummary: Hashable, Sendable {
     public let durationMin: Int?
 
     public var isOccurrence: Bool { templateId != nil && occurrenceDate != nil }
+
+    public var labels: [String] {
+        labelsJSON == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(labelsJSON.utf8))) ?? []
+    }
 }
 
 /// Reading the whole board quickly, and putting cards back as they were (undo and redo).
@@ -31,17 +36,17 @@ extension BoardStore {
         try database.read { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT id, title, bucket, position, due_date, due_time, priority, labels,
-                       (SELECT COUNT(*) FROM json_each(checklist) WHERE json_extract(value, '$.done')),
+                       (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11,
                        json_array_length(checklist), is_completed, template_id, occurrence_date, exception_mask, description, duration_min
                 FROM tasks ORDER BY position, created_at, rowid
                 """)
             let decoder = JSONDecoder()
             var cards: [CardSummary] = []
             while let row = try rows.next() {
-                let labelsText: String = row[7], maskText: String = row[13]
+                let maskText: String = row[13]
                 cards.append(CardSummary(
                     id: row[0], title: row[1], bucket: row[2], position: row[3], dueDate: row[4], dueTime: row[5],
-                    priority: row[6], labels: labelsText == "[]" ? [] : try decoder.decode([String].self, from: Data(labelsText.utf8)),
+                    priority: row[6], labelsJSON: row[7],
                     checklistDone: row[8], checklistTotal: row[9], isCompleted: row[10], templateId: row[11],
                     occurrenceDate: row[12], exceptions: maskText == "[]" ? [] : try decoder.decode([CardField].self, from: Data(maskText.utf8)),
                     description: row[14], durationMin: row[15]))

@@ -78,7 +78,7 @@ public struct BoardState: Sendable {
     }
 
     static func matches(_ card: CardSummary, _ query: String) -> Bool {
-        card.title.localizedCaseInsensitiveContains(query) || card.labels.contains { $0.localizedCaseInsensitiveContains(query) }
+        card.title.localizedCaseInsensitiveContains(query) || card.labelsJSON.localizedCaseInsensitiveContains(query)
     }
 
     /// The focused card, if the focused column has one.
