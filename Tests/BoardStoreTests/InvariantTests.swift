@@ -76,7 +76,7 @@ import Testing
         let (hasEvents, applied) = try store.database.read { db in
             (try db.tableExists("events"), try Schema.migrator.appliedIdentifiers(db).count)
         }
-        #expect(hasEvents && applied == 2)
+        #expect(hasEvents && applied == 3)
     }
 
     @Test func aDatabaseFromANewerBoardIsRefused() throws {

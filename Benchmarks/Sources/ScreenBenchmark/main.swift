@@ -41,7 +41,7 @@ func writeBigBoard(at path: String) throws {
             FROM templates t, recurrence_rules r WHERE r.template_id = ? AND t.id != ?
             """, arguments: [first.id, first.id])
         try db.execute(sql: """
-            INSERT INTO series SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]'
+            INSERT INTO series SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL
             FROM templates t, series s WHERE s.template_id = ? AND t.id != ?
             """, arguments: [first.id, first.id])
         try db.execute(sql: "UPDATE templates SET status = 'active'; UPDATE series SET status = 'active'")
@@ -106,7 +106,7 @@ do {
     print(String(format: "  open:      %.1f ms", try seconds { _ = try BoardStore(path: path) } * 1000))
     print(String(format: "  generate:  %.1f ms", try seconds { try store.generate(clock: clock) } * 1000))
     print(String(format: "  cards:     %.1f ms", try seconds { _ = try store.cardSummaries() } * 1000))
-    print(String(format: "  templates: %.1f ms", try seconds { _ = try store.templates(clock: clock) } * 1000))
+    print(String(format: "  templates: %.1f ms", try seconds { _ = try store.templates(clock: clock, limit: BoardSnapshot.templateRows) } * 1000))
     let snapshot = try BoardSnapshot.load(store, clock: clock)
     print(String(format: "  snapshot:  %.1f ms", seconds { _ = BoardSnapshot(cards: try! store.cardSummaries(), templates: snapshot.templates, today: clock.today) } * 1000))
     print(String(format: "  view:      %.1f ms", seconds { _ = view(BoardState(snapshot: snapshot, width: 200, height: 60)) } * 1000))

@@ -41,12 +41,14 @@ try store.database.write { db in
         FROM templates, n WHERE templates.id = ?;
         INSERT INTO recurrence_rules SELECT 'r' || t.id, t.id, r.rrule, r.anchor, r.month_end_policy, r.timezone, r.starts_on, r.ends_on
         FROM templates t, recurrence_rules r WHERE r.template_id = ? AND t.id != ?;
-        INSERT INTO series SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]'
+        INSERT INTO series SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL
         FROM templates t, series s WHERE s.template_id = ? AND t.id != ?;
         UPDATE templates SET status = 'active'; UPDATE series SET status = 'active';
         """, arguments: [first.id, first.id, first.id, first.id, first.id])
 }
-func clearTasks() throws { try store.database.write { db in try db.execute(sql: "DELETE FROM tasks") } }
+func clearTasks() throws {
+    try store.database.write { db in try db.execute(sql: "DELETE FROM tasks; UPDATE series SET generated_through = NULL") }
+}
 
 var created = 0
 let generation = try best(setUp: clearTasks) { created = try store.generate(clock: clock) }

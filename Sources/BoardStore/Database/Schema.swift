@@ -7,6 +7,10 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 templates, series, tasks") { db in try v1(db) }
         migrator.registerMigration("v2 events") { db in try v2(db) }
+        migrator.registerMigration("v3 series generated through") { db in
+            // Generation skips series already filled through the window's last day.
+            try db.execute(sql: "ALTER TABLE series ADD COLUMN generated_through TEXT")
+        }
         return migrator
     }
 

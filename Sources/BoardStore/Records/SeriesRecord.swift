@@ -15,6 +15,8 @@ public struct SeriesRecord: Hashable, Sendable, BoardRecord {
     public var usedCount: Int
     /// ISO dates skipped once ("skip next", a deleted occurrence): never generated again.
     public var skippedDates: [String]
+    /// The last day generation has filled; nil until the first generation.
+    public var generatedThrough: LocalDate?
 
     public var skipped: Set<LocalDate> { Set(skippedDates.compactMap { LocalDate(iso: $0) }) }
 }

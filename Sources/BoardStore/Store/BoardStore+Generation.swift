@@ -15,14 +15,21 @@ extension BoardStore {
     /// Generation for one template (nil: all), inside the caller's transaction.
     @discardableResult
     func generate(templateId: String?, clock: BoardClock, _ db: Database) throws -> Int {
-        var templates = TemplateRecord.filter(Column("status") == TemplateStatus.active)
-        if let templateId { templates = templates.filter(key: templateId) }
-        let active = try templates.fetchAll(db)
-        guard !active.isEmpty else { return 0 }
-        let ids = active.map(\.id)
-        let rules = Dictionary(uniqueKeysWithValues: try RecurrenceRuleRecord.filter(ids.contains(Column("template_id"))).fetchAll(db).map { ($0.templateId, $0) })
-        let series = Dictionary(uniqueKeysWithValues: try SeriesRecord.filter(ids.contains(Column("template_id"))).fetchAll(db).map { ($0.templateId, $0) })
         let window = Generation.window(today: clock.today)
+        // A full pass skips series already filled through the window; one template is always redone.
+        var seriesRequest = SeriesRecord.filter(Column("status") == TemplateStatus.active)
+        if let templateId {
+            seriesRequest = seriesRequest.filter(Column("template_id") == templateId)
+        } else {
+            seriesRequest = seriesRequest.filter(Column("generated_through") == nil || Column("generated_through") < window.upperBound)
+        }
+        let pending = try seriesRequest.fetchAll(db)
+        guard !pending.isEmpty else { return 0 }
+        let ids = pending.map(\.templateId)
+        let active = try TemplateRecord.filter(ids.contains(Column("id")) && Column("status") == TemplateStatus.active).fetchAll(db)
+        guard !active.isEmpty else { return 0 }
+        let rules = Dictionary(uniqueKeysWithValues: try RecurrenceRuleRecord.filter(ids.contains(Column("template_id"))).fetchAll(db).map { ($0.templateId, $0) })
+        let series = Dictionary(uniqueKeysWithValues: pending.map { ($0.templateId, $0) })
         var existing: [String: Set<LocalDate>] = [:]
         let oneSeries = templateId.flatMap { series[$0]?.id }
         let rows = try Row.fetchCursor(db, sql: """
@@ -56,14 +63,19 @@ extension BoardStore {
                 seriesRecord.usedCount = Generation.used(schedule, before: window.upperBound.adding(days: 1))
             }
             if changed { seriesRecord.lastGeneratedAt = clock.timestamp }
+            if seriesRecord.generatedThrough != window.upperBound {
+                seriesRecord.generatedThrough = window.upperBound
+                changed = true
+            }
             if schedule.rule.anchor == .schedule && Generation.isExhausted(schedule, before: window.upperBound.adding(days: 1)) {
                 try Self.archive(template.id, reason: "ended", clock: clock, db)
                 seriesRecord.status = .archived
                 changed = true
             }
             if changed {
-                try db.cachedStatement(sql: "UPDATE series SET status = ?, last_generated_at = ?, used_count = ? WHERE id = ?")
-                    .execute(arguments: [seriesRecord.status, seriesRecord.lastGeneratedAt, seriesRecord.usedCount, seriesRecord.id])
+                try db.cachedStatement(sql: "UPDATE series SET status = ?, last_generated_at = ?, used_count = ?, generated_through = ? WHERE id = ?")
+                    .execute(arguments: [seriesRecord.status, seriesRecord.lastGeneratedAt, seriesRecord.usedCount,
+                                         seriesRecord.generatedThrough, seriesRecord.id])
             }
         }
         return created

@@ -37,7 +37,7 @@ extension BoardStore {
             try Self.ruleRecord(for: schedule, templateId: template.id, id: Self.newId(), clock: clock).insert(db)
             try SeriesRecord(id: Self.newId(), templateId: template.id, ownerId: ownerId, startsOn: schedule.start,
                              endsOn: Self.endsOn(schedule.rule), status: status, lastGeneratedAt: nil, usedCount: 0,
-                             skippedDates: []).insert(db)
+                             skippedDates: [], generatedThrough: nil).insert(db)
             try Self.record("template_created", template: template.id, clock: clock, db)
             if !draft { try generate(templateId: template.id, clock: clock, db) }
             return template
@@ -62,12 +62,19 @@ extension BoardStore {
 
     // MARK: Reading
 
-    /// Every template, archived ones last.
-    public func templates(clock: BoardClock) throws -> [TemplateOverview] {
+    /// Templates in creation order, archived ones last; the first `limit` when given.
+    public func templates(clock: BoardClock, limit: Int? = nil) throws -> [TemplateOverview] {
         try database.read { db in
-            let all = try TemplateRecord.order(Column("created_at"), Column.rowID).fetchAll(db)
-            return try all.map { try Self.overview(of: $0, clock: clock, db) }
-                .sorted { ($0.template.status == .archived ? 1 : 0) < ($1.template.status == .archived ? 1 : 0) }
+            var request = TemplateRecord.order(Column("status") == TemplateStatus.archived, Column("created_at"), Column.rowID)
+            if let limit { request = request.limit(limit) }
+            return try request.fetchAll(db).map { try Self.overview(of: $0, clock: clock, db) }
+        }
+    }
+
+    /// Every template's title by id: what the "From Template" chips need.
+    public func templateTitles() throws -> [String: String] {
+        try database.read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, title FROM templates").map { ($0[0], $0[1]) })
         }
     }
 
@@ -175,7 +182,7 @@ extension BoardStore {
             rule.templateId = copy.id
             try rule.insert(db)
             try SeriesRecord(id: Self.newId(), templateId: copy.id, ownerId: copy.ownerId, startsOn: original.startsOn,
-                             endsOn: original.endsOn, status: .draft, lastGeneratedAt: nil, usedCount: 0, skippedDates: []).insert(db)
+                             endsOn: original.endsOn, status: .draft, lastGeneratedAt: nil, usedCount: 0, skippedDates: [], generatedThrough: nil).insert(db)
             try Self.record("duplicated", template: copy.id, detail: ["from": id], clock: clock, db)
             return copy
         }

@@ -19,25 +19,29 @@ public struct BoardSnapshot: Sendable {
     public var templateTitles: [String: String]
     public var today: LocalDate
 
-    public init(cards: [CardSummary], templates: [TemplateRow], today: LocalDate) {
+    public init(cards: [CardSummary], templates: [TemplateRow], templateTitles: [String: String]? = nil, today: LocalDate) {
         var byBucket = Dictionary(uniqueKeysWithValues: Bucket.allCases.map { ($0, [CardSummary]()) })
         for card in cards { byBucket[card.bucket, default: []].append(card) }
         // Routines shows occurrences by day (Upcoming); other buckets keep the user's order.
         byBucket[.routines]?.sort { ($0.occurrenceDate ?? $0.dueDate ?? .init(dayNumber: Int.max / 2), $0.position) < ($1.occurrenceDate ?? $1.dueDate ?? .init(dayNumber: Int.max / 2), $1.position) }
         self.cards = byBucket
         self.templates = templates
-        self.templateTitles = Dictionary(uniqueKeysWithValues: templates.map { ($0.id, $0.title) })
+        self.templateTitles = templateTitles ?? Dictionary(uniqueKeysWithValues: templates.map { ($0.id, $0.title) })
         self.today = today
     }
 
     public static let empty = BoardSnapshot(cards: [], templates: [], today: LocalDate(dayNumber: 0))
 
-    /// Reads the board: every card, and the templates with their next runs.
+    /// The Templates section never shows more than this many rows.
+    public static let templateRows = 40
+
+    /// Reads the board: every card, and the templates the Templates section can show.
     public static func load(_ store: BoardStore, clock: BoardClock) throws -> BoardSnapshot {
-        let templates = try store.templates(clock: clock).map {
+        let templates = try store.templates(clock: clock, limit: templateRows).map {
             TemplateRow(id: $0.template.id, title: $0.template.title, summary: $0.summary, nextRun: $0.nextRun,
                         time: $0.template.defaultTime, status: $0.template.status.rawValue, remaining: $0.remaining)
         }
-        return BoardSnapshot(cards: try store.cardSummaries(), templates: templates, today: clock.today)
+        return BoardSnapshot(cards: try store.cardSummaries(), templates: templates, templateTitles: try store.templateTitles(),
+                             today: clock.today)
     }
 }
