@@ -8,7 +8,7 @@ import GRDB
 public final class BoardApp {
     private let store: BoardStore
     private let clock: () -> BoardClock
-    private var state: BoardState
+    private(set) var state: BoardState
     private var history = UndoHistory()
     /// A connection of its own: its data_version moves when anyone else commits.
     private let watcher: DatabaseQueue
@@ -121,7 +121,7 @@ public final class BoardApp {
     }
 
     /// A new local day generates its occurrences; another process's commit shows at once.
-    private func noticeChanges() throws {
+    func noticeChanges() throws {
         let now = clock()
         if now.today != today {
             today = now.today

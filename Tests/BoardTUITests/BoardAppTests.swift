@@ -1,0 +1,78 @@
+import BoardModel
+import BoardStore
+@testable import BoardTUI
+import Foundation
+import Testing
+
+/// The runtime at the edge, on a real file: effects written through the store, undo and
+/// redo of every intent, and changes noticed without a restart.
+@Suite struct BoardAppTests {
+    final class Clock: @unchecked Sendable {
+        var now = demoClock
+    }
+
+    @Test func everyIntentIsUndoneAndRedone() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        let card = try #require(app.state.focusedCard)
+
+        app.perform(.move(cardId: card.id, bucket: .weekend, position: nil))
+        #expect(try f.store.task(card.id).bucket == .weekend)
+        app.perform(.toggleDone(cardId: card.id, completed: true))
+        #expect(try f.store.task(card.id).isCompleted)
+        app.perform(.undo)
+        #expect(try !f.store.task(card.id).isCompleted && f.store.task(card.id).bucket == .weekend)
+        app.perform(.undo)
+        #expect(try f.store.task(card.id).bucket == .thisWeek)
+        app.perform(.redo)
+        #expect(try f.store.task(card.id).bucket == .weekend)
+
+        app.perform(.delete(cardId: card.id))
+        #expect(throws: BoardError.self) { try f.store.task(card.id) }
+        app.perform(.undo)
+        #expect(try f.store.task(card.id).title == "Renew passport")
+
+        app.perform(.add(title: "New card", bucket: .nextMonth))
+        #expect(try f.store.tasks(in: .nextMonth).contains { $0.title == "New card" })
+        app.perform(.undo)
+        #expect(try !f.store.tasks(in: .nextMonth).contains { $0.title == "New card" })
+        #expect(app.state.message == "Undid: add “New card” to Next Month")
+    }
+
+    @Test func undoingTheDeletionOfAnOccurrenceKeepsGenerationFromDuplicatingIt() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        let occurrence = try #require(try f.store.tasks(in: .routines).first { !$0.isCompleted })
+        app.perform(.delete(cardId: occurrence.id))
+        app.perform(.undo)
+        #expect(try f.store.task(occurrence.id).occurrenceDate == occurrence.occurrenceDate)
+        #expect(try f.store.generate(clock: demoClock) == 0)
+        let series = try f.store.tasks(in: .routines).filter { $0.seriesId == occurrence.seriesId && $0.occurrenceDate == occurrence.occurrenceDate }
+        #expect(series.count == 1)
+    }
+
+    @Test func aRefusedChangeBecomesTheStatusMessage() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        let card = try #require(app.state.focusedCard)
+        app.perform(.edit(cardId: card.id, CardEdit(priority: 7), due: nil))
+        #expect(app.state.message == "priority: must be 0, 1, 2 or 3, got 7")
+        #expect(try f.store.task(card.id).priority == 2)
+    }
+
+    @Test func anotherWriterAndANewDayAreNoticed() throws {
+        let f = try TUIFixture()
+        let clock = Clock()
+        let app = try BoardApp(store: f.store, path: f.path) { clock.now }
+        #expect(app.state.cards(in: 0).count == 3)
+        let other = try BoardStore(path: f.path)
+        try other.addTask(CardValues(title: "Written elsewhere"), clock: demoClock)
+        try app.noticeChanges()
+        #expect(app.state.cards(in: 0).contains { $0.title == "Written elsewhere" })
+        let routinesBefore = app.state.cards(in: 4).count
+        clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-22T00:01")!, zone: paris)
+        try app.noticeChanges()
+        #expect(app.state.snapshot.today == LocalDate(iso: "2026-11-22"))
+        #expect(app.state.cards(in: 4).count > routinesBefore, "the new day's occurrences were generated")
+    }
+}
