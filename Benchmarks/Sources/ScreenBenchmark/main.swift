@@ -73,26 +73,25 @@ let path = directory.appendingPathComponent("board.sqlite").path
 try writeBigBoard(at: path)
 let memoryBefore = maxResidentMiB()
 
-var state: BoardState!
+var app: BoardApp!
 var frame: Frame!
 let firstFrame = try seconds {
     let store = try BoardStore(path: path)
-    try store.generate(clock: clock)
-    state = BoardState(snapshot: try BoardSnapshot.load(store, clock: clock), width: 200, height: 60)
-    frame = view(state)
+    app = try BoardApp(store: store, path: path) { clock }
+    frame = try app.firstFrame(width: 200, height: 60)
 }
-let cards = BoardState.columns.indices.map { state.cards(in: $0).count }.reduce(0, +)
-guard cards == 100_000, frame.text.contains("This Week (23250)") else { fatalError("the board has \(cards) cards:\n\(frame.text)") }
+guard frame.text.contains("This Week (23250)") else { fatalError("unexpected board:\n\(frame.text)") }
 
+// Focus keys through the whole runtime: update, reading windows of cards as the focus goes, drawing.
 var samples: [Double] = []
-let keys: [Action] = Array(repeating: .moveFocus(dx: 0, dy: 1), count: 400) + [.moveFocus(dx: 1, dy: 0)]
-    + Array(repeating: .moveFocus(dx: 0, dy: 1), count: 400) + Array(repeating: .moveFocus(dx: 0, dy: -1), count: 200)
-for action in keys {
-    samples.append(seconds {
-        _ = update(&state, action)
-        frame = view(state)
+let keys: [Key] = Array(repeating: .down, count: 400) + [.right] + Array(repeating: .down, count: 400) + Array(repeating: .up, count: 200)
+for key in keys {
+    samples.append(try seconds {
+        guard case .draw(let next, _) = try app.handle(key) else { fatalError("quit") }
+        frame = next
     })
 }
+guard frame.text.contains("Card ") else { fatalError("the cards did not load:\n\(frame.text)") }
 samples.sort()
 print("A board of 100,000 cards and 1,000 templates, drawn into a 200×60 frame (no terminal)")
 print(String(format: "  start to first frame:        %7.1f ms  (open, generate, load, draw; target ≤ 150 ms)", firstFrame * 1000))
@@ -103,11 +102,11 @@ print(String(format: "  peak memory:                 %7.1f MiB (%.1f MiB before 
 print("Where the first frame's time goes:")
 do {
     let store = try BoardStore(path: path)
-    print(String(format: "  open:      %.1f ms", try seconds { _ = try BoardStore(path: path) } * 1000))
-    print(String(format: "  generate:  %.1f ms", try seconds { try store.generate(clock: clock) } * 1000))
-    print(String(format: "  cards:     %.1f ms", try seconds { _ = try store.cardSummaries() } * 1000))
-    print(String(format: "  templates: %.1f ms", try seconds { _ = try store.templates(clock: clock, limit: BoardSnapshot.templateRows) } * 1000))
-    let snapshot = try BoardSnapshot.load(store, clock: clock)
-    print(String(format: "  snapshot:  %.1f ms", seconds { _ = BoardSnapshot(cards: try! store.cardSummaries(), templates: snapshot.templates, today: clock.today) } * 1000))
-    print(String(format: "  view:      %.1f ms", seconds { _ = view(BoardState(snapshot: snapshot, width: 200, height: 60)) } * 1000))
+    print(String(format: "  open:          %6.1f ms", try seconds { _ = try BoardStore(path: path) } * 1000))
+    print(String(format: "  generate:      %6.1f ms", try seconds { try store.generate(clock: clock) } * 1000))
+    print(String(format: "  counts:        %6.1f ms", try seconds { _ = try store.cardCounts() } * 1000))
+    print(String(format: "  5 windows:     %6.1f ms", try seconds {
+        for bucket in Bucket.allCases { _ = try store.cardSummaries(in: bucket, limit: BoardSnapshot.windowSize) }
+    } * 1000))
+    print(String(format: "  templates:     %6.1f ms", try seconds { _ = try store.templates(clock: clock, limit: BoardSnapshot.templateRows) } * 1000))
 }

@@ -29,17 +29,32 @@ public struct CardSummary: Hashable, Sendable {
     }
 }
 
-/// Reading the whole board quickly, and putting cards back as they were (undo and redo).
+/// Reading the board a window at a time, and putting cards back as they were (undo and redo).
 extension BoardStore {
-    /// Every card by bucket and position, without decoding whole records.
-    public func cardSummaries() throws -> [CardSummary] {
+    /// How many cards each bucket has, all of them or those matching `query` (title or labels).
+    public func cardCounts(matching query: String = "") throws -> [Bucket: Int] {
         try database.read { db in
+            let (condition, arguments) = Self.matching(query)
+            let rows = try Row.fetchAll(db, sql: "SELECT bucket, COUNT(*) FROM tasks WHERE \(condition) GROUP BY bucket",
+                                        arguments: arguments)
+            var counts = Dictionary(uniqueKeysWithValues: Bucket.allCases.map { ($0, 0) })
+            for row in rows { counts[row[0] as Bucket] = row[1] }
+            return counts
+        }
+    }
+
+    /// The cards of a bucket in the board's order, `limit` of them from `offset`, without
+    /// decoding whole records: Routines by day, the other buckets by position.
+    public func cardSummaries(in bucket: Bucket, matching query: String = "", offset: Int = 0, limit: Int = Int.max) throws -> [CardSummary] {
+        try database.read { db in
+            let (condition, arguments) = Self.matching(query)
+            let order = bucket == .routines ? "COALESCE(occurrence_date, due_date, '9999-12-31'), position, rowid" : "position, rowid"
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT id, title, bucket, position, due_date, due_time, priority, labels,
                        (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11,
                        json_array_length(checklist), is_completed, template_id, occurrence_date, exception_mask, description, duration_min
-                FROM tasks ORDER BY position, created_at, rowid
-                """)
+                FROM tasks WHERE bucket = ? AND \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
+                """, arguments: [bucket] + arguments + [limit == Int.max ? -1 : limit, offset])
             let decoder = JSONDecoder()
             var cards: [CardSummary] = []
             while let row = try rows.next() {
@@ -53,6 +68,14 @@ extension BoardStore {
             }
             return cards
         }
+    }
+
+    /// SQL for "title or labels contain `query`" (LIKE: case-insensitive for ASCII).
+    private static func matching(_ query: String) -> (String, StatementArguments) {
+        guard !query.isEmpty else { return ("1", []) }
+        let pattern = "%" + query.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        return ("(title LIKE ? ESCAPE '\\' OR labels LIKE ? ESCAPE '\\')", [pattern, pattern])
     }
 
     /// Puts each card back as `record` says (nil: the card must not exist), in one transaction.
@@ -81,5 +104,14 @@ extension BoardStore {
             guard let seriesId = task.seriesId else { return [task] }
             return try TaskRecord.filter(Column("series_id") == seriesId).fetchAll(db)
         }
+    }
+}
+
+extension CardSummary {
+    /// Stands for a card of a column not read yet; the board reads the window around the focus.
+    public static func loading(in bucket: Bucket) -> CardSummary {
+        CardSummary(id: "", title: "…", bucket: bucket, position: 0, dueDate: nil, dueTime: nil, priority: 0, labelsJSON: "[]",
+                    checklistDone: 0, checklistTotal: 0, isCompleted: false, templateId: nil, occurrenceDate: nil,
+                    exceptions: [], description: "", durationMin: nil)
     }
 }

@@ -32,26 +32,44 @@ public final class BoardApp {
     public func run(on terminal: TerminalDriver) throws {
         terminal.start()
         defer { terminal.stop() }
-        state.width = terminal.width
-        state.height = terminal.height
-        _ = update(&state, .resize(width: terminal.width, height: terminal.height))
-        var clearScreen = false
+        terminal.draw(try firstFrame(width: terminal.width, height: terminal.height))
         while true {
-            terminal.draw(view(state), clear: clearScreen)
-            clearScreen = false
             guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
-                try noticeChanges()
+                if try noticeChanges() { terminal.draw(view(state)) }
                 continue
             }
-            guard let action = KeyMap.action(for: key, in: state.mode) else { continue }
-            for effect in update(&state, action) {
-                switch effect {
-                case .quit: return
-                case .redraw: clearScreen = true
-                default: perform(effect)
-                }
+            switch try handle(key) {
+            case .quit: return
+            case .draw(let frame, let clear): terminal.draw(frame, clear: clear)
             }
         }
+    }
+
+    /// The screen at a size, with the cards it shows read.
+    public func firstFrame(width: Int, height: Int) throws -> Frame {
+        _ = update(&state, .resize(width: width, height: height))
+        try readWhatIsShown()
+        return view(state)
+    }
+
+    public enum Outcome {
+        case draw(Frame, clear: Bool)
+        case quit
+    }
+
+    /// One key: update, the store writes it asks for, the cards now shown read, the next frame.
+    public func handle(_ key: Key) throws -> Outcome {
+        guard let action = KeyMap.action(for: key, in: state.mode) else { return .draw(view(state), clear: false) }
+        var clear = false
+        for effect in update(&state, action) {
+            switch effect {
+            case .quit: return .quit
+            case .redraw: clear = true
+            default: perform(effect)
+            }
+        }
+        try readWhatIsShown()
+        return .draw(view(state), clear: clear)
     }
 
     /// Carries out one effect and reloads; a refused change becomes the status message.
@@ -114,22 +132,49 @@ public final class BoardApp {
 
     private func reload(focusing id: String? = nil) throws {
         let keep = id ?? state.focusedCard?.id
-        state.snapshot = try BoardSnapshot.load(store, clock: clock())
+        let offsets = state.snapshot.query == state.activeQuery ? state.snapshot.columns.mapValues(\.offset) : [:]
+        state.snapshot = try BoardSnapshot.load(store, clock: clock(), query: state.activeQuery, offsets: offsets)
         lastDataVersion = try dataVersion()
         if let keep { state.focus(cardId: keep) } else { state.clampFocus() }
         state.scrollToFocus()
+        try readWhatIsShown()
+    }
+
+    /// Reads the windows of cards the screen needs: around the focus and from each column's scroll
+    /// offset; a new search reads the board again.
+    func readWhatIsShown() throws {
+        if state.activeQuery != state.snapshot.query {
+            try reload()
+            return
+        }
+        let focusedBucket = BoardState.columns[state.focus.column]
+        if let window = state.snapshot.columns[focusedBucket] {
+            let around = max(0, state.focus.row - 40)..<min(window.count, state.focus.row + 40)
+            if !window.covers(around) { try state.snapshot.loadWindow(store, bucket: focusedBucket, around: around.lowerBound) }
+        }
+        state.clampFocus()
+        state.scrollToFocus()
+        for (column, bucket) in BoardState.columns.enumerated() {
+            guard let window = state.snapshot.columns[bucket] else { continue }
+            let shown = state.scroll[column]..<min(window.count, state.scroll[column] + 80)
+            if !window.covers(shown) { try state.snapshot.loadWindow(store, bucket: bucket, around: shown.lowerBound) }
+        }
     }
 
     /// A new local day generates its occurrences; another process's commit shows at once.
-    func noticeChanges() throws {
+    /// Returns whether the board changed.
+    @discardableResult
+    func noticeChanges() throws -> Bool {
         let now = clock()
         if now.today != today {
             today = now.today
             try store.generate(clock: now)
             try reload()
-        } else if try dataVersion() != lastDataVersion {
-            try reload()
+            return true
         }
+        guard try dataVersion() != lastDataVersion else { return false }
+        try reload()
+        return true
     }
 
     private func dataVersion() throws -> Int {

@@ -12,36 +12,72 @@ public struct TemplateRow: Hashable, Sendable {
     public let remaining: Int?
 }
 
-/// Everything the board shows, read from the store in one go.
+/// The part of a column read from the store: its counts and a window of its cards.
+/// A board of 100,000 cards reads only what can be seen.
+public struct ColumnWindow: Sendable {
+    /// Every card of the bucket.
+    public var total: Int
+    /// The cards matching the snapshot's query (all of them without one).
+    public var count: Int
+    /// The index of the first card read.
+    public var offset: Int
+    public var cards: [CardSummary]
+
+    public func covers(_ rows: Range<Int>) -> Bool {
+        rows.isEmpty || (rows.lowerBound >= offset && rows.upperBound <= offset + cards.count)
+    }
+}
+
+/// Everything the board shows, read from the store.
 public struct BoardSnapshot: Sendable {
-    public var cards: [Bucket: [CardSummary]]
+    public var columns: [Bucket: ColumnWindow]
+    /// The search the windows were read with.
+    public var query: String
     public var templates: [TemplateRow]
     public var templateTitles: [String: String]
     public var today: LocalDate
 
-    public init(cards: [CardSummary], templates: [TemplateRow], templateTitles: [String: String]? = nil, today: LocalDate) {
-        var byBucket = Dictionary(uniqueKeysWithValues: Bucket.allCases.map { ($0, [CardSummary]()) })
-        for card in cards { byBucket[card.bucket, default: []].append(card) }
-        // Routines shows occurrences by day (Upcoming); other buckets keep the user's order.
-        byBucket[.routines]?.sort { ($0.occurrenceDate ?? $0.dueDate ?? .init(dayNumber: Int.max / 2), $0.position) < ($1.occurrenceDate ?? $1.dueDate ?? .init(dayNumber: Int.max / 2), $1.position) }
-        self.cards = byBucket
+    /// How many cards a window reads.
+    public static let windowSize = 300
+    /// The Templates section never shows more than this many rows.
+    public static let templateRows = 40
+
+    public init(columns: [Bucket: ColumnWindow], query: String = "", templates: [TemplateRow],
+                templateTitles: [String: String]? = nil, today: LocalDate) {
+        self.columns = columns
+        self.query = query
         self.templates = templates
         self.templateTitles = templateTitles ?? Dictionary(uniqueKeysWithValues: templates.map { ($0.id, $0.title) })
         self.today = today
     }
 
-    public static let empty = BoardSnapshot(cards: [], templates: [], today: LocalDate(dayNumber: 0))
+    public static let empty = BoardSnapshot(
+        columns: Dictionary(uniqueKeysWithValues: Bucket.allCases.map { ($0, ColumnWindow(total: 0, count: 0, offset: 0, cards: [])) }),
+        templates: [], today: LocalDate(dayNumber: 0))
 
-    /// The Templates section never shows more than this many rows.
-    public static let templateRows = 40
-
-    /// Reads the board: every card, and the templates the Templates section can show.
-    public static func load(_ store: BoardStore, clock: BoardClock) throws -> BoardSnapshot {
+    /// Reads the board: the counts, a window of each column, and the templates the Templates section can show.
+    public static func load(_ store: BoardStore, clock: BoardClock, query: String = "", offsets: [Bucket: Int] = [:]) throws -> BoardSnapshot {
         let templates = try store.templates(clock: clock, limit: templateRows).map {
             TemplateRow(id: $0.template.id, title: $0.template.title, summary: $0.summary, nextRun: $0.nextRun,
                         time: $0.template.defaultTime, status: $0.template.status.rawValue, remaining: $0.remaining)
         }
-        return BoardSnapshot(cards: try store.cardSummaries(), templates: templates, templateTitles: try store.templateTitles(),
+        let totals = try store.cardCounts()
+        let counts = query.isEmpty ? totals : try store.cardCounts(matching: query)
+        var columns: [Bucket: ColumnWindow] = [:]
+        for bucket in Bucket.allCases {
+            let offset = min(offsets[bucket] ?? 0, max(0, (counts[bucket] ?? 0) - 1))
+            columns[bucket] = ColumnWindow(total: totals[bucket] ?? 0, count: counts[bucket] ?? 0, offset: offset,
+                                           cards: try store.cardSummaries(in: bucket, matching: query, offset: offset, limit: windowSize))
+        }
+        return BoardSnapshot(columns: columns, query: query, templates: templates, templateTitles: try store.templateTitles(),
                              today: clock.today)
+    }
+
+    /// Reads another window of one column, starting a little before `row`.
+    public mutating func loadWindow(_ store: BoardStore, bucket: Bucket, around row: Int) throws {
+        guard var column = columns[bucket] else { return }
+        column.offset = max(0, row - Self.windowSize / 3)
+        column.cards = try store.cardSummaries(in: bucket, matching: query, offset: column.offset, limit: Self.windowSize)
+        columns[bucket] = column
     }
 }

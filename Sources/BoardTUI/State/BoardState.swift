@@ -63,12 +63,13 @@ public struct BoardState: Sendable {
 
     public static let columns = Bucket.allCases
 
-    /// The cards a column shows: all, or the ones matching the filter.
-    public func cards(in column: Int) -> [CardSummary] {
-        let all = snapshot.cards[Self.columns[column]] ?? []
+    /// The cards a column shows: the snapshot's window when it was read for the current
+    /// search, else the window's cards that match (until the runtime reads the board again).
+    public func cards(in column: Int) -> ColumnCards {
+        let window = snapshot.columns[Self.columns[column]] ?? ColumnWindow(total: 0, count: 0, offset: 0, cards: [])
         let query = activeQuery
-        guard !query.isEmpty else { return all }
-        return all.filter { Self.matches($0, query) }
+        guard query != snapshot.query else { return ColumnCards(window: window, filtered: nil) }
+        return ColumnCards(window: window, filtered: window.cards.filter { query.isEmpty || Self.matches($0, query) })
     }
 
     /// The typed query while searching, else the committed filter.
@@ -84,7 +85,8 @@ public struct BoardState: Sendable {
     /// The focused card, if the focused column has one.
     public var focusedCard: CardSummary? {
         let cards = self.cards(in: focus.column)
-        return cards.indices.contains(focus.row) ? cards[focus.row] : nil
+        guard cards.indices.contains(focus.row), !cards[focus.row].id.isEmpty else { return nil }
+        return cards[focus.row]
     }
 
     /// Keeps the focus on an existing card after the board changed.
@@ -101,14 +103,35 @@ public struct BoardState: Sendable {
         scroll[focus.column] = layout.scroll(self, keeping: focus.row, in: focus.column)
     }
 
-    /// Focuses the card with `id`, wherever it now is.
+    /// Focuses the card with `id`, wherever it now is among the cards read.
     public mutating func focus(cardId id: String) {
         for column in Self.columns.indices {
-            if let row = cards(in: column).firstIndex(where: { $0.id == id }) {
+            if let row = cards(in: column).loadedIndex(of: id) {
                 focus = Focus(column: column, row: row)
                 return
             }
         }
         clampFocus()
+    }
+}
+
+/// A column's cards by index, all of them counted, only a window of them read.
+public struct ColumnCards: RandomAccessCollection, Sendable {
+    let window: ColumnWindow
+    let filtered: [CardSummary]?
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { filtered?.count ?? window.count }
+
+    /// The card at `row`, or a stand-in while its window is not read yet.
+    public subscript(row: Int) -> CardSummary {
+        if let filtered { return filtered[row] }
+        let i = row - window.offset
+        return window.cards.indices.contains(i) ? window.cards[i] : .loading(in: window.cards.first?.bucket ?? .thisWeek)
+    }
+
+    func loadedIndex(of id: String) -> Int? {
+        if let filtered { return filtered.firstIndex { $0.id == id } }
+        return window.cards.firstIndex { $0.id == id }.map { $0 + window.offset }
     }
 }

@@ -37,10 +37,13 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         return [.move(cardId: card.id, bucket: columns[target], position: nil)]
     case .reorderCard(let dy):
         guard let card = state.focusedCard else { return [] }
-        let all = state.snapshot.cards[card.bucket] ?? []
-        guard let index = all.firstIndex(where: { $0.id == card.id }) else { return [] }
-        let position = index + dy
-        guard all.indices.contains(position) else { return [] }
+        guard state.activeQuery.isEmpty else {
+            state.message = "Clear the filter (Esc) to reorder: the order is among all the cards."
+            return []
+        }
+        let position = state.focus.row + dy
+        guard state.cards(in: state.focus.column).indices.contains(position) else { return [] }
+        state.focus.row = position
         return [.move(cardId: card.id, bucket: card.bucket, position: position)]
     case .startAdd:
         state.mode = .adding(TextInput())

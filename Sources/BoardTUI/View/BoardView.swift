@@ -37,7 +37,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     let x = layout.columnX(column), w = layout.width(of: column)
     let bucket = BoardState.columns[column]
     let cards = state.cards(in: column)
-    let total = state.snapshot.cards[bucket]?.count ?? 0
+    let total = state.snapshot.columns[bucket]?.total ?? 0
     let count = cards.count == total ? "\(total)" : "\(cards.count) of \(total)"
     frame.put("\(bucket.title) (\(count))", x: x, y: 1, maxWidth: w, style: column == state.focus.column ? [.bold, .underline] : .bold)
     if column > 0 {
