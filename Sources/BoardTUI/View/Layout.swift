@@ -69,7 +69,8 @@ public struct Layout: Sendable {
                 }
                 lastDay = .some(day)
             }
-            if y + Self.height(of: card) - 1 > bodyBottom { break }
+            // The body's last line is kept for the "↓ N more" line.
+            if y + Self.height(of: card) - 1 > bodyBottom - 1 { break }
             placed.append(Placed(row: row, y: y, dayHeader: header))
             y += Self.height(of: card)
             row += 1
