@@ -36,6 +36,16 @@ import Testing
         #expect(frame.text.contains("This Week (0 of 3)") && frame.text.contains("/ro"))
     }
 
+    @Test func addPromptSitsInTheFocusedColumn() throws {
+        var state = try TUIFixture().state()
+        press([.right, .character("a")] + type("Pick up 🍎"), &state)
+        let frame = view(state)
+        let layout = Layout(width: 120, height: 40)
+        #expect(frame.text.split(separator: "\n")[layout.bodyTop].contains("│+ Pick up 🍎"))
+        #expect(frame.cursor?.x == layout.columnX(1) + DisplayWidth.of("+ Pick up 🍎") && frame.cursor?.y == layout.bodyTop)
+        #expect(frame.text.contains("Adding to Weekend: type the title"))
+    }
+
     @Test func tooSmallTerminal() throws {
         let frame = view(try TUIFixture().state(width: 50, height: 12))
         try assertSnapshot(frame, named: "too-small")

@@ -93,9 +93,16 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     let statusY = state.height - 2, hintsY = state.height - 1
     switch state.mode {
     case .adding(let input):
-        let prompt = "Add to \(BoardState.columns[state.focus.column].title): "
-        frame.put(prompt + input.text, x: 0, y: statusY, style: .bold)
-        frame.cursor = (min(state.width - 1, DisplayWidth.of(prompt + input.text)), statusY)
+        // The prompt sits in the focused column, where the card will appear.
+        let column = state.focus.column
+        let x = layout.columnX(column), w = layout.width(of: column)
+        let y = layout.cardsTop(state, column: column)
+        let shown = "+ " + input.text
+        frame.put(String(repeating: " ", count: w), x: x, y: y)
+        let visible = DisplayWidth.of(shown) < w ? shown : "+ …" + String(input.text.suffix(max(1, w - 4)))
+        frame.put(visible, x: x, y: y, maxWidth: w, style: [.bold, .underline])
+        frame.cursor = (x + min(w - 1, DisplayWidth.of(visible)), y)
+        frame.put("Adding to \(BoardState.columns[column].title): type the title", x: 0, y: statusY)
         frame.put(state.message ?? "Enter adds · Esc cancels", x: 0, y: hintsY, style: .dim)
         return
     case .searching(let input):
