@@ -71,4 +71,26 @@ import Testing
         #expect(appeared, "\(screen)")
         try session.send("q")
     }
+
+    @Test(arguments: ["C-c", "TERM"])
+    func ctrlCAndSigtermGiveTheTerminalBack(signal: String) throws {
+        let board = try BoardFile()
+        let script = "trap 'true' INT; '\(BoardBinary.url.path)' --db '\(board.path)'; echo \"board ended: $?\"; sleep 30"
+        let session = try TmuxSession(["sh", "-c", script], command: true)
+        #expect(session.waitFor { $0.contains("This Week (0)") }.0)
+        if signal == "C-c" {
+            try session.send("C-c")
+        } else {
+            let pid = try session.tmux(["display", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+            child.arguments = ["-TERM", "-P", pid, "-f", "board"]
+            try child.run()
+            child.waitUntilExit()
+        }
+        let (ended, screen) = session.waitFor { $0.contains("board ended:") }
+        #expect(ended, "\(screen)")
+        // The board's screen is gone: the shell's own screen is back.
+        #expect(!screen.contains("This Week (0)"))
+    }
 }
