@@ -51,10 +51,6 @@ public struct BoardSnapshot: Sendable {
         self.today = today
     }
 
-    public static let empty = BoardSnapshot(
-        columns: Dictionary(uniqueKeysWithValues: Bucket.allCases.map { ($0, ColumnWindow(total: 0, count: 0, offset: 0, cards: [])) }),
-        templates: [], today: LocalDate(dayNumber: 0))
-
     /// Reads the board: the counts, a window of each column, and the templates the Templates section can show.
     public static func load(_ store: BoardStore, clock: BoardClock, query: String = "", offsets: [Bucket: Int] = [:]) throws -> BoardSnapshot {
         let templates = try store.templates(clock: clock, limit: templateRows).map {
