@@ -9,7 +9,7 @@ struct BoardCommand: ParsableCommand {
         abstract: "A keyboard-driven kanban board for the terminal, with routines.",
         subcommands: [
             OpenCommand.self, DemoCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, DoneCommand.self,
-            ReopenCommand.self, DeleteCommand.self, ReapplyCommand.self, GenerateCommand.self,
+            ReopenCommand.self, DeleteCommand.self, ReapplyCommand.self, GenerateCommand.self, RemindCommand.self,
             TemplateCommand.self, RecurCommand.self,
         ],
         defaultSubcommand: OpenCommand.self

@@ -33,7 +33,7 @@ func writeBigBoard(at path: String) throws {
         try db.execute(sql: """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 999)
             INSERT INTO templates SELECT printf('%08d', n.i) || substr(id, 9), owner_id, 'Routine ' || n.i, description, labels, checklist,
-                default_bucket, default_time, priority, default_duration_min, status, version, created_at, updated_at, end_after_count
+                default_bucket, default_time, priority, default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min
             FROM templates, n WHERE templates.id = ?
             """, arguments: [first.id])
         try db.execute(sql: """

@@ -37,7 +37,7 @@ try store.database.write { db in
     try db.execute(sql: """
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
         INSERT INTO templates SELECT printf('%08d', n.i) || substr(id, 9), owner_id, 'Daily ' || n.i, description, labels, checklist,
-            default_bucket, default_time, priority, default_duration_min, status, version, created_at, updated_at, end_after_count
+            default_bucket, default_time, priority, default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min
         FROM templates, n WHERE templates.id = ?;
         INSERT INTO recurrence_rules SELECT 'r' || t.id, t.id, r.rrule, r.anchor, r.month_end_policy, r.timezone, r.starts_on, r.ends_on
         FROM templates t, recurrence_rules r WHERE r.template_id = ? AND t.id != ?;

@@ -11,6 +11,7 @@ enum Schema {
             // Generation skips series already filled through the window's last day.
             try db.execute(sql: "ALTER TABLE series ADD COLUMN generated_through TEXT")
         }
+        migrator.registerMigration("v4 reminders") { db in try v4(db) }
         return migrator
     }
 
@@ -121,6 +122,23 @@ enum Schema {
                 detail TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail))
             );
             CREATE INDEX events_template ON events(template_id);
+            """)
+    }
+
+    /// Reminders: minutes before, and one claim row per delivered (or missed) reminder, so that
+    /// no reminder is ever sent twice, by two processes or after a restart.
+    private static func v4(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE tasks ADD COLUMN remind_before_min INTEGER NOT NULL DEFAULT 0 CHECK (remind_before_min BETWEEN 0 AND 1440);
+            ALTER TABLE templates ADD COLUMN remind_before_min INTEGER NOT NULL DEFAULT 0 CHECK (remind_before_min BETWEEN 0 AND 1440);
+            CREATE TABLE reminders (
+                task_id TEXT NOT NULL,
+                instant TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('claimed', 'delivered', 'missed', 'failed')),
+                claimed_at TEXT NOT NULL,
+                delivered_at TEXT,
+                PRIMARY KEY (task_id, instant)
+            );
             """)
     }
 }

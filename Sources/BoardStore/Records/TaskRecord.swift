@@ -25,6 +25,8 @@ public struct TaskRecord: Hashable, Sendable, BoardRecord {
     public var seriesId: String?
     public var occurrenceDate: LocalDate?
     public var exceptionMask: [CardField]
+    /// Minutes before its date and time that the card reminds (0: at the time).
+    public var remindBeforeMin: Int
 
     /// Whether this card is an occurrence of a template.
     public var isOccurrence: Bool { seriesId != nil }

@@ -24,6 +24,8 @@ public struct TemplateRecord: Hashable, Sendable, BoardRecord {
     public var createdAt: String
     public var updatedAt: String
     public var endAfterCount: Int?
+    /// What its occurrences take as their "remind before", in minutes.
+    public var remindBeforeMin: Int
 
     /// What the template gives each occurrence.
     public var values: CardValues {

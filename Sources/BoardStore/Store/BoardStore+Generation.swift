@@ -134,8 +134,8 @@ struct OccurrenceInserter {
         statement = try db.cachedStatement(sql: """
             INSERT INTO tasks (id, owner_id, title, description, labels, checklist, bucket, position, due_date, due_time,
                                priority, duration_min, is_completed, created_at, updated_at, template_id, series_id,
-                               occurrence_date, exception_mask)
-            VALUES (?, ?, ?, ?, ?, ?, 'ROUTINES', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, '[]')
+                               occurrence_date, exception_mask, remind_before_min)
+            VALUES (?, ?, ?, ?, ?, ?, 'ROUTINES', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, '[]', ?)
             ON CONFLICT (series_id, occurrence_date) DO NOTHING
             """)
         self.clock = clock
@@ -154,7 +154,7 @@ struct OccurrenceInserter {
         try statement.execute(arguments: [
             BoardStore.newId(), series.ownerId, template.title, template.description, labels, checklist, position,
             date, template.defaultTime, template.priority, template.defaultDurationMin, clock.timestamp, clock.timestamp,
-            template.id, series.id, date,
+            template.id, series.id, date, template.remindBeforeMin,
         ])
         guard db.changesCount > 0 else { return false }
         position += 1

@@ -5,9 +5,10 @@ import GRDB
 extension BoardStore {
     /// Adds a plain card at the end of `bucket`. A one-time card may not be due in the past.
     @discardableResult
-    public func addTask(_ values: CardValues, bucket: Bucket = .thisWeek, due: LocalDate? = nil,
+    public func addTask(_ values: CardValues, bucket: Bucket = .thisWeek, due: LocalDate? = nil, remindBefore: Int = 0,
                         clock: BoardClock) throws -> TaskRecord {
         try values.validate()
+        try Self.validateRemindBefore(remindBefore)
         if let due { try FirstOccurrence.checkOneTime(date: due, time: values.time, now: clock.local) }
         else if values.time != nil { throw BoardError("time", "a time needs a due date (--due)") }
         return try database.write { db in
@@ -17,7 +18,7 @@ extension BoardStore {
                 position: try Self.endPosition(of: bucket, db), dueDate: due, dueTime: values.time,
                 priority: values.priority, durationMin: values.duration, isCompleted: false, completedAt: nil,
                 createdAt: clock.timestamp, updatedAt: clock.timestamp, templateId: nil, seriesId: nil,
-                occurrenceDate: nil, exceptionMask: [])
+                occurrenceDate: nil, exceptionMask: [], remindBeforeMin: remindBefore)
             try task.insert(db)
             return task
         }
@@ -142,6 +143,12 @@ extension BoardStore {
 
     public func task(_ id: String) throws -> TaskRecord {
         try database.read { db in try Self.task(id, db) }
+    }
+
+    static func validateRemindBefore(_ minutes: Int) throws {
+        guard (0...maxRemindBefore).contains(minutes) else {
+            throw BoardError("remind-before", "must be 0 to \(maxRemindBefore) minutes, got \(minutes)")
+        }
     }
 
     static func skip(_ date: LocalDate, inSeries seriesId: String, _ db: Database) throws {

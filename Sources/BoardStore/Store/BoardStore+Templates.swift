@@ -22,15 +22,17 @@ extension BoardStore {
     /// Creates a template with its rule and its single series; an active one generates at once.
     @discardableResult
     public func addTemplate(_ values: CardValues, rule: RecurrenceRule, start: LocalDate? = nil, draft: Bool = false,
-                            clock: BoardClock) throws -> TemplateRecord {
+                            remindBefore: Int = 0, clock: BoardClock) throws -> TemplateRecord {
         try values.validate()
+        try Self.validateRemindBefore(remindBefore)
         let schedule = try Schedule(rule: rule, start: start ?? clock.today, time: values.time)
         return try database.write { db in
             let status: TemplateStatus = draft ? .draft : .active
             var template = TemplateRecord(
                 id: Self.newId(), ownerId: ownerId, title: values.title, description: values.description, labels: [],
                 checklist: [], defaultBucket: .routines, defaultTime: nil, priority: 0, defaultDurationMin: nil,
-                status: status, version: 1, createdAt: clock.timestamp, updatedAt: clock.timestamp, endAfterCount: nil)
+                status: status, version: 1, createdAt: clock.timestamp, updatedAt: clock.timestamp, endAfterCount: nil,
+                remindBeforeMin: remindBefore)
             template.values = values
             template.endAfterCount = Self.endAfterCount(schedule.rule)
             try template.insert(db)

@@ -13,6 +13,7 @@ struct AddCommand: ParsableCommand {
     @Option(help: "The description.") var description = ""
     @Option(help: ArgumentHelp("Duration in minutes.", valueName: "minutes")) var duration: String?
     @Option(name: .customLong("checklist"), help: ArgumentHelp("A checklist step (repeat, at most 10).", valueName: "step")) var steps: [String] = []
+    @Option(help: ArgumentHelp("Remind this many minutes before the time (0 to 1440).", valueName: "minutes")) var remindBefore = 0
     @OptionGroup var board: BoardOptions
 
     func run() throws {
@@ -24,7 +25,7 @@ struct AddCommand: ParsableCommand {
         let due = try due.map { d throws in try CardFieldOptions.date(d, field: "due") }
         try values.validate()
         let (store, clock) = try board.open()
-        let task = try store.addTask(values, bucket: bucket, due: due, clock: clock)
+        let task = try store.addTask(values, bucket: bucket, due: due, remindBefore: remindBefore, clock: clock)
         printOut("Added \(CardFormat.shortId(task.id)) to \(bucket.title): \(task.title)")
     }
 }

@@ -1,0 +1,41 @@
+import BoardModel
+import BoardStore
+import Foundation
+
+/// Hands a reminder to the user: a line on stdout with the terminal bell, or a command
+/// run through /bin/sh with the reminder in its environment, tried at most 3 times.
+struct Notifier {
+    let command: String?
+    static let attempts = 3
+
+    /// Returns whether the reminder got out.
+    func deliver(_ claimed: ClaimedReminder) -> Bool {
+        let r = claimed.reminder
+        let when = CardFormat.when(r.due.date, r.due.time)
+        guard let command else {
+            printOut("\u{7}Reminder: \(r.title) · \(when)\(claimed.late ? " (late)" : "")")
+            return true
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["BOARD_TITLE"] = r.title
+        environment["BOARD_WHEN"] = r.due.description
+        environment["BOARD_TASK_ID"] = r.taskId
+        environment["BOARD_BUCKET"] = r.bucket
+        environment["BOARD_LATE"] = claimed.late ? "1" : "0"
+        for attempt in 1...Self.attempts {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command]
+            process.environment = environment
+            do {
+                try process.run()
+                process.waitUntilExit()
+                if process.terminationStatus == 0 { return true }
+                printErr("notify: '\(command)' exited with \(process.terminationStatus) for “\(r.title)” (attempt \(attempt) of \(Self.attempts))")
+            } catch {
+                printErr("notify: cannot run '\(command)': \(error) (attempt \(attempt) of \(Self.attempts))")
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+import Testing
+
+/// `board remind` with --now stepping through time on a real database.
+@Suite struct RemindCommandTests {
+    func remind(_ board: BoardFile, at now: String, _ extra: [String] = [], tz: String = "Europe/Paris") throws -> BoardBinary.Result {
+        try BoardBinary.run(["remind", "--db", board.path] + extra, environment: ["BOARD_NOW": now, "BOARD_TZ": tz])
+    }
+
+    @Test func aReminderFiresOnceAndOnlyOnceOverTwentyPasses() throws {
+        let board = try BoardFile()
+        try board.run(["add", "Call the bank", "--due", "2026-11-21", "--time", "09:00", "--remind-before", "10"], now: "2026-11-21T08:00")
+        var lines: [String] = []
+        for minute in 45..<65 {
+            let now = minute < 60 ? "2026-11-21T08:\(minute)" : "2026-11-21T09:0\(minute - 60)"
+            let r = try remind(board, at: now)
+            #expect(r.status == 0)
+            lines += r.lines
+            if minute < 50 { #expect(r.lines.isEmpty, "nothing before 08:50") }
+        }
+        #expect(lines == ["\u{7}Reminder: Call the bank · Sat Nov 21 09:00"])
+    }
+
+    @Test func catchUpInsideTheGraceWindowIsLateAndOlderOnesAreReportedInOneLine() throws {
+        let board = try BoardFile()
+        for (title, time) in [("Water plants", "08:30"), ("Stand up", "08:05"), ("Stretch", "07:50")] {
+            try board.run(["add", title, "--due", "2026-11-21", "--time", time], now: "2026-11-21T07:00")
+        }
+        let r = try remind(board, at: "2026-11-21T08:37")
+        #expect(r.lines == [
+            "2 reminders missed while not running: Stretch (Sat Nov 21 07:50), Stand up (Sat Nov 21 08:05)",
+            "\u{7}Reminder: Water plants · Sat Nov 21 08:30 (late)",
+        ])
+        #expect(try remind(board, at: "2026-11-21T08:38").lines.isEmpty, "missed ones are not reported again")
+        let wider = try BoardFile()
+        try wider.run(["add", "Stand up", "--due", "2026-11-21", "--time", "08:05"], now: "2026-11-21T07:00")
+        #expect(try remind(wider, at: "2026-11-21T08:37", ["--grace", "60"]).lines == ["\u{7}Reminder: Stand up · Sat Nov 21 08:05 (late)"])
+    }
+
+    @Test func aRoutineAtTwoThirtyOnTheSpringForwardDayFiresAtThreeThirty() throws {
+        let board = try BoardFile()
+        let ny = "America/New_York"
+        #expect(try BoardBinary.run(["template", "add", "Night check", "--every", "every day at 2:30", "--starts", "2026-03-07", "--db", board.path],
+                                    environment: ["BOARD_NOW": "2026-03-07T12:00", "BOARD_TZ": ny]).status == 0)
+        // The occurrence of Mar 7 (created at noon, after its time) is long gone by then.
+        #expect(try remind(board, at: "2026-03-08T01:59", tz: ny).lines == ["1 reminder missed while not running: Night check (Sat Mar 7 02:30)"])
+        #expect(try remind(board, at: "2026-03-08T03:29", tz: ny).lines.isEmpty, "02:30 does not exist; it is 03:30")
+        #expect(try remind(board, at: "2026-03-08T03:30", tz: ny).lines == ["\u{7}Reminder: Night check · Sun Mar 8 02:30"])
+        #expect(try remind(board, at: "2026-03-09T02:29", tz: ny).lines.isEmpty)
+        #expect(try remind(board, at: "2026-03-09T02:30", tz: ny).lines == ["\u{7}Reminder: Night check · Mon Mar 9 02:30"])
+    }
+
+    @Test func theNotifierGetsTheEnvironmentAndAFailingOneIsRetriedAndSurvived() throws {
+        let board = try BoardFile()
+        try board.run(["add", "Pay rent", "--due", "2026-11-21", "--time", "09:00", "--bucket", "weekend"], now: "2026-11-21T08:00")
+        let out = URL(fileURLWithPath: board.path).deletingLastPathComponent().appendingPathComponent("env.txt").path
+        let r = try remind(board, at: "2026-11-21T09:00", ["--exec", "env | grep '^BOARD_' | grep -v BOARD_NOW | grep -v BOARD_TZ | sort > '\(out)'"])
+        #expect(r.status == 0)
+        let env = try String(contentsOfFile: out, encoding: .utf8)
+        let id = try board.cards()[0]["id"] as! String
+        #expect(env == "BOARD_BUCKET=weekend\nBOARD_LATE=0\nBOARD_TASK_ID=\(id)\nBOARD_TITLE=Pay rent\nBOARD_WHEN=2026-11-21T09:00\n")
+
+        try board.run(["add", "Fail", "--due", "2026-11-21", "--time", "09:05"], now: "2026-11-21T08:00")
+        let failing = try remind(board, at: "2026-11-21T09:05", ["--exec", "exit 3"])
+        #expect(failing.status == 0, "the reminder process survives a failing notifier")
+        #expect(failing.stderr.split(separator: "\n").count == 3 && failing.stderr.contains("attempt 3 of 3"))
+        #expect(try remind(board, at: "2026-11-21T09:06", ["--exec", "exit 3"]).stderr.isEmpty, "a claimed reminder is never tried again")
+    }
+
+    @Test func twoProcessesSideBySideDeliverTwoHundredRemindersExactlyOnce() throws {
+        let board = try BoardFile()
+        let db = try DatabaseQueue(path: { try? board.run(["list"]); return board.path }())
+        let owner = try db.read { try String.fetchOne($0, sql: "SELECT owner_id FROM settings")! }
+        try db.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+                INSERT INTO tasks (id, owner_id, title, bucket, position, due_date, due_time, created_at, updated_at)
+                SELECT printf('%08d', n.i), ?, 'Reminder ' || n.i, 'THIS_WEEK', n.i, '2026-11-21', '09:00', 'x', 'x' FROM n
+                """, arguments: [owner])
+        }
+        try db.close()
+        let out = URL(fileURLWithPath: board.path).deletingLastPathComponent().appendingPathComponent("delivered.txt").path
+        let pair = (0..<2).map { _ in
+            BoardBinary.process(["remind", "--db", board.path, "--exec", "echo \"$BOARD_TASK_ID\" >> '\(out)'"],
+                                environment: ["BOARD_NOW": "2026-11-21T09:01"])
+        }
+        for p in pair { p.standardOutput = FileHandle.nullDevice; try p.run() }
+        for p in pair { p.waitUntilExit(); #expect(p.terminationStatus == 0) }
+        let delivered = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        #expect(delivered.count == 200 && Set(delivered).count == 200)
+    }
+}
