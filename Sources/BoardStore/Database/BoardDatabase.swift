@@ -35,7 +35,8 @@ public enum BoardDatabase {
 
     static func migrate(_ writer: some DatabaseWriter) throws {
         let migrator = Schema.migrator
-        let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
+        // On the writer's own connection: a reader that looked at the old schema would keep it cached.
+        let superseded = try writer.writeWithoutTransaction { db in try migrator.hasBeenSuperseded(db) }
         if superseded {
             throw BoardError("db", "this database was written by a newer version of Board; upgrade Board to open it")
         }
