@@ -9,6 +9,8 @@ public struct Reminder: Hashable, Sendable {
     /// The card's local due date and time.
     public let due: LocalDateTime
     public let instant: Date
+    /// The claim key: the instant in UTC to the second, so an edit that moves the time makes a new reminder.
+    public let instantKey: String
 
     public init(taskId: String, title: String, bucket: String, due: LocalDateTime, minutesBefore: Int, zone: TimeZone) {
         self.taskId = taskId
@@ -16,7 +18,15 @@ public struct Reminder: Hashable, Sendable {
         self.bucket = bucket
         self.due = due
         instant = due.instant(in: zone).addingTimeInterval(-Double(minutesBefore) * 60)
+        instantKey = Reminder.keyFormatter.string(from: instant)
     }
+
+    // Formatters are slow to make; a pass builds a reminder per open card with a time.
+    nonisolated(unsafe) private static let keyFormatter: ISO8601DateFormatter = {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f
+    }()
 
     /// What a pass does with a reminder whose instant has come.
     public enum Decision: Hashable, Sendable {
@@ -30,12 +40,5 @@ public struct Reminder: Hashable, Sendable {
         guard age >= 0 else { return nil }
         if age > grace { return .missed }
         return .deliver(late: age > 60)
-    }
-
-    /// The claim key: the instant in UTC to the second, so an edit that moves the time makes a new reminder.
-    public var instantKey: String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: instant)
     }
 }

@@ -6,6 +6,11 @@ public enum MonthName {
     /// "Jan" … "Dec".
     public static func short(_ month: Int) -> String { String(full[month - 1].prefix(3)) }
 
+    /// "Tue Nov 24 07:30": how cards write when they are due.
+    public static func due(_ date: LocalDate, _ time: LocalTime?) -> String {
+        "\(date.weekday.shortName) \(short(date.month)) \(date.day)" + (time.map { " " + $0.description } ?? "")
+    }
+
     /// "Dec 31, 2026": how summaries write a date.
     public static func display(_ date: LocalDate) -> String {
         let (y, m, d) = date.parts

@@ -48,7 +48,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     for item in placed {
         let card = cards[item.row]
         if let day = item.dayHeader {
-            let label = day.dayNumber < -1_000_000 ? "No date" : (day == state.snapshot.today ? "Today · " : "") + CardText.when(day, nil)
+            let label = day.dayNumber < -1_000_000 ? "No date" : (day == state.snapshot.today ? "Today · " : "") + MonthName.due(day, nil)
             frame.put(label, x: x, y: item.y - 1, maxWidth: w, style: .dim)
         }
         let focused = column == state.focus.column && item.row == state.focus.row
@@ -81,7 +81,7 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
         for template in state.snapshot.templates where y + 1 < layout.bodyTop + lines {
             let remaining = template.remaining.map { " · \($0) left" } ?? ""
             frame.put("\(template.title) · \(template.status)\(remaining)", x: x, y: y, maxWidth: w)
-            let next = template.nextRun.map { "next " + CardText.when($0, template.time) } ?? "no run in 7 days"
+            let next = template.nextRun.map { "next " + MonthName.due($0, template.time) } ?? "no run in 7 days"
             frame.put("  \(template.summary) · \(next)", x: x, y: y + 1, maxWidth: w, style: .dim)
             y += 2
         }
@@ -173,7 +173,7 @@ private func drawDetail(_ frame: inout Frame, _ state: BoardState) {
     let template = card.templateId.flatMap { state.snapshot.templateTitles[$0] }
     var lines = [card.title, ""]
     lines.append("Bucket:      \(card.bucket.title)")
-    lines.append("Due:         \(card.dueDate.map { CardText.when($0, card.dueTime) } ?? "—")")
+    lines.append("Due:         \(card.dueDate.map { MonthName.due($0, card.dueTime) } ?? "—")")
     lines.append("Priority:    \(card.priority)")
     lines.append("Duration:    \(card.durationMin.map { "\($0) min" } ?? "—")")
     lines.append("Labels:      \(card.labels.isEmpty ? "—" : card.labels.joined(separator: ", "))")

@@ -3,10 +3,6 @@ import BoardStore
 
 /// The words a card is shown and described with; chips are text, never colour alone.
 enum CardText {
-    static func when(_ date: LocalDate, _ time: LocalTime?) -> String {
-        "\(date.weekday.shortName) \(MonthName.short(date.month)) \(date.day)" + (time.map { " " + $0.description } ?? "")
-    }
-
     static func title(_ card: CardSummary) -> String {
         (card.isCompleted ? "[x] " : "[ ] ") + card.title
     }
@@ -14,7 +10,7 @@ enum CardText {
     /// "Tue Nov 24 07:30 · P2 · 2/5 · #home"
     static func details(_ card: CardSummary) -> String {
         var parts: [String] = []
-        if let due = card.dueDate { parts.append(when(due, card.dueTime)) }
+        if let due = card.dueDate { parts.append(MonthName.due(due, card.dueTime)) }
         if card.priority > 0 { parts.append("P\(card.priority)") }
         if card.checklistTotal > 0 { parts.append("\(card.checklistDone)/\(card.checklistTotal)") }
         if !card.labels.isEmpty { parts.append(card.labels.map { "#" + $0 }.joined(separator: " ")) }
@@ -36,7 +32,7 @@ enum CardText {
         } else {
             parts.append("\(card.title) in \(bucket.title)")
         }
-        if let due = card.dueDate { parts.append(when(due, card.dueTime)) }
+        if let due = card.dueDate { parts.append(MonthName.due(due, card.dueTime)) }
         if card.templateId != nil && templateTitle != card.title { parts.append("titled \(card.title)") }
         if card.priority > 0 { parts.append("priority \(card.priority)") }
         if card.checklistTotal > 0 { parts.append("\(card.checklistDone) of \(card.checklistTotal) steps done") }

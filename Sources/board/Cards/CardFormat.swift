@@ -6,14 +6,9 @@ import Foundation
 enum CardFormat {
     static func shortId(_ id: String) -> String { String(id.prefix(8)) }
 
-    /// "Tue Nov 24 07:30"
-    static func when(_ date: LocalDate, _ time: LocalTime?) -> String {
-        "\(date.weekday.shortName) \(MonthName.short(date.month)) \(date.day)" + (time.map { " " + $0.description } ?? "")
-    }
-
     static func line(_ task: TaskRecord, templateTitles: [String: String]) -> String {
         var parts = [(task.isCompleted ? "[x] " : "[ ] ") + task.title]
-        if let due = task.dueDate { parts.append(when(due, task.dueTime)) }
+        if let due = task.dueDate { parts.append(MonthName.due(due, task.dueTime)) }
         if task.priority > 0 { parts.append("P\(task.priority)") }
         if !task.labels.isEmpty { parts.append(task.labels.map { "#" + $0 }.joined(separator: " ")) }
         if !task.checklist.isEmpty { parts.append("\(task.checklist.filter(\.done).count)/\(task.checklist.count)") }

@@ -11,7 +11,7 @@ struct Notifier {
     /// Returns whether the reminder got out.
     func deliver(_ claimed: ClaimedReminder) -> Bool {
         let r = claimed.reminder
-        let when = CardFormat.when(r.due.date, r.due.time)
+        let when = MonthName.due(r.due.date, r.due.time)
         guard let command else {
             printOut("\u{7}Reminder: \(r.title) · \(when)\(claimed.late ? " (late)" : "")")
             return true

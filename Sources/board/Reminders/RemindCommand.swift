@@ -28,7 +28,7 @@ struct RemindCommand: ParsableCommand {
         let (store, clock) = try board.open()
         let (due, missed) = try store.claimDueReminders(clock: clock, grace: Double(grace) * 60)
         if !missed.isEmpty {
-            let list = missed.map { "\($0.title) (\(CardFormat.when($0.due.date, $0.due.time)))" }.joined(separator: ", ")
+            let list = missed.map { "\($0.title) (\(MonthName.due($0.due.date, $0.due.time)))" }.joined(separator: ", ")
             printOut("\(missed.count) \(missed.count == 1 ? "reminder" : "reminders") missed while not running: \(list)")
         }
         let notifier = Notifier(command: command)

@@ -22,7 +22,7 @@ struct TemplateList: ParsableCommand {
             return
         }
         for t in templates {
-            let next = t.nextRun.map { "next " + CardFormat.when($0, t.template.defaultTime) } ?? "no run in the next 7 days"
+            let next = t.nextRun.map { "next " + MonthName.due($0, t.template.defaultTime) } ?? "no run in the next 7 days"
             let remaining = t.remaining.map { " · \($0) remaining" } ?? ""
             printOut("\(CardFormat.shortId(t.template.id))  \(t.template.title) · \(t.summary) · \(next) · \(t.template.status.rawValue)\(remaining)")
         }

@@ -30,7 +30,7 @@ struct TemplateShow: ParsableCommand {
         ]
         lines += template.checklist.enumerated().map { "  \($0.offset + 1). \($0.element.text)" }
         lines.append("Next occurrences (\(clock.zone.identifier)):")
-        lines += t.upcoming.isEmpty ? ["  none"] : t.upcoming.map { "  " + CardFormat.when($0, template.defaultTime) }
+        lines += t.upcoming.isEmpty ? ["  none"] : t.upcoming.map { "  " + MonthName.due($0, template.defaultTime) }
         printOut(lines.joined(separator: "\n"))
     }
 }
