@@ -20,7 +20,10 @@ struct BoardCommand: ParsableCommand {
     static func main() {
         do {
             var command = try parseAsRoot()
+            _ = try ConfigFile.current.get()
             try command.run()
+        } catch let error as ConfigError {
+            CommandLineOutput.fail("config: \(error)")
         } catch let error as BoardError {
             CommandLineOutput.fail(error.description)
         } catch {

@@ -10,9 +10,11 @@ struct ClockOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The user's time zone, e.g. Europe/Paris. Env: BOARD_TZ. Default: the system's.", valueName: "zone"))
     var tz: String?
 
-    /// `--tz`, then `BOARD_TZ`, then `saved` (the board's setting), then the system's zone.
+    /// `--tz`, then `BOARD_TZ`, then config.toml's `time_zone`, then `saved` (the board's setting), then the system's zone.
     func timeZone(saved: String? = nil) throws -> TimeZone {
-        guard let name = tz ?? ProcessInfo.processInfo.environment["BOARD_TZ"] ?? saved else { return .current }
+        let given = tz ?? ProcessInfo.processInfo.environment["BOARD_TZ"]
+        if given == nil, let configured = ConfigFile.loaded.timeZone { return configured }
+        guard let name = given ?? saved else { return .current }
         guard let zone = TimeZone(identifier: name) else {
             throw BoardError("tz", "'\(name)' is not a time zone name such as Europe/Paris or America/New_York")
         }
@@ -22,16 +24,27 @@ struct ClockOptions: ParsableArguments {
     /// The clock: now (or `--now`) in the user's time zone.
     func clock(savedZone: String? = nil) throws -> BoardClock {
         let zone = try timeZone(saved: savedZone)
-        guard let text = now ?? ProcessInfo.processInfo.environment["BOARD_NOW"] else {
+        guard let given = now ?? ProcessInfo.processInfo.environment["BOARD_NOW"] else {
             return BoardClock(instant: Date(), zone: zone)
         }
+        let (text, seconds) = Self.splittingSeconds(given)
         if text.hasSuffix("Z"), let utc = LocalDateTime(iso: text.dropLast()) {
-            return BoardClock(instant: utc.instant(in: TimeZone(identifier: "UTC")!), zone: zone)
+            return BoardClock(instant: utc.instant(in: TimeZone(identifier: "UTC")!) + seconds, zone: zone)
         }
         guard let local = LocalDateTime(iso: text) ?? LocalDate(iso: text).map({ LocalDateTime(date: $0, time: .midnight) }) else {
-            throw BoardError("now", "must be YYYY-MM-DDTHH:MM (local) or YYYY-MM-DDTHH:MMZ (UTC), got '\(text)'")
+            throw BoardError("now", "must be YYYY-MM-DDTHH:MM[:SS] (local) or YYYY-MM-DDTHH:MM[:SS]Z (UTC), got '\(given)'")
         }
-        return BoardClock(local: local, zone: zone)
+        return BoardClock(instant: local.instant(in: zone) + seconds, zone: zone)
+    }
+
+    /// `…THH:MM:SS[Z]` → (`…THH:MM[Z]`, SS); a moment may fall between minutes.
+    private static func splittingSeconds(_ text: String) -> (String, TimeInterval) {
+        let utc = text.hasSuffix("Z")
+        let body = utc ? String(text.dropLast()) : text
+        guard let t = body.firstIndex(of: "T"), body[t...].filter({ $0 == ":" }).count == 2,
+              let colon = body.lastIndex(of: ":"), let seconds = Int(body[body.index(after: colon)...]), (0...59).contains(seconds),
+              body.distance(from: colon, to: body.endIndex) == 3 else { return (text, 0) }
+        return (String(body[..<colon]) + (utc ? "Z" : ""), TimeInterval(seconds))
     }
 
     /// The user's local date and time now.

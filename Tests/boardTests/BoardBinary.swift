@@ -43,6 +43,7 @@ enum BoardBinary {
         env["BOARD_NOW"] = "2026-11-21T10:00"
         env["BOARD_TZ"] = "Europe/Paris"
         env["BOARD_DB"] = nil
+        env["XDG_CONFIG_HOME"] = "/nonexistent/no-board-config"  // the machine's own config.toml must not leak in
         for (k, v) in environment { env[k] = v }
         process.environment = env
         return process

@@ -6,7 +6,7 @@ final class TmuxSession {
 
     /// Runs `board ARGUMENTS`, or with `command: true` the command ARGUMENTS itself.
     init(_ arguments: [String], command isCommand: Bool = false, width: Int = 120, height: Int = 40, now: String = "2026-11-21T10:00") throws {
-        let command = (["env", "BOARD_NOW=\(now)", "BOARD_TZ=Europe/Paris", "TERM=screen"] + (isCommand ? [] : [BoardBinary.url.path]) + arguments)
+        let command = (["env", "BOARD_NOW=\(now)", "BOARD_TZ=Europe/Paris", "TERM=screen", "XDG_CONFIG_HOME=/nonexistent/no-board-config"] + (isCommand ? [] : [BoardBinary.url.path]) + arguments)
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         // The server this starts keeps whatever stdout it is given: give it none to hold open.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command], output: false)

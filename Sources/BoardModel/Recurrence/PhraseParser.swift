@@ -1,9 +1,10 @@
 extension RecurrencePhrase {
     /// Parses plain words, case-insensitively: "every other tuesday at 7am", "every 15th",
     /// "every! 3 days", "every weekday starting nov 1 until dec 31", "monthly on the last friday, 10 times".
-    /// Dates without a year fall on or after `today` (an end: on or after the start).
-    public init(parsing text: String, today: LocalDate) throws(BoardError) {
-        var parser = PhraseParser(text)
+    /// Dates without a year fall on or after `today` (an end: on or after the start); weeks start on
+    /// `weekStart` unless the phrase says "weeks start on …".
+    public init(parsing text: String, today: LocalDate, weekStart: Weekday = .monday) throws(BoardError) {
+        var parser = PhraseParser(text, weekStart: weekStart)
         try parser.parse()
         self = try parser.phrase(today: today)
     }
@@ -22,7 +23,7 @@ struct PhraseParser {
     private var monthDays: [Int] = []
     private var months: [Int] = []
     private var setPositions: [Int] = []
-    private var weekStart = Weekday.monday
+    private var weekStart: Weekday
     private var policy = RecurrenceRule.MonthEndPolicy.clamp
     private var anchor = RecurrenceRule.Anchor.schedule
     private var end = RecurrenceRule.End.never
@@ -31,7 +32,8 @@ struct PhraseParser {
     private var until: (date: PhraseDate, time: LocalTime?)?
     private var headIsBareInterval = false
 
-    init(_ text: String) {
+    init(_ text: String, weekStart: Weekday = .monday) {
+        self.weekStart = weekStart
         let spaced = text.lowercased()
             .replacingOccurrences(of: "-to-last", with: " to last")
             .replacingOccurrences(of: ",", with: " , ")

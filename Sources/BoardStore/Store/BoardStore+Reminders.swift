@@ -8,6 +8,18 @@ public struct ClaimedReminder: Hashable, Sendable {
     public let late: Bool
 }
 
+/// What one reminder pass decided.
+public struct ReminderPass: Sendable {
+    /// Claimed to deliver now.
+    public var deliver: [ClaimedReminder] = []
+    /// Older than the grace window: reported in one line, never delivered.
+    public var missed: [Reminder] = []
+    /// Claimed long ago by a process that never said how the delivery ended (killed mid-send).
+    public var interrupted: [Reminder] = []
+    /// The next reminder instant still to come within two days, if any: when a watcher should wake.
+    public var next: Date?
+}
+
 /// Reminders delivered exactly once (DESIGN.md §5): a pass claims the due ones in the same
 /// transaction that decides to send them; the claim's primary key (task, instant) keeps a second
 /// process or a restart from claiming them again.
@@ -15,9 +27,17 @@ extension BoardStore {
     /// The longest "remind before" a card or template may ask for: a day.
     public static let maxRemindBefore = 1440
 
+    /// How long a claim may stay undecided before a pass reports it as interrupted: longer than any
+    /// notifier's three tries should take.
+    public static let interruptedAfter: TimeInterval = 600
+
     /// Claims every due, unclaimed reminder of an open card: within `grace` to deliver, older ones as missed.
-    public func claimDueReminders(clock: BoardClock, grace: TimeInterval) throws -> (deliver: [ClaimedReminder], missed: [Reminder]) {
+    /// A process killed between the claim and the delivery loses that reminder (at most once, never twice);
+    /// a later pass reports it as interrupted so it doesn't vanish silently.
+    public func claimDueReminders(clock: BoardClock, grace: TimeInterval) throws -> ReminderPass {
         try database.write { db in
+            var pass = ReminderPass()
+            pass.interrupted = try interruptedClaims(before: BoardClock(instant: clock.instant - Self.interruptedAfter, zone: clock.zone), db)
             // A reminder can come up to a day before its card's date.
             let rows = try Row.fetchAll(db, sql: """
                 SELECT id, title, bucket, due_date, due_time, remind_before_min FROM tasks
@@ -26,23 +46,41 @@ extension BoardStore {
                 """, arguments: [clock.today.adding(days: 2)])
             let claimed = try db.cachedStatement(sql: "SELECT 1 FROM reminders WHERE task_id = ? AND instant = ?")
             let claim = try db.cachedStatement(sql: "INSERT INTO reminders (task_id, instant, status, claimed_at) VALUES (?, ?, ?, ?)")
-            var deliver: [ClaimedReminder] = [], missed: [Reminder] = []
             for row in rows {
                 let due = LocalDateTime(date: row[3], time: row[4])
                 let reminder = Reminder(taskId: row[0], title: row[1], bucket: (row[2] as Bucket).cliName, due: due,
                                         minutesBefore: row[5], zone: clock.zone)
-                guard let decision = reminder.decision(at: clock.instant, grace: grace),
-                      try Int.fetchOne(claimed, arguments: [reminder.taskId, reminder.instantKey]) == nil else { continue }
+                guard let decision = reminder.decision(at: clock.instant, grace: grace) else {
+                    pass.next = min(pass.next ?? reminder.instant, reminder.instant)
+                    continue
+                }
+                guard try Int.fetchOne(claimed, arguments: [reminder.taskId, reminder.instantKey]) == nil else { continue }
                 switch decision {
                 case .deliver(let late):
                     try claim.execute(arguments: [reminder.taskId, reminder.instantKey, "claimed", clock.timestamp])
-                    deliver.append(ClaimedReminder(reminder: reminder, late: late))
+                    pass.deliver.append(ClaimedReminder(reminder: reminder, late: late))
                 case .missed:
                     try claim.execute(arguments: [reminder.taskId, reminder.instantKey, "missed", clock.timestamp])
-                    missed.append(reminder)
+                    pass.missed.append(reminder)
                 }
             }
-            return (deliver, missed)
+            return pass
+        }
+    }
+
+    /// Marks claims older than `cutoff` that never finished as failed, and returns them.
+    private func interruptedClaims(before cutoff: BoardClock, _ db: Database) throws -> [Reminder] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT r.task_id, r.instant, t.title, t.bucket, t.due_date, t.due_time, t.remind_before_min
+            FROM reminders r JOIN tasks t ON t.id = r.task_id
+            WHERE r.status = 'claimed' AND r.claimed_at < ?
+            """, arguments: [cutoff.timestamp])
+        try db.execute(sql: "UPDATE reminders SET status = 'failed' WHERE status = 'claimed' AND claimed_at < ?",
+                       arguments: [cutoff.timestamp])
+        return rows.compactMap { row in
+            guard let date: LocalDate = row[4], let time: LocalTime = row[5] else { return nil }
+            return Reminder(taskId: row[0], title: row[2], bucket: (row[3] as Bucket).cliName, due: LocalDateTime(date: date, time: time),
+                            minutesBefore: row[6], zone: cutoff.zone)
         }
     }
 

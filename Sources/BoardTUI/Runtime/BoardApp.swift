@@ -10,9 +10,8 @@ public final class BoardApp {
     private let clock: () -> BoardClock
     private(set) var state: BoardState
     private var history = UndoHistory()
-    /// A connection of its own: its data_version moves when anyone else commits.
-    private let watcher: DatabaseQueue
-    private var lastDataVersion = 0
+    /// Notices other processes' commits.
+    private let watcher: ChangeWatcher
     private var today: LocalDate
 
     public init(store: BoardStore, path: String, clock: @escaping () -> BoardClock) throws {
@@ -22,10 +21,7 @@ public final class BoardApp {
         today = now.today
         try store.generate(clock: now)
         state = BoardState(snapshot: try BoardSnapshot.load(store, clock: now), width: 0, height: 0)
-        var configuration = Configuration()
-        configuration.readonly = true
-        watcher = try DatabaseQueue(path: path, configuration: configuration)
-        lastDataVersion = try dataVersion()
+        watcher = try ChangeWatcher(path: path)
     }
 
     /// Runs until the user quits. Every change is written before the next key is read.
@@ -134,7 +130,7 @@ public final class BoardApp {
         let keep = id ?? state.focusedCard?.id
         let offsets = state.snapshot.query == state.activeQuery ? state.snapshot.columns.mapValues(\.offset) : [:]
         state.snapshot = try BoardSnapshot.load(store, clock: clock(), query: state.activeQuery, offsets: offsets)
-        lastDataVersion = try dataVersion()
+        try watcher.catchUp()
         if let keep { state.focus(cardId: keep) } else { state.clampFocus() }
         state.scrollToFocus()
         try readWhatIsShown()
@@ -172,13 +168,9 @@ public final class BoardApp {
             try reload()
             return true
         }
-        guard try dataVersion() != lastDataVersion else { return false }
+        guard try watcher.hasChanged() else { return false }
         try reload()
         return true
-    }
-
-    private func dataVersion() throws -> Int {
-        try watcher.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 
     static func describe(_ effect: Effect) -> String {

@@ -13,7 +13,8 @@ struct AddCommand: ParsableCommand {
     @Option(help: "The description.") var description = ""
     @Option(help: ArgumentHelp("Duration in minutes.", valueName: "minutes")) var duration: String?
     @Option(name: .customLong("checklist"), help: ArgumentHelp("A checklist step (repeat, at most 10).", valueName: "step")) var steps: [String] = []
-    @Option(help: ArgumentHelp("Remind this many minutes before the time (0 to 1440).", valueName: "minutes")) var remindBefore = 0
+    @Option(help: ArgumentHelp("Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", valueName: "minutes"))
+    var remindBefore: Int?
     @OptionGroup var board: BoardOptions
 
     func run() throws {
@@ -25,7 +26,7 @@ struct AddCommand: ParsableCommand {
         let due = try due.map { d throws in try CardFieldOptions.date(d, field: "due") }
         try values.validate()
         let (store, clock) = try board.open()
-        let task = try store.addTask(values, bucket: bucket, due: due, remindBefore: remindBefore, clock: clock)
+        let task = try store.addTask(values, bucket: bucket, due: due, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: clock)
         printOut("Added \(CardFormat.shortId(task.id)) to \(bucket.title): \(task.title)")
     }
 }

@@ -7,10 +7,11 @@ enum RuleInput {
         return upper.contains("FREQ=") || upper.hasPrefix("RRULE:")
     }
 
-    /// Reads either form; the phrase parser resolves dates without a year against `today`.
+    /// Reads either form; the phrase parser resolves dates without a year against `today` and
+    /// starts weeks on config.toml's `week_start` (RRULE text keeps RFC 5545's Monday unless it says WKST).
     static func read(_ text: String, today: LocalDate) throws -> RecurrencePhrase {
         if isRRule(text) { return RecurrencePhrase(rule: try RecurrenceRule(rrule: text)) }
-        return try RecurrencePhrase(parsing: text, today: today)
+        return try RecurrencePhrase(parsing: text, today: today, weekStart: ConfigFile.loaded.weekStart ?? .monday)
     }
 
     /// `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`.

@@ -11,29 +11,57 @@ struct RemindCommand: ParsableCommand {
         A card with a date and a time reminds at that time in your time zone (minus its --remind-before).
         Each reminder is claimed in the database in the same transaction that decides to send it, so a
         second process or a restart never sends it again; a process killed between the claim and the
-        delivery loses that one reminder rather than sending it twice. Reminders missed by at most
-        --grace minutes are delivered marked (late); older ones are reported in one line and marked missed.
+        delivery loses that one reminder rather than sending it twice, and a later pass reports it as
+        interrupted. Reminders missed by at most --grace minutes are delivered marked (late); older ones
+        are reported in one line and marked missed. With --watch, --now sets the starting moment and the
+        clock then runs.
         """)
 
-    @Option(help: ArgumentHelp("Catch up on reminders missed by at most this many minutes.", valueName: "minutes"))
-    var grace = 10
+    @Option(help: ArgumentHelp("Catch up on reminders missed by at most this many minutes. Default: config.toml's grace, else 10.", valueName: "minutes"))
+    var grace: Int?
 
-    @Option(name: .customLong("exec"), help: ArgumentHelp("Run COMMAND through /bin/sh for each reminder, with BOARD_TITLE, BOARD_WHEN, BOARD_TASK_ID, BOARD_BUCKET and BOARD_LATE set.", valueName: "command"))
+    @Option(name: .customLong("exec"), help: ArgumentHelp("Run COMMAND through /bin/sh for each reminder, with BOARD_TITLE, BOARD_WHEN, BOARD_TASK_ID, BOARD_BUCKET and BOARD_LATE set. Default: config.toml's notify_command, else a line on stdout with the bell.", valueName: "command"))
     var command: String?
+
+    @Flag(help: "Keep running: wake at least every 30 seconds, when a reminder comes due, and when the board changes; stop on SIGTERM or Ctrl-C.")
+    var watch = false
 
     @OptionGroup var board: BoardOptions
 
     func run() throws {
-        guard grace >= 0 else { throw BoardError("grace", "must be 0 or more minutes, got \(grace)") }
+        let graceMinutes = grace ?? ConfigFile.loaded.graceMinutes ?? 10
+        guard graceMinutes >= 0 else { throw BoardError("grace", "must be 0 or more minutes, got \(graceMinutes)") }
         let (store, clock) = try board.open()
-        let (due, missed) = try store.claimDueReminders(clock: clock, grace: Double(grace) * 60)
-        if !missed.isEmpty {
-            let list = missed.map { "\($0.title) (\(MonthName.due($0.due.date, $0.due.time)))" }.joined(separator: ", ")
-            printOut("\(missed.count) \(missed.count == 1 ? "reminder" : "reminders") missed while not running: \(list)")
+        let round = ReminderRound(store: store, grace: Double(graceMinutes) * 60,
+                                 notifier: Notifier(command: command ?? ConfigFile.loaded.notifyCommand))
+        guard watch else {
+            _ = try round.run(clock: clock)
+            return
         }
-        let notifier = Notifier(command: command)
-        for claimed in due {
+        try ReminderWatch(path: board.path, round: round, start: clock).run()
+    }
+}
+
+/// One pass: claim what is due, report what was missed or interrupted, deliver the rest.
+struct ReminderRound {
+    let store: BoardStore
+    let grace: TimeInterval
+    let notifier: Notifier
+
+    /// Returns when the next reminder comes due, if within two days.
+    func run(clock: BoardClock) throws -> Date? {
+        let pass = try store.claimDueReminders(clock: clock, grace: grace)
+        report(pass.interrupted, "may not have been sent (a reminder process stopped while sending)")
+        report(pass.missed, "missed while not running")
+        for claimed in pass.deliver {
             try store.finishReminder(claimed.reminder, delivered: notifier.deliver(claimed), clock: clock)
         }
+        return pass.next
+    }
+
+    private func report(_ reminders: [Reminder], _ what: String) {
+        guard !reminders.isEmpty else { return }
+        let list = reminders.map { "\($0.title) (\(MonthName.due($0.due.date, $0.due.time)))" }.joined(separator: ", ")
+        printOut("\(reminders.count) \(reminders.count == 1 ? "reminder" : "reminders") \(what): \(list)")
     }
 }

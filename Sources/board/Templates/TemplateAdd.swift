@@ -14,7 +14,8 @@ struct TemplateAdd: ParsableCommand {
     @Option(help: ArgumentHelp("Duration in minutes.", valueName: "minutes")) var duration: String?
     @Option(help: "The description.") var description = ""
     @Flag(help: "Save as a draft: no occurrences until `board template resume`.") var draft = false
-    @Option(help: ArgumentHelp("Remind this many minutes before the time (0 to 1440).", valueName: "minutes")) var remindBefore = 0
+    @Option(help: ArgumentHelp("Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", valueName: "minutes"))
+    var remindBefore: Int?
     @OptionGroup var board: BoardOptions
 
     func run() throws {
@@ -27,7 +28,7 @@ struct TemplateAdd: ParsableCommand {
                                 duration: try duration.flatMap { d throws in try CardFieldOptions.duration(d) })
         try values.validate()
         let (store, boardClock) = try board.open()
-        let template = try store.addTemplate(values, rule: rule, start: start, draft: draft, remindBefore: remindBefore, clock: boardClock)
+        let template = try store.addTemplate(values, rule: rule, start: start, draft: draft, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: boardClock)
         let overview = try store.template(template.id, clock: boardClock)
         printOut("Added template \(CardFormat.shortId(template.id)): \(template.title) · \(overview.summary) · \(template.status.rawValue)")
     }

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The user's settings from config.toml; each is optional, and a command-line flag or an
+/// environment variable overrides it.
+public struct BoardConfig: Sendable, Equatable {
+    /// The time zone the board lives in (else the board's saved zone, else the system's).
+    public var timeZone: TimeZone?
+    /// The first day of the week for phrases such as "every other week on sunday and monday".
+    public var weekStart: Weekday?
+    /// What `board remind` runs for each reminder instead of printing it.
+    public var notifyCommand: String?
+    /// How late, in minutes, a missed reminder is still delivered.
+    public var graceMinutes: Int?
+    /// Minutes before the time that new cards and templates remind.
+    public var remindBefore: Int?
+
+    public init(timeZone: TimeZone? = nil, weekStart: Weekday? = nil, notifyCommand: String? = nil,
+                graceMinutes: Int? = nil, remindBefore: Int? = nil) {
+        self.timeZone = timeZone
+        self.weekStart = weekStart
+        self.notifyCommand = notifyCommand
+        self.graceMinutes = graceMinutes
+        self.remindBefore = remindBefore
+    }
+}

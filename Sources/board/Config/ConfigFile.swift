@@ -1,0 +1,95 @@
+import BoardModel
+import BoardStore
+import Foundation
+import TOMLKit
+
+/// A config file that can't be used: where, and what to fix.
+struct ConfigError: Error, CustomStringConvertible {
+    let path: String
+    let line: Int?
+    let problem: String
+
+    var description: String { "\(path)\(line.map { " line \($0)" } ?? ""): \(problem)" }
+}
+
+/// `$XDG_CONFIG_HOME/board/config.toml` (default `~/.config/board/config.toml`), read once per process.
+/// A file that is missing is no configuration; a file that is malformed stops every command, because
+/// guessing a time zone or a notify command would deliver reminders at the wrong moment or nowhere.
+enum ConfigFile {
+    static let keys = ["time_zone", "week_start", "notify_command", "grace", "remind_before"]
+
+    /// The configuration of this process, or why the file can't be used.
+    static let current: Result<BoardConfig, ConfigError> = Result { () throws(ConfigError) in try load(path: path()) }
+
+    /// The configuration, once `BoardCommand.main` has refused to run with a malformed file.
+    static var loaded: BoardConfig { (try? current.get()) ?? BoardConfig() }
+
+    static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/board/config.toml" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/board/config.toml"
+    }
+
+    static func load(path: String) throws(ConfigError) -> BoardConfig {
+        guard FileManager.default.fileExists(atPath: path) else { return BoardConfig() }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(path: path, line: nil, problem: "can't be read as UTF-8 text")
+        }
+        return try parse(text, path: path)
+    }
+
+    static func parse(_ text: String, path: String) throws(ConfigError) -> BoardConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(path: path, line: error.source.begin.line, problem: error.description)
+        } catch {
+            throw ConfigError(path: path, line: nil, problem: "\(error)")
+        }
+        var config = BoardConfig()
+        for key in table.keys {
+            let value = table[key]
+            func fail(_ rule: String) -> ConfigError {
+                ConfigError(path: path, line: line(of: key, in: text), problem: "\(key) \(rule)")
+            }
+            switch key {
+            case "time_zone":
+                guard let name = value?.string, let zone = TimeZone(identifier: name) else {
+                    throw fail("must be a time zone name such as \"Europe/Paris\"")
+                }
+                config.timeZone = zone
+            case "week_start":
+                guard let name = value?.string, let day = Weekday.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                    throw fail("must be a weekday name such as \"monday\" or \"sunday\"")
+                }
+                config.weekStart = day
+            case "notify_command":
+                guard let command = value?.string, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw fail("must be a non-empty string, a command for /bin/sh")
+                }
+                config.notifyCommand = command
+            case "grace":
+                guard let minutes = value?.int, minutes >= 0 else { throw fail("must be a whole number of minutes, 0 or more") }
+                config.graceMinutes = minutes
+            case "remind_before":
+                guard let minutes = value?.int, (0...BoardStore.maxRemindBefore).contains(minutes) else {
+                    throw fail("must be a whole number of minutes from 0 to \(BoardStore.maxRemindBefore)")
+                }
+                config.remindBefore = minutes
+            default:
+                throw fail("is not a setting; the settings are \(keys.joined(separator: ", "))")
+            }
+        }
+        return config
+    }
+
+    /// The line a top-level key is set on; TOML tables don't keep their positions.
+    private static func line(of key: String, in text: String) -> Int? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.firstIndex { raw in
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            return line.hasPrefix(key) && line.dropFirst(key.count).trimmingCharacters(in: .whitespaces).hasPrefix("=")
+                || line.hasPrefix("[\(key)")
+        }.map { $0 + 1 }
+    }
+}

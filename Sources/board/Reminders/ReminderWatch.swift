@@ -1,0 +1,47 @@
+import BoardModel
+import BoardStore
+import Foundation
+
+/// `board remind --watch`: a pass now, then whenever a reminder comes due, the board changes,
+/// or 30 seconds pass; SIGTERM and SIGINT end it after the delivery in hand.
+struct ReminderWatch {
+    static let longestSleep: TimeInterval = 30
+    /// How often the board file is checked for other processes' commits.
+    static let tick: TimeInterval = 0.25
+
+    let path: String
+    let round: ReminderRound
+    /// The moment the watch starts at (`--now`); the clock runs on from it.
+    let start: BoardClock
+
+    func run() throws {
+        StopSignal.install()
+        let watcher = try ChangeWatcher(path: path)
+        let offset = start.instant.timeIntervalSince(Date())
+        while StopSignal.received == 0 {
+            let next = try round.run(clock: BoardClock(instant: Date() + offset, zone: start.zone))
+            try watcher.catchUp()  // our own claims are not news
+            var wake = Date() + Self.longestSleep
+            if let next { wake = min(wake, next - offset) }
+            while StopSignal.received == 0, Date() < wake, try !watcher.hasChanged() {
+                Thread.sleep(forTimeInterval: min(Self.tick, max(0, wake.timeIntervalSinceNow)))
+            }
+        }
+    }
+}
+
+/// SIGTERM and SIGINT ask the watcher to stop; the handler only records the signal.
+enum StopSignal {
+    nonisolated(unsafe) static var received: sig_atomic_t = 0
+
+    static func install() {
+        // A parent may have started us with these blocked (test runners do); they must get through.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for signalNumber in [SIGTERM, SIGINT] {
+            sigaddset(&wanted, signalNumber)
+            signal(signalNumber) { StopSignal.received = $0 }
+        }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
+    }
+}
