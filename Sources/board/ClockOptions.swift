@@ -12,7 +12,7 @@ struct ClockOptions: ParsableArguments {
 
     /// `--tz`, then `BOARD_TZ`, then config.toml's `time_zone`, then `saved` (the board's setting), then the system's zone.
     func timeZone(saved: String? = nil) throws -> TimeZone {
-        let given = tz ?? ProcessInfo.processInfo.environment["BOARD_TZ"]
+        let given = tz ?? ProcessInfo.processInfo.environment["BOARD_TZ"].flatMap { $0.isEmpty ? nil : $0 }
         if given == nil, let configured = ConfigFile.loaded.timeZone { return configured }
         guard let name = given ?? saved else { return .current }
         guard let zone = TimeZone(identifier: name) else {
