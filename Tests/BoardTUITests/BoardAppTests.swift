@@ -75,4 +75,35 @@ import Testing
         #expect(app.state.snapshot.today == LocalDate(iso: "2026-11-22"))
         #expect(app.state.cards(in: 4).count > routinesBefore, "the new day's occurrences were generated")
     }
+
+    @Test func aDueReminderReachesTheStatusLineAndAPassedCardIsMarkedOverdue() throws {
+        let f = try TUIFixture()
+        let clock = Clock()
+        let card = try f.store.addTask(CardValues(title: "Pay rent", time: LocalTime(hour: 9, minute: 10)), bucket: .thisWeek,
+                                       due: LocalDate(iso: "2026-11-21"), clock: demoClock)
+        let app = try BoardApp(store: f.store, path: f.path) { clock.now }
+        _ = try app.firstFrame(width: 120, height: 40)
+        func screen() -> String { view(app.state).text }
+        #expect(!screen().contains("Reminder:") && !screen().contains("Overdue"))
+        #expect(try !app.noticeChanges(), "nothing changes within the minute")
+
+        clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-21T09:10")!, zone: paris)
+        #expect(try app.noticeChanges(), "a new minute is noticed without any write")
+        let statusLine = screen().split(separator: "\n")[38]
+        #expect(statusLine.hasPrefix("Reminder: Pay rent at 9:10 │ "), "\(statusLine)")
+        #expect(!screen().contains("! Overdue"), "due now is not overdue yet")
+
+        clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-21T09:11")!, zone: paris)
+        try app.noticeChanges()
+        #expect(screen().contains("! Overdue · Sat N…"), "the column is narrow; the mark comes first")
+        while app.state.focusedCard?.id != card.id { _ = try app.handle(.down) }
+        #expect(screen().contains("Pay rent in This Week, Sat Nov 21 09:10, open, overdue"))
+
+        clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-21T10:11")!, zone: paris)
+        try app.noticeChanges()
+        #expect(!screen().contains("Reminder:"), "a reminder leaves the status line after an hour")
+        try f.store.completeTask(card.id, clock: clock.now)
+        try app.noticeChanges()
+        #expect(!screen().contains("Overdue"), "a completed card is never overdue")
+    }
 }

@@ -38,18 +38,9 @@ extension BoardStore {
         try database.write { db in
             var pass = ReminderPass()
             pass.interrupted = try interruptedClaims(before: BoardClock(instant: clock.instant - Self.interruptedAfter, zone: clock.zone), db)
-            // A reminder can come up to a day before its card's date.
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT id, title, bucket, due_date, due_time, remind_before_min FROM tasks
-                WHERE is_completed = 0 AND due_date IS NOT NULL AND due_time IS NOT NULL AND due_date <= ?
-                ORDER BY due_date, due_time, rowid
-                """, arguments: [clock.today.adding(days: 2)])
             let claimed = try db.cachedStatement(sql: "SELECT 1 FROM reminders WHERE task_id = ? AND instant = ?")
             let claim = try db.cachedStatement(sql: "INSERT INTO reminders (task_id, instant, status, claimed_at) VALUES (?, ?, ?, ?)")
-            for row in rows {
-                let due = LocalDateTime(date: row[3], time: row[4])
-                let reminder = Reminder(taskId: row[0], title: row[1], bucket: (row[2] as Bucket).cliName, due: due,
-                                        minutesBefore: row[5], zone: clock.zone)
+            for reminder in try Self.openReminders(clock: clock, db) {
                 guard let decision = reminder.decision(at: clock.instant, grace: grace) else {
                     pass.next = min(pass.next ?? reminder.instant, reminder.instant)
                     continue
@@ -65,6 +56,28 @@ extension BoardStore {
                 }
             }
             return pass
+        }
+    }
+
+    /// Reminders whose instant came within `window` before now, claimed or not: what the board
+    /// shows in its status line while it is open (delivering them is `board remind`'s job).
+    public func dueReminders(clock: BoardClock, within window: TimeInterval) throws -> [Reminder] {
+        try database.read { db in
+            try Self.openReminders(clock: clock, db).filter { $0.decision(at: clock.instant, grace: window).map { $0 != .missed } ?? false }
+        }
+    }
+
+    /// The reminder of every open card with a date and a time up to two days ahead (a reminder
+    /// can come up to a day before its card's date), earliest first.
+    private static func openReminders(clock: BoardClock, _ db: Database) throws -> [Reminder] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT id, title, bucket, due_date, due_time, remind_before_min FROM tasks
+            WHERE is_completed = 0 AND due_date IS NOT NULL AND due_time IS NOT NULL AND due_date <= ?
+            ORDER BY due_date, due_time, rowid
+            """, arguments: [clock.today.adding(days: 2)])
+        return rows.map { row in
+            Reminder(taskId: row[0], title: row[1], bucket: (row[2] as Bucket).cliName, due: LocalDateTime(date: row[3], time: row[4]),
+                     minutesBefore: row[5], zone: clock.zone)
         }
     }
 

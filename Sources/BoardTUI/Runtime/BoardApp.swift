@@ -168,8 +168,13 @@ public final class BoardApp {
             try reload()
             return true
         }
-        guard try watcher.hasChanged() else { return false }
-        try reload()
+        if try watcher.hasChanged() {
+            try reload()
+            return true
+        }
+        // A new minute: cards may have become overdue and reminders due.
+        guard now.local != state.snapshot.now else { return false }
+        try state.snapshot.refreshTime(store, clock: now)
         return true
     }
 

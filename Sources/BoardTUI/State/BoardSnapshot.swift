@@ -1,5 +1,6 @@
 import BoardModel
 import BoardStore
+import Foundation
 
 /// A template row of the Routines column.
 public struct TemplateRow: Hashable, Sendable {
@@ -36,6 +37,12 @@ public struct BoardSnapshot: Sendable {
     public var templates: [TemplateRow]
     public var templateTitles: [String: String]
     public var today: LocalDate
+    /// The local time the snapshot was read at, to the minute: what "overdue" is measured against.
+    public var now: LocalDateTime
+    /// Reminders that came due in the last hour, for the status line.
+    public var dueReminders: [Reminder]
+    /// How long a due reminder stays in the status line.
+    public static let reminderShownFor: TimeInterval = 3600
 
     /// How many cards a window reads.
     public static let windowSize = 300
@@ -43,12 +50,14 @@ public struct BoardSnapshot: Sendable {
     public static let templateRows = 40
 
     public init(columns: [Bucket: ColumnWindow], query: String = "", templates: [TemplateRow],
-                templateTitles: [String: String]? = nil, today: LocalDate) {
+                templateTitles: [String: String]? = nil, today: LocalDate, now: LocalDateTime? = nil, dueReminders: [Reminder] = []) {
         self.columns = columns
         self.query = query
         self.templates = templates
         self.templateTitles = templateTitles ?? Dictionary(uniqueKeysWithValues: templates.map { ($0.id, $0.title) })
         self.today = today
+        self.now = now ?? LocalDateTime(date: today, time: .midnight)
+        self.dueReminders = dueReminders
     }
 
     /// Reads the board: the counts, a window of each column, and the templates the Templates section can show.
@@ -65,8 +74,23 @@ public struct BoardSnapshot: Sendable {
             columns[bucket] = ColumnWindow(total: totals[bucket] ?? 0, count: counts[bucket] ?? 0, offset: offset,
                                            cards: try store.cardSummaries(in: bucket, matching: query, offset: offset, limit: windowSize))
         }
-        return BoardSnapshot(columns: columns, query: query, templates: templates, templateTitles: try store.templateTitles(),
-                             today: clock.today)
+        var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates, templateTitles: try store.templateTitles(),
+                                     today: clock.today)
+        try snapshot.refreshTime(store, clock: clock)
+        return snapshot
+    }
+
+    /// Moves the snapshot to `clock`'s minute: what is overdue and which reminders are due.
+    public mutating func refreshTime(_ store: BoardStore, clock: BoardClock) throws {
+        now = clock.local
+        dueReminders = try store.dueReminders(clock: clock, within: Self.reminderShownFor)
+    }
+
+    /// An open card whose date, or date and time, has passed.
+    public func isOverdue(_ card: CardSummary) -> Bool {
+        guard !card.isCompleted, let date = card.dueDate else { return false }
+        if date != now.date { return date < now.date }
+        return card.dueTime.map { $0 < now.time } ?? false
     }
 
     /// Reads another window of one column, starting a little before `row`.

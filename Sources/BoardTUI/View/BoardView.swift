@@ -55,7 +55,8 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         let marker = focused ? "›" : " "
         let style: CellStyle = card.isCompleted ? .dim : []
         frame.put(marker + CardText.title(card), x: x, y: item.y, maxWidth: w, style: style.union(focused ? .bold : []))
-        frame.put("  " + CardText.details(card), x: x, y: item.y + 1, maxWidth: w, style: .dim)
+        let overdue = state.snapshot.isOverdue(card)
+        frame.put("  " + CardText.details(card, overdue: overdue), x: x, y: item.y + 1, maxWidth: w, style: overdue ? .bold : .dim)
         if card.templateId != nil {
             frame.put("  " + CardText.chips(card, templateTitle: state.snapshot.templateTitles[card.templateId!]), x: x, y: item.y + 2, maxWidth: w)
         }
@@ -116,11 +117,12 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     let described: String
     if let card = state.focusedCard {
         described = CardText.described(card, bucket: BoardState.columns[state.focus.column],
-                                       templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] })
+                                       templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] },
+                                       overdue: state.snapshot.isOverdue(card))
     } else {
         described = "\(BoardState.columns[state.focus.column].title) is empty."
     }
-    frame.put(state.message ?? described, x: 0, y: statusY)
+    frame.put(state.message ?? CardText.reminders(state.snapshot.dueReminders) + described, x: 0, y: statusY)
     frame.put("? help · q quit · ←↓↑→ move · H/L move card · J/K reorder · a add · e edit · Enter open · x done · d delete · u undo · / search",
               x: 0, y: hintsY, style: .dim)
 }

@@ -7,9 +7,9 @@ enum CardText {
         (card.isCompleted ? "[x] " : "[ ] ") + card.title
     }
 
-    /// "Tue Nov 24 07:30 · P2 · 2/5 · #home"
-    static func details(_ card: CardSummary) -> String {
-        var parts: [String] = []
+    /// "Tue Nov 24 07:30 · P2 · 2/5 · #home", led by "! Overdue" when its time has passed.
+    static func details(_ card: CardSummary, overdue: Bool = false) -> String {
+        var parts: [String] = overdue ? ["! Overdue"] : []
         if let due = card.dueDate { parts.append(MonthName.due(due, card.dueTime)) }
         if card.priority > 0 { parts.append("P\(card.priority)") }
         if card.checklistTotal > 0 { parts.append("\(card.checklistDone)/\(card.checklistTotal)") }
@@ -23,8 +23,15 @@ enum CardText {
         return (card.exceptions.isEmpty ? "" : "Exception · ") + "From Template: \(templateTitle ?? "?")"
     }
 
+    /// "Reminder: Call the bank at 9:00 (and 2 more) │ ": what came due in the last hour, ahead of the status line.
+    static func reminders(_ due: [Reminder]) -> String {
+        guard let first = due.last else { return "" }
+        let more = due.count > 1 ? " (and \(due.count - 1) more)" : ""
+        return "Reminder: \(first.title) at \(first.due.time.display)\(more) │ "
+    }
+
     /// The status line: the focused card in full words, for screen readers and for people who don't read chips.
-    static func described(_ card: CardSummary, bucket: Bucket, templateTitle: String?) -> String {
+    static func described(_ card: CardSummary, bucket: Bucket, templateTitle: String?, overdue: Bool = false) -> String {
         var parts: [String] = []
         if card.templateId != nil {
             parts.append("Occurrence of \(templateTitle ?? "a template")")
@@ -38,7 +45,7 @@ enum CardText {
         if card.checklistTotal > 0 { parts.append("\(card.checklistDone) of \(card.checklistTotal) steps done") }
         if !card.labels.isEmpty { parts.append("labels " + card.labels.joined(separator: ", ")) }
         if !card.exceptions.isEmpty { parts.append("exceptions: " + card.exceptions.map(\.rawValue).joined(separator: ", ")) }
-        parts.append(card.isCompleted ? "done" : "open")
+        parts.append(card.isCompleted ? "done" : overdue ? "open, overdue" : "open")
         return parts.joined(separator: ", ")
     }
 }
