@@ -156,7 +156,7 @@ extension RecurrenceRule {
 
 extension StringProtocol {
     /// Without leading and trailing spaces, tabs and newlines.
-    var trimmingSpaces: String {
+    public var trimmingSpaces: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }

@@ -64,10 +64,11 @@ extension BoardStore {
 
     // MARK: Reading
 
-    /// Templates in creation order, archived ones last; the first `limit` when given.
-    public func templates(clock: BoardClock, limit: Int? = nil) throws -> [TemplateOverview] {
+    /// Templates in creation order, archived ones last (or left out); the first `limit` when given.
+    public func templates(clock: BoardClock, limit: Int? = nil, includingArchived: Bool = true) throws -> [TemplateOverview] {
         try database.read { db in
             var request = TemplateRecord.order(Column("status") == TemplateStatus.archived, Column("created_at"), Column.rowID)
+            if !includingArchived { request = request.filter(Column("status") != TemplateStatus.archived) }
             if let limit { request = request.limit(limit) }
             return try request.fetchAll(db).map { try Self.overview(of: $0, clock: clock, db) }
         }

@@ -6,10 +6,12 @@ import GRDB
 /// The edge of the board screen: runs the loop, carries effects out on the store, keeps
 /// the undo history, and notices the day changing and other processes writing.
 public final class BoardApp {
-    private let store: BoardStore
-    private let clock: () -> BoardClock
-    private(set) var state: BoardState
-    private var history = UndoHistory()
+    let store: BoardStore
+    let clock: () -> BoardClock
+    public internal(set) var state: BoardState
+    var history = UndoHistory()
+    /// Draws a frame while a long write runs (a propagation's progress); the terminal's draw when running.
+    public var drawNow: ((Frame) -> Void)?
     /// Notices other processes' commits.
     private let watcher: ChangeWatcher
     private var today: LocalDate
@@ -28,6 +30,7 @@ public final class BoardApp {
     public func run(on terminal: TerminalDriver) throws {
         terminal.start()
         defer { terminal.stop() }
+        drawNow = { terminal.draw($0) }
         terminal.draw(try firstFrame(width: terminal.width, height: terminal.height))
         while true {
             guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
@@ -74,19 +77,31 @@ public final class BoardApp {
             switch effect {
             case .undo:
                 guard let entry = history.popUndo() else { state.message = "Nothing to undo."; return }
-                try store.restore(entry.before)
+                var focus: String?
+                switch entry.before {
+                case .cards(let cards):
+                    try store.restore(cards)
+                    focus = cards.first?.id
+                case .routine(let routine):
+                    try store.restore(routine)
+                }
                 state.message = "Undid: \(Self.describe(entry.intent))"
-                try reload(focusing: entry.before.first?.id)
+                try reload(focusing: focus)
             case .redo:
                 guard let intent = history.popRedo() else { state.message = "Nothing to redo."; return }
                 let focus = try carryOut(intent, clearingRedo: false)
                 state.message = "Redid: \(Self.describe(intent))"
                 try reload(focusing: focus)
+            case .openTemplateEditor(let id):
+                state.mode = .templateForm(TemplateForm(editing: try store.template(id, clock: clock()), today: clock().today))
+            case .planTemplateEdit(let id, let draft, let save, let form):
+                try openPropagationDialog(id, draft, save: save, form: form)
             default:
                 let focus = try carryOut(effect, clearingRedo: true)
                 try reload(focusing: focus)
             }
         } catch {
+            if case .propagation(let dialog) = state.mode { state.mode = .templateForm(dialog.form) }
             state.message = "\(error)"
         }
     }
@@ -96,6 +111,10 @@ public final class BoardApp {
         let now = clock()
         var touched: String?
         var before: [TaskRecord] = []
+        if let routine = try carryOutRoutine(effect, now: now) {
+            history.record(.init(intent: effect, before: .routine(routine.before)), clearingRedo: clearingRedo)
+            return routine.focus
+        }
         switch effect {
         case .add(let title, let bucket):
             let card = try store.addTask(CardValues(title: title), bucket: bucket, clock: now)
@@ -115,23 +134,39 @@ public final class BoardApp {
             before = try store.affectedCards(by: id)
             try store.editTask(id, edit, due: due, clock: now)
             touched = id
-        case .undo, .redo, .redraw, .quit:
+        case .reapply(let id, let fields):
+            before = try store.affectedCards(by: id)
+            try store.reapply(id, fields: fields, clock: now)
+            touched = id
+        case .makeException(let id, let field):
+            before = try store.affectedCards(by: id)
+            try store.makeException(id, field: field, clock: now)
+            touched = id
+        default:
             return nil
         }
         // Cards the intent created must go again on undo.
         let after = try touched.map { try store.affectedCards(by: $0) } ?? []
         var restore = before.map { (id: $0.id, record: Optional($0)) }
         for card in after where !before.contains(where: { $0.id == card.id }) { restore.append((card.id, nil)) }
-        history.record(.init(intent: effect, before: restore), clearingRedo: clearingRedo)
+        history.record(.init(intent: effect, before: .cards(restore)), clearingRedo: clearingRedo)
         return touched
     }
 
-    private func reload(focusing id: String? = nil) throws {
+    func reload(focusing id: String? = nil) throws {
         let keep = id ?? state.focusedCard?.id
+        let keepTemplate = state.focusedTemplate?.id
         let offsets = state.snapshot.query == state.activeQuery ? state.snapshot.columns.mapValues(\.offset) : [:]
         state.snapshot = try BoardSnapshot.load(store, clock: clock(), query: state.activeQuery, offsets: offsets)
         try watcher.catchUp()
-        if let keep { state.focus(cardId: keep) } else { state.clampFocus() }
+        if let keepTemplate, id == nil, let row = state.templates.firstIndex(where: { $0.id == keepTemplate }) {
+            state.templateFocus = row
+        } else if let keep {
+            state.templateFocus = nil
+            state.focus(cardId: keep)
+        } else {
+            state.clampFocus()
+        }
         state.scrollToFocus()
         try readWhatIsShown()
     }
@@ -185,6 +220,15 @@ public final class BoardApp {
         case .toggleDone(_, let completed): completed ? "complete" : "reopen"
         case .delete: "delete"
         case .edit: "edit"
+        case .createTemplate(let draft, _): "create template “\(draft.values.title)”"
+        case .applyTemplateEdit(_, let draft, _, _): "edit of template “\(draft.values.title)”"
+        case .pauseTemplate: "pause"
+        case .resumeTemplate: "resume"
+        case .archiveTemplate: "archive"
+        case .skipNext: "skip next"
+        case .duplicateTemplate: "duplicate"
+        case .reapply: "reapply"
+        case .makeException: "make exception"
         default: ""
         }
     }

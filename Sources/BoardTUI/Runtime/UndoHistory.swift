@@ -3,10 +3,17 @@ import BoardStore
 /// Undo and redo for every change of the session: a history of intents. Undo puts back the
 /// cards an intent changed as they were before it; redo carries the intent out again.
 struct UndoHistory {
+    /// What undo puts back.
+    enum Restore {
+        /// Each card the intent touched, as it was before (nil: it did not exist).
+        case cards([(id: String, record: TaskRecord?)])
+        /// A template with its rule, series and cards, as it was before (a propagation included).
+        case routine(RoutineState)
+    }
+
     struct Entry {
         let intent: Effect
-        /// Each card the intent touched, as it was before (nil: it did not exist).
-        let before: [(id: String, record: TaskRecord?)]
+        let before: Restore
     }
 
     private(set) var undoStack: [Entry] = []

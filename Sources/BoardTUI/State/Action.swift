@@ -24,6 +24,19 @@ public enum Action: Hashable, Sendable {
     case redraw
     case resize(width: Int, height: Int)
     case click(x: Int, y: Int)
+    // Routines (issue: template editor, propagation, exceptions, series actions)
+    case newTemplate
+    case pauseResume
+    case skipNext
+    case duplicate
+    case archive
+    case viewTemplate
+    case toggleArchived
+    case reapplyField
+    case reapplyAll
+    case makeException
+    /// Ctrl-D in the template form: remove the focused step.
+    case removeItem
 }
 
 /// What `update` asks the runtime to do at the edge: write to the store, or stop.
@@ -33,6 +46,18 @@ public enum Effect: Hashable, Sendable {
     case toggleDone(cardId: String, completed: Bool)
     case delete(cardId: String)
     case edit(cardId: String, CardEdit, due: LocalDate??)
+    case openTemplateEditor(templateId: String)
+    case createTemplate(TemplateDraft, save: TemplateForm.Save)
+    /// Plans an edit: the runtime opens the propagation dialog, or applies at once when no occurrence changes.
+    case planTemplateEdit(templateId: String, TemplateDraft, save: TemplateForm.Save, form: TemplateForm)
+    case applyTemplateEdit(templateId: String, TemplateDraft, save: TemplateForm.Save, includeOverdue: Bool)
+    case pauseTemplate(templateId: String)
+    case resumeTemplate(templateId: String)
+    case archiveTemplate(templateId: String)
+    case skipNext(templateId: String)
+    case duplicateTemplate(templateId: String)
+    case reapply(cardId: String, fields: [CardField]?)
+    case makeException(cardId: String, field: CardField)
     case undo
     case redo
     case redraw

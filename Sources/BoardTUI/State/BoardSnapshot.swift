@@ -41,6 +41,8 @@ public struct BoardSnapshot: Sendable {
     public var now: LocalDateTime
     /// Reminders that came due in the last hour, for the status line.
     public var dueReminders: [Reminder]
+    /// The user's time zone, named where dates and times are previewed.
+    public var zoneName = ""
     /// How long a due reminder stays in the status line.
     public static let reminderShownFor: TimeInterval = 3600
 
@@ -83,6 +85,7 @@ public struct BoardSnapshot: Sendable {
     /// Moves the snapshot to `clock`'s minute: what is overdue and which reminders are due.
     public mutating func refreshTime(_ store: BoardStore, clock: BoardClock) throws {
         now = clock.local
+        zoneName = clock.zone.identifier
         dueReminders = try store.dueReminders(clock: clock, within: Self.reminderShownFor)
     }
 

@@ -38,8 +38,11 @@ public enum Mode: Hashable, Sendable {
     case adding(TextInput)
     case searching(TextInput)
     case help
-    case detail
+    /// The focused card's detail; `field` is the cursor among the template fields of an occurrence.
+    case detail(field: Int)
     case editing(CardForm)
+    case templateForm(TemplateForm)
+    case propagation(PropagationDialog)
 }
 
 /// The whole state of the board screen. `update` changes it; `view` draws it.
@@ -54,6 +57,10 @@ public struct BoardState: Sendable {
     public var height: Int
     /// The first visible item of each column.
     public var scroll = Array(repeating: 0, count: Bucket.allCases.count)
+    /// The focused row of the Templates section, when the focus is there rather than on a card.
+    public var templateFocus: Int?
+    /// Archived templates are listed only when asked for (`z`).
+    public var showArchived = false
 
     public init(snapshot: BoardSnapshot, width: Int, height: Int) {
         self.snapshot = snapshot
@@ -82,8 +89,20 @@ public struct BoardState: Sendable {
         card.title.localizedCaseInsensitiveContains(query) || card.labelsJSON.localizedCaseInsensitiveContains(query)
     }
 
-    /// The focused card, if the focused column has one.
+    /// The templates the Templates section lists.
+    public var templates: [TemplateRow] {
+        showArchived ? snapshot.templates : snapshot.templates.filter { $0.status != "archived" }
+    }
+
+    /// The focused template row, when the focus is in the Templates section.
+    public var focusedTemplate: TemplateRow? {
+        guard focus.column == Self.columns.count - 1, let row = templateFocus, templates.indices.contains(row) else { return nil }
+        return templates[row]
+    }
+
+    /// The focused card, if the focused column has one (and the focus is not on a template).
     public var focusedCard: CardSummary? {
+        guard focusedTemplate == nil else { return nil }
         let cards = self.cards(in: focus.column)
         guard cards.indices.contains(focus.row), !cards[focus.row].id.isEmpty else { return nil }
         return cards[focus.row]
@@ -91,6 +110,7 @@ public struct BoardState: Sendable {
 
     /// Keeps the focus on an existing card after the board changed.
     public mutating func clampFocus() {
+        if let row = templateFocus { templateFocus = templates.isEmpty || focus.column != Self.columns.count - 1 ? nil : min(row, templates.count - 1) }
         focus.column = min(max(0, focus.column), Self.columns.count - 1)
         focus.row = min(max(0, focus.row), max(0, cards(in: focus.column).count - 1))
     }

@@ -9,7 +9,10 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
     case .adding(var input): return updateAdding(&state, &input, action)
     case .searching(var input): return updateSearching(&state, &input, action)
     case .editing(var form): return updateEditing(&state, &form, action)
-    case .help, .detail:
+    case .templateForm(var form): return updateTemplateForm(&state, &form, action)
+    case .propagation(var dialog): return updatePropagation(&state, &dialog, action)
+    case .detail(let field): return updateDetail(&state, field: field, action)
+    case .help:
         switch action {
         case .resize(let w, let h): resize(&state, w, h)
         case .redraw: return [.redraw]
@@ -22,6 +25,7 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
 
 private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effect] {
     state.message = nil
+    if let effects = updateRoutines(&state, action) { return effects }
     let columns = BoardState.columns
     switch action {
     case .moveFocus(let dx, let dy):
@@ -54,7 +58,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
             card.dueTime?.description ?? "", String(card.priority), card.durationMin.map(String.init) ?? "",
         ]))
     case .openDetail, .enter:
-        if state.focusedCard != nil { state.mode = .detail }
+        if state.focusedCard != nil { state.mode = .detail(field: 0) }
     case .toggleDone:
         guard let card = state.focusedCard else { return [] }
         return [.toggleDone(cardId: card.id, completed: !card.isCompleted)]
@@ -88,9 +92,35 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if let focus = Layout(width: state.width, height: state.height).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .backspace:
+    case .type, .backspace, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive, .viewTemplate, .toggleArchived,
+         .reapplyField, .reapplyAll, .makeException, .removeItem:
         break
     }
+    return []
+}
+
+/// The propagation dialog: apply (the runtime shows progress, then returns to the board), cancel back
+/// to the form with its edits, or toggle the overdue occurrences in.
+private func updatePropagation(_ state: inout BoardState, _ dialog: inout PropagationDialog, _ action: Action) -> [Effect] {
+    guard dialog.progress == nil else { return [] }
+    switch action {
+    case .enter:
+        state.mode = .propagation(dialog)
+        return [.applyTemplateEdit(templateId: dialog.templateId, dialog.draft, save: dialog.save, includeOverdue: dialog.includeOverdue)]
+    case .escape:
+        state.mode = .templateForm(dialog.form)
+        return []
+    case .type(" ") where dialog.overdue > 0:
+        dialog.includeOverdue.toggle()
+    case .resize(let w, let h):
+        state.width = w
+        state.height = h
+    case .redraw:
+        state.mode = .propagation(dialog)
+        return [.redraw]
+    default: break
+    }
+    state.mode = .propagation(dialog)
     return []
 }
 

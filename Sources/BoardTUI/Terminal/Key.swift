@@ -19,9 +19,42 @@ public enum KeyMap {
         switch mode {
         case .normal: return normal(key)
         case .adding, .searching, .editing: return text(key)
-        case .help, .detail:
+        case .templateForm: return templateForm(key)
+        case .propagation:
+            switch key {
+            case .enter, .character("y"), .character("Y"): return .enter
+            case .escape, .character("n"), .character("N"): return .escape
+            case .character(" "): return .type(" ")
+            default: return nil
+            }
+        case .detail: return detail(key)
+        case .help:
             if case .click = key { return nil }
             return .escape
+        }
+    }
+
+    /// The detail of an occurrence: a cursor over its fields, reset or freeze one, reapply all.
+    private static func detail(_ key: Key) -> Action? {
+        switch key {
+        case .up, .character("k"): return .moveFocus(dx: 0, dy: -1)
+        case .down, .character("j"): return .moveFocus(dx: 0, dy: 1)
+        case .character("r"): return .reapplyField
+        case .character("R"): return .reapplyAll
+        case .character("m"): return .makeException
+        case .character("e"): return .startEdit
+        case .character("T"): return .viewTemplate
+        case .click: return nil
+        default: return .escape
+        }
+    }
+
+    private static func templateForm(_ key: Key) -> Action? {
+        switch key {
+        case .left: return .moveFocus(dx: -1, dy: 0)
+        case .right: return .moveFocus(dx: 1, dy: 0)
+        case .control("d"): return .removeItem
+        default: return text(key)
         }
     }
 
@@ -45,6 +78,13 @@ public enum KeyMap {
         case .character("/"): return .startSearch
         case .character("n"): return .nextMatch(1)
         case .character("N"): return .nextMatch(-1)
+        case .character("t"): return .newTemplate
+        case .character("p"): return .pauseResume
+        case .character("s"): return .skipNext
+        case .character("c"): return .duplicate
+        case .character("A"): return .archive
+        case .character("T"): return .viewTemplate
+        case .character("z"): return .toggleArchived
         case .character("?"): return .help
         case .character("q"): return .quit
         case .escape: return .escape

@@ -19,8 +19,10 @@ public func view(_ state: BoardState) -> Frame {
     drawStatus(&frame, state, layout)
     switch state.mode {
     case .help: drawHelp(&frame, state)
-    case .detail: drawDetail(&frame, state)
+    case .detail(let field): drawDetail(&frame, state, field: field)
     case .editing(let form): drawForm(&frame, state, form)
+    case .templateForm(let form): drawTemplateForm(&frame, state, form)
+    case .propagation(let dialog): drawBox(&frame, state, lines: ["Apply template changes"] + dialog.lines.dropFirst(0))
     default: break
     }
     return frame
@@ -51,7 +53,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
             let label = day.dayNumber < -1_000_000 ? "No date" : (day == state.snapshot.today ? "Today · " : "") + MonthName.due(day, nil)
             frame.put(label, x: x, y: item.y - 1, maxWidth: w, style: .dim)
         }
-        let focused = column == state.focus.column && item.row == state.focus.row
+        let focused = state.focusedTemplate == nil && column == state.focus.column && item.row == state.focus.row
         let marker = focused ? "›" : " "
         let style: CellStyle = card.isCompleted ? .dim : []
         frame.put(marker + CardText.title(card), x: x, y: item.y, maxWidth: w, style: style.union(focused ? .bold : []))
@@ -77,13 +79,24 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
     let lines = layout.templateLines(state)
     var y = layout.bodyTop
     if lines > 0 {
-        frame.put("Templates", x: x, y: y, maxWidth: w, style: [.bold, .underline])
+        let archived = state.snapshot.templates.count - state.templates.count
+        let header = archived > 0 ? "Templates (+\(archived) archived: z)" : state.showArchived ? "Templates (z hides archived)" : "Templates"
+        frame.put(header, x: x, y: y, maxWidth: w, style: [.bold, .underline])
         y += 1
-        for template in state.snapshot.templates where y + 1 < layout.bodyTop + lines {
+        let fits = max(1, (lines - 2) / 2)
+        let first = max(0, (state.templateFocus ?? 0) - fits + 1)
+        for (row, template) in state.templates.enumerated().dropFirst(first) where y + 1 < layout.bodyTop + lines {
             let remaining = template.remaining.map { " · \($0) left" } ?? ""
-            frame.put("\(template.title) · \(template.status)\(remaining)", x: x, y: y, maxWidth: w)
+            let focused = state.focusedTemplate?.id == template.id
+            frame.put((focused ? "›" : "") + "\(template.title) · \(template.status)\(remaining)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
             let next = template.nextRun.map { "next " + MonthName.due($0, template.time) } ?? "no run in 7 days"
             frame.put("  \(template.summary) · \(next)", x: x, y: y + 1, maxWidth: w, style: .dim)
+            if focused {
+                frame.style(x: x, y: y, width: w, .reverse)
+                frame.style(x: x, y: y + 1, width: w, .reverse)
+                frame.cursor = (x, y)
+            }
+            _ = row
             y += 2
         }
     }
@@ -115,7 +128,10 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         break
     }
     let described: String
-    if let card = state.focusedCard {
+    if let template = state.focusedTemplate {
+        let remaining = template.remaining.map { ", \($0) left" } ?? ""
+        described = "Template \(template.title), \(template.status)\(remaining), \(template.summary). e edit · p pause/resume · s skip next · c duplicate · A archive · t new"
+    } else if let card = state.focusedCard {
         described = CardText.described(card, bucket: BoardState.columns[state.focus.column],
                                        templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] },
                                        overdue: state.snapshot.isOverdue(card))
@@ -140,6 +156,12 @@ public let helpLines = [
     "d                 delete (u brings it back)",
     "u / Ctrl-R        undo / redo",
     "/                 filter every column as you type",
+    "t                 new routine template (the editor)",
+    "↑ from Upcoming   the Templates: e edit · p pause/resume",
+    "                  s skip next · c duplicate · A archive",
+    "z                 show / hide archived templates",
+    "T                 on an occurrence: jump to its template",
+    "Enter on an occurrence: r reset a field · m make exception · R reapply all",
     "n / N             next / previous match",
     "Esc               cancel, clear the filter",
     "Ctrl-L            redraw",
@@ -153,13 +175,7 @@ private func drawBox(_ frame: inout Frame, _ state: BoardState, lines: [String],
     let w = min(state.width - 4, max(40, lines.map { DisplayWidth.of($0) }.max()! + 4))
     let h = min(state.height - 2, lines.count + 2)
     let x0 = (state.width - w) / 2, y0 = max(0, (state.height - h) / 2)
-    for y in y0..<(y0 + h) { frame.put(String(repeating: " ", count: w), x: x0, y: y) }
-    frame.put("┌" + String(repeating: "─", count: w - 2) + "┐", x: x0, y: y0)
-    frame.put("└" + String(repeating: "─", count: w - 2) + "┘", x: x0, y: y0 + h - 1)
-    for y in (y0 + 1)..<(y0 + h - 1) {
-        frame.put("│", x: x0, y: y)
-        frame.put("│", x: x0 + w - 1, y: y)
-    }
+    clearBox(&frame, x: x0, y: y0, width: w, height: h)
     for (i, line) in lines.prefix(h - 2).enumerated() {
         frame.put(line, x: x0 + 2, y: y0 + 1 + i, maxWidth: w - 4, style: i == 0 ? .bold : [])
     }
@@ -170,8 +186,9 @@ private func drawHelp(_ frame: inout Frame, _ state: BoardState) {
     drawBox(&frame, state, lines: helpLines)
 }
 
-private func drawDetail(_ frame: inout Frame, _ state: BoardState) {
+private func drawDetail(_ frame: inout Frame, _ state: BoardState, field: Int) {
     guard let card = state.focusedCard else { return }
+    if card.templateId != nil { return drawOccurrenceDetail(&frame, state, card, field: field) }
     let template = card.templateId.flatMap { state.snapshot.templateTitles[$0] }
     var lines = [card.title, ""]
     lines.append("Bucket:      \(card.bucket.title)")
@@ -204,4 +221,25 @@ private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardFor
         cursor.x += 15 + DisplayWidth.of(form.values[form.field])
         frame.cursor = cursor
     }
+}
+
+/// An occurrence's detail: every template field with its value, the customized ones marked, and
+/// the per-field actions (seed 000 §4.5).
+private func drawOccurrenceDetail(_ frame: inout Frame, _ state: BoardState, _ card: CardSummary, field: Int) {
+    let template = card.templateId.flatMap { state.snapshot.templateTitles[$0] } ?? "?"
+    var lines = [card.title, "Occurrence of \(template) · \(card.occurrenceDate.map { MonthName.due($0, nil) } ?? "")"
+                 + " · \(card.isCompleted ? "done" : "open")", ""]
+    for (i, f) in CardField.allCases.enumerated() {
+        let marker = i == field ? "›" : " "
+        let customized = card.exceptions.contains(f)
+        lines.append("\(marker) \(f.label.padding(toLength: 12, withPad: " ", startingAt: 0)) \(CardText.value(of: f, card))\(customized ? "  ✎ customized" : "")")
+        if customized && i == field { lines.append("    Field customized. Reapply template? r resets this field") }
+    }
+    lines.append("")
+    lines.append(card.exceptions.isEmpty
+        ? "Follows its template. m makes the field an exception (frozen as it is)."
+        : "Customized: \(card.exceptions.map(\.label).joined(separator: ", ")) · R reapplies all")
+    lines.append("↑↓ field · r reset field · m make exception · R reapply all · T view template · e edit · Esc closes")
+    let cursorLine = 3 + field
+    drawBox(&frame, state, lines: lines, cursorLine: cursorLine)
 }

@@ -48,4 +48,18 @@ enum CardText {
         parts.append(card.isCompleted ? "done" : overdue ? "open, overdue" : "open")
         return parts.joined(separator: ", ")
     }
+
+    /// One template field of a card, as the detail shows it.
+    static func value(of field: CardField, _ card: CardSummary) -> String {
+        switch field {
+        case .title: card.title
+        case .description: card.description.isEmpty ? "—" : card.description.split(separator: "\n").first.map(String.init) ?? ""
+        case .labels: card.labels.isEmpty ? "—" : card.labels.joined(separator: ", ")
+        case .checklist: card.checklistTotal == 0 ? "—" : "\(card.checklistDone) of \(card.checklistTotal) done"
+        case .bucket: card.bucket.title
+        case .time: card.dueTime?.display ?? "—"
+        case .priority: String(card.priority)
+        case .duration: card.durationMin.map { "\($0) min" } ?? "—"
+        }
+    }
 }

@@ -1,0 +1,86 @@
+import BoardModel
+import BoardStore
+
+/// Template intents at the edge: each is one store transaction, recorded for undo as the whole
+/// routine (template, rule, series, cards) as it was before.
+extension BoardApp {
+    /// Carries out a template intent; nil when `effect` is not one.
+    func carryOutRoutine(_ effect: Effect, now: BoardClock) throws -> (before: RoutineState, focus: String?)? {
+        switch effect {
+        case .createTemplate(let draft, let save):
+            let template = try store.addTemplate(draft.values, rule: draft.rule, start: draft.start, draft: save == .draft, clock: now)
+            if save == .pause { try store.pauseTemplate(template.id, clock: now) }
+            state.message = "Created template “\(template.title)” (\(save == .draft ? "draft" : save == .pause ? "paused" : "active"))."
+            try focusTemplate(template.id)
+            return (RoutineState.absent(template.id), nil)
+        case .applyTemplateEdit(let id, let draft, let save, let includeOverdue):
+            let before = try store.routineState(id)
+            let plan = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: includeOverdue), clock: now)
+            try store.applyTemplateEdit(plan, clock: now) { done, total in
+                guard total > 100, case .propagation(var dialog) = self.state.mode else { return }
+                dialog.progress = .init(done: done, total: total)
+                self.state.mode = .propagation(dialog)
+                self.drawNow?(view(self.state))
+            }
+            let status = try store.template(id, clock: now).template.status
+            if save == .activate, status == .paused || status == .draft { try store.resumeTemplate(id, clock: now) }
+            if save == .pause, status == .active { try store.pauseTemplate(id, clock: now) }
+            state.mode = .normal
+            let n = plan.propagation.count
+            state.message = "Saved “\(draft.values.title)”: updated \(n) \(n == 1 ? "occurrence" : "occurrences"). u undoes it all."
+            return (before, nil)
+        case .pauseTemplate(let id):
+            return (try store.routineState(id), try run { try store.pauseTemplate(id, clock: now) })
+        case .resumeTemplate(let id):
+            return (try store.routineState(id), try run { try store.resumeTemplate(id, clock: now) })
+        case .archiveTemplate(let id):
+            return (try store.routineState(id), try run { try store.archiveTemplate(id, clock: now) })
+        case .skipNext(let id):
+            let before = try store.routineState(id)
+            let date = try store.skipNext(id, clock: now)
+            state.message = "Skipped \(MonthName.due(date, nil))."
+            return (before, nil)
+        case .duplicateTemplate(let id):
+            let copy = try store.duplicateTemplate(id, clock: now)
+            state.message = "Duplicated as “\(copy.title)” (draft; p activates it)."
+            try focusTemplate(copy.id)
+            return (RoutineState.absent(copy.id), nil)
+        default:
+            return nil
+        }
+    }
+
+    private func run(_ write: () throws -> Void) throws -> String? {
+        try write()
+        return nil
+    }
+
+    /// Opens the propagation dialog with the store's exact counts, or saves at once when no occurrence changes.
+    func openPropagationDialog(_ id: String, _ draft: TemplateDraft, save: TemplateForm.Save, form: TemplateForm) throws {
+        let now = clock()
+        let plan = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: false), clock: now)
+        let withOverdue = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: true), clock: now)
+        let overdue = plan.propagation.overdueOpen
+        guard plan.propagation.count > 0 || !plan.removals.isEmpty || withOverdue.propagation.count > 0 else {
+            perform(.applyTemplateEdit(templateId: id, draft, save: save, includeOverdue: false))
+            return
+        }
+        state.mode = .propagation(PropagationDialog(templateId: id, draft: draft, save: save, form: form,
+                                                    count: plan.propagation.count, countWithOverdue: withOverdue.propagation.count,
+                                                    overdue: overdue, removals: plan.removals.count))
+    }
+
+    static func request(_ draft: TemplateDraft, includeOverdue: Bool) -> TemplateEditRequest {
+        let v = draft.values
+        let fields = CardEdit(title: v.title, description: v.description, labels: v.labels, checklist: v.checklist,
+                              time: .some(v.time), priority: v.priority, duration: .some(v.duration))
+        return TemplateEditRequest(fields: fields, rule: draft.rule, start: draft.start, includeOverdue: includeOverdue)
+    }
+
+    /// Puts the focus on a template's row once the board is read again.
+    private func focusTemplate(_ id: String) throws {
+        try reload()
+        state.focus.column = BoardState.columns.count - 1
+        if let row = state.templates.firstIndex(where: { $0.id == id }) { state.templateFocus = row }
+    }
+}

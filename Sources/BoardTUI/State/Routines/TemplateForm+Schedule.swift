@@ -1,0 +1,189 @@
+import BoardModel
+import BoardStore
+
+/// What a valid template form saves: the template's values and its schedule.
+public struct TemplateDraft: Hashable, Sendable {
+    public let values: CardValues
+    public let rule: RecurrenceRule
+    public let start: LocalDate
+}
+
+extension TemplateForm {
+    public static let ordinals: [(Int, String)] = [(1, "First"), (2, "Second"), (3, "Third"), (4, "Fourth"), (-1, "Last")]
+
+    /// The draft the form describes, or each wrong field's message on its row.
+    public func draft() -> Result<TemplateDraft, FormErrors> {
+        var errors: [Row: String] = [:]
+        let f = fields
+        let title = f.title.trimmingSpaces
+        if title.isEmpty { errors[.title] = "Title must not be empty" }
+        var time: LocalTime?
+        if !f.time.trimmingSpaces.isEmpty {
+            time = LocalTime(iso: f.time.trimmingSpaces)
+            if time == nil { errors[.time] = "Time must be HH:MM from 00:00 to 23:59" }
+        }
+        let priority = Int(f.priority.trimmingSpaces.isEmpty ? "0" : f.priority.trimmingSpaces)
+        if priority == nil || !(0...3).contains(priority!) { errors[.priority] = "Priority must be 0, 1, 2 or 3" }
+        var duration: Int?
+        if !f.duration.trimmingSpaces.isEmpty {
+            duration = Int(f.duration.trimmingSpaces)
+            if duration == nil || duration! <= 0 || duration! > 24 * 60 * 7 { errors[.duration] = "Duration must be minutes from 1 to 10080" }
+        }
+        for (i, step) in f.steps.enumerated() where step.trimmingSpaces.isEmpty { errors[.step(i)] = "A step needs some text (Ctrl-D removes it)" }
+        let start = LocalDate(iso: f.starts.trimmingSpaces)
+        if start == nil { errors[.starts] = "Starts on must be a date YYYY-MM-DD" }
+
+        var rule: RecurrenceRule?
+        var phraseTime: LocalTime?
+        var phraseStart: LocalDate?
+        do {
+            (rule, phraseTime, phraseStart) = try repeatRule(start: start ?? today)
+        } catch {
+            errors[repeatErrorRow] = error.problemSentence
+        }
+        if var ruleWithEnd = rule {
+            do {
+                switch f.ending {
+                case .never: break
+                case .onDate:
+                    guard let end = LocalDate(iso: f.endDate.trimmingSpaces) else { throw BoardError("Ends on", "must be a date YYYY-MM-DD") }
+                    if let s = phraseStart ?? start, end < s { throw BoardError("Ends on", "must not be before the start \(s.iso)") }
+                    ruleWithEnd = try ruleWithEnd.with(end: .until(end, nil))
+                case .afterCount:
+                    guard let n = Int(f.endCount.trimmingSpaces), n >= 1 else { throw BoardError("After", "must be a number of times, 1 or more") }
+                    ruleWithEnd = try ruleWithEnd.with(end: .count(n))
+                }
+                rule = ruleWithEnd
+            } catch {
+                errors[f.ending == .onDate ? .endDate : .endCount] = error.problemSentence
+            }
+        }
+        guard errors.isEmpty, let rule, let start, let priority else { return .failure(FormErrors(rows: errors)) }
+        let labels = f.labels.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+        let values = CardValues(title: title, description: f.description, labels: labels, checklist: f.steps.map { $0.trimmingSpaces },
+                                time: time ?? phraseTime, priority: priority, duration: duration)
+        return .success(TemplateDraft(values: values, rule: rule, start: phraseStart ?? start))
+    }
+
+    /// Where a repeat error shows: on the row that holds the wrong value.
+    var repeatErrorRow: Row {
+        switch fields.repeats {
+        case .phrase: .phrase
+        case .everyNWeeks, .afterCompletion: .interval
+        case .monthlyOnDay: .monthDay
+        case .weekly: .weekdays
+        default: .repeats
+        }
+    }
+
+    /// The rule of the Repeat rows; a phrase may also carry a time and a start.
+    func repeatRule(start: LocalDate) throws -> (RecurrenceRule, LocalTime?, LocalDate?) {
+        let f = fields
+        func interval() throws -> Int {
+            guard let n = Int(f.interval.trimmingSpaces), (1...RecurrenceRule.maxInterval).contains(n) else {
+                throw BoardError("Every", "must be a whole number from 1 to \(RecurrenceRule.maxInterval)")
+            }
+            return n
+        }
+        func days() throws -> [WeekdaySelector] {
+            guard !f.weekdays.isEmpty else { throw BoardError("Days", "choose at least one weekday (Space toggles)") }
+            return f.weekdays.sorted().map { WeekdaySelector($0) }
+        }
+        switch f.repeats {
+        case .daily: return (try RecurrenceRule(.daily), nil, nil)
+        case .weekdays: return (try RecurrenceRule(.weekly, weekdays: Weekday.workdays.map { WeekdaySelector($0) }), nil, nil)
+        case .weekly: return (try RecurrenceRule(.weekly, weekdays: try days()), nil, nil)
+        case .everyNWeeks: return (try RecurrenceRule(.weekly, interval: try interval(), weekdays: try days()), nil, nil)
+        case .monthlyOnDay:
+            let text = f.monthDay.trimmingSpaces.lowercased()
+            guard let day = text == "last" ? -1 : Int(text), (1...31).contains(day) || day == -1 else {
+                throw BoardError("Day", "must be a day of the month from 1 to 31, or 'last'")
+            }
+            return (try RecurrenceRule(.monthly, monthDays: [day]), nil, nil)
+        case .monthlyOnWeekday:
+            return (try RecurrenceRule(.monthly, weekdays: [WeekdaySelector(f.weekday, ordinal: f.ordinal)]), nil, nil)
+        case .yearly: return (try RecurrenceRule(.yearly), nil, nil)
+        case .afterCompletion: return (try RecurrenceRule(.daily, interval: try interval(), anchor: .completion), nil, nil)
+        case .phrase:
+            guard !f.phrase.trimmingSpaces.isEmpty else { throw BoardError("phrase", "type a rule such as 'every other tuesday at 7am'") }
+            let phrase = try RecurrencePhrase(parsing: f.phrase, today: today)
+            return (phrase.rule, phrase.time, phrase.start)
+        }
+    }
+
+    /// The phrase row's live feedback: the rule's summary, or why it can't be read.
+    public var phraseFeedback: String {
+        guard fields.repeats == .phrase, !fields.phrase.trimmingSpaces.isEmpty else { return "" }
+        do {
+            let phrase = try RecurrencePhrase(parsing: fields.phrase, today: today)
+            return "→ " + phrase.summary
+        } catch {
+            return "⚠ " + error.problemSentence
+        }
+    }
+
+    /// The next 7 occurrences from today with their times, or why there are none.
+    public var preview: Result<[LocalDateTime], FormErrors> {
+        draft().map { draft in
+            guard let schedule = try? Schedule(rule: draft.rule, start: draft.start, time: draft.values.time) else { return [] }
+            let from = max(today, draft.start)
+            return schedule.preview(from: from, count: 7).map { LocalDateTime(date: $0, time: draft.values.time ?? .midnight) }
+        }
+    }
+
+    /// The form for an existing template: presets where the rule is one, its summary in words otherwise.
+    public init(editing overview: TemplateOverview, today: LocalDate) {
+        let t = overview.template, rule = overview.schedule.rule
+        var f = Fields()
+        f.title = t.title
+        f.description = t.description
+        f.labels = t.labels.joined(separator: ", ")
+        f.steps = t.checklist.map(\.text)
+        f.time = t.defaultTime?.description ?? ""
+        f.priority = String(t.priority)
+        f.duration = t.defaultDurationMin.map(String.init) ?? ""
+        f.starts = overview.schedule.start.iso
+        switch rule.end {
+        case .never: f.ending = .never
+        case .until(let date, _): f.ending = .onDate; f.endDate = date.iso
+        case .count(let n): f.ending = .afterCount; f.endCount = String(n)
+        }
+        let bare = (try? rule.with(end: .never)) ?? rule
+        f.repeats = .phrase
+        f.phrase = RecurrencePhrase(rule: bare).summary
+        let plain = rule.monthDays.isEmpty && rule.months.isEmpty && rule.setPositions.isEmpty && rule.monthEndPolicy == .clamp
+        let everyDay = rule.weekdays.allSatisfy { $0.ordinal == nil }
+        if plain && rule.anchor == .completion && rule.frequency == .daily && rule.weekdays.isEmpty {
+            f.repeats = .afterCompletion; f.interval = String(rule.interval)
+        } else if plain && rule.anchor == .schedule {
+            switch (rule.frequency, rule.interval) {
+            case (.daily, 1) where rule.weekdays.isEmpty: f.repeats = .daily
+            case (.weekly, 1) where rule.weekdays == Weekday.workdays.map({ WeekdaySelector($0) }): f.repeats = .weekdays
+            case (.weekly, 1) where everyDay && !rule.weekdays.isEmpty: f.repeats = .weekly; f.weekdays = Set(rule.weekdays.map(\.weekday))
+            case (.weekly, _) where everyDay && !rule.weekdays.isEmpty && rule.weekStart == .monday:
+                f.repeats = .everyNWeeks; f.interval = String(rule.interval); f.weekdays = Set(rule.weekdays.map(\.weekday))
+            case (.monthly, 1) where rule.weekdays.count == 1 && rule.weekdays[0].ordinal.map({ (1...4).contains($0) || $0 == -1 }) == true:
+                f.repeats = .monthlyOnWeekday; f.ordinal = rule.weekdays[0].ordinal!; f.weekday = rule.weekdays[0].weekday
+            case (.yearly, 1) where rule.weekdays.isEmpty: f.repeats = .yearly
+            default: break
+            }
+        } else if rule.anchor == .schedule, rule.frequency == .monthly, rule.interval == 1, rule.weekdays.isEmpty, rule.months.isEmpty,
+                  rule.setPositions.isEmpty, rule.monthDays.count == 1 {
+            f.repeats = .monthlyOnDay; f.monthDay = rule.monthDays[0] == -1 ? "last" : String(rule.monthDays[0])
+        }
+        self.init(templateId: t.id, status: t.status.rawValue, fields: f, today: today)
+    }
+}
+
+/// Each wrong row's message.
+public struct FormErrors: Error, Hashable, Sendable {
+    public let rows: [TemplateForm.Row: String]
+}
+
+extension Error {
+    /// "Field problem" as one sentence: a BoardError's field and problem, capitalised.
+    var problemSentence: String {
+        let text = "\(self)"
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+}

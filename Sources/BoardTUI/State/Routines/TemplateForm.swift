@@ -1,0 +1,175 @@
+import BoardModel
+
+/// The template editor (`t` new, `e` on a template): the template's fields, its schedule, and
+/// where the focus is. Nothing is written until the form is valid and saved.
+public struct TemplateForm: Hashable, Sendable {
+    /// How the template repeats: three presets, the advanced patterns, or plain words.
+    public enum Repeat: String, CaseIterable, Hashable, Sendable {
+        case daily = "Daily", weekdays = "Weekdays", weekly = "Weekly", everyNWeeks = "Every N weeks"
+        case monthlyOnDay = "Monthly on a day", monthlyOnWeekday = "Monthly on a weekday", yearly = "Yearly"
+        case afterCompletion = "After completion", phrase = "In words"
+    }
+
+    public enum Ending: String, CaseIterable, Hashable, Sendable {
+        case never = "Never", onDate = "On a date", afterCount = "After N times"
+    }
+
+    /// How saving leaves the template.
+    public enum Save: String, CaseIterable, Hashable, Sendable {
+        case activate = "Save and activate", draft = "Save as draft", pause = "Save and pause"
+    }
+
+    /// One line of the form.
+    public enum Row: Hashable, Sendable {
+        case title, description, labels, step(Int), addStep, bucket, time, priority, duration
+        case repeats, interval, weekdays, monthDay, ordinal, weekday, phrase, starts, ending, endDate, endCount
+        case save(Save)
+    }
+
+    /// The values a user types and toggles.
+    public struct Fields: Hashable, Sendable {
+        public var title = ""
+        public var description = ""
+        public var labels = ""
+        public var steps: [String] = []
+        public var newStep = ""
+        public var time = ""
+        public var priority = "0"
+        public var duration = ""
+        public var repeats = Repeat.daily
+        public var interval = "2"
+        public var weekdays: Set<Weekday> = []
+        public var monthDay = "1"
+        /// 1…4 for first…fourth, -1 for last.
+        public var ordinal = 1
+        public var weekday = Weekday.monday
+        public var phrase = ""
+        public var starts = ""
+        public var ending = Ending.never
+        public var endDate = ""
+        public var endCount = "10"
+        public init() {}
+    }
+
+    /// The template being edited; nil for a new one.
+    public let templateId: String?
+    /// The edited template's status ("active", "paused", "draft"), for the save rows it offers.
+    public let status: String?
+    public var fields: Fields
+    /// The fields as they were opened, to know whether leaving drops anything.
+    public let initial: Fields
+    public var focus = Row.title
+    /// The weekday the cursor is on in the weekdays row.
+    public var weekdayCursor = Weekday.monday
+    /// Shown on their rows after a save was refused.
+    public var errors: [Row: String] = [:]
+    /// Esc with unsaved changes asks first.
+    public var confirmingDiscard = false
+    /// The user's today, for the preview and for phrases without a year.
+    public let today: LocalDate
+
+    public init(templateId: String? = nil, status: String? = nil, fields: Fields = Fields(), today: LocalDate) {
+        self.templateId = templateId
+        self.status = status
+        var fields = fields
+        if fields.starts.isEmpty { fields.starts = today.iso }
+        self.fields = fields
+        self.initial = fields
+        self.today = today
+    }
+
+    public var isDirty: Bool { fields != initial }
+    public static let maxSteps = Checklist.maxSteps
+
+    /// The rows shown, in order: only those the chosen repeat and ending need.
+    public var rows: [Row] {
+        var rows: [Row] = [.title, .description, .labels]
+        rows += fields.steps.indices.map { Row.step($0) }
+        if fields.steps.count < Self.maxSteps { rows.append(.addStep) }
+        rows += [.bucket, .time, .priority, .duration, .repeats]
+        switch fields.repeats {
+        case .weekly: rows.append(.weekdays)
+        case .everyNWeeks: rows += [.interval, .weekdays]
+        case .monthlyOnDay: rows.append(.monthDay)
+        case .monthlyOnWeekday: rows += [.ordinal, .weekday]
+        case .afterCompletion: rows.append(.interval)
+        case .phrase: rows.append(.phrase)
+        case .daily, .weekdays, .yearly: break
+        }
+        rows += [.starts, .ending]
+        if fields.ending == .onDate { rows.append(.endDate) }
+        if fields.ending == .afterCount { rows.append(.endCount) }
+        return rows + saveRows.map { Row.save($0) }
+    }
+
+    /// New templates and drafts may stay drafts; an active or paused one can't go back to draft.
+    public var saveRows: [Save] {
+        status == nil || status == "draft" ? Save.allCases : [.activate, .pause]
+    }
+
+    /// Rows the focus skips: the bucket is fixed.
+    public static func isFocusable(_ row: Row) -> Bool { row != .bucket }
+
+    /// Rows whose value is typed (Space types a space there); the others toggle or cycle.
+    public static func isText(_ row: Row) -> Bool {
+        switch row {
+        case .repeats, .weekdays, .ordinal, .weekday, .ending, .bucket, .save: false
+        default: true
+        }
+    }
+
+    /// The text of a typed row.
+    public func text(of row: Row) -> String {
+        switch row {
+        case .title: fields.title
+        case .description: fields.description
+        case .labels: fields.labels
+        case .step(let i): fields.steps.indices.contains(i) ? fields.steps[i] : ""
+        case .addStep: fields.newStep
+        case .time: fields.time
+        case .priority: fields.priority
+        case .duration: fields.duration
+        case .interval: fields.interval
+        case .monthDay: fields.monthDay
+        case .phrase: fields.phrase
+        case .starts: fields.starts
+        case .endDate: fields.endDate
+        case .endCount: fields.endCount
+        default: ""
+        }
+    }
+
+    public mutating func setText(_ text: String, of row: Row) {
+        switch row {
+        case .title: fields.title = text
+        case .description: fields.description = text
+        case .labels: fields.labels = text
+        case .step(let i): if fields.steps.indices.contains(i) { fields.steps[i] = text }
+        case .addStep: fields.newStep = text
+        case .time: fields.time = text
+        case .priority: fields.priority = text
+        case .duration: fields.duration = text
+        case .interval: fields.interval = text
+        case .monthDay: fields.monthDay = text
+        case .phrase: fields.phrase = text
+        case .starts: fields.starts = text
+        case .endDate: fields.endDate = text
+        case .endCount: fields.endCount = text
+        default: break
+        }
+    }
+
+    /// Moves the focus `step` rows, skipping the fixed ones, wrapping around.
+    public mutating func moveFocus(_ step: Int) {
+        let rows = self.rows.filter(Self.isFocusable)
+        let index = rows.firstIndex(of: focus) ?? 0
+        focus = rows[((index + step) % rows.count + rows.count) % rows.count]
+    }
+
+    /// Keeps the focus on a row that still exists after the rows changed.
+    public mutating func clampFocus() {
+        if rows.contains(focus) { return }
+        if case .step = focus { focus = fields.steps.isEmpty ? .addStep : .step(fields.steps.count - 1) }
+        if !rows.contains(focus) { focus = .repeats }
+    }
+}

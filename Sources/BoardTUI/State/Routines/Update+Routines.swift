@@ -1,0 +1,178 @@
+import BoardModel
+import BoardStore
+
+/// The Routines keys of the board: the Templates section's actions, an occurrence's quick actions,
+/// and the focus moving between templates and cards. nil: not a routines action, `update` goes on.
+func updateRoutines(_ state: inout BoardState, _ action: Action) -> [Effect]? {
+    let routines = BoardState.columns.count - 1
+    switch action {
+    case .newTemplate:
+        state.mode = .templateForm(TemplateForm(today: state.snapshot.today))
+        return []
+    case .toggleArchived:
+        state.showArchived.toggle()
+        state.message = state.showArchived ? "Archived templates shown (z hides them)." : "Archived templates hidden (z shows them)."
+        state.clampFocus()
+        return []
+    case .moveFocus(let dx, let dy) where state.focus.column == routines && dx == 0:
+        if let row = state.templateFocus {
+            if row + dy < 0 { return [] }
+            if row + dy < state.templates.count {
+                state.templateFocus = row + dy
+            } else {
+                state.templateFocus = nil
+                state.focus.row = 0
+                state.scrollToFocus()
+            }
+            return []
+        }
+        guard dy < 0, state.focus.row == 0, !state.templates.isEmpty else { return nil }
+        state.templateFocus = state.templates.count - 1
+        return []
+    case .moveFocus(let dx, _) where dx != 0:
+        state.templateFocus = nil
+        if state.focus.column + dx == routines, state.cards(in: routines).isEmpty, !state.templates.isEmpty {
+            state.focus.column = routines
+            state.templateFocus = 0
+            return []
+        }
+        return nil
+    default:
+        break
+    }
+    if let template = state.focusedTemplate { return templateAction(&state, template, action) }
+    if let card = state.focusedCard, card.templateId != nil { return occurrenceAction(&state, card, action) }
+    switch action {
+    case .pauseResume, .skipNext, .duplicate, .archive, .viewTemplate:
+        state.message = "Focus a template (↑ from Upcoming) or an occurrence for this."
+        return []
+    default:
+        return nil
+    }
+}
+
+/// Edit, Pause/Resume, Duplicate, Archive, Skip Next on the focused template row.
+private func templateAction(_ state: inout BoardState, _ template: TemplateRow, _ action: Action) -> [Effect]? {
+    switch action {
+    case .startEdit, .openDetail, .enter:
+        return [.openTemplateEditor(templateId: template.id)]
+    case .pauseResume:
+        switch template.status {
+        case "active": return [.pauseTemplate(templateId: template.id)]
+        case "paused", "draft": return [.resumeTemplate(templateId: template.id)]
+        default:
+            state.message = "“\(template.title)” is archived; c duplicates it into a new draft."
+            return []
+        }
+    case .skipNext: return [.skipNext(templateId: template.id)]
+    case .duplicate: return [.duplicateTemplate(templateId: template.id)]
+    case .archive: return [.archiveTemplate(templateId: template.id)]
+    case .delete:
+        state.message = "Templates are archived, not deleted: A archives “\(template.title)”."
+        return []
+    case .toggleDone, .moveCard, .reorderCard, .viewTemplate:
+        return []
+    default:
+        return nil
+    }
+}
+
+/// View Template and Skip Next on an occurrence.
+private func occurrenceAction(_ state: inout BoardState, _ card: CardSummary, _ action: Action) -> [Effect]? {
+    switch action {
+    case .viewTemplate:
+        jumpToTemplate(&state, card)
+        return []
+    case .skipNext:
+        let template = state.snapshot.templates.first { $0.id == card.templateId }
+        guard let next = template?.nextRun, next == card.occurrenceDate else {
+            let when = template?.nextRun.map { " (\(MonthName.due($0, nil)))" } ?? ""
+            state.message = "Skip Next skips the template's next occurrence\(when); d deletes this one."
+            return []
+        }
+        return [.skipNext(templateId: card.templateId!)]
+    case .pauseResume, .duplicate, .archive:
+        state.message = "That acts on a template: T jumps to this occurrence's template."
+        return []
+    default:
+        return nil
+    }
+}
+
+/// Focuses the template of an occurrence in the Templates section.
+func jumpToTemplate(_ state: inout BoardState, _ card: CardSummary) {
+    if state.snapshot.templates.first(where: { $0.id == card.templateId })?.status == "archived" { state.showArchived = true }
+    guard let row = state.templates.firstIndex(where: { $0.id == card.templateId }) else {
+        state.message = "Its template is not among the templates listed."
+        return
+    }
+    state.mode = .normal
+    state.focus.column = BoardState.columns.count - 1
+    state.templateFocus = row
+}
+
+/// The detail of a card: for an occurrence, a cursor over its fields to reset (`r`), freeze (`m`), or reapply all (`R`).
+func updateDetail(_ state: inout BoardState, field: Int, _ action: Action) -> [Effect] {
+    let fields = CardField.allCases
+    guard let card = state.focusedCard else {
+        state.mode = .normal
+        return []
+    }
+    let current = fields[min(max(0, field), fields.count - 1)]
+    if card.templateId == nil, [.reapplyField, .reapplyAll, .makeException].contains(action) {
+        state.message = "Only an occurrence of a template has template fields."
+        return []
+    }
+    switch action {
+    case .moveFocus(_, let dy):
+        state.mode = .detail(field: min(max(0, field + dy), fields.count - 1))
+    case .reapplyField:
+        guard card.exceptions.contains(current) else {
+            state.message = "\(current.label) is not customized; m makes it an exception."
+            return []
+        }
+        return [.reapply(cardId: card.id, fields: [current])]
+    case .reapplyAll:
+        guard !card.exceptions.isEmpty else {
+            state.message = "Nothing is customized: the occurrence follows its template."
+            return []
+        }
+        return [.reapply(cardId: card.id, fields: nil)]
+    case .makeException:
+        guard !card.exceptions.contains(current) else {
+            state.message = "\(current.label) is already customized; r reapplies the template's."
+            return []
+        }
+        return [.makeException(cardId: card.id, field: current)]
+    case .startEdit:
+        state.mode = .normal
+        return update(&state, .startEdit)
+    case .viewTemplate:
+        if card.templateId != nil { jumpToTemplate(&state, card) }
+    case .resize(let w, let h):
+        state.width = w
+        state.height = h
+        state.scrollToFocus()
+    case .redraw:
+        return [.redraw]
+    default:
+        state.mode = .normal
+    }
+    return []
+}
+
+extension CardField {
+    /// The field's name as the detail shows it.
+    public var label: String {
+        switch self {
+        case .title: "Title"
+        case .description: "Description"
+        case .labels: "Labels"
+        case .checklist: "Checklist"
+        case .bucket: "Bucket"
+        case .time: "Time"
+        case .priority: "Priority"
+        case .duration: "Duration"
+        }
+    }
+}

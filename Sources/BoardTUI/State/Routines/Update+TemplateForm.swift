@@ -1,0 +1,119 @@
+import BoardModel
+
+/// The template editor's keys: type into text rows, Space/←→ on toggles, Tab between rows,
+/// Enter to go on or save, Ctrl-D to remove a step, Esc to leave (asking when something would be lost).
+func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _ action: Action) -> [Effect] {
+    if form.confirmingDiscard {
+        switch action {
+        case .type("y"), .type("Y"):
+            state.mode = .normal
+            state.message = "Changes dropped."
+            return []
+        case .type("n"), .type("N"), .escape:
+            form.confirmingDiscard = false
+        case .resize(let w, let h):
+            state.width = w
+            state.height = h
+        default: break
+        }
+        state.mode = .templateForm(form)
+        return []
+    }
+    let row = form.focus
+    switch action {
+    case .type(let c):
+        if TemplateForm.isText(row) {
+            form.setText(form.text(of: row) + String(c), of: row)
+        } else if c == " " {
+            toggle(&form, row, by: 1)
+        }
+    case .backspace:
+        if TemplateForm.isText(row) { form.setText(String(form.text(of: row).dropLast()), of: row) }
+    case .tab(let step):
+        form.moveFocus(step)
+    case .moveFocus(let dx, _):
+        switch row {
+        case .save: form.moveFocus(dx)
+        case .weekdays:
+            let all = Weekday.allCases
+            form.weekdayCursor = all[((all.firstIndex(of: form.weekdayCursor)! + dx) % all.count + all.count) % all.count]
+        default: toggle(&form, row, by: dx)
+        }
+    case .removeItem:
+        if case .step(let i) = row {
+            form.fields.steps.remove(at: i)
+            form.errors = [:]
+            form.clampFocus()
+        }
+    case .enter:
+        switch row {
+        case .description:
+            form.fields.description.append("\n")
+        case .addStep:
+            let text = form.fields.newStep.trimmingSpaces
+            guard !text.isEmpty else { form.moveFocus(1); break }
+            form.fields.steps.append(text)
+            form.fields.newStep = ""
+            if form.fields.steps.count == TemplateForm.maxSteps { form.focus = .time }
+        case .save(let save):
+            switch form.draft() {
+            case .failure(let errors):
+                form.errors = errors.rows
+                if let first = form.rows.first(where: { errors.rows[$0] != nil }) { form.focus = first }
+            case .success(let draft):
+                state.mode = .normal
+                guard let id = form.templateId else { return [.createTemplate(draft, save: save)] }
+                return [.planTemplateEdit(templateId: id, draft, save: save, form: form)]
+            }
+        default:
+            if TemplateForm.isText(row) { form.moveFocus(1) } else { toggle(&form, row, by: 1) }
+        }
+    case .escape:
+        if form.isDirty {
+            form.confirmingDiscard = true
+        } else {
+            state.mode = .normal
+            return []
+        }
+    case .resize(let w, let h):
+        state.width = w
+        state.height = h
+    case .redraw:
+        state.mode = .templateForm(form)
+        return [.redraw]
+    default: break
+    }
+    // A field the user touched is no longer wrong until the next save says so.
+    if case .type = action { form.errors[row] = nil }
+    if case .backspace = action { form.errors[row] = nil }
+    form.clampFocus()
+    state.mode = .templateForm(form)
+    return []
+}
+
+/// Space, Enter or ←/→ on a toggle row: cycle a choice, or toggle the weekday under the cursor.
+private func toggle(_ form: inout TemplateForm, _ row: TemplateForm.Row, by step: Int) {
+    func cycled<T: Equatable>(_ value: T, in all: [T]) -> T {
+        let i = all.firstIndex(of: value) ?? 0
+        return all[((i + step) % all.count + all.count) % all.count]
+    }
+    switch row {
+    case .repeats:
+        form.fields.repeats = cycled(form.fields.repeats, in: TemplateForm.Repeat.allCases)
+        if [.weekly, .everyNWeeks].contains(form.fields.repeats), form.fields.weekdays.isEmpty {
+            form.fields.weekdays = [(LocalDate(iso: form.fields.starts) ?? form.today).weekday]
+        }
+        form.errors = [:]
+    case .weekdays:
+        form.fields.weekdays.formSymmetricDifference([form.weekdayCursor])
+    case .ordinal:
+        let all = TemplateForm.ordinals.map(\.0)
+        form.fields.ordinal = cycled(form.fields.ordinal, in: all)
+    case .weekday:
+        form.fields.weekday = cycled(form.fields.weekday, in: Weekday.allCases)
+    case .ending:
+        form.fields.ending = cycled(form.fields.ending, in: TemplateForm.Ending.allCases)
+        form.errors = [:]
+    default: break
+    }
+}

@@ -1,0 +1,139 @@
+import BoardModel
+
+/// The template editor over the board: its rows on the left, inline errors under their rows,
+/// the live preview of the next 7 occurrences on the right.
+func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: TemplateForm) {
+    let w = min(state.width - 2, 112), h = state.height - 2
+    let x0 = (state.width - w) / 2, y0 = 1
+    clearBox(&frame, x: x0, y: y0, width: w, height: h)
+    let previewWidth = min(34, w / 3)
+    let left = w - previewWidth - 3
+    let title = form.templateId == nil ? "New template" : "Edit template" + (form.status.map { " (\($0))" } ?? "")
+    frame.put(title, x: x0 + 2, y: y0 + 1, maxWidth: left, style: .bold)
+
+    // The rows, with the focused one kept in view.
+    var lines: [(text: String, style: CellStyle, row: TemplateForm.Row?, cursorX: Int?)] = []
+    for row in form.rows {
+        let focused = row == form.focus
+        for (i, text) in TemplateFormText.lines(of: row, in: form).enumerated() {
+            let label = i == 0 ? TemplateFormText.label(row) : ""
+            let marker = focused && i == 0 ? "›" : " "
+            let prefix = "\(marker) \(label.padding(toLength: 13, withPad: " ", startingAt: 0))"
+            lines.append((prefix + text, focused ? .bold : (row == .bucket ? .dim : []), i == 0 ? row : nil, nil))
+        }
+        if focused, TemplateForm.isText(row) {
+            // At the end of what is typed: the last line of a description, after "+ Add step: ".
+            lines[lines.count - 1].cursorX = DisplayWidth.of(lines[lines.count - 1].text)
+        }
+        if let error = form.errors[row] { lines.append(("    ⚠ " + error, .bold, nil, nil)) }
+        if row == .phrase, !form.phraseFeedback.isEmpty { lines.append(("    " + form.phraseFeedback, .dim, nil, nil)) }
+    }
+    let bodyTop = y0 + 3, bodyHeight = h - 6
+    let focusLine = lines.firstIndex { $0.row == form.focus } ?? 0
+    let first = max(0, min(focusLine - bodyHeight / 2, lines.count - bodyHeight))
+    for (i, line) in lines.dropFirst(first).prefix(bodyHeight).enumerated() {
+        frame.put(line.text, x: x0 + 2, y: bodyTop + i, maxWidth: left, style: line.style)
+        if line.row == form.focus, case .save = form.focus { frame.style(x: x0 + 2, y: bodyTop + i, width: min(left, DisplayWidth.of(line.text)), .reverse) }
+        if let cx = line.cursorX {
+            frame.cursor = (x0 + 2 + min(cx, left - 1), bodyTop + i)
+        } else if line.row == form.focus, !TemplateForm.isText(form.focus) {
+            frame.cursor = (x0 + 2, bodyTop + i)
+        }
+    }
+    if lines.count > first + bodyHeight { frame.put("↓ more", x: x0 + 2, y: bodyTop + bodyHeight, style: .dim) }
+
+    // Preview.
+    let px = x0 + left + 3
+    for y in (y0 + 1)..<(y0 + h - 3) { frame.put("│", x: px - 2, y: y, style: .dim) }
+    frame.put("Preview · \(state.snapshot.zoneName)", x: px, y: y0 + 1, maxWidth: previewWidth, style: .bold)
+    switch form.preview {
+    case .success(let moments):
+        if moments.isEmpty { frame.put("No occurrence from today", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim) }
+        let timed = !form.fields.time.trimmingSpaces.isEmpty || (try? form.draft().get().values.time) != nil
+        for (i, m) in moments.enumerated() {
+            frame.put(MonthName.due(m.date, timed ? m.time : nil), x: px, y: y0 + 3 + i, maxWidth: previewWidth)
+        }
+    case .failure:
+        frame.put("Fix the marked fields to", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim)
+        frame.put("see the next occurrences.", x: px, y: y0 + 4, maxWidth: previewWidth, style: .dim)
+    }
+
+    let hints = form.confirmingDiscard
+        ? "Discard your changes? y discards · n keeps editing"
+        : "Tab/↑↓ fields · Space/←→ choose · Enter next, adds a step or saves · Ctrl-D removes a step · Esc leaves"
+    frame.put(hints, x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: form.confirmingDiscard ? .bold : .dim)
+    if form.confirmingDiscard { frame.cursor = (x0 + 2, y0 + h - 2) }
+}
+
+/// The words of the template form's rows.
+enum TemplateFormText {
+    static func label(_ row: TemplateForm.Row) -> String {
+        switch row {
+        case .title: "Title"
+        case .description: "Description"
+        case .labels: "Labels"
+        case .step(let i): i == 0 ? "Checklist" : ""
+        case .addStep: ""
+        case .bucket: "Bucket"
+        case .time: "Time"
+        case .priority: "Priority"
+        case .duration: "Duration"
+        case .repeats: "Repeat"
+        case .interval: "Every"
+        case .weekdays: "Days"
+        case .monthDay: "Day"
+        case .ordinal: "Which"
+        case .weekday: "Weekday"
+        case .phrase: "In words"
+        case .starts: "Starts on"
+        case .ending: "Ends"
+        case .endDate: "Ends on"
+        case .endCount: "After"
+        case .save: ""
+        }
+    }
+
+    /// The row's value, over several lines for a description.
+    static func lines(of row: TemplateForm.Row, in form: TemplateForm) -> [String] {
+        let f = form.fields
+        switch row {
+        case .description:
+            let lines = f.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return lines.isEmpty ? [""] : lines
+        case .step(let i): return ["\(i + 1). " + form.text(of: row)]
+        case .addStep:
+            return f.steps.count >= TemplateForm.maxSteps
+                ? ["\(TemplateForm.maxSteps) of \(TemplateForm.maxSteps) steps — limit reached"]
+                : ["+ Add step: " + f.newStep]
+        case .bucket: return ["Routines (fixed)"]
+        case .priority: return [f.priority + "  (0 none … 3 high)"].map { form.focus == .priority ? f.priority : $0 }
+        case .duration: return [form.focus == .duration || !f.duration.isEmpty ? f.duration + (form.focus == .duration ? "" : " min") : "—"]
+        case .time: return [form.focus == .time || !f.time.isEmpty ? f.time : "— (all day)"]
+        case .repeats: return ["‹ \(f.repeats.rawValue) ›"]
+        case .interval: return [f.interval + (form.focus == .interval ? "" : f.repeats == .afterCompletion ? " days after completion" : " weeks")]
+        case .weekdays:
+            return [Weekday.allCases.map { day in
+                let mark = f.weekdays.contains(day) ? "x" : " "
+                let cursor = form.focus == .weekdays && form.weekdayCursor == day
+                return (cursor ? ">" : "") + "\(day.shortName.prefix(2))[\(mark)]"
+            }.joined(separator: " ")]
+        case .monthDay: return [f.monthDay + (form.focus == .monthDay ? "" : " (1–31 or last)")]
+        case .ordinal: return ["‹ \(TemplateForm.ordinals.first { $0.0 == f.ordinal }?.1 ?? "First") ›"]
+        case .weekday: return ["‹ \(f.weekday.name) ›"]
+        case .ending: return ["‹ \(f.ending.rawValue) ›"]
+        case .save(let save): return ["[ \(save.rawValue) ]"]
+        default: return [form.text(of: row)]
+        }
+    }
+}
+
+/// Blanks a box and draws its border.
+func clearBox(_ frame: inout Frame, x x0: Int, y y0: Int, width w: Int, height h: Int) {
+    for y in y0..<(y0 + h) { frame.put(String(repeating: " ", count: w), x: x0, y: y) }
+    frame.put("┌" + String(repeating: "─", count: w - 2) + "┐", x: x0, y: y0)
+    frame.put("└" + String(repeating: "─", count: w - 2) + "┘", x: x0, y: y0 + h - 1)
+    for y in (y0 + 1)..<(y0 + h - 1) {
+        frame.put("│", x: x0, y: y)
+        frame.put("│", x: x0 + w - 1, y: y)
+    }
+}
