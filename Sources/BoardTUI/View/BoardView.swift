@@ -22,7 +22,7 @@ public func view(_ state: BoardState) -> Frame {
     case .detail(let field): drawDetail(&frame, state, field: field)
     case .editing(let form): drawForm(&frame, state, form)
     case .templateForm(let form): drawTemplateForm(&frame, state, form)
-    case .propagation(let dialog): drawBox(&frame, state, lines: ["Apply template changes"] + dialog.lines.dropFirst(0))
+    case .propagation(let dialog): drawBox(&frame, state, lines: dialog.lines)
     default: break
     }
     return frame

@@ -16,7 +16,7 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
     for row in form.rows {
         let focused = row == form.focus
         for (i, text) in TemplateFormText.lines(of: row, in: form).enumerated() {
-            let label = i == 0 ? TemplateFormText.label(row) : ""
+            let label = i > 0 ? "" : row == .addStep && form.fields.steps.isEmpty ? "Checklist" : TemplateFormText.label(row)
             let marker = focused && i == 0 ? "›" : " "
             let prefix = "\(marker) \(label.padding(toLength: 13, withPad: " ", startingAt: 0))"
             lines.append((prefix + text, focused ? .bold : (row == .bucket ? .dim : []), i == 0 ? row : nil, nil))
@@ -47,11 +47,14 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
     for y in (y0 + 1)..<(y0 + h - 3) { frame.put("│", x: px - 2, y: y, style: .dim) }
     frame.put("Preview · \(state.snapshot.zoneName)", x: px, y: y0 + 1, maxWidth: previewWidth, style: .bold)
     switch form.preview {
-    case .success(let moments):
-        if moments.isEmpty { frame.put("No occurrence from today", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim) }
-        let timed = !form.fields.time.trimmingSpaces.isEmpty || (try? form.draft().get().values.time) != nil
-        for (i, m) in moments.enumerated() {
-            frame.put(MonthName.due(m.date, timed ? m.time : nil), x: px, y: y0 + 3 + i, maxWidth: previewWidth)
+    case .success(let schedule):
+        let dates = TemplateForm.previewDates(schedule, today: form.today)
+        if dates.isEmpty { frame.put("No occurrence from today", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim) }
+        for (i, date) in dates.enumerated() {
+            frame.put(MonthName.due(date, schedule.time), x: px, y: y0 + 3 + i, maxWidth: previewWidth)
+        }
+        if schedule.rule.anchor == .completion {
+            frame.put("then each after completion", x: px, y: y0 + 4 + dates.count, maxWidth: previewWidth, style: .dim)
         }
     case .failure:
         frame.put("Fix the marked fields to", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim)

@@ -17,11 +17,6 @@ extension TemplateForm {
         let f = fields
         let title = f.title.trimmingSpaces
         if title.isEmpty { errors[.title] = "Title must not be empty" }
-        var time: LocalTime?
-        if !f.time.trimmingSpaces.isEmpty {
-            time = LocalTime(iso: f.time.trimmingSpaces)
-            if time == nil { errors[.time] = "Time must be HH:MM from 00:00 to 23:59" }
-        }
         let priority = Int(f.priority.trimmingSpaces.isEmpty ? "0" : f.priority.trimmingSpaces)
         if priority == nil || !(0...3).contains(priority!) { errors[.priority] = "Priority must be 0, 1, 2 or 3" }
         var duration: Int?
@@ -30,9 +25,26 @@ extension TemplateForm {
             if duration == nil || duration! <= 0 || duration! > 24 * 60 * 7 { errors[.duration] = "Duration must be minutes from 1 to 10080" }
         }
         for (i, step) in f.steps.enumerated() where step.trimmingSpaces.isEmpty { errors[.step(i)] = "A step needs some text (Ctrl-D removes it)" }
+        let schedule = self.schedule()
+        if case .failure(let scheduleErrors) = schedule { errors.merge(scheduleErrors.rows) { a, _ in a } }
+        guard errors.isEmpty, case .success(let s) = schedule, let priority else { return .failure(FormErrors(rows: errors)) }
+        let labels = f.labels.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+        let values = CardValues(title: title, description: f.description, labels: labels, checklist: f.steps.map { $0.trimmingSpaces },
+                                time: s.time, priority: priority, duration: duration)
+        return .success(TemplateDraft(values: values, rule: s.rule, start: s.start))
+    }
+
+    /// The schedule of the Time, Repeat, Starts and Ends rows, or their errors: all the preview needs.
+    public func schedule() -> Result<Schedule, FormErrors> {
+        var errors: [Row: String] = [:]
+        let f = fields
+        var time: LocalTime?
+        if !f.time.trimmingSpaces.isEmpty {
+            time = LocalTime(iso: f.time.trimmingSpaces)
+            if time == nil { errors[.time] = "Time must be HH:MM from 00:00 to 23:59" }
+        }
         let start = LocalDate(iso: f.starts.trimmingSpaces)
         if start == nil { errors[.starts] = "Starts on must be a date YYYY-MM-DD" }
-
         var rule: RecurrenceRule?
         var phraseTime: LocalTime?
         var phraseStart: LocalDate?
@@ -58,11 +70,12 @@ extension TemplateForm {
                 errors[f.ending == .onDate ? .endDate : .endCount] = error.problemSentence
             }
         }
-        guard errors.isEmpty, let rule, let start, let priority else { return .failure(FormErrors(rows: errors)) }
-        let labels = f.labels.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
-        let values = CardValues(title: title, description: f.description, labels: labels, checklist: f.steps.map { $0.trimmingSpaces },
-                                time: time ?? phraseTime, priority: priority, duration: duration)
-        return .success(TemplateDraft(values: values, rule: rule, start: phraseStart ?? start))
+        guard errors.isEmpty, let rule, let start = phraseStart ?? start else { return .failure(FormErrors(rows: errors)) }
+        do {
+            return .success(try Schedule(rule: rule, start: start, time: time ?? phraseTime))
+        } catch {
+            return .failure(FormErrors(rows: [repeatErrorRow: error.problemSentence]))
+        }
     }
 
     /// Where a repeat error shows: on the row that holds the wrong value.
@@ -122,13 +135,12 @@ extension TemplateForm {
         }
     }
 
-    /// The next 7 occurrences from today with their times, or why there are none.
-    public var preview: Result<[LocalDateTime], FormErrors> {
-        draft().map { draft in
-            guard let schedule = try? Schedule(rule: draft.rule, start: draft.start, time: draft.values.time) else { return [] }
-            let from = max(today, draft.start)
-            return schedule.preview(from: from, count: 7).map { LocalDateTime(date: $0, time: draft.values.time ?? .midnight) }
-        }
+    /// The next 7 occurrences from today (or the start), or why the schedule can't be read.
+    public var preview: Result<Schedule, FormErrors> { schedule() }
+
+    /// The preview's dates.
+    public static func previewDates(_ schedule: Schedule, today: LocalDate) -> [LocalDate] {
+        schedule.preview(from: max(today, schedule.start), count: 7)
     }
 
     /// The form for an existing template: presets where the rule is one, its summary in words otherwise.
@@ -151,7 +163,7 @@ extension TemplateForm {
         let bare = (try? rule.with(end: .never)) ?? rule
         f.repeats = .phrase
         f.phrase = RecurrencePhrase(rule: bare).summary
-        let plain = rule.monthDays.isEmpty && rule.months.isEmpty && rule.setPositions.isEmpty && rule.monthEndPolicy == .clamp
+        let plain = rule.monthDays.isEmpty && rule.months.isEmpty && rule.setPositions.isEmpty
         let everyDay = rule.weekdays.allSatisfy { $0.ordinal == nil }
         if plain && rule.anchor == .completion && rule.frequency == .daily && rule.weekdays.isEmpty {
             f.repeats = .afterCompletion; f.interval = String(rule.interval)
