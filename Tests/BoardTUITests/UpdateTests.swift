@@ -67,7 +67,7 @@ import Testing
         #expect(press([.control("r")], &state) == [.redo])
         #expect(press([.control("l")], &state) == [.redraw])
         press([.enter], &state)
-        #expect(state.mode == .detail)
+        #expect(state.mode == .detail(field: 0))
         press([.escape], &state)
         #expect(state.mode == .normal)
         #expect(press([.character("q")], &state) == [.quit])
