@@ -73,4 +73,52 @@ import Testing
         #expect(cursor.x == 0 && cursor.y == 4)
         #expect(frame[1, 4].character == "[" && frame[0, 4].character == "›")
     }
+
+    // MARK: Routines
+
+    @Test func templateFormEmptyFilledAndWithAnError() throws {
+        var state = try TUIFixture().state()
+        press([.character("t")], &state)
+        try assertSnapshot(view(state), named: "template-form-empty")
+        press(type("Morning pages") + [.tab] + type("Three pages, longhand") + [.enter] + type("before the phone") + [.tab, .tab]
+              + type("Coffee") + [.enter] + type("Write") + [.enter, .tab] + type("7:30"), &state)
+        for _ in 0..<3 { press([.tab], &state) }
+        press([.character(" ")], &state)  // Weekdays
+        try assertSnapshot(view(state), named: "template-form-filled")
+        #expect(view(state).text.contains("Mon Nov 23 07:30"), "the preview has the next weekday at its time")
+        press([.tab, .tab, .enter], &state)  // Ends: on a date, left empty
+        for _ in 0..<2 { press([.tab], &state) }
+        press([.enter], &state)
+        let frame = view(state)
+        try assertSnapshot(frame, named: "template-form-error")
+        #expect(frame.text.contains("⚠ Ends on: must be a date YYYY-MM-DD"))
+    }
+
+    @Test func propagationDialog() throws {
+        var state = try TUIFixture().state()
+        let templates = state.snapshot.templates
+        var fields = TemplateForm.Fields()
+        fields.title = "Morning"
+        let form = TemplateForm(templateId: templates[0].id, status: "active", fields: fields, today: state.snapshot.today)
+        let draft = try form.draft().get()
+        var dialog = PropagationDialog(templateId: templates[0].id, draft: draft, save: .activate, form: form,
+                                       count: 5, countWithOverdue: 8, overdue: 3, removals: 0)
+        state.mode = .propagation(dialog)
+        try assertSnapshot(view(state), named: "propagation-dialog")
+        dialog.includeOverdue = true
+        dialog.progress = .init(done: 300, total: 800)
+        state.mode = .propagation(dialog)
+        #expect(view(state).text.contains("Updating [███████████░░░░░░░░░░░░░░░░░░░] 300 of 800"))
+    }
+
+    @Test func exceptionDetailAndFocusedTemplate() throws {
+        var state = try TUIFixture().state()
+        press([.right, .right, .right, .right, .down, .enter], &state)
+        try assertSnapshot(view(state), named: "exception-detail")
+        #expect(view(state).text.contains("Field customized. Reapply template? r resets this field"))
+        press([.escape, .up, .up], &state)
+        let frame = view(state)
+        try assertSnapshot(frame, named: "template-focused")
+        #expect(frame.text.contains("Template Budget review, active, Monthly on the last Friday."))
+    }
 }

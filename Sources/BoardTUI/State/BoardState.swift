@@ -125,6 +125,7 @@ public struct BoardState: Sendable {
 
     /// Focuses the card with `id`, wherever it now is among the cards read.
     public mutating func focus(cardId id: String) {
+        templateFocus = nil
         for column in Self.columns.indices {
             if let row = cards(in: column).loadedIndex(of: id) {
                 focus = Focus(column: column, row: row)

@@ -44,6 +44,8 @@ public enum KeyMap {
         case .character("m"): return .makeException
         case .character("e"): return .startEdit
         case .character("T"): return .viewTemplate
+        case .character("u"): return .undo
+        case .control("r"): return .redo
         case .click: return nil
         default: return .escape
         }

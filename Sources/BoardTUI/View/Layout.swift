@@ -30,8 +30,8 @@ public struct Layout: Sendable {
 
     /// Lines the Templates section takes at the top of the Routines column (at most a third of the body).
     public func templateLines(_ state: BoardState) -> Int {
-        guard !state.snapshot.templates.isEmpty else { return 0 }
-        let wanted = 1 + state.snapshot.templates.count * 2 + 1
+        guard !state.templates.isEmpty else { return 0 }
+        let wanted = 1 + state.templates.count * 2 + 1
         return min(wanted, max(3, (bodyBottom - bodyTop + 1) / 3))
     }
 

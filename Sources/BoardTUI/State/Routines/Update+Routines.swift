@@ -155,6 +155,10 @@ func updateDetail(_ state: inout BoardState, field: Int, _ action: Action) -> [E
         state.scrollToFocus()
     case .redraw:
         return [.redraw]
+    case .undo:
+        return [.undo]
+    case .redo:
+        return [.redo]
     default:
         state.mode = .normal
     }

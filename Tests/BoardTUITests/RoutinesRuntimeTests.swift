@@ -1,0 +1,152 @@
+import BoardModel
+import BoardStore
+@testable import BoardTUI
+import Foundation
+import Testing
+
+/// Template edits, propagation, exceptions and series actions carried out on a real file.
+@Suite struct RoutinesRuntimeTests {
+    func morning(_ f: TUIFixture) throws -> TemplateOverview {
+        try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
+    }
+
+    func occurrences(_ f: TUIFixture, of id: String) throws -> [TaskRecord] {
+        try f.store.tasks().filter { $0.templateId == id }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
+    }
+
+    /// Opens the editor on the template and replaces its title through the keys.
+    func editTitle(_ app: BoardApp, templateId: String, to title: String) throws {
+        app.perform(.openTemplateEditor(templateId: templateId))
+        guard case .templateForm(let form) = app.state.mode else { throw BoardError("mode", "no form") }
+        for _ in form.fields.title { _ = try app.handle(.backspace) }
+        for c in title { _ = try app.handle(.character(c)) }
+        while case .templateForm(let f) = app.state.mode, f.focus != .save(.activate) { _ = try app.handle(.tab) }
+        _ = try app.handle(.enter)
+    }
+
+    @Test func theDialogCountsWhatTheStorePlansAndApplyingKeepsExceptionsAndCompletedWork() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        let template = try morning(f)
+        try editTitle(app, templateId: template.template.id, to: "Morning")
+        guard case .propagation(let dialog) = app.state.mode else { Issue.record("no dialog: \(app.state.mode)"); return }
+        let plan = try f.store.planTemplateEdit(template.template.id, TemplateEditRequest(fields: CardEdit(title: "Morning")), clock: demoClock)
+        #expect(dialog.count == plan.propagation.count && dialog.count == 5)
+        #expect(view(app.state).text.contains("Will update 5 non-completed occurrences. Completed tasks and field exceptions won't change."))
+        _ = try app.handle(.character("y"))
+        #expect(app.state.mode == .normal)
+        let titles = try occurrences(f, of: template.template.id).map(\.title)
+        #expect(titles == ["Morning routine", "Short morning routine", "Morning", "Morning", "Morning", "Morning", "Morning"])
+
+        // Undo the propagation: every occurrence it changed, and the template, come back.
+        _ = try app.handle(.character("u"))
+        #expect(try occurrences(f, of: template.template.id).map(\.title)
+                == ["Morning routine", "Short morning routine"] + Array(repeating: "Morning routine", count: 5))
+        #expect(try f.store.template(template.template.id, clock: demoClock).template.title == "Morning routine")
+        #expect(app.state.message == "Undid: edit of template “Morning”")
+    }
+
+    @Test func cancelGoesBackToTheFormAndWritesNothing() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        let template = try morning(f)
+        try editTitle(app, templateId: template.template.id, to: "Evening")
+        _ = try app.handle(.escape)
+        guard case .templateForm(let form) = app.state.mode else { Issue.record("not back in the form"); return }
+        #expect(form.fields.title == "Evening")
+        #expect(try f.store.template(template.template.id, clock: demoClock).template.title == "Morning routine")
+    }
+
+    @Test func overHundredUpdatesShowAProgressBarAndTheOverdueToggleCountsThem() throws {
+        let f = try TUIFixture()
+        let start = BoardClock(local: LocalDateTime(iso: "2026-06-01T06:00")!, zone: paris)
+        let daily = try f.store.addTemplate(CardValues(title: "Water plants"), rule: try RecurrenceRule(.daily), start: start.today, clock: start)
+        var day = start.today
+        while day < demoClock.today {
+            try f.store.generate(clock: BoardClock(local: LocalDateTime(date: day, time: LocalTime(hour: 6, minute: 0)!), zone: paris))
+            day = day.adding(days: 1)
+        }
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        var frames: [String] = []
+        app.drawNow = { frames.append($0.text) }
+        try editTitle(app, templateId: daily.id, to: "Water the plants")
+        guard case .propagation(let dialog) = app.state.mode else { Issue.record("no dialog"); return }
+        let overdue = try occurrences(f, of: daily.id).filter { $0.occurrenceDate! < demoClock.today }.count
+        #expect(dialog.overdue == overdue && overdue > 100)
+        #expect(view(app.state).text.contains("[ ] Also update \(overdue) overdue open occurrences (Space toggles)"))
+        _ = try app.handle(.character(" "))
+        #expect(view(app.state).text.contains("Will update \(dialog.count + overdue) non-completed occurrences."))
+        _ = try app.handle(.enter)
+        #expect(frames.contains { $0.contains("Updating [") && $0.contains("100 of \(dialog.count + overdue)") })
+        #expect(try occurrences(f, of: daily.id).allSatisfy { $0.title == "Water the plants" })
+    }
+
+    @Test func anOccurrenceDetailResetsOneFieldFreezesAnotherAndReappliesAll() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        let template = try morning(f)
+        let excepted = try occurrences(f, of: template.template.id)[1]
+        app.state.focus(cardId: excepted.id)
+        _ = try app.handle(.enter)
+        #expect(view(app.state).text.contains("Field customized. Reapply template? r resets this field"))
+        _ = try app.handle(.character("r"))
+        #expect(try f.store.task(excepted.id).title == "Morning routine" && f.store.task(excepted.id).exceptionMask.isEmpty)
+        // Freeze the priority without editing it: a template edit of the priority then leaves it alone.
+        for _ in 0..<6 { _ = try app.handle(.down) }
+        _ = try app.handle(.character("m"))
+        #expect(try f.store.task(excepted.id).exceptionMask == [.priority])
+        #expect(view(app.state).text.contains("Priority     0  ✎ customized"))
+        _ = try app.handle(.character("R"))
+        #expect(try f.store.task(excepted.id).exceptionMask.isEmpty)
+        _ = try app.handle(.character("u"))
+        #expect(try f.store.task(excepted.id).exceptionMask == [.priority], "undo puts the exception back")
+    }
+
+    @Test func templateActionsShowOnScreenAndUndo() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        let template = try morning(f)
+        let next = try occurrences(f, of: template.template.id).first { !$0.isCompleted && $0.occurrenceDate! >= demoClock.today }!
+        // From an occurrence, T jumps to its template.
+        app.state.focus(cardId: next.id)
+        _ = try app.handle(.character("T"))
+        #expect(app.state.focusedTemplate?.id == template.template.id)
+        _ = try app.handle(.character("p"))
+        #expect(view(app.state).text.contains("Morning routine · paused"))
+        _ = try app.handle(.character("p"))
+        #expect(view(app.state).text.contains("Morning routine · active"))
+        _ = try app.handle(.character("c"))
+        #expect(view(app.state).text.contains("Morning routine (copy) · draft"))
+        _ = try app.handle(.character("u"))
+        #expect(!view(app.state).text.contains("(copy)"), "undo removes the duplicate")
+        app.state.focus(cardId: next.id)
+        _ = try app.handle(.character("T"))
+        _ = try app.handle(.character("A"))
+        #expect(!view(app.state).text.contains("Morning routine · archived"), "archived templates are hidden")
+        _ = try app.handle(.character("z"))
+        #expect(view(app.state).text.contains("Morning routine · archived"))
+        _ = try app.handle(.character("u"))
+        #expect(view(app.state).text.contains("Morning routine · active"))
+    }
+
+    @Test func skipNextOnAnOccurrenceSkipsOnlyTheNextOne() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        let standup = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Standup prep" })
+        let all = try occurrences(f, of: standup.template.id)
+        app.state.focus(cardId: all[1].id)
+        _ = try app.handle(.character("s"))
+        #expect(app.state.message?.hasPrefix("Skip Next skips the template's next occurrence (Mon Nov 23)") == true)
+        app.state.focus(cardId: all[0].id)
+        _ = try app.handle(.character("s"))
+        #expect(app.state.message == "Skipped Mon Nov 23.")
+        #expect(try occurrences(f, of: standup.template.id).map(\.id) == Array(all.dropFirst()).map(\.id))
+        _ = try app.handle(.character("u"))
+        #expect(try occurrences(f, of: standup.template.id).map(\.id) == all.map(\.id))
+    }
+}
