@@ -149,4 +149,18 @@ import Testing
         _ = try app.handle(.character("u"))
         #expect(try occurrences(f, of: standup.template.id).map(\.id) == all.map(\.id))
     }
+
+    @Test func editingAnOccurrenceInTheCardFormMakesATitleException() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        let occurrence = try occurrences(f, of: try morning(f).template.id)[2]
+        app.state.focus(cardId: occurrence.id)
+        _ = try app.handle(.character("e"))
+        for c in " (short)" { _ = try app.handle(.character(c)) }
+        _ = try app.handle(.enter)
+        #expect(app.state.message == nil, "the unchanged due date the form sends back is not a change")
+        #expect(try f.store.task(occurrence.id).title == "Morning routine (short)")
+        #expect(try f.store.task(occurrence.id).exceptionMask == [.title])
+    }
 }

@@ -32,7 +32,8 @@ extension BoardStore {
             let before = task.values
             let after = edit.applied(to: before)
             try after.validate()
-            if let due {
+            // A form sends the date back unchanged; only a different one is a change.
+            if let due, due != task.dueDate {
                 guard !task.isOccurrence else {
                     throw BoardError("due", "an occurrence is due on its own date; skip it or edit its template")
                 }

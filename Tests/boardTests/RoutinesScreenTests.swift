@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Routines end to end: the real binary in tmux, a template made in the form, an exception,
+/// a propagation with its dialog, reapply, series actions and undo.
+@Suite(.serialized) struct RoutinesScreenTests {
+    @Test func aRoutineFromTheFormThroughPropagationExceptionsAndSeriesActions() throws {
+        let board = try BoardFile()
+        let session = try TmuxSession(["--db", board.path], now: "2026-11-21T06:00")
+        #expect(session.waitFor { $0.contains("Routines (0)") }.0)
+
+        // "every weekday at 7:30" through the form: Repeat ‹ In words ›, the phrase, Save and activate.
+        try session.send("t")
+        try session.type("Standup")
+        for _ in 0..<7 { try session.send("Tab") }
+        try session.send("Left", "Tab")
+        try session.type("every weekday at 7:30")
+        #expect(session.waitFor { $0.contains("→ Every weekday at 7:30") && $0.contains("Mon Nov 23 07:30") }.0, "parsed as typed, previewed")
+        try session.send("Tab", "Tab", "Tab", "Enter")
+        let (created, afterCreate) = session.waitFor { $0.contains("Standup · active") && $0.contains("Routines (5)") }
+        #expect(created, "\(afterCreate)")
+        for day in ["Mon Nov 23", "Tue Nov 24", "Wed Nov 25", "Thu Nov 26", "Fri Nov 27"] {
+            #expect(afterCreate.contains("\(day) 07:30"), "\(day) is in Upcoming")
+        }
+
+        // An exception on Monday's occurrence, and Tuesday's completed.
+        try session.send("Down", "e")
+        for _ in 0..<7 { try session.send("BSpace") }
+        try session.type("Standup (short)")
+        try session.send("Enter")
+        #expect(session.waitFor { $0.contains("Standup (short)") && $0.contains("Exception · From Template: Stan") }.0)
+        try session.send("Down", "x")
+        #expect(session.waitFor { $0.contains("[x] Standup") }.0)
+
+        // Edit the template's title: the dialog counts 3 (not the exception, not the completed one).
+        try session.send("Up", "Up", "e")
+        #expect(session.waitFor { $0.contains("Edit template (active)") }.0)
+        for _ in 0..<7 { try session.send("BSpace") }
+        try session.type("Daily standup")
+        try session.send("BTab", "BTab", "Enter")
+        let (dialog, dialogScreen) = session.waitFor { $0.contains("Will update 3 non-completed occurrences.") }
+        #expect(dialog, "\(dialogScreen)")
+        #expect(dialogScreen.contains("Apply changes to all non-completed occurrences from today forward?"))
+        try session.send("y")
+        let (applied, afterApply) = session.waitFor { $0.contains("Daily standup · active") && $0.contains("updated 3 occurrences") }
+        #expect(applied, "\(afterApply)")
+        #expect(afterApply.contains("Standup (short)") && afterApply.contains("[x] Standup"), "the exception and the completed one keep their titles")
+        #expect(afterApply.components(separatedBy: "[ ] Daily standup").count - 1 == 3)
+
+        // Undo the whole propagation, then redo it.
+        try session.send("u")
+        #expect(session.waitFor { $0.contains("Standup · active") && $0.contains("Undid: edit of template") && !$0.contains("[ ] Daily standup") }.0)
+        try session.send("C-r")
+        #expect(session.waitFor { $0.contains("Daily standup · active") && $0.components(separatedBy: "[ ] Daily standup").count - 1 == 3 }.0)
+
+        // Reapply the template's title on the excepted occurrence, from its detail.
+        try session.send("Escape")
+        try session.send("Down")
+        try session.send("Enter")
+        #expect(session.waitFor { $0.contains("Field customized. Reapply template? r resets this field") }.0)
+        try session.send("r")
+        #expect(session.waitFor { !$0.contains("Standup (short)") && $0.contains("Follows its template") }.0)
+        try session.send("Escape")
+
+        // Skip next, pause, resume, duplicate, archive: each on screen.
+        try session.send("Up", "s")
+        #expect(session.waitFor { $0.contains("Skipped Mon Nov 23.") && !$0.contains("Mon Nov 23 07:30") }.0)
+        try session.send("p")
+        #expect(session.waitFor { $0.contains("Daily standup · paused") }.0)
+        try session.send("p")
+        #expect(session.waitFor { $0.contains("Daily standup · active") }.0)
+        try session.send("c")
+        #expect(session.waitFor { $0.contains("Daily standup (copy) · draft") }.0)
+        try session.send("A")
+        #expect(session.waitFor { !$0.contains("(copy) · draft") && $0.contains("Templates (+1 archived: z)") }.0)
+        try session.send("z")
+        #expect(session.waitFor { $0.contains("Daily standup (copy) · archived") }.0)
+        try session.send("q")
+    }
+}
