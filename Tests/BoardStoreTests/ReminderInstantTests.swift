@@ -49,4 +49,21 @@ import Testing
         let pass = try f.store.claimDueReminders(clock: now, grace: 600)
         #expect(pass.next == clock("2026-11-21T09:20").instant)
     }
+
+    @Test func aTemplateCreatedAfterTodaysTimeStartsWithItsNextOccurrence() throws {
+        let f = try StoreFixture()
+        let late = try f.store.addTemplate(CardValues(title: "Early", time: LocalTime(hour: 5, minute: 0)), rule: try rule("every day"),
+                                           clock: clock("2026-11-21T06:00"))
+        #expect(try f.store.occurrences(of: late.id).first?.occurrenceDate == date("2026-11-22"), "05:00 today is already past")
+        let early = try f.store.addTemplate(CardValues(title: "Later", time: LocalTime(hour: 8, minute: 0)), rule: try rule("every day"),
+                                            clock: clock("2026-11-21T06:00"))
+        #expect(try f.store.occurrences(of: early.id).first?.occurrenceDate == date("2026-11-21"))
+        let weekdays = try f.store.addTemplate(CardValues(title: "Friday night", time: LocalTime(hour: 9, minute: 0)),
+                                               rule: try rule("every weekday"), clock: clock("2026-11-20T22:00"))
+        #expect(try f.store.occurrences(of: weekdays.id).first?.occurrenceDate == date("2026-11-23"), "created Friday night, starts Monday")
+        let counted = try f.store.addTemplate(CardValues(title: "Three times", time: LocalTime(hour: 5, minute: 0)),
+                                              rule: try rule("every day, 3 times"), clock: clock("2026-11-21T06:00"))
+        #expect(try f.store.occurrences(of: counted.id).map(\.occurrenceDate!) == [date("2026-11-22"), date("2026-11-23"), date("2026-11-24")],
+                "the count starts with the first real occurrence")
+    }
 }

@@ -20,12 +20,20 @@ public struct TemplateOverview: Sendable {
 /// Templates and their series: create, list, pause, resume, skip next, duplicate, archive.
 extension BoardStore {
     /// Creates a template with its rule and its single series; an active one generates at once.
+    /// Without a `start`, it starts with its first occurrence not already past.
     @discardableResult
     public func addTemplate(_ values: CardValues, rule: RecurrenceRule, start: LocalDate? = nil, draft: Bool = false,
                             remindBefore: Int = 0, clock: BoardClock) throws -> TemplateRecord {
         try values.validate()
         try Self.validateRemindBefore(remindBefore)
-        let schedule = try Schedule(rule: rule, start: start ?? clock.today, time: values.time)
+        // Seed 004: a schedule that starts now begins with its next occurrence, never one already past;
+        // a start date the user gives is kept as given.
+        var first = start ?? clock.today
+        if start == nil, values.time != nil, !draft,
+           let next = try FirstOccurrence.of(rule, time: values.time, now: clock.local, start: first) {
+            first = next.date
+        }
+        let schedule = try Schedule(rule: rule, start: first, time: values.time)
         return try database.write { db in
             let status: TemplateStatus = draft ? .draft : .active
             var template = TemplateRecord(

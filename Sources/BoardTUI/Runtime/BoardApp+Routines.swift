@@ -8,7 +8,9 @@ extension BoardApp {
     func carryOutRoutine(_ effect: Effect, now: BoardClock) throws -> (before: RoutineState, focus: String?)? {
         switch effect {
         case .createTemplate(let draft, let save):
-            let template = try store.addTemplate(draft.values, rule: draft.rule, start: draft.start, draft: save == .draft, clock: now)
+            // Starting today means starting now: the store then skips a time of today already past.
+            let start = draft.start == now.today ? nil : draft.start
+            let template = try store.addTemplate(draft.values, rule: draft.rule, start: start, draft: save == .draft, clock: now)
             if save == .pause { try store.pauseTemplate(template.id, clock: now) }
             state.message = "Created template “\(template.title)” (\(save == .draft ? "draft" : save == .pause ? "paused" : "active"))."
             try focusTemplate(template.id)
