@@ -12,6 +12,7 @@ enum Schema {
             try db.execute(sql: "ALTER TABLE series ADD COLUMN generated_through TEXT")
         }
         migrator.registerMigration("v4 reminders") { db in try v4(db) }
+        migrator.registerMigration("v5 habits") { db in try v5(db) }
         return migrator
     }
 
@@ -138,6 +139,30 @@ enum Schema {
                 claimed_at TEXT NOT NULL,
                 delivered_at TEXT,
                 PRIMARY KEY (task_id, instant)
+            );
+            """)
+    }
+
+    /// Habits and their entries (DESIGN.md §5): an entry is the only truth, one per habit and local day.
+    private static func v5(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE habits (
+                id TEXT PRIMARY KEY,
+                owner_id TEXT NOT NULL,
+                name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+                description TEXT NOT NULL DEFAULT '',
+                archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1)),
+                created_at TEXT NOT NULL
+            );
+            CREATE UNIQUE INDEX habits_name ON habits(name COLLATE NOCASE);
+            CREATE TABLE habit_entries (
+                habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+                day TEXT NOT NULL,
+                source TEXT NOT NULL CHECK (source IN ('manual', 'routine')),
+                routine_id TEXT REFERENCES templates(id) ON DELETE SET NULL,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                PRIMARY KEY (habit_id, day)
             );
             """)
     }

@@ -1,0 +1,31 @@
+import BoardModel
+import GRDB
+
+/// A row of `habits`: something the user wants to do, checked in day by day.
+public struct HabitRecord: Hashable, Sendable, BoardRecord {
+    public static let databaseTableName = "habits"
+
+    public var id: String
+    public var ownerId: String
+    public var name: String
+    public var description: String
+    public var archived: Bool
+    public var createdAt: String
+}
+
+/// Where a habit entry came from: the user checking in by hand, or confirming a routine's suggestion.
+public enum HabitEntrySource: String, Codable, Sendable, DatabaseValueConvertible {
+    case manual, routine
+}
+
+/// A row of `habit_entries`: the only truth about a habit, one per habit and local day.
+public struct HabitEntryRecord: Hashable, Sendable, BoardRecord {
+    public static let databaseTableName = "habit_entries"
+
+    public var habitId: String
+    public var day: LocalDate
+    public var source: HabitEntrySource
+    public var routineId: String?
+    public var createdAt: String
+    public var updatedAt: String
+}

@@ -1,0 +1,83 @@
+import BoardModel
+import GRDB
+
+/// A habit with its recent days and its streak, read from entries only.
+public struct HabitOverview: Sendable {
+    public let habit: HabitRecord
+    /// The last 14 days, oldest first.
+    public let recent: [(date: LocalDate, checked: Bool)]
+    public let streak: Int
+}
+
+/// Habits and their entries (DESIGN.md §5): an entry exists only when the user confirms one,
+/// by hand or by accepting a routine's suggestion; confirming the same day again updates it.
+extension BoardStore {
+    @discardableResult
+    public func addHabit(_ name: String, description: String = "", clock: BoardClock) throws -> HabitRecord {
+        let name = name.trimmingSpaces
+        guard !name.isEmpty else { throw BoardError("name", "must not be empty") }
+        return try database.write { db in
+            if try Self.habit(named: name, db) != nil { throw BoardError("name", "a habit named '\(name)' already exists") }
+            let habit = HabitRecord(id: Self.newId(), ownerId: ownerId, name: name, description: description, archived: false,
+                                    createdAt: clock.timestamp)
+            try habit.insert(db)
+            return habit
+        }
+    }
+
+    /// Habits in creation order with their last 14 days and current streak.
+    public func habits(clock: BoardClock, includingArchived: Bool = false) throws -> [HabitOverview] {
+        try database.read { db in
+            var request = HabitRecord.order(Column("created_at"), Column.rowID)
+            if !includingArchived { request = request.filter(Column("archived") == false) }
+            let from = clock.today.adding(days: -400)
+            return try request.fetchAll(db).map { habit in
+                let days = Set(try LocalDate.fetchAll(db, sql: "SELECT day FROM habit_entries WHERE habit_id = ? AND day >= ?",
+                                                      arguments: [habit.id, from]))
+                return HabitOverview(habit: habit, recent: HabitStreak.recent(days: days, today: clock.today),
+                                     streak: HabitStreak.current(days: days, today: clock.today))
+            }
+        }
+    }
+
+    /// The habit with this name (any case) or id prefix.
+    public func habitId(matching text: String) throws -> String {
+        try database.read { db in
+            if let habit = try Self.habit(named: text.trimmingSpaces, db) { return habit.id }
+            guard text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+                throw BoardError("habit", "no habit named '\(text)' (board habit list shows them)")
+            }
+            return try Self.resolve(text, in: "habits", noun: "habit", db)
+        }
+    }
+
+    /// Creates or updates the entry of `day`: never a second one for the same habit and day.
+    public func checkIn(habitId: String, day: LocalDate, source: HabitEntrySource = .manual, routineId: String? = nil,
+                        clock: BoardClock) throws {
+        guard day <= clock.today else { throw BoardError("date", "\(day.iso) hasn't come yet; check in today or an earlier day") }
+        try database.write { db in
+            guard try HabitRecord.fetchOne(db, key: habitId) != nil else { throw BoardError("habit", "no habit \(habitId)") }
+            try db.execute(sql: """
+                INSERT INTO habit_entries (habit_id, day, source, routine_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (habit_id, day) DO UPDATE SET source = excluded.source, routine_id = excluded.routine_id,
+                    updated_at = excluded.updated_at
+                """, arguments: [habitId, day, source, routineId, clock.timestamp, clock.timestamp])
+        }
+    }
+
+    /// Removes the entry of `day`, if any: how undo takes a check-in back.
+    public func uncheck(habitId: String, day: LocalDate) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?", arguments: [habitId, day])
+        }
+    }
+
+    /// Every entry of a habit, oldest first.
+    public func habitEntries(_ habitId: String) throws -> [HabitEntryRecord] {
+        try database.read { db in try HabitEntryRecord.filter(Column("habit_id") == habitId).order(Column("day")).fetchAll(db) }
+    }
+
+    static func habit(named name: String, _ db: Database) throws -> HabitRecord? {
+        try HabitRecord.fetchOne(db, sql: "SELECT * FROM habits WHERE name = ? COLLATE NOCASE", arguments: [name])
+    }
+}
