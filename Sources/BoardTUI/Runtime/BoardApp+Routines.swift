@@ -32,11 +32,17 @@ extension BoardApp {
             state.message = "Saved “\(draft.values.title)”: updated \(n) \(n == 1 ? "occurrence" : "occurrences"). u undoes it all."
             return (before, nil)
         case .pauseTemplate(let id):
-            return (try store.routineState(id), try run { try store.pauseTemplate(id, clock: now) })
+            let before = try store.routineState(id)
+            try store.pauseTemplate(id, clock: now)
+            return (before, nil)
         case .resumeTemplate(let id):
-            return (try store.routineState(id), try run { try store.resumeTemplate(id, clock: now) })
+            let before = try store.routineState(id)
+            try store.resumeTemplate(id, clock: now)
+            return (before, nil)
         case .archiveTemplate(let id):
-            return (try store.routineState(id), try run { try store.archiveTemplate(id, clock: now) })
+            let before = try store.routineState(id)
+            try store.archiveTemplate(id, clock: now)
+            return (before, nil)
         case .skipNext(let id):
             let before = try store.routineState(id)
             let date = try store.skipNext(id, clock: now)
@@ -50,11 +56,6 @@ extension BoardApp {
         default:
             return nil
         }
-    }
-
-    private func run(_ write: () throws -> Void) throws -> String? {
-        try write()
-        return nil
     }
 
     /// Opens the propagation dialog with the store's exact counts, or saves at once when no occurrence changes.

@@ -85,7 +85,7 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
         y += 1
         let fits = max(1, (lines - 2) / 2)
         let first = max(0, (state.templateFocus ?? 0) - fits + 1)
-        for (row, template) in state.templates.enumerated().dropFirst(first) where y + 1 < layout.bodyTop + lines {
+        for template in state.templates.dropFirst(first) where y + 1 < layout.bodyTop + lines {
             let remaining = template.remaining.map { " · \($0) left" } ?? ""
             let focused = state.focusedTemplate?.id == template.id
             frame.put((focused ? "›" : "") + "\(template.title) · \(template.status)\(remaining)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
@@ -96,7 +96,6 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
                 frame.style(x: x, y: y + 1, width: w, .reverse)
                 frame.cursor = (x, y)
             }
-            _ = row
             y += 2
         }
     }

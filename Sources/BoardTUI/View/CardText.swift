@@ -25,9 +25,9 @@ enum CardText {
 
     /// "Reminder: Call the bank at 9:00 (and 2 more) │ ": what came due in the last hour, ahead of the status line.
     static func reminders(_ due: [Reminder]) -> String {
-        guard let first = due.last else { return "" }
+        guard let latest = due.last else { return "" }
         let more = due.count > 1 ? " (and \(due.count - 1) more)" : ""
-        return "Reminder: \(first.title) at \(first.due.time.display)\(more) │ "
+        return "Reminder: \(latest.title) at \(latest.due.time.display)\(more) │ "
     }
 
     /// The status line: the focused card in full words, for screen readers and for people who don't read chips.

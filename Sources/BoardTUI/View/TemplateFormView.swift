@@ -109,7 +109,7 @@ enum TemplateFormText {
                 ? ["\(TemplateForm.maxSteps) of \(TemplateForm.maxSteps) steps — limit reached"]
                 : ["+ Add step: " + f.newStep]
         case .bucket: return ["Routines (fixed)"]
-        case .priority: return [f.priority + "  (0 none … 3 high)"].map { form.focus == .priority ? f.priority : $0 }
+        case .priority: return [form.focus == .priority ? f.priority : f.priority + "  (0 none … 3 high)"]
         case .duration: return [form.focus == .duration || !f.duration.isEmpty ? f.duration + (form.focus == .duration ? "" : " min") : "—"]
         case .time: return [form.focus == .time || !f.time.isEmpty ? f.time : "— (all day)"]
         case .repeats: return ["‹ \(f.repeats.rawValue) ›"]
