@@ -65,18 +65,6 @@ extension BoardStore {
         }
     }
 
-    /// Removes the entry of `day`, if any: how undo takes a check-in back.
-    public func uncheck(habitId: String, day: LocalDate) throws {
-        try database.write { db in
-            try db.execute(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?", arguments: [habitId, day])
-        }
-    }
-
-    /// Every entry of a habit, oldest first.
-    public func habitEntries(_ habitId: String) throws -> [HabitEntryRecord] {
-        try database.read { db in try HabitEntryRecord.filter(Column("habit_id") == habitId).order(Column("day")).fetchAll(db) }
-    }
-
     static func habit(named name: String, _ db: Database) throws -> HabitRecord? {
         try HabitRecord.fetchOne(db, sql: "SELECT * FROM habits WHERE name = ? COLLATE NOCASE", arguments: [name])
     }

@@ -24,18 +24,6 @@ public struct PropagationDialog: Hashable, Sendable {
         public let total: Int
     }
 
-    public init(templateId: String, draft: TemplateDraft, save: TemplateForm.Save, form: TemplateForm,
-                count: Int, countWithOverdue: Int, overdue: Int, removals: Int) {
-        self.templateId = templateId
-        self.draft = draft
-        self.save = save
-        self.form = form
-        self.count = count
-        self.countWithOverdue = countWithOverdue
-        self.overdue = overdue
-        self.removals = removals
-    }
-
     /// The number the dialog promises: what applying will update.
     public var updates: Int { includeOverdue ? countWithOverdue : count }
 
