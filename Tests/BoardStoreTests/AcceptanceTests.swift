@@ -95,7 +95,7 @@ import Testing
         #expect(overview.remaining == 2 && overview.template.status == .active)
         #expect(try f.store.generate(clock: clock("2026-11-28T09:00")) == 2)
         overview = try f.store.template(t.id, clock: clock("2026-11-28T09:00"))
-        #expect(overview.remaining == 0 && overview.template.status == .archived && overview.series.status == .archived)
+        #expect(overview.remaining == 0 && overview.template.status == .archived && overview.scheduling?.series.status == .archived)
         #expect(try f.store.occurrences(of: t.id).map { $0.occurrenceDate!.iso } == ["2026-11-23", "2026-11-25", "2026-11-27", "2026-11-30", "2026-12-02"])
     }
 

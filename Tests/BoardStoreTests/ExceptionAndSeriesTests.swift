@@ -12,7 +12,7 @@ import Testing
         let t = try f.store.addTemplate(CardValues(title: "Morning", labels: ["health"], checklist: ["water", "stretch"], time: LocalTime(hour: 7, minute: 0), priority: 1),
                                         rule: try rule("every day"), clock: now)
         let o = try f.store.occurrences(of: t.id)[0]
-        try f.store.toggleChecklistItem(o.id, at: 0, clock: now)
+        try f.store.toggleStep(0, of: .card(id: o.id), clock: now)
         #expect(try f.store.task(o.id).exceptionMask.isEmpty)
         #expect(try f.store.task(o.id).checklist[0].done)
         try f.store.editTask(o.id, CardEdit(title: "Slow morning", labels: ["health", "rest"], time: .some(LocalTime(hour: 9, minute: 0))), clock: now)
@@ -36,8 +36,8 @@ import Testing
         let f = try StoreFixture()
         let t = try f.store.addTemplate(CardValues(title: "Evening", checklist: ["dishes", "teeth", "read"]), rule: try rule("every day"), clock: now)
         let o = try f.store.occurrences(of: t.id)[0]
-        try f.store.toggleChecklistItem(o.id, at: 0, clock: now)
-        try f.store.toggleChecklistItem(o.id, at: 2, clock: now)
+        try f.store.toggleStep(0, of: .card(id: o.id), clock: now)
+        try f.store.toggleStep(2, of: .card(id: o.id), clock: now)
         let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: ["dishes", "floss", "teeth"])), clock: now)
         try f.store.applyTemplateEdit(plan, clock: now)
         #expect(try f.store.task(o.id).checklist == [ChecklistItem("dishes", done: true), ChecklistItem("floss"), ChecklistItem("teeth")])
@@ -88,7 +88,7 @@ import Testing
         #expect(try f.store.occurrences(of: copy.id).isEmpty)
         try f.store.resumeTemplate(copy.id, clock: now)
         #expect(try f.store.occurrences(of: copy.id).count == 7)
-        #expect(try f.store.template(copy.id, clock: now).series.id != f.store.template(t.id, clock: now).series.id)
+        #expect(try f.store.template(copy.id, clock: now).scheduling?.series.id != f.store.template(t.id, clock: now).scheduling?.series.id)
 
         try f.store.archiveTemplate(t.id, clock: now)
         #expect(try f.store.generate(clock: clock("2026-12-20T09:00")) == 7, "only the copy generates")

@@ -48,7 +48,7 @@ import Testing
         var state = try openForm()
         press(type("Gym"), &state)
         try focus(.repeats, &state)
-        func rule() throws -> RecurrenceRule { try form(state).draft().get().rule }
+        func rule() throws -> RecurrenceRule { try #require(try form(state).draft().get().rule) }
         let today = LocalDate(iso: "2026-11-21")!
         func phrase(_ text: String) throws -> RecurrenceRule { try RecurrencePhrase(parsing: text, today: today).rule }
         press([.character(" ")], &state)

@@ -90,7 +90,7 @@ import Testing
         (["template", "add", "x", "--every", "every day", "--times", "0"], "error: times: must be 1 or more, got 0"),
         (["template", "add", "x", "--every", "every day", "--starts", "2026-12-01", "--until", "2026-11-01"], "error: until: the end 2026-11-01 is before the start 2026-12-01"),
         (["template", "add", "x", "--every", "every blursday"], "error: phrase: unknown word 'blursday': after 'every'"),
-        (["template", "add", "x"], "error: every: a template needs a rule, e.g. --every 'every weekday'"),
+        (["template", "add", "x"], "error: every: a template needs a rule, e.g. --every 'every weekday' (or --no-schedule for a checklist)"),
         (["template", "add", "x", "--every", "daily"] + (1...11).flatMap { ["--checklist", "step \($0)"] }, "error: checklist: at most 10 steps, got 11"),
         (["template", "show", "fff"], "error: id: no template has an id starting with 'fff'"),
     ])

@@ -13,6 +13,7 @@ enum Schema {
         }
         migrator.registerMigration("v4 reminders") { db in try v4(db) }
         migrator.registerMigration("v5 habits") { db in try v5(db) }
+        migrator.registerMigration("v6 routine ticks") { db in try v6(db) }
         return migrator
     }
 
@@ -163,6 +164,20 @@ enum Schema {
                 created_at TEXT NOT NULL,
                 updated_at TEXT NOT NULL,
                 PRIMARY KEY (habit_id, day)
+            );
+            """)
+    }
+
+    /// Ticks of routines without a schedule, one row per ticked step and local day (DESIGN.md §5).
+    /// Local to this device: never exported or synced, pruned after 30 days.
+    private static func v6(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE routine_ticks (
+                template_id TEXT NOT NULL REFERENCES templates(id) ON DELETE CASCADE,
+                day TEXT NOT NULL,
+                step TEXT NOT NULL,
+                ticked_at TEXT NOT NULL,
+                PRIMARY KEY (template_id, day, step)
             );
             """)
     }

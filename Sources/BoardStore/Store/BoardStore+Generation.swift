@@ -7,9 +7,13 @@ import GRDB
 /// two processes running it at once from creating a duplicate.
 extension BoardStore {
     /// Runs generation for every active series; returns how many occurrences it created.
+    /// Also the daily housekeeping: checklist ticks older than 30 days go.
     @discardableResult
     public func generate(clock: BoardClock) throws -> Int {
-        try database.write { db in try generate(templateId: nil, clock: clock, db) }
+        try database.write { db in
+            try Self.pruneRoutineTicks(today: clock.today, db)
+            return try generate(templateId: nil, clock: clock, db)
+        }
     }
 
     /// Generation for one template (nil: all), inside the caller's transaction.

@@ -40,6 +40,36 @@ extension BoardStore {
         }
     }
 
+    /// The habits not archived, in creation order, without their entries.
+    public func habitRecords() throws -> [HabitRecord] {
+        try database.read { db in try HabitRecord.filter(Column("archived") == false).order(Column("created_at"), Column.rowID).fetchAll(db) }
+    }
+
+    /// The entry of a habit on a day, if the user confirmed one.
+    public func habitEntry(habitId: String, day: LocalDate) throws -> HabitEntryRecord? {
+        try database.read { db in try HabitEntryRecord.fetchOne(db, key: ["habit_id": habitId, "day": day.iso]) }
+    }
+
+    /// Takes back a day's check-in: the user said it didn't happen.
+    public func uncheck(habitId: String, day: LocalDate) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?", arguments: [habitId, day])
+        }
+    }
+
+    /// Puts a day's entry back as it was (nil: there was none): what undo needs.
+    public func restoreHabitEntry(habitId: String, day: LocalDate, to entry: HabitEntryRecord?) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?", arguments: [habitId, day])
+            try entry?.insert(db)
+        }
+    }
+
+    /// Removes a habit created in this session, its entries with it: undoing its creation.
+    public func removeHabit(_ id: String) throws {
+        try database.write { db in _ = try HabitRecord.deleteOne(db, key: id) }
+    }
+
     /// The habit with this name (any case) or id prefix.
     public func habitId(matching text: String) throws -> String {
         try database.read { db in

@@ -8,12 +8,16 @@ public struct TemplateEditRequest: Hashable, Sendable {
     public var rule: RecurrenceRule?
     public var start: LocalDate?
     public var includeOverdue: Bool
+    /// Each step's habit, index-aligned with the new checklist; nil keeps the links of steps whose text stays.
+    public var habitLinks: [String?]?
 
-    public init(fields: CardEdit = CardEdit(), rule: RecurrenceRule? = nil, start: LocalDate? = nil, includeOverdue: Bool = false) {
+    public init(fields: CardEdit = CardEdit(), rule: RecurrenceRule? = nil, start: LocalDate? = nil, includeOverdue: Bool = false,
+                habitLinks: [String?]? = nil) {
         self.fields = fields
         self.rule = rule
         self.start = start
         self.includeOverdue = includeOverdue
+        self.habitLinks = habitLinks
     }
 }
 
@@ -22,8 +26,8 @@ public struct TemplateEditPlan: Hashable, Sendable {
     public let request: TemplateEditRequest
     public let today: LocalDate
     public let propagation: PropagationPlan
-    /// The new schedule when the rule, start or time changed.
-    public let schedule: Schedule
+    /// The schedule after the edit; nil for a routine without one.
+    public let schedule: Schedule?
     public let scheduleChanged: Bool
     /// Open, unedited occurrences from today on that the new schedule no longer has.
     public let removals: [String]
@@ -50,17 +54,18 @@ extension BoardStore {
             }
             var template = try Self.template(id, db)
             template.values = plan.propagation.newValues
+            if let links = plan.request.habitLinks { template.checklist = try Self.linked(template.checklist, to: links, db) }
             template.version += 1
             template.updatedAt = clock.timestamp
-            template.endAfterCount = Self.endAfterCount(plan.schedule.rule)
+            template.endAfterCount = plan.schedule.flatMap { Self.endAfterCount($0.rule) }
             try template.update(db)
-            if plan.scheduleChanged {
+            if plan.scheduleChanged, let schedule = plan.schedule {
                 var rule = try Self.ruleRecord(ofTemplate: id, db)
                 let ruleId = rule.id
-                rule = Self.ruleRecord(for: plan.schedule, templateId: id, id: ruleId, clock: clock)
+                rule = Self.ruleRecord(for: schedule, templateId: id, id: ruleId, clock: clock)
                 try rule.update(db)
                 try db.execute(sql: "UPDATE series SET starts_on = ?, ends_on = ? WHERE template_id = ?",
-                               arguments: [plan.schedule.start, Self.endsOn(plan.schedule.rule), id])
+                               arguments: [schedule.start, Self.endsOn(schedule.rule), id])
             }
             let total = plan.propagation.updates.count
             try Self.write(plan.propagation, clock: clock, db) { done in progress?(done, total) }
@@ -78,7 +83,17 @@ extension BoardStore {
         let old = template.values
         let new = request.fields.applied(to: old)
         try new.validate()
-        let ruleRecord = try Self.ruleRecord(ofTemplate: id, db)
+        if let links = request.habitLinks { _ = try Self.linked(new.checklist.map { ChecklistStep($0) }, to: links, db) }
+        guard let ruleRecord = try RecurrenceRuleRecord.filter(Column("template_id") == id).fetchOne(db) else {
+            // A checklist without a schedule has no occurrences to update, and keeps having no schedule.
+            if request.rule != nil || request.start != nil {
+                throw BoardError("repeat", "“\(template.title)” was created without a schedule and keeps none; create a scheduled template instead")
+            }
+            let propagation = PropagationPlan(templateId: id, baseVersion: template.version, old: old, new: new,
+                                              occurrences: [], today: today, includeOverdue: request.includeOverdue)
+            return TemplateEditPlan(request: request, today: today, propagation: propagation, schedule: nil,
+                                    scheduleChanged: false, removals: [])
+        }
         let oldSchedule = try Schedule(rule: try ruleRecord.rule(), start: ruleRecord.startsOn, time: old.time)
         let schedule = try Schedule(rule: request.rule ?? oldSchedule.rule, start: request.start ?? oldSchedule.start, time: new.time)
         let scheduleChanged = request.rule.map { $0.resolved(from: schedule.start) != oldSchedule.rule } ?? false

@@ -33,10 +33,15 @@ extension BoardStore {
     public func restore(_ state: RoutineState) throws {
         try database.write { db in
             try db.execute(sql: "DELETE FROM tasks WHERE template_id = ?", arguments: [state.templateId])
-            // Rule and series go with the template (ON DELETE CASCADE).
-            try db.execute(sql: "DELETE FROM templates WHERE id = ?", arguments: [state.templateId])
-            guard let template = state.template else { return }
-            try template.insert(db)
+            guard let template = state.template else {
+                try db.execute(sql: "DELETE FROM templates WHERE id = ?", arguments: [state.templateId])
+                return
+            }
+            // Saved in place, never deleted and inserted again: habit entries and the day's ticks
+            // hang from the template and must outlive an undo.
+            try template.save(db)
+            try db.execute(sql: "DELETE FROM recurrence_rules WHERE template_id = ?", arguments: [state.templateId])
+            try db.execute(sql: "DELETE FROM series WHERE template_id = ?", arguments: [state.templateId])
             try state.rule?.insert(db)
             try state.series?.insert(db)
             for task in state.tasks { try task.insert(db) }

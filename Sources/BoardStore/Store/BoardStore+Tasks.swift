@@ -54,19 +54,6 @@ extension BoardStore {
         }
     }
 
-    /// Ticks or unticks one checklist item: state, not an edit, so the mask is untouched.
-    public func toggleChecklistItem(_ id: String, at index: Int, clock: BoardClock) throws {
-        try database.write { db in
-            var task = try Self.task(id, db)
-            guard task.checklist.indices.contains(index) else {
-                throw BoardError("step", "the card has \(task.checklist.count) steps; there is no step \(index + 1)")
-            }
-            task.checklist[index].done.toggle()
-            task.updatedAt = clock.timestamp
-            try task.update(db)
-        }
-    }
-
     /// Moves a card to `bucket`, at `position` (0-based) or the end. Moving an occurrence
     /// out of Routines makes `bucket` an exception; reordering within a bucket does not.
     public func moveTask(_ id: String, to bucket: Bucket, position: Int? = nil, clock: BoardClock) throws {

@@ -4,10 +4,9 @@ import GRDB
 /// A template with its rule and series, as the lists and `template show` present it.
 public struct TemplateOverview: Sendable {
     public let template: TemplateRecord
-    public let rule: RecurrenceRuleRecord
-    public let series: SeriesRecord
-    public let schedule: Schedule
-    /// "Every weekday at 7:30"
+    /// The rule, series and schedule; nil for a routine without a schedule (a reusable checklist).
+    public let scheduling: Scheduling?
+    /// "Every weekday at 7:30", or "No schedule (checklist)"
     public let summary: String
     /// The next occurrence within the 7-day window, when the series is active.
     public let nextRun: LocalDate?
@@ -15,25 +14,37 @@ public struct TemplateOverview: Sendable {
     public let remaining: Int?
     /// The next 7 occurrences from today, skipped dates left out.
     public let upcoming: [LocalDate]
+
+    /// What a scheduled template has and an unscheduled one lacks.
+    public struct Scheduling: Sendable {
+        public let rule: RecurrenceRuleRecord
+        public let series: SeriesRecord
+        public let schedule: Schedule
+    }
+
+    /// How the lists describe a routine without a schedule.
+    public static let unscheduledSummary = "No schedule (checklist)"
 }
 
 /// Templates and their series: create, list, pause, resume, skip next, duplicate, archive.
 extension BoardStore {
     /// Creates a template with its rule and its single series; an active one generates at once.
-    /// Without a `start`, it starts with its first occurrence not already past.
+    /// Without a `start`, it starts with its first occurrence not already past. Without a `rule`,
+    /// it is a reusable checklist: no series, no occurrences, ticks kept per day.
+    /// `habitLinks` links step i to a habit (index-aligned with the checklist).
     @discardableResult
-    public func addTemplate(_ values: CardValues, rule: RecurrenceRule, start: LocalDate? = nil, draft: Bool = false,
-                            remindBefore: Int = 0, clock: BoardClock) throws -> TemplateRecord {
+    public func addTemplate(_ values: CardValues, rule: RecurrenceRule?, start: LocalDate? = nil, draft: Bool = false,
+                            remindBefore: Int = 0, habitLinks: [String?] = [], clock: BoardClock) throws -> TemplateRecord {
         try values.validate()
         try Self.validateRemindBefore(remindBefore)
         // Seed 004: a schedule that starts now begins with its next occurrence, never one already past;
         // a start date the user gives is kept as given.
         var first = start ?? clock.today
-        if start == nil, values.time != nil, !draft,
+        if let rule, start == nil, values.time != nil, !draft,
            let next = try FirstOccurrence.of(rule, time: values.time, now: clock.local, start: first) {
             first = next.date
         }
-        let schedule = try Schedule(rule: rule, start: first, time: values.time)
+        let schedule = try rule.map { try Schedule(rule: $0, start: first, time: values.time) }
         return try database.write { db in
             let status: TemplateStatus = draft ? .draft : .active
             var template = TemplateRecord(
@@ -42,12 +53,16 @@ extension BoardStore {
                 status: status, version: 1, createdAt: clock.timestamp, updatedAt: clock.timestamp, endAfterCount: nil,
                 remindBeforeMin: remindBefore)
             template.values = values
-            template.endAfterCount = Self.endAfterCount(schedule.rule)
+            template.checklist = try Self.linked(template.checklist, to: habitLinks, db)
             try template.insert(db)
-            try Self.ruleRecord(for: schedule, templateId: template.id, id: Self.newId(), clock: clock).insert(db)
-            try SeriesRecord(id: Self.newId(), templateId: template.id, ownerId: ownerId, startsOn: schedule.start,
-                             endsOn: Self.endsOn(schedule.rule), status: status, lastGeneratedAt: nil, usedCount: 0,
-                             skippedDates: [], generatedThrough: nil).insert(db)
+            if let schedule {
+                template.endAfterCount = Self.endAfterCount(schedule.rule)
+                try template.update(db)
+                try Self.ruleRecord(for: schedule, templateId: template.id, id: Self.newId(), clock: clock).insert(db)
+                try SeriesRecord(id: Self.newId(), templateId: template.id, ownerId: ownerId, startsOn: schedule.start,
+                                 endsOn: Self.endsOn(schedule.rule), status: status, lastGeneratedAt: nil, usedCount: 0,
+                                 skippedDates: [], generatedThrough: nil).insert(db)
+            }
             try Self.record("template_created", template: template.id, clock: clock, db)
             if !draft { try generate(templateId: template.id, clock: clock, db) }
             return template
@@ -94,7 +109,10 @@ extension BoardStore {
     }
 
     static func overview(of template: TemplateRecord, clock: BoardClock, _ db: Database) throws -> TemplateOverview {
-        let rule = try ruleRecord(ofTemplate: template.id, db)
+        guard let rule = try RecurrenceRuleRecord.filter(Column("template_id") == template.id).fetchOne(db) else {
+            return TemplateOverview(template: template, scheduling: nil, summary: TemplateOverview.unscheduledSummary,
+                                    nextRun: nil, remaining: nil, upcoming: [])
+        }
         let series = try Self.series(ofTemplate: template.id, db)
         let schedule = try Schedule(rule: try rule.rule(), start: rule.startsOn, time: template.defaultTime)
         let skipped = series.skipped
@@ -105,7 +123,7 @@ extension BoardStore {
         let running = template.status == .active && series.status == .active
         let nextRun = running ? upcoming.first.flatMap { window.contains($0) ? $0 : nil } : nil
         let remaining = template.endAfterCount.map { max(0, $0 - series.usedCount) }
-        return TemplateOverview(template: template, rule: rule, series: series, schedule: schedule,
+        return TemplateOverview(template: template, scheduling: .init(rule: rule, series: series, schedule: schedule),
                                 summary: RecurrencePhrase(rule: schedule.rule, time: template.defaultTime).summary,
                                 nextRun: nextRun, remaining: remaining, upcoming: upcoming)
     }
@@ -180,8 +198,6 @@ extension BoardStore {
     public func duplicateTemplate(_ id: String, clock: BoardClock) throws -> TemplateRecord {
         try database.write { db in
             var copy = try Self.template(id, db)
-            var rule = try Self.ruleRecord(ofTemplate: id, db)
-            let original = try Self.series(ofTemplate: id, db)
             copy.id = Self.newId()
             copy.title += " (copy)"
             copy.status = .draft
@@ -189,11 +205,14 @@ extension BoardStore {
             copy.createdAt = clock.timestamp
             copy.updatedAt = clock.timestamp
             try copy.insert(db)
-            rule.id = Self.newId()
-            rule.templateId = copy.id
-            try rule.insert(db)
-            try SeriesRecord(id: Self.newId(), templateId: copy.id, ownerId: copy.ownerId, startsOn: original.startsOn,
-                             endsOn: original.endsOn, status: .draft, lastGeneratedAt: nil, usedCount: 0, skippedDates: [], generatedThrough: nil).insert(db)
+            if var rule = try RecurrenceRuleRecord.filter(Column("template_id") == id).fetchOne(db) {
+                let original = try Self.series(ofTemplate: id, db)
+                rule.id = Self.newId()
+                rule.templateId = copy.id
+                try rule.insert(db)
+                try SeriesRecord(id: Self.newId(), templateId: copy.id, ownerId: copy.ownerId, startsOn: original.startsOn,
+                                 endsOn: original.endsOn, status: .draft, lastGeneratedAt: nil, usedCount: 0, skippedDates: [], generatedThrough: nil).insert(db)
+            }
             try Self.record("duplicated", template: copy.id, detail: ["from": id], clock: clock, db)
             return copy
         }

@@ -67,16 +67,22 @@ public final class BoardStore: Sendable {
 
     static func series(ofTemplate id: String, _ db: Database) throws -> SeriesRecord {
         guard let series = try SeriesRecord.filter(Column("template_id") == id).fetchOne(db) else {
-            throw BoardError("id", "template \(id) has no series")
+            throw try unscheduled(id, db)
         }
         return series
     }
 
     static func ruleRecord(ofTemplate id: String, _ db: Database) throws -> RecurrenceRuleRecord {
         guard let rule = try RecurrenceRuleRecord.filter(Column("template_id") == id).fetchOne(db) else {
-            throw BoardError("id", "template \(id) has no rule")
+            throw try unscheduled(id, db)
         }
         return rule
+    }
+
+    /// Why a schedule-only action can't run on a routine without a schedule.
+    private static func unscheduled(_ id: String, _ db: Database) throws -> BoardError {
+        let title = try String.fetchOne(db, sql: "SELECT title FROM templates WHERE id = ?", arguments: [id]) ?? id
+        return BoardError("schedule", "“\(title)” has no schedule (it is a checklist); only a scheduled routine has occurrences")
     }
 
     /// The template's schedule: its rule from its start, at its default time.

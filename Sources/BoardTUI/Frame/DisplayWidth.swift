@@ -25,6 +25,36 @@ public enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
+    /// `text` broken into lines of at most `width` columns, at spaces where it can, inside a word
+    /// only when the word alone is wider than a line.
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        guard width > 0 else { return [text] }
+        var lines: [String] = [], line = "", used = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = Substring(word), w = of(word)
+            if used > 0 && used + 1 + w <= width {
+                line += " " + word
+                used += 1 + w
+                continue
+            }
+            if used > 0 { lines.append(line); line = ""; used = 0 }
+            while w > width {
+                var head = "", headWidth = 0
+                for c in word where headWidth + of(c) <= width {
+                    head.append(c)
+                    headWidth += of(c)
+                }
+                lines.append(head)
+                word = word.dropFirst(head.count)
+                w = of(word)
+            }
+            line = String(word)
+            used = w
+        }
+        if used > 0 || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// The longest prefix of `text` that fits `width` columns, ending in "…" when cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }

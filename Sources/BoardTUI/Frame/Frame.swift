@@ -6,6 +6,8 @@ public struct CellStyle: OptionSet, Hashable, Sendable {
     public static let reverse = CellStyle(rawValue: 2)
     public static let dim = CellStyle(rawValue: 4)
     public static let underline = CellStyle(rawValue: 8)
+    /// Struck through, where the terminal can show it (a done checklist step).
+    public static let strike = CellStyle(rawValue: 16)
 }
 
 /// One screen cell: a character and its display width, or the right half of a wide one.

@@ -10,7 +10,8 @@ extension BoardApp {
         case .createTemplate(let draft, let save):
             // Starting today means starting now: the store then skips a time of today already past.
             let start = draft.start == now.today ? nil : draft.start
-            let template = try store.addTemplate(draft.values, rule: draft.rule, start: start, draft: save == .draft, clock: now)
+            let template = try store.addTemplate(draft.values, rule: draft.rule, start: start, draft: save == .draft,
+                                                 habitLinks: draft.habitLinks, clock: now)
             if save == .pause { try store.pauseTemplate(template.id, clock: now) }
             state.message = "Created template “\(template.title)” (\(save == .draft ? "draft" : save == .pause ? "paused" : "active"))."
             try focusTemplate(template.id)
@@ -77,7 +78,8 @@ extension BoardApp {
         let v = draft.values
         let fields = CardEdit(title: v.title, description: v.description, labels: v.labels, checklist: v.checklist,
                               time: .some(v.time), priority: v.priority, duration: .some(v.duration))
-        return TemplateEditRequest(fields: fields, rule: draft.rule, start: draft.start, includeOverdue: includeOverdue)
+        return TemplateEditRequest(fields: fields, rule: draft.rule, start: draft.start, includeOverdue: includeOverdue,
+                                   habitLinks: draft.habitLinks)
     }
 
     /// Puts the focus on a template's row once the board is read again.

@@ -84,6 +84,8 @@ public final class BoardApp {
                     focus = cards.first?.id
                 case .routine(let routine):
                     try store.restore(routine)
+                case .tick, .habitEntry, .habitAbsent:
+                    try undoChecklist(entry.before)
                 }
                 state.message = "Undid: \(Self.describe(entry.intent))"
                 try reload(focusing: focus)
@@ -93,9 +95,12 @@ public final class BoardApp {
                 state.message = "Redid: \(Self.describe(intent))"
                 try reload(focusing: focus)
             case .openTemplateEditor(let id):
-                state.mode = .templateForm(TemplateForm(editing: try store.template(id, clock: clock()), today: clock().today))
+                state.mode = .templateForm(TemplateForm(editing: try store.template(id, clock: clock()), today: clock().today,
+                                                        habits: state.snapshot.habits))
             case .planTemplateEdit(let id, let draft, let save, let form):
                 try openPropagationDialog(id, draft, save: save, form: form)
+            case .openChecklist, .openHabits:
+                _ = try open(effect)
             default:
                 let focus = try carryOut(effect, clearingRedo: true)
                 try reload(focusing: focus)
@@ -114,6 +119,10 @@ public final class BoardApp {
         if let routine = try carryOutRoutine(effect, now: now) {
             history.record(.init(intent: effect, before: .routine(routine.before)), clearingRedo: clearingRedo)
             return routine.focus
+        }
+        if let restore = try carryOutChecklist(effect, now: now) {
+            history.record(.init(intent: effect, before: restore), clearingRedo: clearingRedo)
+            return nil
         }
         switch effect {
         case .add(let title, let bucket):
@@ -169,6 +178,7 @@ public final class BoardApp {
         }
         state.scrollToFocus()
         try readWhatIsShown()
+        try refreshScreen()
     }
 
     /// Reads the windows of cards the screen needs: around the focus and from each column's scroll
@@ -229,6 +239,11 @@ public final class BoardApp {
         case .duplicateTemplate: "duplicate"
         case .reapply: "reapply"
         case .makeException: "make exception"
+        case .toggleStep: "tick"
+        case .editChecklist: "checklist edit"
+        case .addHabit(let name): "add habit “\(name)”"
+        case .checkIn(_, let name, _, _, _): "check-in of “\(name)”"
+        case .uncheck(_, let name, _): "taking back “\(name)”"
         default: ""
         }
     }

@@ -1,3 +1,4 @@
+import BoardModel
 import BoardStore
 
 /// Undo and redo for every change of the session: a history of intents. Undo puts back the
@@ -9,6 +10,12 @@ struct UndoHistory {
         case cards([(id: String, record: TaskRecord?)])
         /// A template with its rule, series and cards, as it was before (a propagation included).
         case routine(RoutineState)
+        /// A step ticked or unticked: undo toggles it back.
+        case tick(RoutineChecklist.Owner, index: Int)
+        /// A habit's entry of a day as it was before (nil: there was none).
+        case habitEntry(habitId: String, day: LocalDate, HabitEntryRecord?)
+        /// A habit the intent created.
+        case habitAbsent(String)
     }
 
     struct Entry {

@@ -1,3 +1,4 @@
+import BoardStore
 import BoardModel
 
 /// Everything that can happen to the board screen: keys, mouse, a resize, a reload.
@@ -37,6 +38,15 @@ public enum Action: Hashable, Sendable {
     case makeException
     /// Ctrl-D in the template form: remove the focused step.
     case removeItem
+    // Checklists and habits
+    /// Ctrl-G on a step of the template form: link it to the next habit.
+    case linkHabit
+    /// `C`: the focused card's or checklist routine's checklist.
+    case openChecklist
+    /// `S`: start a run of the focused routine.
+    case startRun
+    /// `g`: the Habits view.
+    case openHabits
 }
 
 /// What `update` asks the runtime to do at the edge: write to the store, or stop.
@@ -58,6 +68,17 @@ public enum Effect: Hashable, Sendable {
     case duplicateTemplate(templateId: String)
     case reapply(cardId: String, fields: [CardField]?)
     case makeException(cardId: String, field: CardField)
+    /// Reads a checklist and shows it; `execution` is the run just started on it.
+    case openChecklist(RoutineChecklist.Owner, execution: Int?)
+    case toggleStep(RoutineChecklist.Owner, index: Int)
+    /// The checklist's steps after an edit in the widget (a step added or removed).
+    case editChecklist(RoutineChecklist.Owner, steps: [String])
+    /// Reads the habits and shows the Habits view.
+    case openHabits
+    case addHabit(name: String)
+    /// The user's confirmation: creates or updates the day's entry. The only way an entry is written.
+    case checkIn(habitId: String, name: String, day: LocalDate, source: HabitEntrySource, routineId: String?)
+    case uncheck(habitId: String, name: String, day: LocalDate)
     case undo
     case redo
     case redraw

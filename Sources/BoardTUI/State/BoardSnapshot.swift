@@ -11,6 +11,8 @@ public struct TemplateRow: Hashable, Sendable {
     public let time: LocalTime?
     public let status: String
     public let remaining: Int?
+    /// false for a routine without a schedule: a reusable checklist, opened with Enter.
+    public var scheduled = true
 }
 
 /// The part of a column read from the store: its counts and a window of its cards.
@@ -43,6 +45,8 @@ public struct BoardSnapshot: Sendable {
     public var dueReminders: [Reminder]
     /// The user's time zone, named where dates and times are previewed.
     public var zoneName = ""
+    /// The habits a checklist step can be linked to.
+    public var habits: [HabitChoice] = []
     /// How long a due reminder stays in the status line.
     public static let reminderShownFor: TimeInterval = 3600
 
@@ -66,7 +70,8 @@ public struct BoardSnapshot: Sendable {
     public static func load(_ store: BoardStore, clock: BoardClock, query: String = "", offsets: [Bucket: Int] = [:]) throws -> BoardSnapshot {
         let templates = try store.templates(clock: clock, limit: templateRows).map {
             TemplateRow(id: $0.template.id, title: $0.template.title, summary: $0.summary, nextRun: $0.nextRun,
-                        time: $0.template.defaultTime, status: $0.template.status.rawValue, remaining: $0.remaining)
+                        time: $0.template.defaultTime, status: $0.template.status.rawValue, remaining: $0.remaining,
+                        scheduled: $0.scheduling != nil)
         }
         let totals = try store.cardCounts()
         let counts = query.isEmpty ? totals : try store.cardCounts(matching: query)
@@ -78,6 +83,7 @@ public struct BoardSnapshot: Sendable {
         }
         var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates, templateTitles: try store.templateTitles(),
                                      today: clock.today)
+        snapshot.habits = try store.habitRecords().map { HabitChoice(id: $0.id, name: $0.name) }
         try snapshot.refreshTime(store, clock: clock)
         return snapshot
     }

@@ -43,6 +43,12 @@ public enum Mode: Hashable, Sendable {
     case editing(CardForm)
     case templateForm(TemplateForm)
     case propagation(PropagationDialog)
+    /// A checklist: read-only, ticking, editing its steps, or a routine run.
+    case checklist(ChecklistScreen)
+    /// The Habits view: last 14 days and streaks.
+    case habits(HabitsScreen)
+    /// The oldest waiting suggestion, asked one at a time.
+    case suggestion
 }
 
 /// The whole state of the board screen. `update` changes it; `view` draws it.
@@ -61,6 +67,8 @@ public struct BoardState: Sendable {
     public var templateFocus: Int?
     /// Archived templates are listed only when asked for (`z`).
     public var showArchived = false
+    /// Routine runs and the suggestions they left: in memory only, gone when the board closes.
+    public var runs = RoutineRuns()
 
     public init(snapshot: BoardSnapshot, width: Int, height: Int) {
         self.snapshot = snapshot

@@ -12,6 +12,9 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
     case .templateForm(var form): return updateTemplateForm(&state, &form, action)
     case .propagation(var dialog): return updatePropagation(&state, &dialog, action)
     case .detail(let field): return updateDetail(&state, field: field, action)
+    case .checklist(var screen): return updateChecklist(&state, &screen, action)
+    case .habits(var screen): return updateHabits(&state, &screen, action)
+    case .suggestion: return updateSuggestion(&state, action)
     case .help:
         switch action {
         case .resize(let w, let h): resize(&state, w, h)
@@ -78,6 +81,11 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         jumpToMatch(&state, step: step)
     case .help:
         state.mode = .help
+    case .openHabits:
+        return [.openHabits]
+    case .openChecklist, .startRun:
+        guard let card = state.focusedCard else { return [] }
+        return openChecklist(&state, .card(id: card.id), routineId: card.templateId, title: card.title, run: action == .startRun)
     case .quit:
         return [.quit]
     case .escape:
@@ -93,7 +101,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
     case .type, .backspace, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive, .viewTemplate, .toggleArchived,
-         .reapplyField, .reapplyAll, .makeException, .removeItem:
+         .reapplyField, .reapplyAll, .makeException, .removeItem, .linkHabit:
         break
     }
     return []

@@ -28,6 +28,7 @@ public enum KeyMap {
             default: return nil
             }
         case .detail: return detail(key)
+        case .checklist, .habits, .suggestion: return screen(key)
         case .help:
             if case .click = key { return nil }
             return .escape
@@ -51,11 +52,30 @@ public enum KeyMap {
         }
     }
 
+    /// Checklists, habits and suggestions read letters as commands (j/k move), or as text on an input row.
+    private static func screen(_ key: Key) -> Action? {
+        switch key {
+        case .up: return .moveFocus(dx: 0, dy: -1)
+        case .down: return .moveFocus(dx: 0, dy: 1)
+        case .left: return .moveFocus(dx: -1, dy: 0)
+        case .right: return .moveFocus(dx: 1, dy: 0)
+        case .character(let c): return .type(c)
+        case .enter: return .enter
+        case .escape: return .escape
+        case .backspace: return .backspace
+        case .tab: return .tab(1)
+        case .backTab: return .tab(-1)
+        case .control("r"): return .redo
+        default: return nil
+        }
+    }
+
     private static func templateForm(_ key: Key) -> Action? {
         switch key {
         case .left: return .moveFocus(dx: -1, dy: 0)
         case .right: return .moveFocus(dx: 1, dy: 0)
         case .control("d"): return .removeItem
+        case .control("g"): return .linkHabit
         default: return text(key)
         }
     }
@@ -87,6 +107,9 @@ public enum KeyMap {
         case .character("A"): return .archive
         case .character("T"): return .viewTemplate
         case .character("z"): return .toggleArchived
+        case .character("C"): return .openChecklist
+        case .character("S"): return .startRun
+        case .character("g"): return .openHabits
         case .character("?"): return .help
         case .character("q"): return .quit
         case .escape: return .escape

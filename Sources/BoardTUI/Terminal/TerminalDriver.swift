@@ -86,6 +86,8 @@ public final class TerminalDriver {
                 while x < frame.width, frame[x, y].style == style {
                     let cell = frame[x, y]
                     if cell.width > 0 { run += cell.character.unicodeScalars.map { wchar_t(bitPattern: $0.value) } }
+                    // curses has no strike-through attribute; a combining long stroke draws one in UTF-8 terminals.
+                    if cell.width > 0, style.contains(.strike), Self.canStrike, cell.character != " " { run.append(0x336) }
                     x += 1
                 }
                 // The last cell of the screen can't be written without scrolling it.
@@ -104,6 +106,13 @@ public final class TerminalDriver {
         }
         refresh()
     }
+
+    /// Strike-through needs combining characters: a UTF-8 locale.
+    private static let canStrike: Bool = {
+        guard let ctype = setlocale(LC_CTYPE, nil) else { return false }
+        let name = String(cString: ctype).uppercased()
+        return name.contains("UTF-8") || name.contains("UTF8")
+    }()
 
     private static func attributes(_ style: CellStyle) -> Int32 {
         var a: Int32 = 0

@@ -23,6 +23,9 @@ public func view(_ state: BoardState) -> Frame {
     case .editing(let form): drawForm(&frame, state, form)
     case .templateForm(let form): drawTemplateForm(&frame, state, form)
     case .propagation(let dialog): drawBox(&frame, state, lines: dialog.lines)
+    case .checklist(let screen): drawChecklist(&frame, state, screen)
+    case .habits(let screen): drawHabits(&frame, state, screen)
+    case .suggestion: drawSuggestion(&frame, state)
     default: break
     }
     return frame
@@ -89,7 +92,7 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
             let remaining = template.remaining.map { " · \($0) left" } ?? ""
             let focused = state.focusedTemplate?.id == template.id
             frame.put((focused ? "›" : "") + "\(template.title) · \(template.status)\(remaining)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
-            let next = template.nextRun.map { "next " + MonthName.due($0, template.time) } ?? "no run in 7 days"
+            let next = !template.scheduled ? "Enter opens today's list" : template.nextRun.map { "next " + MonthName.due($0, template.time) } ?? "no run in 7 days"
             frame.put("  \(template.summary) · \(next)", x: x, y: y + 1, maxWidth: w, style: .dim)
             if focused {
                 frame.style(x: x, y: y, width: w, .reverse)
@@ -129,7 +132,9 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     let described: String
     if let template = state.focusedTemplate {
         let remaining = template.remaining.map { ", \($0) left" } ?? ""
-        described = "Template \(template.title), \(template.status)\(remaining), \(template.summary). e edit · p pause/resume · s skip next · c duplicate · A archive · t new"
+        described = template.scheduled
+            ? "Template \(template.title), \(template.status)\(remaining), \(template.summary). e edit · p pause/resume · s skip next · c duplicate · A archive · t new"
+            : "Checklist \(template.title), no schedule. Enter opens today's list · S starts a run · e edit · c duplicate · A archive"
     } else if let card = state.focusedCard {
         described = CardText.described(card, bucket: BoardState.columns[state.focus.column],
                                        templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] },
@@ -159,6 +164,8 @@ public let helpLines = [
     "↑ from Upcoming   the Templates: e edit · p pause/resume",
     "                  s skip next · c duplicate · A archive",
     "z                 show / hide archived templates",
+    "C / S             a checklist / start a run of the routine (F finishes)",
+    "g                 habits: last 14 days, streaks, Space checks in",
     "T                 on an occurrence: jump to its template",
     "Enter on an occurrence: r reset a field · m make exception · R reapply all",
     "n / N             next / previous match",

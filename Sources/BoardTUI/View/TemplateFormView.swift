@@ -46,7 +46,11 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
     let px = x0 + left + 3
     for y in (y0 + 1)..<(y0 + h - 3) { frame.put("│", x: px - 2, y: y, style: .dim) }
     frame.put("Preview · \(state.snapshot.zoneName)", x: px, y: y0 + 1, maxWidth: previewWidth, style: .bold)
-    switch form.preview {
+    switch form.fields.repeats == .none ? .failure(FormErrors(rows: [:])) : form.preview {
+    case .failure where form.fields.repeats == .none:
+        frame.put("No schedule: no occurrences.", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim)
+        frame.put("Enter on it opens today's", x: px, y: y0 + 4, maxWidth: previewWidth, style: .dim)
+        frame.put("list, fresh every day.", x: px, y: y0 + 5, maxWidth: previewWidth, style: .dim)
     case .success(let schedule):
         let dates = TemplateForm.previewDates(schedule, today: form.today)
         if dates.isEmpty { frame.put("No occurrence from today", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim) }
@@ -63,7 +67,7 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
 
     let hints = form.confirmingDiscard
         ? "Discard your changes? y discards · n keeps editing"
-        : "Tab/↑↓ fields · Space/←→ choose · Enter next, adds a step or saves · Ctrl-D removes a step · Esc leaves"
+        : "Tab/↑↓ fields · Space/←→ choose · Enter next, adds a step or saves · Ctrl-D removes a step · Ctrl-G links a habit · Esc leaves"
     frame.put(hints, x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: form.confirmingDiscard ? .bold : .dim)
     if form.confirmingDiscard { frame.cursor = (x0 + 2, y0 + h - 2) }
 }
@@ -103,7 +107,7 @@ enum TemplateFormText {
         case .description:
             let lines = f.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             return lines.isEmpty ? [""] : lines
-        case .step(let i): return ["\(i + 1). " + form.text(of: row)]
+        case .step(let i): return ["\(i + 1). " + form.text(of: row) + (form.habitName(ofStep: i).map { "  → habit: \($0)" } ?? "")]
         case .addStep:
             return f.steps.count >= TemplateForm.maxSteps
                 ? ["\(TemplateForm.maxSteps) of \(TemplateForm.maxSteps) steps — limit reached"]
@@ -112,7 +116,7 @@ enum TemplateFormText {
         case .priority: return [form.focus == .priority ? f.priority : f.priority + "  (0 none … 3 high)"]
         case .duration: return [form.focus == .duration || !f.duration.isEmpty ? f.duration + (form.focus == .duration ? "" : " min") : "—"]
         case .time: return [form.focus == .time || !f.time.isEmpty ? f.time : "— (all day)"]
-        case .repeats: return ["‹ \(f.repeats.rawValue) ›"]
+        case .repeats: return [form.repeatChoices.count == 1 ? "\(f.repeats.rawValue) (fixed)" : "‹ \(f.repeats.rawValue) ›"]
         case .interval: return [f.interval + (form.focus == .interval ? "" : f.repeats == .afterCompletion ? " days after completion" : " weeks")]
         case .weekdays:
             return [Weekday.allCases.map { day in

@@ -14,14 +14,20 @@ struct TemplateAdd: ParsableCommand {
     @Option(help: ArgumentHelp("Duration in minutes.", valueName: "minutes")) var duration: String?
     @Option(help: "The description.") var description = ""
     @Flag(help: "Save as a draft: no occurrences until `board template resume`.") var draft = false
+    @Flag(help: "A routine without a schedule: a reusable checklist with a fresh list every day (board routine show).")
+    var noSchedule = false
     @Option(help: ArgumentHelp("Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", valueName: "minutes"))
     var remindBefore: Int?
     @OptionGroup var board: BoardOptions
 
     func run() throws {
         let clock = try board.clockOptions.clock()
-        guard schedule.every != nil else { throw BoardError("every", "a template needs a rule, e.g. --every 'every weekday'") }
-        let (rule, phraseTime, start) = try schedule.read(today: clock.today)
+        if noSchedule {
+            guard schedule.isEmpty, time == nil else { throw BoardError("no-schedule", "a routine without a schedule takes no --every, --starts, --until, --times or --time") }
+        } else if schedule.every == nil {
+            throw BoardError("every", "a template needs a rule, e.g. --every 'every weekday' (or --no-schedule for a checklist)")
+        }
+        let (rule, phraseTime, start): (RecurrenceRule?, LocalTime?, LocalDate?) = noSchedule ? (nil, nil, nil) : try schedule.read(today: clock.today)
         let values = CardValues(title: title, description: description, labels: labels, checklist: steps,
                                 time: try time.flatMap { t throws in try CardFieldOptions.time(t) } ?? phraseTime,
                                 priority: try CardFieldOptions.priority(priority),

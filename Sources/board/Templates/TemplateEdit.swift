@@ -26,7 +26,7 @@ struct TemplateEdit: ParsableCommand {
         let templateId = try store.templateId(matching: id)
         var request = TemplateEditRequest(fields: edit, includeOverdue: includeOverdue)
         if !schedule.isEmpty {
-            let current = try store.template(templateId, clock: boardClock).schedule.rule
+            let current = try store.template(templateId, clock: boardClock).scheduling?.schedule.rule
             let (rule, phraseTime, start) = try schedule.read(today: clock.today, current: current)
             request.rule = rule
             request.start = start

@@ -22,7 +22,7 @@ struct TemplateList: ParsableCommand {
             return
         }
         for t in templates {
-            let next = t.nextRun.map { "next " + MonthName.due($0, t.template.defaultTime) } ?? "no run in the next 7 days"
+            let next = t.scheduling == nil ? "board routine show opens today's list" : t.nextRun.map { "next " + MonthName.due($0, t.template.defaultTime) } ?? "no run in the next 7 days"
             let remaining = t.remaining.map { " · \($0) remaining" } ?? ""
             printOut("\(CardFormat.shortId(t.template.id))  \(t.template.title) · \(t.summary) · \(next) · \(t.template.status.rawValue)\(remaining)")
         }
@@ -31,7 +31,8 @@ struct TemplateList: ParsableCommand {
     static func json(_ t: TemplateOverview) -> [String: Any] {
         [
             "id": t.template.id, "title": t.template.title, "summary": t.summary, "status": t.template.status.rawValue,
-            "rule": t.rule.rrule, "anchor": t.rule.anchor, "starts_on": t.rule.startsOn.iso,
+            "rule": t.scheduling?.rule.rrule ?? NSNull(), "anchor": t.scheduling?.rule.anchor ?? NSNull(),
+            "starts_on": t.scheduling?.rule.startsOn.iso ?? NSNull(),
             "next_run": t.nextRun?.iso ?? NSNull(), "remaining": t.remaining ?? NSNull(), "version": t.template.version,
         ]
     }

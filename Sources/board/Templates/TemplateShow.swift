@@ -22,15 +22,26 @@ struct TemplateShow: ParsableCommand {
             "Priority:    \(template.priority)",
             "Duration:    \(template.defaultDurationMin.map { "\($0) min" } ?? "—")",
             "Schedule:    \(t.summary)",
-            "Rule:        \(t.rule.rrule) (\(t.rule.anchor)\(t.schedule.rule.monthEndMatters ? ", month end: \(t.rule.monthEndPolicy)" : ""))",
-            "Starts on:   \(t.rule.startsOn)",
-            "Ends:        \(t.rule.endsOn.map { "on \($0)" } ?? template.endAfterCount.map { "after \($0) (\(t.remaining ?? 0) remaining)" } ?? "never")",
+        ]
+        if let s = t.scheduling {
+            lines += [
+                "Rule:        \(s.rule.rrule) (\(s.rule.anchor)\(s.schedule.rule.monthEndMatters ? ", month end: \(s.rule.monthEndPolicy)" : ""))",
+                "Starts on:   \(s.rule.startsOn)",
+                "Ends:        \(s.rule.endsOn.map { "on \($0)" } ?? template.endAfterCount.map { "after \($0) (\(t.remaining ?? 0) remaining)" } ?? "never")",
+            ]
+        }
+        lines += [
             "Status:      \(template.status.rawValue) · version \(template.version)",
             "Checklist:   \(template.checklist.isEmpty ? "—" : "")",
         ]
-        lines += template.checklist.enumerated().map { "  \($0.offset + 1). \($0.element.text)" }
-        lines.append("Next occurrences (\(clock.zone.identifier)):")
-        lines += t.upcoming.isEmpty ? ["  none"] : t.upcoming.map { "  " + MonthName.due($0, template.defaultTime) }
+        let habits = Dictionary(uniqueKeysWithValues: try store.habitRecords().map { ($0.id, $0.name) })
+        lines += template.checklist.enumerated().map { i, step in
+            "  \(i + 1). \(step.text)" + (step.habitId.map { " → habit: \(habits[$0] ?? "archived habit")" } ?? "")
+        }
+        if t.scheduling != nil {
+            lines.append("Next occurrences (\(clock.zone.identifier)):")
+            lines += t.upcoming.isEmpty ? ["  none"] : t.upcoming.map { "  " + MonthName.due($0, template.defaultTime) }
+        }
         printOut(lines.joined(separator: "\n"))
     }
 }

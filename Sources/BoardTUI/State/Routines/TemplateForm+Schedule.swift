@@ -1,11 +1,13 @@
 import BoardModel
 import BoardStore
 
-/// What a valid template form saves: the template's values and its schedule.
+/// What a valid template form saves: the template's values, its schedule (none for a checklist),
+/// and its steps' habit links.
 public struct TemplateDraft: Hashable, Sendable {
     public let values: CardValues
-    public let rule: RecurrenceRule
-    public let start: LocalDate
+    public let rule: RecurrenceRule?
+    public let start: LocalDate?
+    public let habitLinks: [String?]
 }
 
 extension TemplateForm {
@@ -25,13 +27,23 @@ extension TemplateForm {
             if duration == nil || duration! <= 0 || duration! > 24 * 60 * 7 { errors[.duration] = "Duration must be minutes from 1 to 10080" }
         }
         for (i, step) in f.steps.enumerated() where step.trimmingSpaces.isEmpty { errors[.step(i)] = "A step needs some text (Ctrl-D removes it)" }
+        for (i, step) in f.steps.enumerated() where f.steps[..<i].contains(where: { $0.trimmingSpaces == step.trimmingSpaces }) && errors[.step(i)] == nil {
+            errors[.step(i)] = "This step repeats an earlier one; steps must differ"
+        }
+        let labels = f.labels.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+        let links = f.steps.indices.map { f.stepHabits.indices.contains($0) ? f.stepHabits[$0] : nil }
+        if f.repeats == .none {
+            guard errors.isEmpty, let priority else { return .failure(FormErrors(rows: errors)) }
+            let values = CardValues(title: title, description: f.description, labels: labels, checklist: f.steps.map { $0.trimmingSpaces },
+                                    time: nil, priority: priority, duration: duration)
+            return .success(TemplateDraft(values: values, rule: nil, start: nil, habitLinks: links))
+        }
         let schedule = self.schedule()
         if case .failure(let scheduleErrors) = schedule { errors.merge(scheduleErrors.rows) { a, _ in a } }
         guard errors.isEmpty, case .success(let s) = schedule, let priority else { return .failure(FormErrors(rows: errors)) }
-        let labels = f.labels.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
         let values = CardValues(title: title, description: f.description, labels: labels, checklist: f.steps.map { $0.trimmingSpaces },
                                 time: s.time, priority: priority, duration: duration)
-        return .success(TemplateDraft(values: values, rule: s.rule, start: s.start))
+        return .success(TemplateDraft(values: values, rule: s.rule, start: s.start, habitLinks: links))
     }
 
     /// The schedule of the Time, Repeat, Starts and Ends rows, or their errors: all the preview needs.
@@ -117,6 +129,7 @@ extension TemplateForm {
             return (try RecurrenceRule(.monthly, weekdays: [WeekdaySelector(f.weekday, ordinal: f.ordinal)]), nil, nil)
         case .yearly: return (try RecurrenceRule(.yearly), nil, nil)
         case .afterCompletion: return (try RecurrenceRule(.daily, interval: try interval(), anchor: .completion), nil, nil)
+        case .none: throw BoardError("repeat", "a checklist has no schedule")
         case .phrase:
             guard !f.phrase.trimmingSpaces.isEmpty else { throw BoardError("phrase", "type a rule such as 'every other tuesday at 7am'") }
             let phrase = try RecurrencePhrase(parsing: f.phrase, today: today)
@@ -144,17 +157,24 @@ extension TemplateForm {
     }
 
     /// The form for an existing template: presets where the rule is one, its summary in words otherwise.
-    public init(editing overview: TemplateOverview, today: LocalDate) {
-        let t = overview.template, rule = overview.schedule.rule
+    public init(editing overview: TemplateOverview, today: LocalDate, habits: [HabitChoice] = []) {
+        let t = overview.template
         var f = Fields()
         f.title = t.title
         f.description = t.description
         f.labels = t.labels.joined(separator: ", ")
         f.steps = t.checklist.map(\.text)
+        f.stepHabits = t.checklist.map(\.habitId)
         f.time = t.defaultTime?.description ?? ""
         f.priority = String(t.priority)
         f.duration = t.defaultDurationMin.map(String.init) ?? ""
-        f.starts = overview.schedule.start.iso
+        guard let scheduling = overview.scheduling else {
+            f.repeats = .none
+            self.init(templateId: t.id, status: t.status.rawValue, fields: f, today: today, habits: habits)
+            return
+        }
+        let rule = scheduling.schedule.rule
+        f.starts = scheduling.schedule.start.iso
         switch rule.end {
         case .never: f.ending = .never
         case .until(let date, _): f.ending = .onDate; f.endDate = date.iso
@@ -183,7 +203,7 @@ extension TemplateForm {
                   rule.setPositions.isEmpty, rule.monthDays.count == 1 {
             f.repeats = .monthlyOnDay; f.monthDay = rule.monthDays[0] == -1 ? "last" : String(rule.monthDays[0])
         }
-        self.init(templateId: t.id, status: t.status.rawValue, fields: f, today: today)
+        self.init(templateId: t.id, status: t.status.rawValue, fields: f, today: today, habits: habits)
     }
 }
 

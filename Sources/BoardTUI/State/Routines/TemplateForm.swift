@@ -7,7 +7,10 @@ public struct TemplateForm: Hashable, Sendable {
     public enum Repeat: String, CaseIterable, Hashable, Sendable {
         case daily = "Daily", weekdays = "Weekdays", weekly = "Weekly", everyNWeeks = "Every N weeks"
         case monthlyOnDay = "Monthly on a day", monthlyOnWeekday = "Monthly on a weekday", yearly = "Yearly"
-        case afterCompletion = "After completion", phrase = "In words"
+        case afterCompletion = "After completion"
+        /// A reusable checklist ("Bedtime"): no occurrences, a fresh list every day.
+        case none = "No schedule"
+        case phrase = "In words"
     }
 
     public enum Ending: String, CaseIterable, Hashable, Sendable {
@@ -32,6 +35,8 @@ public struct TemplateForm: Hashable, Sendable {
         public var description = ""
         public var labels = ""
         public var steps: [String] = []
+        /// The habit each step is linked to, index-aligned with `steps`.
+        public var stepHabits: [String?] = []
         public var newStep = ""
         public var time = ""
         public var priority = "0"
@@ -67,10 +72,14 @@ public struct TemplateForm: Hashable, Sendable {
     public var confirmingDiscard = false
     /// The user's today, for the preview and for phrases without a year.
     public let today: LocalDate
+    /// The habits a step can be linked to (Ctrl-G on a step cycles through them).
+    public let habits: [HabitChoice]
 
-    public init(templateId: String? = nil, status: String? = nil, fields: Fields = Fields(), today: LocalDate) {
+    public init(templateId: String? = nil, status: String? = nil, fields: Fields = Fields(), today: LocalDate,
+                habits: [HabitChoice] = []) {
         self.templateId = templateId
         self.status = status
+        self.habits = habits
         var fields = fields
         if fields.starts.isEmpty { fields.starts = today.iso }
         self.fields = fields
@@ -86,6 +95,7 @@ public struct TemplateForm: Hashable, Sendable {
         var rows: [Row] = [.title, .description, .labels]
         rows += fields.steps.indices.map { Row.step($0) }
         if fields.steps.count < Self.maxSteps { rows.append(.addStep) }
+        guard fields.repeats != .none else { return rows + [.bucket, .priority, .duration, .repeats] + saveRows.map { Row.save($0) } }
         rows += [.bucket, .time, .priority, .duration, .repeats]
         switch fields.repeats {
         case .weekly: rows.append(.weekdays)
@@ -94,7 +104,7 @@ public struct TemplateForm: Hashable, Sendable {
         case .monthlyOnWeekday: rows += [.ordinal, .weekday]
         case .afterCompletion: rows.append(.interval)
         case .phrase: rows.append(.phrase)
-        case .daily, .weekdays, .yearly: break
+        case .daily, .weekdays, .yearly, .none: break
         }
         rows += [.starts, .ending]
         if fields.ending == .onDate { rows.append(.endDate) }
@@ -105,6 +115,18 @@ public struct TemplateForm: Hashable, Sendable {
     /// New templates and drafts may stay drafts; an active or paused one can't go back to draft.
     public var saveRows: [Save] {
         status == nil || status == "draft" ? Save.allCases : [.activate, .pause]
+    }
+
+    /// Whether a routine has a schedule is chosen when it is created: an edit keeps that choice.
+    public var repeatChoices: [Repeat] {
+        guard templateId != nil else { return Repeat.allCases }
+        return initial.repeats == .none ? [.none] : Repeat.allCases.filter { $0 != .none }
+    }
+
+    /// The name of the habit step `i` is linked to.
+    public func habitName(ofStep i: Int) -> String? {
+        guard fields.stepHabits.indices.contains(i), let id = fields.stepHabits[i] else { return nil }
+        return habits.first { $0.id == id }?.name ?? "a habit"
     }
 
     /// Rows the focus skips: the bucket is fixed.
@@ -171,5 +193,15 @@ public struct TemplateForm: Hashable, Sendable {
         if rows.contains(focus) { return }
         if case .step = focus { focus = fields.steps.isEmpty ? .addStep : .step(fields.steps.count - 1) }
         if !rows.contains(focus) { focus = .repeats }
+    }
+}
+
+/// A habit a checklist step can be linked to.
+public struct HabitChoice: Hashable, Sendable {
+    public let id: String
+    public let name: String
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
     }
 }

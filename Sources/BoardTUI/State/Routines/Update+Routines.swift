@@ -7,7 +7,7 @@ func updateRoutines(_ state: inout BoardState, _ action: Action) -> [Effect]? {
     let routines = BoardState.columns.count - 1
     switch action {
     case .newTemplate:
-        state.mode = .templateForm(TemplateForm(today: state.snapshot.today))
+        state.mode = .templateForm(TemplateForm(today: state.snapshot.today, habits: state.snapshot.habits))
         return []
     case .toggleArchived:
         state.showArchived.toggle()
@@ -54,6 +54,13 @@ func updateRoutines(_ state: inout BoardState, _ action: Action) -> [Effect]? {
 /// Edit, Pause/Resume, Duplicate, Archive, Skip Next on the focused template row.
 private func templateAction(_ state: inout BoardState, _ template: TemplateRow, _ action: Action) -> [Effect]? {
     switch action {
+    case .openDetail, .enter, .openChecklist, .startRun where !template.scheduled:
+        // Opening a checklist shows today's list; only S starts a run.
+        return openChecklist(&state, .routine(templateId: template.id, day: state.snapshot.today), routineId: template.id,
+                             title: template.title, run: action == .startRun)
+    case .openChecklist, .startRun:
+        state.message = "“\(template.title)” runs on a schedule: open one of its occurrences (C) or start it there (S)."
+        return []
     case .startEdit, .openDetail, .enter:
         return [.openTemplateEditor(templateId: template.id)]
     case .pauseResume:
@@ -75,6 +82,18 @@ private func templateAction(_ state: inout BoardState, _ template: TemplateRow, 
     default:
         return nil
     }
+}
+
+/// Opens a checklist; with `run`, starts a run of its routine first (in memory only).
+func openChecklist(_ state: inout BoardState, _ owner: RoutineChecklist.Owner, routineId: String?, title: String, run: Bool) -> [Effect] {
+    guard run else { return [.openChecklist(owner, execution: nil)] }
+    guard let routineId else {
+        state.message = "Only a routine can be started; “\(title)” has no template."
+        return []
+    }
+    let execution = state.runs.start(routineId: routineId, title: title, day: state.snapshot.today, at: state.snapshot.now)
+    state.message = "Started “\(title)”. F finishes it."
+    return [.openChecklist(owner, execution: execution.id)]
 }
 
 /// View Template and Skip Next on an occurrence.

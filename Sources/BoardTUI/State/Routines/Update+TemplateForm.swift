@@ -42,6 +42,7 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
     case .removeItem:
         if case .step(let i) = row {
             form.fields.steps.remove(at: i)
+            if form.fields.stepHabits.indices.contains(i) { form.fields.stepHabits.remove(at: i) }
             form.errors = [:]
             form.clampFocus()
         }
@@ -53,8 +54,9 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
             let text = form.fields.newStep.trimmingSpaces
             guard !text.isEmpty else { form.moveFocus(1); break }
             form.fields.steps.append(text)
+            form.fields.stepHabits = form.fields.steps.indices.map { form.fields.stepHabits.indices.contains($0) ? form.fields.stepHabits[$0] : nil }
             form.fields.newStep = ""
-            if form.fields.steps.count == TemplateForm.maxSteps { form.focus = .time }
+            if form.fields.steps.count == TemplateForm.maxSteps { form.focus = .priority }
         case .save(let save):
             switch form.draft() {
             case .failure(let errors):
@@ -67,6 +69,16 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
             }
         default:
             if TemplateForm.isText(row) { form.moveFocus(1) } else { toggle(&form, row, by: 1) }
+        }
+    case .linkHabit:
+        // Ctrl-G on a step: no habit → each habit in turn → no habit.
+        if case .step(let i) = row, !form.habits.isEmpty {
+            form.fields.stepHabits = form.fields.steps.indices.map { form.fields.stepHabits.indices.contains($0) ? form.fields.stepHabits[$0] : nil }
+            let ids: [String?] = [nil] + form.habits.map(\.id)
+            let at = ids.firstIndex(of: form.fields.stepHabits[i]) ?? 0
+            form.fields.stepHabits[i] = ids[(at + 1) % ids.count]
+        } else if case .step = row {
+            state.message = "No habits yet: add one in the Habits view (g) or with board habit add."
         }
     case .escape:
         if form.isDirty {
@@ -99,7 +111,7 @@ private func toggle(_ form: inout TemplateForm, _ row: TemplateForm.Row, by step
     }
     switch row {
     case .repeats:
-        form.fields.repeats = cycled(form.fields.repeats, in: TemplateForm.Repeat.allCases)
+        form.fields.repeats = cycled(form.fields.repeats, in: form.repeatChoices)
         if [.weekly, .everyNWeeks].contains(form.fields.repeats), form.fields.weekdays.isEmpty {
             form.fields.weekdays = [(LocalDate(iso: form.fields.starts) ?? form.today).weekday]
         }

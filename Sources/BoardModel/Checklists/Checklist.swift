@@ -26,13 +26,18 @@ public enum Checklist {
     /// Routine checklists have at most 10 steps (seed 001).
     public static let maxSteps = 10
 
-    /// Refuses an 11th step and empty step texts.
+    /// Refuses an 11th step, empty step texts and a step repeated: a tick is kept by the step's text.
     public static func validate(_ texts: [String]) throws(BoardError) {
         if texts.count > maxSteps {
             throw BoardError("checklist", "at most \(maxSteps) steps, got \(texts.count)")
         }
         if texts.contains(where: { $0.trimmingSpaces.isEmpty }) {
             throw BoardError("checklist", "a step needs some text")
+        }
+        for (i, text) in texts.enumerated() {
+            if let first = texts[..<i].firstIndex(of: text) {
+                throw BoardError("checklist", "step \(i + 1) repeats step \(first + 1) (“\(text)”); steps must differ")
+            }
         }
     }
 

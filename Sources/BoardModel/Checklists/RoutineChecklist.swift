@@ -1,0 +1,46 @@
+/// A checklist as one day shows it (DESIGN.md §5): each step with its tick and the habit it
+/// is linked to. An occurrence owns its ticks for good; a routine without a schedule has a
+/// fresh list every local day.
+public struct RoutineChecklist: Hashable, Sendable {
+    /// Whose ticks these are.
+    public enum Owner: Hashable, Sendable {
+        /// A scheduled occurrence (or any card): ticks stored on the card, never reset.
+        case card(id: String)
+        /// A routine without a schedule on one local day: ticks kept for 30 days, local to this device.
+        case routine(templateId: String, day: LocalDate)
+    }
+
+    public struct Step: Hashable, Sendable {
+        public var text: String
+        public var done: Bool
+        /// The habit the template links this step to; finishing a run of the routine suggests it.
+        public var habitId: String?
+        public var habitName: String?
+
+        public init(text: String, done: Bool, habitId: String? = nil, habitName: String? = nil) {
+            self.text = text
+            self.done = done
+            self.habitId = habitId
+            self.habitName = habitName
+        }
+    }
+
+    public let owner: Owner
+    public let title: String
+    /// The template the steps come from, when there is one.
+    public let templateId: String?
+    public var steps: [Step]
+
+    public init(owner: Owner, title: String, templateId: String?, steps: [Step]) {
+        self.owner = owner
+        self.title = title
+        self.templateId = templateId
+        self.steps = steps
+    }
+
+    public var doneCount: Int { steps.filter(\.done).count }
+    public var isFull: Bool { steps.count >= Checklist.maxSteps }
+
+    /// How long ticks of a routine without a schedule are kept (seed 001).
+    public static let keptDays = 30
+}

@@ -1,0 +1,105 @@
+import BoardModel
+import BoardStore
+
+/// Checklist and habit intents at the edge: each is one store transaction, recorded for undo.
+/// Routine runs and suggestions never reach this file's writes except through `checkIn`, which
+/// only a user's confirmation produces.
+extension BoardApp {
+    /// Opens a checklist or the Habits view; false when `effect` is neither.
+    func open(_ effect: Effect) throws -> Bool {
+        let now = clock()
+        switch effect {
+        case .openChecklist(let owner, let execution):
+            let checklist = try checklist(of: owner, now: now)
+            var followsToday = false
+            if case .routine(_, let day) = owner { followsToday = day == now.today }
+            state.mode = .checklist(ChecklistScreen(checklist: checklist, executionId: execution, followsToday: followsToday))
+        case .openHabits:
+            state.mode = .habits(HabitsScreen(habits: try store.habits(clock: now).map(HabitRow.init)))
+            if !state.runs.suggestions.isEmpty {
+                state.message = "\(state.runs.suggestions.count) waiting \(state.runs.suggestions.count == 1 ? "suggestion" : "suggestions"): Enter answers."
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Carries out a checklist or habit intent; nil when `effect` is not one.
+    func carryOutChecklist(_ effect: Effect, now: BoardClock) throws -> UndoHistory.Restore? {
+        switch effect {
+        case .toggleStep(let owner, let index):
+            try store.toggleStep(index, of: owner, clock: now)
+            return .tick(owner, index: index)
+        case .editChecklist(.card(let id), let steps):
+            let before = try store.affectedCards(by: id)
+            try store.editTask(id, CardEdit(checklist: steps), clock: now)
+            return .cards(before.map { (id: $0.id, record: Optional($0)) })
+        case .editChecklist(.routine(let templateId, _), let steps):
+            let before = try store.routineState(templateId)
+            let plan = try store.planTemplateEdit(templateId, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now)
+            try store.applyTemplateEdit(plan, clock: now)
+            return .routine(before)
+        case .addHabit(let name):
+            let habit = try store.addHabit(name, clock: now)
+            state.message = "Added habit “\(habit.name)”. Space checks it in."
+            return .habitAbsent(habit.id)
+        case .checkIn(let habitId, let name, let day, let source, let routineId):
+            let before = try store.habitEntry(habitId: habitId, day: day)
+            try store.checkIn(habitId: habitId, day: day, source: source, routineId: routineId, clock: now)
+            state.message = "Checked in “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil))"). u undoes it."
+            return .habitEntry(habitId: habitId, day: day, before)
+        case .uncheck(let habitId, let name, let day):
+            let before = try store.habitEntry(habitId: habitId, day: day)
+            try store.uncheck(habitId: habitId, day: day)
+            state.message = "Took back “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil))"). u undoes it."
+            return .habitEntry(habitId: habitId, day: day, before)
+        default:
+            return nil
+        }
+    }
+
+    /// Puts back what a checklist or habit intent changed.
+    func undoChecklist(_ restore: UndoHistory.Restore) throws {
+        switch restore {
+        case .tick(let owner, let index): try store.toggleStep(index, of: owner, clock: clock())
+        case .habitEntry(let habitId, let day, let entry): try store.restoreHabitEntry(habitId: habitId, day: day, to: entry)
+        case .habitAbsent(let id): try store.removeHabit(id)
+        case .cards, .routine: break
+        }
+    }
+
+    /// Reads the open checklist or Habits view again: after a write, another process's commit,
+    /// or a new day (today's list of a routine without a schedule is then a fresh one).
+    func refreshScreen() throws {
+        let now = clock()
+        switch state.mode {
+        case .checklist(var screen):
+            var owner = screen.checklist.owner
+            if case .routine(let id, _) = owner, screen.followsToday { owner = .routine(templateId: id, day: now.today) }
+            do {
+                screen.checklist = try checklist(of: owner, now: now)
+            } catch {
+                // The card or routine went (undo of its creation, another process): back to the board.
+                state.mode = .normal
+                state.message = "\(error)"
+                return
+            }
+            screen.clampCursor()
+            state.mode = .checklist(screen)
+        case .habits(var screen):
+            screen.habits = try store.habits(clock: now).map(HabitRow.init)
+            screen.clampCursor()
+            state.mode = .habits(screen)
+        default:
+            break
+        }
+    }
+
+    private func checklist(of owner: RoutineChecklist.Owner, now: BoardClock) throws -> RoutineChecklist {
+        switch owner {
+        case .card(let id): try store.checklist(ofCard: id)
+        case .routine(let templateId, let day): try store.checklist(ofRoutine: templateId, day: day, clock: now)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import BoardModel
+
+/// The checklist's keys. Read-only: ↑↓ move, Space/Enter tick, `e` edits, `S` starts a run,
+/// `F` finishes it, `X` discards it, Esc leaves (finishing a run in progress). Editing: type a
+/// step on the Add step row and Enter, `d` removes a step after a y in the status line, Esc stops.
+func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen, _ action: Action) -> [Effect] {
+    defer { if case .checklist = state.mode { screen.clampCursor(); state.mode = .checklist(screen) } }
+    let owner = screen.checklist.owner
+    let texts = screen.checklist.steps.map(\.text)
+    if let removing = screen.confirmingRemoval {
+        screen.confirmingRemoval = nil
+        guard case .type("y") = action, texts.indices.contains(removing) else {
+            state.message = "Kept the step."
+            return []
+        }
+        state.message = "Removed step \(removing + 1) “\(texts[removing])”. u brings it back."
+        return [.editChecklist(owner, steps: texts.enumerated().filter { $0.offset != removing }.map(\.element))]
+    }
+    switch action {
+    case .resize(let w, let h):
+        state.width = w
+        state.height = h
+    case .redraw:
+        return [.redraw]
+    case .moveFocus(_, let dy):
+        screen.cursor += dy
+    case .tab(let step):
+        screen.cursor += step
+    case .type(let c) where screen.isOnAddRow:
+        screen.newStep.append(c)
+    case .backspace where screen.isOnAddRow:
+        if !screen.newStep.isEmpty { screen.newStep.removeLast() }
+    case .enter where screen.isOnAddRow:
+        let text = screen.newStep.trimmingSpaces
+        guard !text.isEmpty else { return [] }
+        do {
+            try Checklist.validate(texts + [text])
+        } catch {
+            state.message = "\(error)"
+            return []
+        }
+        screen.newStep = ""
+        screen.cursor = texts.count + 1
+        return [.editChecklist(owner, steps: texts + [text])]
+    case .type("j"):
+        screen.cursor += 1
+    case .type("k"):
+        screen.cursor -= 1
+    case .type("d") where screen.editing:
+        guard texts.indices.contains(screen.cursor) else { return [] }
+        screen.confirmingRemoval = screen.cursor
+        state.message = "Remove step \(screen.cursor + 1) “\(texts[screen.cursor])”? y removes · n keeps"
+    case .type("e"):
+        screen.editing.toggle()
+        screen.newStep = ""
+        state.message = screen.editing
+            ? (screen.checklist.isFull ? "Editing: d removes a step; 10 of 10 steps, the limit." : "Editing: type a step on the Add step row, Enter adds it; d removes a step.")
+            : nil
+    case .type(" "), .enter:
+        guard !screen.editing, texts.indices.contains(screen.cursor) else { return [] }
+        return [.toggleStep(owner, index: screen.cursor)]
+    case .type("S"):
+        guard screen.executionId == nil else {
+            state.message = "This routine is already running: F finishes it."
+            return []
+        }
+        guard let routineId = screen.checklist.templateId else {
+            state.message = "Only a routine can be started; this card has no template."
+            return []
+        }
+        screen.executionId = state.runs.start(routineId: routineId, title: screen.checklist.title, day: state.snapshot.today,
+                                              at: state.snapshot.now).id
+        state.message = "Started “\(screen.checklist.title)”. F finishes it."
+    case .type("F"):
+        guard screen.executionId != nil else {
+            state.message = "No run in progress: S starts one."
+            return []
+        }
+        leaveChecklist(&state, &screen)
+    case .type("X"):
+        guard let id = screen.executionId else { return [] }
+        state.runs.discard(id)
+        screen.executionId = nil
+        state.message = "Run discarded: no suggestion, nothing recorded."
+    case .escape, .type("q"):
+        if screen.editing {
+            screen.editing = false
+            screen.newStep = ""
+            state.message = nil
+        } else {
+            leaveChecklist(&state, &screen)
+        }
+    case .type("u"), .undo:
+        return [.undo]
+    case .redo:
+        return [.redo]
+    default:
+        break
+    }
+    return []
+}
+
+/// Leaves the checklist; a run in progress finishes, and its habit suggestions are asked one by one.
+private func leaveChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen) {
+    state.mode = .normal
+    guard let id = screen.executionId else { return }
+    screen.executionId = nil
+    let added = state.runs.finish(id, steps: screen.checklist.steps)
+    if state.runs.suggestions.isEmpty {
+        state.message = "Finished “\(screen.checklist.title)”."
+    } else {
+        state.mode = .suggestion
+        state.message = added == 0 ? nil : "Finished “\(screen.checklist.title)”."
+    }
+}
+
+/// The suggestion prompt: y confirms (the day's entry, source routine), n dismisses, Esc keeps the
+/// rest for later (the Habits view asks them again). Neither n nor Esc leaves a trace.
+func updateSuggestion(_ state: inout BoardState, _ action: Action) -> [Effect] {
+    guard let suggestion = state.runs.suggestions.first else {
+        state.mode = .normal
+        return []
+    }
+    switch action {
+    case .type("y"), .type("Y"), .enter:
+        state.runs.answer()
+        if state.runs.suggestions.isEmpty { state.mode = .normal }
+        return [.checkIn(habitId: suggestion.habitId, name: suggestion.habitName, day: suggestion.day, source: .routine,
+                         routineId: suggestion.routineId)]
+    case .type("n"), .type("N"):
+        state.runs.answer()
+        state.message = "Dismissed."
+        if state.runs.suggestions.isEmpty { state.mode = .normal }
+    case .escape:
+        state.mode = .normal
+        let n = state.runs.suggestions.count
+        state.message = "\(n) \(n == 1 ? "suggestion waits" : "suggestions wait"): the Habits view (g) asks again."
+    case .resize(let w, let h):
+        state.width = w
+        state.height = h
+    case .redraw:
+        return [.redraw]
+    default:
+        break
+    }
+    return []
+}

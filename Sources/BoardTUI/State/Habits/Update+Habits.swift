@@ -1,0 +1,67 @@
+import BoardModel
+
+/// The Habits view's keys: ↑↓ habits, ←→ days, Space checks the day in or out, `a` adds a habit,
+/// Enter answers waiting suggestions, u/Ctrl-R undo and redo, Esc/q/g back to the board.
+func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ action: Action) -> [Effect] {
+    defer { if case .habits = state.mode { screen.clampCursor(); state.mode = .habits(screen) } }
+    if var input = screen.adding {
+        switch action {
+        case .type(let c): input.type(c)
+        case .backspace: input.backspace()
+        case .escape:
+            screen.adding = nil
+            return []
+        case .enter:
+            let name = input.text.trimmingSpaces
+            guard !name.isEmpty else {
+                state.message = "name: must not be empty (Esc cancels)"
+                return []
+            }
+            screen.adding = nil
+            return [.addHabit(name: name)]
+        default: break
+        }
+        screen.adding = input
+        return []
+    }
+    switch action {
+    case .resize(let w, let h):
+        state.width = w
+        state.height = h
+    case .redraw:
+        return [.redraw]
+    case .moveFocus(let dx, let dy):
+        screen.cursor += dy
+        screen.day += dx
+    case .tab(let step):
+        screen.cursor += step
+    case .type("j"), .type("k"):
+        screen.cursor += action == .type("j") ? 1 : -1
+    case .type("h"), .type("l"):
+        screen.day += action == .type("l") ? 1 : -1
+    case .type(" "), .type("x"):
+        guard let habit = screen.focused else {
+            state.message = "No habit yet: a adds one."
+            return []
+        }
+        let day = habit.days[screen.day]
+        return habit.checked[screen.day]
+            ? [.uncheck(habitId: habit.id, name: habit.name, day: day)]
+            : [.checkIn(habitId: habit.id, name: habit.name, day: day, source: .manual, routineId: nil)]
+    case .type("a"):
+        screen.adding = TextInput()
+    case .enter:
+        if !state.runs.suggestions.isEmpty { state.mode = .suggestion }
+    case .type("u"), .undo:
+        return [.undo]
+    case .redo:
+        return [.redo]
+    case .escape, .type("q"), .type("g"), .openHabits:
+        state.mode = .normal
+    case .help:
+        state.mode = .help
+    default:
+        break
+    }
+    return []
+}

@@ -1,0 +1,55 @@
+import BoardModel
+
+/// The Habits view: each habit with its last 14 days as marks (oldest first) and its streak,
+/// a cursor on one day; read from entries only.
+func drawHabits(_ frame: inout Frame, _ state: BoardState, _ screen: HabitsScreen) {
+    let w = min(state.width - 4, 80), h = state.height - 4
+    let x0 = (state.width - w) / 2, y0 = 1
+    clearBox(&frame, x: x0, y: y0, width: w, height: h)
+    frame.put("Habits · last 14 days · streak", x: x0 + 2, y: y0 + 1, maxWidth: w - 4, style: .bold)
+    let nameWidth = min(28, max(10, w - 4 - 2 - 28 - 12))
+    var y = y0 + 3
+    if let day = screen.focused?.days[screen.day] ?? screen.habits.first?.days[screen.day] {
+        let label = day == state.snapshot.today ? "today" : MonthName.due(day, nil)
+        frame.put("Day under the cursor: \(label)", x: x0 + 2, y: y0 + 2, maxWidth: w - 4, style: .dim)
+    }
+    if screen.habits.isEmpty {
+        frame.put("No habits yet: a adds one.", x: x0 + 4, y: y, maxWidth: w - 6, style: .dim)
+    }
+    let height = h - 7
+    let first = max(0, min(screen.cursor - height / 2, screen.habits.count - height))
+    for (i, habit) in screen.habits.enumerated().dropFirst(first).prefix(height) {
+        let focused = i == screen.cursor
+        frame.put(focused ? "›" : " ", x: x0 + 2, y: y)
+        frame.put(habit.name, x: x0 + 4, y: y, maxWidth: nameWidth, style: focused ? .bold : [])
+        var x = x0 + 4 + nameWidth + 2
+        for (d, checked) in habit.checked.enumerated() {
+            let mark = checked ? "x" : "·"
+            frame.put(mark, x: x, y: y, style: focused && d == screen.day ? .reverse : (checked ? .bold : .dim))
+            if focused && d == screen.day { frame.cursor = (x, y) }
+            x += 2
+        }
+        frame.put("\(habit.streak) \(habit.streak == 1 ? "day" : "days")", x: x + 1, y: y, maxWidth: w - (x - x0) - 3)
+        y += 1
+    }
+    if let input = screen.adding {
+        frame.put("New habit: " + input.text, x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold)
+        frame.cursor = (x0 + 2 + DisplayWidth.of("New habit: " + input.text), y0 + h - 3)
+    } else if !state.runs.suggestions.isEmpty {
+        let n = state.runs.suggestions.count
+        frame.put("\(n) \(n == 1 ? "suggestion waits" : "suggestions wait") for an answer: Enter", x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold)
+    }
+    let hints = screen.adding != nil ? "Enter adds · Esc cancels"
+        : "↑↓ habit · ←→ day · Space checks in / takes back · a add · u undo · Esc back"
+    frame.put(hints, x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: .dim)
+}
+
+/// The suggestion prompt, asked in the status line, one suggestion at a time.
+func drawSuggestion(_ frame: inout Frame, _ state: BoardState) {
+    guard let suggestion = state.runs.suggestions.first else { return }
+    let statusY = state.height - 2
+    frame.put(String(repeating: " ", count: state.width), x: 0, y: statusY)
+    let text = suggestion.prompt(today: state.snapshot.today) + " y confirm · n dismiss · Esc later"
+    frame.put(text, x: 0, y: statusY, style: .bold)
+    frame.cursor = (min(state.width - 1, DisplayWidth.of(text)), statusY)
+}

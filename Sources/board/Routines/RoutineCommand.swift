@@ -1,0 +1,95 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import Foundation
+
+struct RoutineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "routine",
+        abstract: "A routine's checklist on a day: show it, tick its steps, link a step to a habit.",
+        subcommands: [RoutineShow.self, RoutineTick.self, RoutineLink.self]
+    )
+}
+
+/// `--date`: the local day of a routine's checklist, today by default.
+struct RoutineDay: ParsableArguments {
+    @Option(help: ArgumentHelp("The local day, YYYY-MM-DD. Default: today.", valueName: "date")) var date: String?
+
+    func day(today: LocalDate) throws -> LocalDate {
+        try date.map { d throws in try CardFieldOptions.date(d, field: "date") } ?? today
+    }
+}
+
+struct RoutineShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "A routine's checklist on a day: a routine without a schedule has a fresh list every day; a scheduled one shows that day's occurrence.")
+
+    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
+    @OptionGroup var day: RoutineDay
+    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        let (store, clock) = try board.open()
+        let date = try day.day(today: clock.today)
+        let checklist = try store.checklist(ofRoutine: try store.templateId(matching: id), day: date, clock: clock)
+        if json {
+            printOut(try CardFormat.jsonText([
+                "title": checklist.title, "date": date.iso,
+                "steps": checklist.steps.map { ["text": $0.text, "done": $0.done, "habit": $0.habitName ?? NSNull()] as [String: Any] },
+            ] as [String: Any]))
+            return
+        }
+        let when = MonthName.due(date, nil) + (date == clock.today ? " (today)" : "")
+        var lines = ["\(checklist.title) · \(when) · \(checklist.doneCount) of \(checklist.steps.count) done"]
+        if checklist.steps.isEmpty { lines.append("  no steps yet: board template edit ID --checklist STEP …") }
+        lines += checklist.steps.enumerated().map { i, step in
+            "  \(i + 1). [\(step.done ? "x" : " ")] \(step.text)" + (step.habitName.map { " → habit: \($0)" } ?? "")
+        }
+        printOut(lines.joined(separator: "\n"))
+    }
+}
+
+struct RoutineTick: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tick", abstract: "Tick a step of a routine's checklist on a day, or untick it if ticked. Never records a habit.")
+
+    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
+    @Argument(help: "The step's number, from 1.") var step: String
+    @OptionGroup var day: RoutineDay
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        guard let number = Int(step) else { throw BoardError("step", "must be a step number from 1, got '\(step)'") }
+        let (store, clock) = try board.open()
+        let date = try day.day(today: clock.today)
+        let templateId = try store.templateId(matching: id)
+        let checklist = try store.checklist(ofRoutine: templateId, day: date, clock: clock)
+        let done = try store.toggleStep(number - 1, of: checklist.owner, clock: clock)
+        let text = checklist.steps[number - 1].text
+        printOut("\(done ? "Ticked" : "Unticked") step \(number) “\(text)” of \(checklist.title) on \(MonthName.due(date, nil)).")
+    }
+}
+
+struct RoutineLink: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "link",
+        abstract: "Link a step of a template to a habit: finishing a run of the routine then suggests it (it never checks it in).")
+
+    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
+    @Argument(help: "The step's number, from 1.") var step: String
+    @Argument(help: "The habit's name or id; leave out with --none.") var habit: String?
+    @Flag(help: "Unlink the step.") var none = false
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        guard let number = Int(step) else { throw BoardError("step", "must be a step number from 1, got '\(step)'") }
+        guard (habit == nil) == none else { throw BoardError("habit", "give a habit's name, or --none to unlink, not both") }
+        let (store, clock) = try board.open(generating: false)
+        let templateId = try store.templateId(matching: id)
+        let habitId = try habit.map { try store.habitId(matching: $0) }
+        try store.linkStep(number - 1, ofTemplate: templateId, toHabit: habitId, clock: clock)
+        printOut(habit.map { "Linked step \(number) to habit \($0)." } ?? "Unlinked step \(number).")
+    }
+}
