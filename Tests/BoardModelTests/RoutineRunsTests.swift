@@ -1,0 +1,49 @@
+import BoardModel
+import Testing
+
+/// Routine runs and suggestions live in memory only and never stand for a habit entry (seed 003).
+@Suite struct RoutineRunsTests {
+    let day = LocalDate(iso: "2026-11-21")!
+    let now = LocalDateTime(iso: "2026-11-21T21:00")!
+    let steps = [
+        RoutineChecklist.Step(text: "Brush teeth", done: true),
+        RoutineChecklist.Step(text: "Drink water", done: false, habitId: "h1", habitName: "Drink water"),
+        RoutineChecklist.Step(text: "Glass of water at the bedside", done: true, habitId: "h1", habitName: "Drink water"),
+        RoutineChecklist.Step(text: "Stretch", done: false, habitId: "h2", habitName: "Stretch"),
+    ]
+
+    @Test func finishingARunSuggestsEachLinkedHabitOnceInStepOrder() {
+        var runs = RoutineRuns()
+        let run = runs.start(routineId: "bedtime", title: "Bedtime", day: day, at: now)
+        #expect(runs.start(routineId: "bedtime", title: "Bedtime", day: day, at: now) == run)
+        #expect(runs.suggestions.isEmpty)
+        #expect(runs.finish(run.id, steps: steps) == 2)
+        #expect(runs.executions.isEmpty)
+        #expect(runs.suggestions.map(\.habitName) == ["Drink water", "Stretch"])
+        #expect(runs.suggestions[0].prompt(today: day) == "Did this routine help: Drink water today?")
+        #expect(runs.answer()?.habitId == "h1")
+        #expect(runs.suggestions.map(\.habitId) == ["h2"])
+        // Finishing an unknown or finished run adds nothing.
+        #expect(runs.finish(run.id, steps: steps) == 0)
+    }
+
+    @Test func discardingARunDeletesItsSuggestionsOnly() {
+        var runs = RoutineRuns()
+        let bedtime = runs.start(routineId: "bedtime", title: "Bedtime", day: day, at: now)
+        let morning = runs.start(routineId: "morning", title: "Morning", day: day, at: now)
+        runs.finish(bedtime.id, steps: [steps[1]])
+        runs.finish(morning.id, steps: [steps[3]])
+        runs.discard(bedtime.id)
+        #expect(runs.suggestions.map(\.habitId) == ["h2"])
+        let running = runs.start(routineId: "bedtime", title: "Bedtime", day: day, at: now)
+        runs.discard(running.id)
+        #expect(runs.executions.isEmpty && runs.suggestions.count == 1)
+    }
+
+    @Test func aSuggestionForAnotherDaySaysWhichDay() {
+        var runs = RoutineRuns()
+        let run = runs.start(routineId: "bedtime", title: "Bedtime", day: day, at: now)
+        runs.finish(run.id, steps: [steps[1]])
+        #expect(runs.suggestions[0].prompt(today: day.adding(days: 1)) == "Did this routine help: Drink water on Sat Nov 21?")
+    }
+}
