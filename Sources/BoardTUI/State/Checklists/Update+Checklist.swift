@@ -4,7 +4,9 @@ import BoardModel
 /// `F` finishes it, `X` discards it, Esc leaves (finishing a run in progress). Editing: type a
 /// step on the Add step row and Enter, `d` removes a step after a y in the status line, Esc stops.
 func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen, _ action: Action) -> [Effect] {
-    defer { if case .checklist = state.mode { screen.clampCursor(); state.mode = .checklist(screen) } }
+    // The cursor is clamped on moves only: after adding a step it waits one row below the old
+    // end, where the Add step row is once the runtime has read the new steps.
+    defer { if case .checklist = state.mode { state.mode = .checklist(screen) } }
     let owner = screen.checklist.owner
     let texts = screen.checklist.steps.map(\.text)
     if let removing = screen.confirmingRemoval {
@@ -24,8 +26,10 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         return [.redraw]
     case .moveFocus(_, let dy):
         screen.cursor += dy
+        screen.clampCursor()
     case .tab(let step):
         screen.cursor += step
+        screen.clampCursor()
     case .type(let c) where screen.isOnAddRow:
         screen.newStep.append(c)
     case .backspace where screen.isOnAddRow:
@@ -42,10 +46,9 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         screen.newStep = ""
         screen.cursor = texts.count + 1
         return [.editChecklist(owner, steps: texts + [text])]
-    case .type("j"):
-        screen.cursor += 1
-    case .type("k"):
-        screen.cursor -= 1
+    case .type("j"), .type("k"):
+        screen.cursor += action == .type("j") ? 1 : -1
+        screen.clampCursor()
     case .type("d") where screen.editing:
         guard texts.indices.contains(screen.cursor) else { return [] }
         screen.confirmingRemoval = screen.cursor
@@ -53,6 +56,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
     case .type("e"):
         screen.editing.toggle()
         screen.newStep = ""
+        screen.clampCursor()
         state.message = screen.editing
             ? (screen.checklist.isFull ? "Editing: d removes a step; 10 of 10 steps, the limit." : "Editing: type a step on the Add step row, Enter adds it; d removes a step.")
             : nil
@@ -86,6 +90,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         if screen.editing {
             screen.editing = false
             screen.newStep = ""
+            screen.clampCursor()
             state.message = nil
         } else {
             leaveChecklist(&state, &screen)

@@ -1,0 +1,216 @@
+import BoardModel
+import BoardStore
+@testable import BoardTUI
+import Foundation
+import GRDB
+import Testing
+
+/// Checklists, routine runs, suggestions and the Habits view through the keys, on a real file.
+@Suite struct ChecklistRuntimeTests {
+    final class Clock: @unchecked Sendable {
+        var now = BoardClock(local: LocalDateTime(iso: "2026-11-21T21:00")!, zone: paris)
+        func set(_ iso: String) { now = BoardClock(local: LocalDateTime(iso: iso)!, zone: paris) }
+    }
+
+    static let steps = ["Brush teeth", "Drink a glass of water",
+                        "Stretch for ten minutes, slowly, the long sequence from the yoga class with the breathing",
+                        "Lay out clothes", "Lights off"]
+
+    /// The demo board, two habits, and "Bedtime" without a schedule whose steps 2 and 3 are linked to them.
+    struct Setup {
+        let f: TUIFixture
+        let clock = Clock()
+        let bedtime: TemplateRecord
+        let water: HabitRecord
+        let stretch: HabitRecord
+        let app: BoardApp
+
+        init() throws {
+            f = try TUIFixture()
+            water = try f.store.addHabit("Drink water", clock: clock.now)
+            stretch = try f.store.addHabit("Stretch", clock: clock.now)
+            bedtime = try f.store.addTemplate(CardValues(title: "Bedtime", checklist: ChecklistRuntimeTests.steps), rule: nil,
+                                              habitLinks: [nil, water.id, stretch.id, nil, nil], clock: clock.now)
+            let clock = self.clock
+            app = try BoardApp(store: f.store, path: f.path) { clock.now }
+            _ = try app.firstFrame(width: 120, height: 40)
+        }
+
+        func keys(_ keys: [Key]) throws {
+            for key in keys { _ = try app.handle(key) }
+        }
+
+        /// Moves the focus to a template's row the way a user does: to Routines, then up into Templates.
+        func focusTemplate(_ title: String) throws {
+            try keys(Array(repeating: .character("l"), count: 4))
+            while app.state.templateFocus == nil { try keys([.character("k")]) }
+            while app.state.focusedTemplate?.title != title {
+                let row = app.state.templateFocus
+                try keys([.character("k")])
+                guard app.state.templateFocus != row else { throw BoardError("focus", "no template \(title)") }
+            }
+        }
+
+        var screen: String { view(app.state).text }
+
+        func entries() throws -> [HabitEntryRecord] {
+            try f.store.database.read { db in try HabitEntryRecord.order(Column("habit_id")).fetchAll(db) }
+        }
+
+        /// Every row of every table, as text: what "nothing was written" compares.
+        func dump() throws -> String {
+            try f.store.database.read { db in
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+                return try tables.map { table in
+                    "\(table): " + (try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"").map(\.description).sorted().joined(separator: "\n"))
+                }.joined(separator: "\n")
+            }
+        }
+    }
+
+    @Test func tickThreeOfFiveAndAtMidnightTheOpenListIsFresh() throws {
+        let s = try Setup()
+        try s.focusTemplate("Bedtime")
+        try s.keys([.enter])
+        guard case .checklist = s.app.state.mode else { Issue.record("no checklist: \(s.app.state.mode)"); return }
+        #expect(s.screen.contains("Bedtime · today · 0 of 5 done"))
+        try s.keys([.character(" "), .character("j"), .enter, .character("j"), .character(" ")])
+        #expect(s.screen.contains("Bedtime · today · 3 of 5 done"))
+        #expect(try s.f.store.checklist(ofRoutine: s.bedtime.id, day: date("2026-11-21"), clock: s.clock.now).doneCount == 3)
+        #expect(try s.entries().isEmpty, "ticking linked steps must not create an entry")
+        // u takes the last tick back.
+        try s.keys([.character("u")])
+        #expect(s.screen.contains("2 of 5 done"))
+        try s.keys([.control("r")])
+        #expect(s.screen.contains("3 of 5 done"))
+
+        s.clock.set("2026-11-22T00:00")
+        #expect(try s.app.noticeChanges())
+        #expect(s.screen.contains("Bedtime · today · 0 of 5 done"))
+        #expect(!s.screen.contains("[x]"))
+    }
+
+    @Test func aRunSuggestsLinkedHabitsAndOnlyAConfirmationWritesAnEntry() throws {
+        let s = try Setup()
+        try s.focusTemplate("Bedtime")
+        try s.keys([.character("S")])
+        #expect(s.app.state.runs.executions.map(\.routineId) == [s.bedtime.id])
+        #expect(s.screen.contains("Running since 21:00 · F finish · X discard"))
+        try s.keys([.character("F")])
+        #expect(s.app.state.mode == .suggestion)
+        #expect(s.screen.contains("Did this routine help: Drink water today? y confirm · n dismiss · Esc later"))
+        #expect(try s.entries().isEmpty, "finishing alone writes nothing")
+        try s.keys([.character("y")])
+        #expect(s.screen.contains("Did this routine help: Stretch today?"))
+        try s.keys([.character("n")])
+        #expect(s.app.state.mode == .normal && s.app.state.runs.suggestions.isEmpty)
+        let entries = try s.entries()
+        #expect(entries.count == 1)
+        #expect(entries.first.map { "\($0.habitId) \($0.day) \($0.source) \($0.routineId ?? "-")" } == "\(s.water.id) 2026-11-21 routine \(s.bedtime.id)")
+
+        // Confirming the same day again updates the entry, never adds one.
+        try s.keys([.character("S"), .character("F"), .character("y"), .character("n")])
+        #expect(try s.entries().count == 1)
+
+        // A restart: nothing of runs or suggestions comes back, and the file holds only the entry.
+        let clock = s.clock
+        let again = try BoardApp(store: s.f.store, path: s.f.path) { clock.now }
+        let frame = try again.firstFrame(width: 120, height: 40)
+        #expect(again.state.runs == RoutineRuns() && again.state.mode == .normal)
+        #expect(!frame.text.contains("Did this routine help"))
+        let tables = try s.f.store.database.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+        #expect(!tables.contains { $0.contains("execution") || $0.contains("suggestion") })
+        #expect(try s.entries().count == 1)
+    }
+
+    @Test func dismissingPostponingDiscardingOrQuittingLeavesNoTrace() throws {
+        let s = try Setup()
+        let before = try s.dump()
+        try s.focusTemplate("Bedtime")
+        // Esc later: the suggestions wait in memory, and the Habits view asks again.
+        try s.keys([.character("S"), .character("F"), .escape])
+        #expect(s.app.state.runs.suggestions.count == 2 && s.app.state.mode == .normal)
+        #expect(s.screen.contains("2 suggestions wait: the Habits view (g) asks again."))
+        try s.keys([.character("g"), .enter])
+        #expect(s.screen.contains("Did this routine help: Drink water today?"))
+        try s.keys([.character("n"), .character("n")])
+        // Discarding a run deletes it and whatever it would suggest.
+        try s.focusTemplate("Bedtime")
+        try s.keys([.character("S"), .character("X"), .escape])
+        #expect(s.app.state.runs.executions.isEmpty && s.app.state.runs.suggestions.isEmpty)
+        // Quitting with suggestions waiting.
+        try s.keys([.character("S"), .character("F"), .escape])
+        #expect(try s.app.handle(.character("q")).isQuit)
+        #expect(try s.dump() == before)
+    }
+
+    @Test func browsingPreviewingOrEditingARoutineCreatesNoRun() throws {
+        let s = try Setup()
+        let before = try s.dump()
+        try s.focusTemplate("Bedtime")
+        try s.keys([.enter, .character("j"), .character("e"), .escape, .escape])   // open, edit mode, leave
+        try s.keys([.character("e")])                                            // the template editor
+        guard case .templateForm = s.app.state.mode else { Issue.record("no form"); return }
+        try s.keys([.escape])
+        try s.focusTemplate("Morning routine")
+        try s.keys([.character("e"), .escape, .character("C")])
+        #expect(s.app.state.runs.executions.isEmpty && s.app.state.runs.suggestions.isEmpty)
+        #expect(try s.dump() == before)
+    }
+
+    @Test func editingStepsAddsAndRemovesWithAConfirmationUpToTheLimit() throws {
+        let s = try Setup()
+        try s.focusTemplate("Bedtime")
+        try s.keys([.enter, .character("e")] + Array(repeating: .down, count: 5))
+        #expect(s.screen.contains("+ Add step:"))
+        try s.keys(type("Floss") + [.enter])
+        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.map(\.text) == Self.steps + ["Floss"])
+        // The links of the other steps stay.
+        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist[1].habitId == s.water.id)
+        try s.keys([.up, .up, .up, .up, .up, .up, .character("d")])
+        #expect(s.screen.contains("Remove step 1 “Brush teeth”? y removes · n keeps"))
+        try s.keys([.character("n")])
+        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 6)
+        try s.keys([.character("d"), .character("y")])
+        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.first?.text == "Drink a glass of water")
+        try s.keys([.character("u")])
+        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.first?.text == "Brush teeth")
+        // Up to ten: then the Add step row gives way to the limit.
+        try s.keys(Array(repeating: .down, count: 6))
+        for n in 7...10 { try s.keys(type("Step \(n)") + [.enter]) }
+        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 10)
+        #expect(s.screen.contains("10 of 10 steps — limit reached"))
+        #expect(!s.screen.contains("+ Add step:"))
+        // A repeated step is refused inline, nothing written.
+        try s.keys([.character("d"), .character("y")])
+        try s.keys(Array(repeating: .down, count: 10) + type("Floss") + [.enter])
+        #expect(s.app.state.message == "checklist: step 10 repeats step 6 (“Floss”); steps must differ")
+        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 9)
+    }
+
+    @Test func theHabitsViewChecksInByHandAndUndoWorks() throws {
+        let s = try Setup()
+        try s.keys([.character("g")])
+        #expect(s.screen.contains("Habits · last 14 days · streak"))
+        try s.keys([.character(" ")])
+        #expect(try s.entries().map { "\($0.habitId) \($0.day) \($0.source)" } == ["\(s.water.id) 2026-11-21 manual"])
+        try s.keys([.left, .character(" ")])
+        #expect(s.screen.contains("Drink water") && s.screen.contains("x x  2 days"))
+        try s.keys([.character("u")])
+        #expect(try s.entries().map(\.day) == [date("2026-11-21")])
+        #expect(s.screen.contains("x  1 day"))
+        // Space on a checked day takes it back, and undo returns it.
+        try s.keys([.right, .character(" ")])
+        #expect(try s.entries().isEmpty)
+        try s.keys([.character("u")])
+        #expect(try s.entries().count == 1)
+        try s.keys([.escape])
+        #expect(s.app.state.mode == .normal)
+    }
+}
+
+private func date(_ iso: String) -> LocalDate { LocalDate(iso: iso)! }
+
+extension BoardApp.Outcome {
+    var isQuit: Bool { if case .quit = self { true } else { false } }
+}
