@@ -129,6 +129,19 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     default:
         break
     }
+    switch state.mode {
+    case .checklist(let screen):
+        frame.put(state.message ?? checklistStatus(screen), x: 0, y: statusY)
+        frame.put("Esc back to the board · ? help after Esc", x: 0, y: hintsY, style: .dim)
+        return
+    case .habits(let screen):
+        let habit = screen.focused.map { "Habit \($0.name), streak \($0.streak) \($0.streak == 1 ? "day" : "days")" } ?? "No habits yet"
+        frame.put(state.message ?? habit, x: 0, y: statusY)
+        frame.put("Esc back to the board", x: 0, y: hintsY, style: .dim)
+        return
+    default:
+        break
+    }
     let described: String
     if let template = state.focusedTemplate {
         let remaining = template.remaining.map { ", \($0) left" } ?? ""

@@ -38,10 +38,13 @@ enum ChecklistWidget {
 /// The checklist over the board: its title and day, the widget with the cursor, the run in
 /// progress, and the keys of the moment.
 func drawChecklist(_ frame: inout Frame, _ state: BoardState, _ screen: ChecklistScreen) {
-    let w = min(state.width - 4, 76), h = state.height - 4
+    let c = screen.checklist
+    let w = min(state.width - 4, 76)
+    let inner = w - 4
+    let lines = ChecklistWidget.lines(screen, width: inner)
+    let h = min(state.height - 4, max(12, lines.count + 8))
     let x0 = (state.width - w) / 2, y0 = 1
     clearBox(&frame, x: x0, y: y0, width: w, height: h)
-    let c = screen.checklist
     var heading = c.title
     if case .routine(_, let day) = c.owner { heading += " · " + (day == state.snapshot.today ? "today" : MonthName.due(day, nil)) }
     heading += " · \(c.doneCount) of \(c.steps.count) done"
@@ -52,8 +55,6 @@ func drawChecklist(_ frame: inout Frame, _ state: BoardState, _ screen: Checklis
         frame.put("A fresh list every day; ticks never count as a habit.", x: x0 + 2, y: y0 + 2, maxWidth: w - 4, style: .dim)
     }
 
-    let inner = w - 4
-    let lines = ChecklistWidget.lines(screen, width: inner)
     let top = y0 + 4, height = h - 7
     let focusedKind: ChecklistLine.Kind = screen.isOnAddRow ? .addRow : .step(screen.cursor)
     let focusLine = lines.firstIndex { $0.kind == focusedKind } ?? 0
@@ -79,7 +80,19 @@ func drawChecklist(_ frame: inout Frame, _ state: BoardState, _ screen: Checklis
     }
     if lines.count > first + height { frame.put("↓ more", x: x0 + 4, y: top + height, style: .dim) }
     let hints = screen.editing
-        ? (screen.isOnAddRow ? "Type a step, Enter adds it · ↑ steps · Esc stops editing" : "d removes the step · ↓ Add step · Esc stops editing")
+        ? (screen.isOnAddRow ? "Type a step, Enter adds it · ↑ steps · Esc stops editing"
+            : "d removes the step · \(c.isFull ? "" : "↓ Add step · ")Esc stops editing")
         : "Space/Enter tick · e edit steps · \(screen.executionId == nil ? "S start a run" : "F finish") · u undo · Esc back"
     frame.put(hints, x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: .dim)
+}
+
+/// The status line under a checklist, in words for screen readers: the step under the cursor.
+func checklistStatus(_ screen: ChecklistScreen) -> String {
+    let c = screen.checklist
+    guard c.steps.indices.contains(screen.cursor) else {
+        return screen.isOnAddRow ? "Checklist \(c.title): Add step, \(c.steps.count) of \(Checklist.maxSteps) steps" : "Checklist \(c.title): no steps"
+    }
+    let step = c.steps[screen.cursor]
+    return "Checklist \(c.title), step \(screen.cursor + 1) of \(c.steps.count): \(step.text), \(step.done ? "done" : "not done")"
+        + (step.habitName.map { ", linked to habit \($0)" } ?? "")
 }
