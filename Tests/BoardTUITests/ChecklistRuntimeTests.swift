@@ -188,6 +188,41 @@ import Testing
         #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 9)
     }
 
+    @Test func theTemplateEditorMakesAChecklistWithoutAScheduleAndLinksAStepToAHabit() throws {
+        let s = try Setup()
+        try s.keys([.character("t")] + type("Leaving the house") + [.tab, .tab, .tab] + type("Keys") + [.enter] + type("Water bottle") + [.enter])
+        try s.keys([.up, .control("g")])
+        #expect(s.screen.contains("2. Water bottle  → habit: Drink water"))
+        try s.keys([.control("g")])
+        #expect(s.screen.contains("2. Water bottle  → habit: Stretch"))
+        try s.keys([.control("g")])
+        #expect(s.screen.contains("2. Water bottle") && !s.screen.contains("2. Water bottle  → habit"), "after the last habit, no link")
+        try s.keys([.control("g")])
+        guard case .templateForm(var form) = s.app.state.mode else { Issue.record("no form"); return }
+        while form.focus != .repeats { try s.keys([.tab]); if case .templateForm(let f) = s.app.state.mode { form = f } }
+        while form.fields.repeats != .none { try s.keys([.character(" ")]); if case .templateForm(let f) = s.app.state.mode { form = f } }
+        #expect(s.screen.contains("No schedule: no occurrences."))
+        #expect(!form.rows.contains(.starts) && !form.rows.contains(.time))
+        while form.focus != .save(.activate) { try s.keys([.tab]); if case .templateForm(let f) = s.app.state.mode { form = f } }
+        try s.keys([.enter])
+        let created = try #require(try s.f.store.templates(clock: s.clock.now).first { $0.template.title == "Leaving the house" })
+        #expect(created.scheduling == nil)
+        #expect(created.template.checklist == [ChecklistStep("Keys"), ChecklistStep("Water bottle", habitId: s.water.id)])
+        #expect(try s.f.store.tasks().allSatisfy { $0.templateId != created.template.id })
+        // Editing it keeps it without a schedule: the Repeat row doesn't cycle.
+        try s.focusTemplate("Leaving the house")
+        try s.keys([.character("e")])
+        guard case .templateForm(var edit) = s.app.state.mode else { Issue.record("no form"); return }
+        while edit.focus != .repeats { try s.keys([.tab]); if case .templateForm(let f) = s.app.state.mode { edit = f } }
+        try s.keys([.character(" "), .right])
+        #expect(s.screen.contains("No schedule (fixed)"))
+        // u takes the creation back.
+        try s.keys([.escape])
+        if s.app.state.mode != .normal { try s.keys([.character("y")]) }
+        try s.keys([.character("u")])
+        #expect(try s.f.store.templates(clock: s.clock.now).allSatisfy { $0.template.title != "Leaving the house" })
+    }
+
     @Test func theHabitsViewChecksInByHandAndUndoWorks() throws {
         let s = try Setup()
         try s.keys([.character("g")])
