@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import Testing
+
+/// Checklists and habits end to end: the real binary in tmux, restarted on the next day.
+@Suite(.serialized) struct ChecklistScreenTests {
+    /// The screen without the combining strokes that strike done steps through.
+    func plain(_ screen: String) -> String { String(screen.unicodeScalars.filter { $0.value != 0x336 }.map(Character.init)) }
+
+    func entries(_ board: BoardFile) throws -> [Row] {
+        let db = try DatabaseQueue(path: board.path)
+        defer { try? db.close() }
+        return try db.read { try Row.fetchAll($0, sql: "SELECT habit_entries.*, habits.name FROM habit_entries JOIN habits ON habits.id = habit_id") }
+    }
+
+    func waitForEnd(_ session: TmuxSession) -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, session.isRunning { Thread.sleep(forTimeInterval: 0.05) }
+        return !session.isRunning
+    }
+
+    @Test func ticksAreFreshTheNextDayAndOnlyAConfirmedSuggestionBecomesAnEntry() throws {
+        let board = try BoardFile()
+        let now = "2026-11-21T21:00"
+        for habit in ["Drink water", "Stretch"] { try board.run(["habit", "add", habit], now: now) }
+        try board.run(["template", "add", "Bedtime", "--no-schedule", "--checklist", "Brush teeth", "--checklist", "Drink a glass of water",
+                       "--checklist", "Stretch", "--checklist", "Lay out clothes", "--checklist", "Lights off"], now: now)
+        let id = try #require(try board.templates().first?["id"] as? String)
+        try board.run(["routine", "link", id, "2", "Drink water"], now: now)
+        try board.run(["routine", "link", id, "3", "Stretch"], now: now)
+
+        // Evening: tick 3 of 5, quit.
+        var session = try TmuxSession(["--db", board.path], now: now)
+        #expect(session.waitFor { $0.contains("Bedtime · active") }.0)
+        try session.send("l", "l", "l", "l", "Enter")
+        #expect(session.waitFor { self.plain($0).contains("Bedtime · today · 0 of 5 done") }.0)
+        try session.send("Space", "j", "Space", "j", "Space")
+        let (ticked, tickedScreen) = session.waitFor { self.plain($0).contains("Bedtime · today · 3 of 5 done") }
+        #expect(ticked, "\(tickedScreen)")
+        #expect(plain(tickedScreen).contains("[x] Brush teeth") && plain(tickedScreen).contains("[ ] Lay out clothes"))
+        try session.send("Escape", "q")
+        #expect(waitForEnd(session))
+
+        // The next morning: a fresh list, and yesterday's ticks counted nowhere.
+        session = try TmuxSession(["--db", board.path], now: "2026-11-22T07:00")
+        #expect(session.waitFor { $0.contains("Bedtime · active") }.0)
+        try session.send("l", "l", "l", "l", "Enter")
+        let (fresh, freshScreen) = session.waitFor { self.plain($0).contains("Bedtime · today · 0 of 5 done") }
+        #expect(fresh, "\(freshScreen)")
+        #expect(!plain(freshScreen).contains("[x] Brush teeth") && plain(freshScreen).contains("[ ] Stretch"))
+        #expect(try entries(board).isEmpty)
+        try session.send("Escape")
+        #expect(session.waitFor { $0.contains("Routines (0)") && !$0.contains("0 of 5 done") }.0)
+
+        // A run: start, finish, confirm one suggestion, dismiss the other.
+        try session.send("S")
+        #expect(session.waitFor { $0.contains("Running since 07:00 · F finish · X discard") }.0)
+        try session.send("F")
+        #expect(session.waitFor { $0.contains("Did this routine help: Drink water today? y confirm · n dismiss · Esc later") }.0)
+        try session.send("y")
+        #expect(session.waitFor { $0.contains("Did this routine help: Stretch today?") }.0)
+        try session.send("n")
+        #expect(session.waitFor { $0.contains("Dismissed.") }.0)
+        let rows = try entries(board)
+        #expect(rows.count == 1)
+        #expect(rows.first.map { "\($0["name"] as String) \($0["day"] as String) \($0["source"] as String) \($0["routine_id"] as String)" }
+                == "Drink water 2026-11-22 routine \(id)")
+        try session.send("q")
+        #expect(waitForEnd(session))
+
+        // A restart: no suggestion comes back; the Habits view shows the one entry.
+        session = try TmuxSession(["--db", board.path], now: "2026-11-22T07:05")
+        #expect(session.waitFor { $0.contains("Bedtime · active") }.0)
+        try session.send("g")
+        let (habits, habitsScreen) = session.waitFor { $0.contains("Habits · last 14 days · streak") }
+        #expect(habits, "\(habitsScreen)")
+        #expect(habitsScreen.contains("· x  1 day") && habitsScreen.contains("Stretch") && !habitsScreen.contains("suggestion"))
+        #expect(!habitsScreen.contains("Did this routine help"))
+        try session.send("Escape", "q")
+        #expect(waitForEnd(session))
+        #expect(try entries(board).count == 1)
+    }
+}
