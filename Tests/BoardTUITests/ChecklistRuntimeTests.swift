@@ -112,6 +112,12 @@ import Testing
         try s.keys([.character("S"), .character("F"), .character("y"), .character("n")])
         #expect(try s.entries().count == 1)
 
+        // Discarding a run deletes it and its suggestions, never an entry.
+        try s.keys([.character("S"), .character("X")])
+        #expect(s.app.state.runs.executions.isEmpty && s.app.state.runs.suggestions.isEmpty)
+        #expect(try s.entries().count == 1)
+        try s.keys([.escape])
+
         // A restart: nothing of runs or suggestions comes back, and the file holds only the entry.
         let clock = s.clock
         let again = try BoardApp(store: s.f.store, path: s.f.path) { clock.now }

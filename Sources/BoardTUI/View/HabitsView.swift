@@ -16,7 +16,13 @@ func drawHabits(_ frame: inout Frame, _ state: BoardState, _ screen: HabitsScree
     if screen.habits.isEmpty {
         frame.put("No habits yet: a adds one.", x: x0 + 4, y: y, maxWidth: w - 6, style: .dim)
     }
-    let height = h - 7
+    // The weekday initials over the marks, so a day can be found without counting.
+    if let days = screen.habits.first?.days {
+        let initials = days.map { String($0.weekday.shortName.prefix(1)) }.joined(separator: " ")
+        frame.put(initials, x: x0 + 4 + nameWidth + 2, y: y, style: .dim)
+        y += 1
+    }
+    let height = h - 8
     let first = max(0, min(screen.cursor - height / 2, screen.habits.count - height))
     for (i, habit) in screen.habits.enumerated().dropFirst(first).prefix(height) {
         let focused = i == screen.cursor

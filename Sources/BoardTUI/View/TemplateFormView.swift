@@ -23,7 +23,9 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
         }
         if focused, TemplateForm.isText(row) {
             // At the end of what is typed: the last line of a description, after "+ Add step: ".
-            lines[lines.count - 1].cursorX = DisplayWidth.of(lines[lines.count - 1].text)
+            // After the typed text: not after a step's habit link.
+            let link = { if case .step(let i) = row { form.habitName(ofStep: i).map { "  → habit: \($0)" } } else { nil } }() ?? ""
+            lines[lines.count - 1].cursorX = DisplayWidth.of(lines[lines.count - 1].text) - DisplayWidth.of(link)
         }
         if let error = form.errors[row] { lines.append(("    ⚠ " + error, .bold, nil, nil)) }
         if row == .phrase, !form.phraseFeedback.isEmpty { lines.append(("    " + form.phraseFeedback, .dim, nil, nil)) }
