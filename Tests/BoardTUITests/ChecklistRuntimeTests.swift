@@ -229,6 +229,27 @@ import Testing
         #expect(try s.f.store.templates(clock: s.clock.now).allSatisfy { $0.template.title != "Leaving the house" })
     }
 
+    @Test func enterOnAScheduledTemplateStillOpensItsEditorAndCOrSPointToItsOccurrences() throws {
+        let s = try Setup()
+        try s.focusTemplate("Morning routine")
+        try s.keys([.character("C")])
+        #expect(s.app.state.mode == .normal && s.app.state.message == "“Morning routine” runs on a schedule: open one of its occurrences (C) or start it there (S).")
+        try s.keys([.character("S")])
+        #expect(s.app.state.runs.executions.isEmpty)
+        try s.keys([.enter])
+        guard case .templateForm(let form) = s.app.state.mode else { Issue.record("no editor: \(s.app.state.mode)"); return }
+        #expect(form.fields.title == "Morning routine")
+        // S on one of its occurrences starts a run of the template there.
+        try s.keys([.escape])
+        if s.app.state.mode != .normal { try s.keys([.character("y")]) }
+        while s.app.state.templateFocus != nil { try s.keys([.character("j")]) }
+        let card = try #require(s.app.state.focusedCard)
+        try s.keys([.character("S")])
+        guard case .checklist(let screen) = s.app.state.mode else { Issue.record("no checklist: \(s.app.state.mode)"); return }
+        #expect(screen.checklist.owner == .card(id: card.id) && screen.executionId != nil)
+        #expect(s.app.state.runs.executions.map(\.routineId) == [card.templateId])
+    }
+
     @Test func theHabitsViewChecksInByHandAndUndoWorks() throws {
         let s = try Setup()
         try s.keys([.character("g")])

@@ -13,12 +13,6 @@ import Testing
         return try db.read { try Row.fetchAll($0, sql: "SELECT habit_entries.*, habits.name FROM habit_entries JOIN habits ON habits.id = habit_id") }
     }
 
-    func waitForEnd(_ session: TmuxSession) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, session.isRunning { Thread.sleep(forTimeInterval: 0.05) }
-        return !session.isRunning
-    }
-
     @Test func ticksAreFreshTheNextDayAndOnlyAConfirmedSuggestionBecomesAnEntry() throws {
         let board = try BoardFile()
         let now = "2026-11-21T21:00"
@@ -39,7 +33,7 @@ import Testing
         #expect(ticked, "\(tickedScreen)")
         #expect(plain(tickedScreen).contains("[x] Brush teeth") && plain(tickedScreen).contains("[ ] Lay out clothes"))
         try session.send("Escape", "q")
-        #expect(waitForEnd(session))
+        #expect(session.waitFor { _ in !session.isRunning }.0)
 
         // The next morning: a fresh list, and yesterday's ticks counted nowhere.
         session = try TmuxSession(["--db", board.path], now: "2026-11-22T07:00")
@@ -66,7 +60,7 @@ import Testing
         #expect(rows.first.map { "\($0["name"] as String) \($0["day"] as String) \($0["source"] as String) \($0["routine_id"] as String)" }
                 == "Drink water 2026-11-22 routine \(id)")
         try session.send("q")
-        #expect(waitForEnd(session))
+        #expect(session.waitFor { _ in !session.isRunning }.0)
 
         // A restart: no suggestion comes back; the Habits view shows the one entry.
         session = try TmuxSession(["--db", board.path], now: "2026-11-22T07:05")
@@ -77,7 +71,7 @@ import Testing
         #expect(habitsScreen.contains("· x  1 day") && habitsScreen.contains("Stretch") && !habitsScreen.contains("suggestion"))
         #expect(!habitsScreen.contains("Did this routine help"))
         try session.send("Escape", "q")
-        #expect(waitForEnd(session))
+        #expect(session.waitFor { _ in !session.isRunning }.0)
         #expect(try entries(board).count == 1)
     }
 }

@@ -54,14 +54,18 @@ func updateRoutines(_ state: inout BoardState, _ action: Action) -> [Effect]? {
 /// Edit, Pause/Resume, Duplicate, Archive, Skip Next on the focused template row.
 private func templateAction(_ state: inout BoardState, _ template: TemplateRow, _ action: Action) -> [Effect]? {
     switch action {
-    case .openDetail, .enter, .openChecklist, .startRun where !template.scheduled:
-        // Opening a checklist shows today's list; only S starts a run.
-        return openChecklist(&state, .routine(templateId: template.id, day: state.snapshot.today), routineId: template.id,
-                             title: template.title, run: action == .startRun)
-    case .openChecklist, .startRun:
-        state.message = "“\(template.title)” runs on a schedule: open one of its occurrences (C) or start it there (S)."
-        return []
-    case .startEdit, .openDetail, .enter:
+    case .openDetail, .enter, .openChecklist, .startRun:
+        if !template.scheduled {
+            // A checklist routine opens on today's list; only S starts a run.
+            return openChecklist(&state, .routine(templateId: template.id, day: state.snapshot.today), routineId: template.id,
+                                 title: template.title, run: action == .startRun)
+        }
+        guard action == .openDetail || action == .enter else {
+            state.message = "“\(template.title)” runs on a schedule: open one of its occurrences (C) or start it there (S)."
+            return []
+        }
+        return [.openTemplateEditor(templateId: template.id)]
+    case .startEdit:
         return [.openTemplateEditor(templateId: template.id)]
     case .pauseResume:
         switch template.status {
