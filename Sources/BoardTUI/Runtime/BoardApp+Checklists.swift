@@ -5,8 +5,8 @@ import BoardStore
 /// Routine runs and suggestions never reach this file's writes except through `checkIn`, which
 /// only a user's confirmation produces.
 extension BoardApp {
-    /// Opens a checklist or the Habits view; false when `effect` is neither.
-    func open(_ effect: Effect) throws -> Bool {
+    /// Opens a checklist or the Habits view, read from the store.
+    func open(_ effect: Effect) throws {
         let now = clock()
         switch effect {
         case .openChecklist(let owner, let execution):
@@ -20,9 +20,8 @@ extension BoardApp {
                 state.message = "\(state.runs.suggestions.count) waiting \(state.runs.suggestions.count == 1 ? "suggestion" : "suggestions"): Enter answers."
             }
         default:
-            return false
+            break
         }
-        return true
     }
 
     /// Carries out a checklist or habit intent; nil when `effect` is not one.

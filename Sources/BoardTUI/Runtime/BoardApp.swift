@@ -100,7 +100,7 @@ public final class BoardApp {
             case .planTemplateEdit(let id, let draft, let save, let form):
                 try openPropagationDialog(id, draft, save: save, form: form)
             case .openChecklist, .openHabits:
-                _ = try open(effect)
+                try open(effect)
             default:
                 let focus = try carryOut(effect, clearingRedo: true)
                 try reload(focusing: focus)

@@ -135,7 +135,9 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         frame.put("Esc back to the board · ? help after Esc", x: 0, y: hintsY, style: .dim)
         return
     case .habits(let screen):
-        let habit = screen.focused.map { "Habit \($0.name), streak \($0.streak) \($0.streak == 1 ? "day" : "days")" } ?? "No habits yet"
+        let habit = screen.focused.map {
+            "Habit \($0.name)\($0.description.isEmpty ? "" : " (\($0.description))"), streak \($0.streak) \($0.streak == 1 ? "day" : "days")"
+        } ?? "No habits yet"
         frame.put(state.message ?? habit, x: 0, y: statusY)
         frame.put("Esc back to the board", x: 0, y: hintsY, style: .dim)
         return

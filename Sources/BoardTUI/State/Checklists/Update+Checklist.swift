@@ -7,6 +7,8 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
     // The cursor is clamped on moves only: after adding a step it waits one row below the old
     // end, where the Add step row is once the runtime has read the new steps.
     defer { if case .checklist = state.mode { state.mode = .checklist(screen) } }
+    // Like the board's, a message lasts until the next key.
+    state.message = nil
     let owner = screen.checklist.owner
     let texts = screen.checklist.steps.map(\.text)
     if let removing = screen.confirmingRemoval {
@@ -72,9 +74,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
             state.message = "Only a routine can be started; this card has no template."
             return []
         }
-        screen.executionId = state.runs.start(routineId: routineId, title: screen.checklist.title, day: state.snapshot.today,
-                                              at: state.snapshot.now).id
-        state.message = "Started “\(screen.checklist.title)”. F finishes it."
+        screen.executionId = startRun(&state, routineId: routineId, title: screen.checklist.title)
     case .type("F"):
         guard screen.executionId != nil else {
             state.message = "No run in progress: S starts one."
@@ -110,13 +110,10 @@ private func leaveChecklist(_ state: inout BoardState, _ screen: inout Checklist
     state.mode = .normal
     guard let id = screen.executionId else { return }
     screen.executionId = nil
-    let added = state.runs.finish(id, steps: screen.checklist.steps)
-    if state.runs.suggestions.isEmpty {
-        state.message = "Finished “\(screen.checklist.title)”."
-    } else {
-        state.mode = .suggestion
-        state.message = added == 0 ? nil : "Finished “\(screen.checklist.title)”."
-    }
+    state.runs.finish(id, steps: screen.checklist.steps)
+    state.message = "Finished “\(screen.checklist.title)”."
+    // Its suggestions, and any left waiting before, are asked now.
+    if !state.runs.suggestions.isEmpty { state.mode = .suggestion }
 }
 
 /// The suggestion prompt: y confirms (the day's entry, source routine), n dismisses, Esc keeps the

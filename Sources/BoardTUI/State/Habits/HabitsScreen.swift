@@ -19,15 +19,6 @@ public struct HabitRow: Hashable, Sendable {
         checked = overview.recent.map(\.checked)
         streak = overview.streak
     }
-
-    public init(id: String, name: String, description: String = "", days: [LocalDate], checked: [Bool], streak: Int) {
-        self.id = id
-        self.name = name
-        self.description = description
-        self.days = days
-        self.checked = checked
-        self.streak = streak
-    }
 }
 
 /// The Habits view (`g`): a cursor over habits and over their 14 days; Space checks a day in or out.

@@ -4,6 +4,7 @@ import BoardModel
 /// Enter answers waiting suggestions, u/Ctrl-R undo and redo, Esc/q/g back to the board.
 func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ action: Action) -> [Effect] {
     defer { if case .habits = state.mode { screen.clampCursor(); state.mode = .habits(screen) } }
+    state.message = nil
     if var input = screen.adding {
         switch action {
         case .type(let c): input.type(c)

@@ -95,9 +95,13 @@ func openChecklist(_ state: inout BoardState, _ owner: RoutineChecklist.Owner, r
         state.message = "Only a routine can be started; “\(title)” has no template."
         return []
     }
-    let execution = state.runs.start(routineId: routineId, title: title, day: state.snapshot.today, at: state.snapshot.now)
+    return [.openChecklist(owner, execution: startRun(&state, routineId: routineId, title: title))]
+}
+
+/// Starts a run of a routine today, in memory only; returns its id.
+func startRun(_ state: inout BoardState, routineId: String, title: String) -> Int {
     state.message = "Started “\(title)”. F finishes it."
-    return [.openChecklist(owner, execution: execution.id)]
+    return state.runs.start(routineId: routineId, title: title, day: state.snapshot.today, at: state.snapshot.now).id
 }
 
 /// View Template and Skip Next on an occurrence.
