@@ -13,7 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The domain: dates, recurrence, routines. Pure Swift + Foundation, no I/O.
@@ -34,7 +33,6 @@ let package = Package(
                 "BoardStore",
                 "BoardTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),

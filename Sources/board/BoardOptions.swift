@@ -61,11 +61,14 @@ struct CardFieldOptions: ParsableArguments {
     }
 }
 
-/// Writes to stdout without buffering surprises.
+/// Writes to stdout without buffering surprises. Control characters are shown escaped, line
+/// breaks kept: stored fields in `text` were escaped already (`escapedForTerminal`), so no stored
+/// newline can forge a line.
 func printOut(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    FileHandle.standardOutput.write(Data((text.escapedForTerminalKeepingNewlines + "\n").utf8))
 }
 
+/// One line on stderr, every control character shown escaped.
 func printErr(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data((text.escapedForTerminal + "\n").utf8))
 }

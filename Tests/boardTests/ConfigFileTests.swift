@@ -75,3 +75,17 @@ import Testing
         #expect(mondayWeeks.lines == ["2026-11-22", "2026-11-30", "2026-12-06", "2026-12-14"])
     }
 }
+
+/// Issue: a two-byte config.toml (`[[`) aborted every command with a backtrace from the C++ TOML library.
+@Suite struct ConfigFileCrashTests {
+    @Test func aTableOrDottedKeyIsRefusedWithItsLineNotAnAbort() throws {
+        let cases = [("[[\n", "line 1: tables"), ("grace = 5\na.b.c = 1\n", "line 2: a.b.c is not a setting"),
+                     ("\"grace\" = 5\n[x]\n", "line 2: tables")]
+        for (text, message) in cases {
+            let r = try ConfigFileTests().run(["list", "--db", try BoardFile().path], config: try ConfigFileTests().configHome(text))
+            #expect(r.status == 2, "\(text.debugDescription): \(r.stderr)")
+            #expect(r.stderr.contains("config.toml \(message)"), "\(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1)
+        }
+    }
+}

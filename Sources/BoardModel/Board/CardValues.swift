@@ -19,9 +19,14 @@ public struct CardValues: Hashable, Sendable {
         self.duration = duration
     }
 
-    /// Refuses an empty title, a priority outside 0–3, a negative duration and an 11th step.
+    /// Refuses an empty or overlong title, a priority outside 0–3, a negative duration, an 11th step
+    /// and control characters in any text.
     public func validate() throws(BoardError) {
         if title.trimmingSpaces.isEmpty { throw BoardError("title", "must not be empty") }
+        try TextLimits.check(title, field: "title", limit: TextLimits.title)
+        try TextLimits.check(description, field: "description", limit: TextLimits.description, multiline: true)
+        if labels.count > TextLimits.labels { throw BoardError("labels", "at most \(TextLimits.labels) labels, got \(labels.count)") }
+        for label in labels { try TextLimits.check(label, field: "labels", limit: TextLimits.label) }
         if !(0...3).contains(priority) { throw BoardError("priority", "must be 0, 1, 2 or 3, got \(priority)") }
         if let duration, duration <= 0 || duration > 24 * 60 * 7 {
             throw BoardError("duration", "must be a number of minutes from 1 to \(24 * 60 * 7), got \(duration)")

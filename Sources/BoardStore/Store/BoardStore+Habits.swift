@@ -16,6 +16,8 @@ extension BoardStore {
     public func addHabit(_ name: String, description: String = "", clock: BoardClock) throws -> HabitRecord {
         let name = name.trimmingSpaces
         guard !name.isEmpty else { throw BoardError("name", "must not be empty") }
+        try TextLimits.check(name, field: "name", limit: TextLimits.habitName)
+        try TextLimits.check(description, field: "description", limit: TextLimits.description, multiline: true)
         return try database.write { db in
             if try Self.habit(named: name, db) != nil { throw BoardError("name", "a habit named '\(name)' already exists") }
             let habit = HabitRecord(id: Self.newId(), ownerId: ownerId, name: name, description: description, archived: false,

@@ -27,6 +27,6 @@ struct AddCommand: ParsableCommand {
         try values.validate()
         let (store, clock) = try board.open()
         let task = try store.addTask(values, bucket: bucket, due: due, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: clock)
-        printOut("Added \(CardFormat.shortId(task.id)) to \(bucket.title): \(task.title)")
+        printOut("Added \(CardFormat.shortId(task.id)) to \(bucket.title): \(task.title.escapedForTerminal)")
     }
 }

@@ -7,12 +7,12 @@ enum CardFormat {
     static func shortId(_ id: String) -> String { String(id.prefix(8)) }
 
     static func line(_ task: TaskRecord, templateTitles: [String: String]) -> String {
-        var parts = [(task.isCompleted ? "[x] " : "[ ] ") + task.title]
+        var parts = [(task.isCompleted ? "[x] " : "[ ] ") + task.title.escapedForTerminal]
         if let due = task.dueDate { parts.append(MonthName.due(due, task.dueTime)) }
         if task.priority > 0 { parts.append("P\(task.priority)") }
-        if !task.labels.isEmpty { parts.append(task.labels.map { "#" + $0 }.joined(separator: " ")) }
+        if !task.labels.isEmpty { parts.append(task.labels.map { "#" + $0.escapedForTerminal }.joined(separator: " ")) }
         if !task.checklist.isEmpty { parts.append("\(task.checklist.filter(\.done).count)/\(task.checklist.count)") }
-        if let templateId = task.templateId { parts.append("From Template: \(templateTitles[templateId] ?? "?")") }
+        if let templateId = task.templateId { parts.append("From Template: \(templateTitles[templateId] ?? "?").escapedForTerminal") }
         if !task.exceptionMask.isEmpty { parts.append("Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")) }
         return "  \(shortId(task.id))  " + parts.joined(separator: " · ")
     }
@@ -30,7 +30,8 @@ enum CardFormat {
         ]
     }
 
+    /// Pretty JSON, with the characters JSONSerialization leaves raw (C1, bidi) escaped too.
     static func jsonText(_ object: Any) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]), as: UTF8.self)
+        TerminalText.escapeJSON(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]), as: UTF8.self))
     }
 }

@@ -17,6 +17,6 @@ struct EditCommand: ParsableCommand {
         guard !edit.isEmpty || due != nil else { throw BoardError("edit", "nothing to change; give --title, --label, --time, …") }
         let (store, clock) = try board.open()
         let task = try store.editTask(try store.taskId(matching: id), edit, due: due, clock: clock)
-        printOut("Edited \(CardFormat.shortId(task.id)): \(task.title)" + (task.exceptionMask.isEmpty ? "" : " · Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")))
+        printOut("Edited \(CardFormat.shortId(task.id)): \(task.title.escapedForTerminal)" + (task.exceptionMask.isEmpty ? "" : " · Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")))
     }
 }

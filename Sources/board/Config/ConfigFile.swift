@@ -1,7 +1,6 @@
 import BoardModel
 import BoardStore
 import Foundation
-import TOMLKit
 
 /// A config file that can't be used: where, and what to fix.
 struct ConfigError: Error, CustomStringConvertible {
@@ -38,19 +37,17 @@ enum ConfigFile {
     }
 
     static func parse(_ text: String, path: String) throws(ConfigError) -> BoardConfig {
-        let table: TOMLTable
+        let settings: [ConfigSyntax.Setting]
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(path: path, line: error.source.begin.line, problem: error.description)
+            settings = try ConfigSyntax.settings(in: text)
         } catch {
-            throw ConfigError(path: path, line: nil, problem: "\(error)")
+            throw ConfigError(path: path, line: error.line, problem: error.problem)
         }
         var config = BoardConfig()
-        for key in table.keys {
-            let value = table[key]
+        for setting in settings {
+            let key = setting.key, value: ConfigSyntax.Value? = setting.value
             func fail(_ rule: String) -> ConfigError {
-                ConfigError(path: path, line: line(of: key, in: text), problem: "\(key) \(rule)")
+                ConfigError(path: path, line: setting.line, problem: "\(key) \(rule)")
             }
             switch key {
             case "time_zone":
@@ -81,15 +78,5 @@ enum ConfigFile {
             }
         }
         return config
-    }
-
-    /// The line a top-level key is set on; TOML tables don't keep their positions.
-    private static func line(of key: String, in text: String) -> Int? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.firstIndex { raw in
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            return line.hasPrefix(key) && line.dropFirst(key.count).trimmingCharacters(in: .whitespaces).hasPrefix("=")
-                || line.hasPrefix("[\(key)")
-        }.map { $0 + 1 }
     }
 }

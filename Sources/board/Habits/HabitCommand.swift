@@ -21,7 +21,7 @@ struct HabitAdd: ParsableCommand {
     func run() throws {
         let (store, clock) = try board.open(generating: false)
         let habit = try store.addHabit(name, description: description, clock: clock)
-        printOut("Added habit \(CardFormat.shortId(habit.id)): \(habit.name)")
+        printOut("Added habit \(CardFormat.shortId(habit.id)): \(habit.name.escapedForTerminal)")
     }
 }
 
@@ -50,7 +50,7 @@ struct HabitList: ParsableCommand {
         }
         for h in habits {
             let marks = h.recent.map { $0.checked ? "x" : "·" }.joined()
-            printOut("\(CardFormat.shortId(h.habit.id))  \(h.habit.name) · \(marks) · streak \(h.streak) \(h.streak == 1 ? "day" : "days")")
+            printOut("\(CardFormat.shortId(h.habit.id))  \(h.habit.name.escapedForTerminal) · \(marks) · streak \(h.streak) \(h.streak == 1 ? "day" : "days")")
         }
     }
 }
@@ -68,6 +68,6 @@ struct HabitCheck: ParsableCommand {
         let (store, clock) = try board.open(generating: false)
         let id = try store.habitId(matching: habit)
         try store.checkIn(habitId: id, day: day ?? clock.today, clock: clock)
-        printOut("Checked in \(habit) on \(MonthName.due(day ?? clock.today, nil)).")
+        printOut("Checked in \(habit.escapedForTerminal) on \(MonthName.due(day ?? clock.today, nil)).")
     }
 }

@@ -13,7 +13,9 @@ struct Notifier {
         let r = claimed.reminder
         let when = MonthName.due(r.due.date, r.due.time)
         guard let command else {
-            printOut("\u{7}Reminder: \(r.title) · \(when)\(claimed.late ? " (late)" : "")")
+            // The bell is Board's own; the title is the user's text, shown escaped.
+            FileHandle.standardOutput.write(Data("\u{7}".utf8))
+            printOut("Reminder: \(r.title.escapedForTerminal) · \(when)\(claimed.late ? " (late)" : "")")
             return true
         }
         var environment = ProcessInfo.processInfo.environment

@@ -61,7 +61,7 @@ struct ReminderRound {
 
     private func report(_ reminders: [Reminder], _ what: String) {
         guard !reminders.isEmpty else { return }
-        let list = reminders.map { "\($0.title) (\(MonthName.due($0.due.date, $0.due.time)))" }.joined(separator: ", ")
+        let list = reminders.map { "\($0.title.escapedForTerminal) (\(MonthName.due($0.due.date, $0.due.time)))" }.joined(separator: ", ")
         printOut("\(reminders.count) \(reminders.count == 1 ? "reminder" : "reminders") \(what): \(list)")
     }
 }

@@ -36,6 +36,6 @@ struct TemplateAdd: ParsableCommand {
         let (store, boardClock) = try board.open()
         let template = try store.addTemplate(values, rule: rule, start: start, draft: draft, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: boardClock)
         let overview = try store.template(template.id, clock: boardClock)
-        printOut("Added template \(CardFormat.shortId(template.id)): \(template.title) · \(overview.summary) · \(template.status.rawValue)")
+        printOut("Added template \(CardFormat.shortId(template.id)): \(template.title.escapedForTerminal) · \(overview.summary) · \(template.status.rawValue)")
     }
 }

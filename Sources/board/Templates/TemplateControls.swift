@@ -44,7 +44,7 @@ struct TemplateDuplicate: TemplateAction {
 
     func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
         let copy = try store.duplicateTemplate(templateId, clock: clock)
-        return "Added draft \(CardFormat.shortId(copy.id)): \(copy.title)"
+        return "Added draft \(CardFormat.shortId(copy.id)): \(copy.title.escapedForTerminal)"
     }
 }
 

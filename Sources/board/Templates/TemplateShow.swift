@@ -14,9 +14,9 @@ struct TemplateShow: ParsableCommand {
         let template = t.template
         var lines = [
             "Template \(template.id)",
-            "Title:       \(template.title)",
-            "Description: \(template.description.isEmpty ? "—" : template.description)",
-            "Labels:      \(template.labels.isEmpty ? "—" : template.labels.joined(separator: ", "))",
+            "Title:       \(template.title.escapedForTerminal)",
+            "Description: \(template.description.isEmpty ? "—" : template.description.escapedForTerminal)",
+            "Labels:      \(template.labels.isEmpty ? "—" : template.labels.map(\.escapedForTerminal).joined(separator: ", "))",
             "Bucket:      Routines (fixed)",
             "Time:        \(template.defaultTime?.description ?? "—")",
             "Priority:    \(template.priority)",
@@ -36,7 +36,7 @@ struct TemplateShow: ParsableCommand {
         ]
         let habits = Dictionary(uniqueKeysWithValues: try store.habitRecords().map { ($0.id, $0.name) })
         lines += template.checklist.enumerated().map { i, step in
-            "  \(i + 1). \(step.text)" + (step.habitId.map { " → habit: \(habits[$0] ?? "archived habit")" } ?? "")
+            "  \(i + 1). \(step.text.escapedForTerminal)" + (step.habitId.map { " → habit: \((habits[$0] ?? "archived habit").escapedForTerminal)" } ?? "")
         }
         if t.scheduling != nil {
             lines.append("Next occurrences (\(clock.zone.identifier)):")

@@ -1,0 +1,67 @@
+/// Text from the board on its way to a terminal. A title holding `ESC ]52;…` would write the
+/// clipboard, a newline would forge a line of `board list`, U+202E would reverse what follows;
+/// so every control character, C1 code, line separator and bidi control is written as a visible
+/// escape (`\e`, `\n`, `\u202E`) in every human-readable output (ARCHITECTURE.md, "Text from the board").
+extension StringProtocol {
+    /// The text with every control character written visibly: `\e`, `\n`, `\r`, `\t`, else `\uXXXX`.
+    public var escapedForTerminal: String { TerminalText.escape(self, keepingNewlines: false) }
+
+    /// The same, but `\n` stays a line break: for output whose lines Board itself joined,
+    /// after each stored field in it was escaped with `escapedForTerminal`.
+    public var escapedForTerminalKeepingNewlines: String { TerminalText.escape(self, keepingNewlines: true) }
+}
+
+public enum TerminalText {
+    /// Whether a terminal would act on `scalar` rather than show it.
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true                       // C0, DEL, C1 (0x9B is CSI, 0x9D OSC)
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true  // bidi marks, embeddings, overrides, isolates
+        case 0x2028, 0x2029: true                                // line and paragraph separators
+        default: false
+        }
+    }
+
+    static func escape(_ text: some StringProtocol, keepingNewlines: Bool) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return String(text) }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isUnsafe(scalar), !(keepingNewlines && scalar == "\n") else {
+                out.append(scalar)
+                continue
+            }
+            out.append(contentsOf: visible(scalar).unicodeScalars)
+        }
+        return String(out)
+    }
+
+    /// JSON text with the unsafe scalars JSONSerialization leaves raw (C1, bidi, separators) as `\uXXXX`;
+    /// they can only occur inside strings, where the escape means the same character.
+    public static func escapeJSON(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: isUnsafe) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if isUnsafe(scalar) && scalar != "\n" {
+                out.append(contentsOf: hex(scalar).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    private static func visible(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\u{1B}": "\\e"
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        default: hex(scalar)
+        }
+    }
+
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

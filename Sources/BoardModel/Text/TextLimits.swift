@@ -1,0 +1,23 @@
+/// How long stored text may be, and which characters it may hold. A title is one line a terminal
+/// can show, so control characters are refused at the door (they are escaped on the way out too,
+/// for text that came in another way). Limits are in characters (ARCHITECTURE.md, "Text from the board").
+public enum TextLimits {
+    public static let title = 200
+    public static let label = 40
+    public static let labels = 20
+    public static let step = 200
+    public static let habitName = 100
+    public static let description = 10_000
+
+    /// Refuses text longer than `limit` characters or holding a control character
+    /// (a description may hold line breaks and tabs).
+    public static func check(_ text: String, field: String, limit: Int, multiline: Bool = false) throws(BoardError) {
+        if text.count > limit {
+            throw BoardError(field, "at most \(limit) characters, got \(text.count)")
+        }
+        let allowed: Set<Unicode.Scalar> = multiline ? ["\n", "\t"] : []
+        if let bad = text.unicodeScalars.first(where: { TerminalText.isUnsafe($0) && !allowed.contains($0) }) {
+            throw BoardError(field, "must not hold control characters such as \(String(bad).escapedForTerminal)\(multiline ? "" : "; it is one line")")
+        }
+    }
+}
