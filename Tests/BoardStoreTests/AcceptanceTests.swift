@@ -95,7 +95,10 @@ import Testing
         #expect(overview.remaining == 2 && overview.template.status == .active)
         #expect(try f.store.generate(clock: clock("2026-11-28T09:00")) == 2)
         overview = try f.store.template(t.id, clock: clock("2026-11-28T09:00"))
-        #expect(overview.remaining == 0 && overview.template.status == .archived && overview.scheduling?.series.status == .archived)
+        #expect(overview.remaining == 0 && overview.template.status == .active, "the last one, Dec 2, is still ahead")
+        try f.store.generate(clock: clock("2026-12-03T09:00"))
+        overview = try f.store.template(t.id, clock: clock("2026-12-03T09:00"))
+        #expect(overview.template.status == .archived && overview.scheduling?.series.status == .archived)
         #expect(try f.store.occurrences(of: t.id).map { $0.occurrenceDate!.iso } == ["2026-11-23", "2026-11-25", "2026-11-27", "2026-11-30", "2026-12-02"])
     }
 
@@ -103,6 +106,8 @@ import Testing
         let f = try StoreFixture()
         let t = try f.store.addTemplate(CardValues(title: "Advent"), rule: try rule("every day until 2026-11-24"), clock: now)
         #expect(try f.store.occurrences(of: t.id).map { $0.occurrenceDate!.iso } == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"])
+        #expect(try f.store.template(t.id, clock: now).template.status == .active)
+        try f.store.generate(clock: clock("2026-11-25T00:00"))
         #expect(try f.store.template(t.id, clock: now).template.status == .archived)
     }
 

@@ -127,3 +127,81 @@ import Testing
         #expect(try f.store.occurrences(of: t.id)[1].title == "Yoga")
     }
 }
+
+/// Issue: after-completion routines completed early, and reopened.
+@Suite struct AfterCompletionEdgeTests {
+    let now = clock("2026-11-21T09:00")
+
+    /// Repro: `every! 1 days` at 09:00 made at 08:00 Nov 21; the Nov 21 and Nov 22 occurrences both done at
+    /// 08:00 Nov 21 → the next due date (Nov 22) was already used, nothing was created, the routine stopped for good.
+    @Test func completingEarlyNeverStopsTheRoutine() throws {
+        let f = try StoreFixture()
+        let at = clock("2026-11-21T08:00")
+        let t = try f.store.addTemplate(CardValues(title: "A", time: LocalTime(hour: 9, minute: 0)), rule: try rule("every! 1 days"), clock: at)
+        try f.store.completeTask(try f.store.occurrences(of: t.id)[0].id, clock: at)
+        let second = try f.store.occurrences(of: t.id).filter { !$0.isCompleted }
+        #expect(second.map { $0.occurrenceDate!.iso } == ["2026-11-22"])
+        try f.store.completeTask(second[0].id, clock: at)
+        // Next due = completion day + 1 = Nov 22, used already → the next unused day.
+        #expect(try f.store.occurrences(of: t.id).filter { !$0.isCompleted }.map { $0.occurrenceDate!.iso } == ["2026-11-23"])
+        try f.store.generate(clock: clock("2026-12-01T08:00"))
+        #expect(try f.store.occurrences(of: t.id).filter { !$0.isCompleted }.count == 1)
+    }
+
+    @Test func reopeningTakesBackTheUntouchedNextOne() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Water cactus"), rule: try rule("every! 3 days"), clock: now)
+        let first = try f.store.occurrences(of: t.id)[0]
+        try f.store.completeTask(first.id, clock: now)
+        #expect(try f.store.occurrences(of: t.id).count == 2)
+        try f.store.reopenTask(first.id, clock: now)
+        let occurrences = try f.store.occurrences(of: t.id)
+        #expect(occurrences.map(\.id) == [first.id] && !occurrences[0].isCompleted, "exactly one open occurrence, the reopened one")
+        // Completing again makes the same next date again.
+        try f.store.completeTask(first.id, clock: now)
+        #expect(try f.store.occurrences(of: t.id).map { $0.occurrenceDate!.iso } == ["2026-11-21", "2026-11-24"])
+    }
+
+    @Test func reopeningIsRefusedWhenTheNextOneWasEdited() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Water cactus"), rule: try rule("every! 3 days"), clock: now)
+        let first = try f.store.occurrences(of: t.id)[0]
+        try f.store.completeTask(first.id, clock: now)
+        let next = try f.store.occurrences(of: t.id)[1]
+        try f.store.editTask(next.id, CardEdit(title: "Water the big cactus"), clock: now)
+        #expect(throws: BoardError("reopen", "the next “Water the big cactus” (Tue Nov 24) was already changed; complete or delete it first, so the routine keeps one open occurrence")) {
+            try f.store.reopenTask(first.id, clock: now)
+        }
+        #expect(try f.store.task(first.id).isCompleted)
+        #expect(throws: BoardError("id", "“Water cactus” is already completed; nothing to do")) { try f.store.completeTask(first.id, clock: now) }
+        #expect(throws: BoardError("id", "“Water the big cactus” is not completed; nothing to reopen")) { try f.store.reopenTask(next.id, clock: now) }
+    }
+}
+
+/// Issue: `board template add Pills --every 'every day at 20:00' --times 3` printed "active", and the next
+/// `template list` showed "archived · 0 remaining" while its 3 occurrences were still ahead.
+@Suite struct SeriesEndTests {
+    @Test func aRoutineEndingInsideTheWindowStaysActiveUntilItsLastDatePasses() throws {
+        for phrase in ["every day at 20:00, 3 times", "every day at 20:00 until nov 23"] {
+            let f = try StoreFixture()
+            let t = try f.store.addTemplate(CardValues(title: "Pills"), rule: try rule(phrase), clock: clock("2026-11-21T10:00"))
+            #expect(try f.store.template(t.id, clock: clock("2026-11-21T10:00")).template.status == .active, "\(phrase)")
+            try f.store.generate(clock: clock("2026-11-23T21:00"))
+            #expect(try f.store.template(t.id, clock: clock("2026-11-23T21:00")).template.status == .active, "the last one is today")
+            try f.store.generate(clock: clock("2026-11-24T08:00"))
+            #expect(try f.store.template(t.id, clock: clock("2026-11-24T08:00")).template.status == .archived, "\(phrase)")
+            #expect(try f.store.occurrences(of: t.id).count == 3)
+        }
+    }
+
+    @Test func completingTheLastOccurrenceEndsTheRoutineAtOnce() throws {
+        let f = try StoreFixture()
+        let at = clock("2026-11-21T10:00")
+        let t = try f.store.addTemplate(CardValues(title: "Pills"), rule: try rule("every day at 20:00, 2 times"), clock: at)
+        let occurrences = try f.store.occurrences(of: t.id)
+        try f.store.completeTask(occurrences[0].id, clock: at)
+        #expect(try f.store.template(t.id, clock: at).template.status == .active)
+        try f.store.completeTask(occurrences[1].id, clock: at)
+        #expect(try f.store.template(t.id, clock: at).template.status == .archived)
+    }
+}

@@ -71,8 +71,10 @@ import Testing
         #expect(try board.run(["template", "pause", id]).status == 0)
         #expect(try board.cards(now: "2026-11-30T10:00").count == 2)
         #expect(try board.run(["template", "resume", id], now: "2026-11-30T10:00").status == 0)
-        // Nov 23 skipped, 25, 27 and Nov 30 is the 4th: then the series archives itself.
+        // Nov 23 skipped, 25, 27 and Nov 30 is the 4th: once that day has passed, the series archives itself.
         #expect(try board.cards(now: "2026-11-30T10:00").map { $0["occurrence_date"] as? String } == ["2026-11-25", "2026-11-27", "2026-11-30"])
+        #expect(try board.templates()[0]["status"] as? String == "active")
+        #expect(try board.cards(now: "2026-12-01T10:00").count == 3)
         #expect(try board.templates()[0]["status"] as? String == "archived")
         #expect(try board.run(["template", "duplicate", id]).stdout.contains("Gym (copy)"))
         #expect(try board.templates().compactMap { $0["status"] as? String }.sorted() == ["archived", "draft"])

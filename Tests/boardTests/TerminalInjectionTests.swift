@@ -41,6 +41,7 @@ import Testing
             // The bell before "Reminder:" is Board's own, not the title's.
             let shown = r.stdout.replacingOccurrences(of: "\u{7}Reminder:", with: "Reminder:") + r.stderr
             #expect(Self.unsafe(shown).isEmpty, "\(r.stdout.debugDescription)")
+            #expect(!r.lines.contains { $0.hasPrefix("forged") }, "a stored newline forged a line: \(r.stdout)")
             #expect(r.stdout.contains("Pay\\e]52;c;cm0gLXJm\\u0007\\e[2J\\r\\u0008\\nforged line\\u202Etxt.exe\\u0085\\u009B31m"),
                     "\(r.stdout)")
         }

@@ -71,7 +71,7 @@ extension BoardStore {
                 seriesRecord.generatedThrough = window.upperBound
                 changed = true
             }
-            if schedule.rule.anchor == .schedule && Generation.isExhausted(schedule, before: window.upperBound.adding(days: 1)) {
+            if schedule.rule.anchor == .schedule, try Self.hasEnded(schedule, series: seriesRecord.id, today: clock.today, db) {
                 try Self.archive(template.id, reason: "ended", clock: clock, db)
                 seriesRecord.status = .archived
                 changed = true
@@ -83,6 +83,26 @@ extension BoardStore {
             }
         }
         return created
+    }
+
+    /// Whether a calendar series is over: no rule date is left from today on, or none is left after
+    /// the window and every occurrence from today on is completed. Having generated its last
+    /// occurrence is not the end: that one is still ahead.
+    static func hasEnded(_ schedule: Schedule, series seriesId: String, today: LocalDate, _ db: Database) throws -> Bool {
+        if Generation.isExhausted(schedule, before: today) { return true }
+        guard Generation.isExhausted(schedule, before: Generation.window(today: today).upperBound.adding(days: 1)) else { return false }
+        let open = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE series_id = ? AND occurrence_date >= ? AND is_completed = 0",
+                                    arguments: [seriesId, today]) ?? 0
+        return open == 0
+    }
+
+    /// After completing an occurrence: a calendar series whose last occurrence this was archives itself.
+    func archiveIfEnded(afterCompleting task: TaskRecord, clock: BoardClock, _ db: Database) throws {
+        guard let templateId = task.templateId, let seriesId = task.seriesId else { return }
+        let template = try Self.template(templateId, db)
+        guard template.status == .active, let schedule = try? Self.schedule(of: template, db), schedule.rule.anchor == .schedule,
+              try Self.hasEnded(schedule, series: seriesId, today: clock.today, db) else { return }
+        try Self.archive(templateId, reason: "ended", clock: clock, db)
     }
 
     /// After completing an occurrence of an after-completion series: the next one, an
@@ -99,8 +119,14 @@ extension BoardStore {
     }
 
     /// Creates the after-completion occurrence on `date`, or archives the series when its end has come.
+    /// `date` is an interval after the completion; when the series already used it (an occurrence
+    /// completed early, or a skipped date) the next unused day is taken, so the series never stops.
     func createNextAfterCompletion(template: TemplateRecord, series: inout SeriesRecord, schedule: Schedule,
                                    date: LocalDate, clock: BoardClock, _ db: Database) throws {
+        var date = date
+        let used = Set(try LocalDate.fetchAll(db, sql: "SELECT occurrence_date FROM tasks WHERE series_id = ? AND occurrence_date >= ?",
+                                              arguments: [series.id, date])).union(series.skipped)
+        while used.contains(date) { date = date.adding(days: 1) }
         let ended: Bool
         switch schedule.rule.end {
         case .never: ended = false

@@ -83,7 +83,7 @@ extension BoardStore {
     public func completeTask(_ id: String, clock: BoardClock) throws {
         try database.write { db in
             var task = try Self.task(id, db)
-            guard !task.isCompleted else { return }
+            guard !task.isCompleted else { throw BoardError("id", "“\(task.title)” is already completed; nothing to do") }
             task.isCompleted = true
             task.completedAt = clock.timestamp
             task.updatedAt = clock.timestamp
@@ -91,20 +91,44 @@ extension BoardStore {
             if let templateId = task.templateId {
                 try Self.record("occurrence_completed", template: templateId, task: id, clock: clock, db)
                 try scheduleNextAfterCompletion(of: task, on: clock.today, clock: clock, db)
+                try archiveIfEnded(afterCompleting: task, clock: clock, db)
             }
         }
     }
 
+    /// Reopens a completed card. Reopening an after-completion occurrence takes back the next one
+    /// its completion created, so the series keeps exactly one open occurrence; if that next one
+    /// was already edited, ticked or moved, the reopen is refused rather than lose that work.
     public func reopenTask(_ id: String, clock: BoardClock) throws {
         try database.write { db in
             var task = try Self.task(id, db)
-            guard task.isCompleted else { return }
+            guard task.isCompleted else { throw BoardError("id", "“\(task.title)” is not completed; nothing to reopen") }
+            try takeBackNextAfterCompletion(reopening: task, db)
             task.isCompleted = false
             task.completedAt = nil
             task.updatedAt = clock.timestamp
             try task.update(db)
             if task.templateId != nil { try Self.record("occurrence_reopened", template: task.templateId, task: id, clock: clock, db) }
         }
+    }
+
+    /// The open occurrence an after-completion series made when `task` was completed: removed
+    /// (its date was never due) while untouched; otherwise the reopen is refused.
+    private func takeBackNextAfterCompletion(reopening task: TaskRecord, _ db: Database) throws {
+        guard let seriesId = task.seriesId, var series = try SeriesRecord.fetchOne(db, key: seriesId),
+              let rule = try RecurrenceRuleRecord.filter(Column("template_id") == series.templateId).fetchOne(db),
+              try rule.rule().anchor == .completion else { return }
+        let open = try TaskRecord.filter(Column("series_id") == seriesId && Column("is_completed") == false && Column("id") != task.id)
+            .fetchAll(db)
+        for next in open {
+            let untouched = next.exceptionMask.isEmpty && !next.checklist.contains(where: \.done) && next.bucket == .routines
+            guard untouched else {
+                throw BoardError("reopen", "the next “\(next.title)” (\(next.occurrenceDate.map { MonthName.due($0, nil) } ?? "?")) was already changed; complete or delete it first, so the routine keeps one open occurrence")
+            }
+            try next.delete(db)
+            series.usedCount = max(0, series.usedCount - 1)
+        }
+        if !open.isEmpty { try series.update(db) }
     }
 
     /// Deletes a card. A deleted occurrence's date is skipped, so generation never brings it back.

@@ -12,7 +12,7 @@ enum CardFormat {
         if task.priority > 0 { parts.append("P\(task.priority)") }
         if !task.labels.isEmpty { parts.append(task.labels.map { "#" + $0.escapedForTerminal }.joined(separator: " ")) }
         if !task.checklist.isEmpty { parts.append("\(task.checklist.filter(\.done).count)/\(task.checklist.count)") }
-        if let templateId = task.templateId { parts.append("From Template: \(templateTitles[templateId] ?? "?").escapedForTerminal") }
+        if let templateId = task.templateId { parts.append("From Template: \((templateTitles[templateId] ?? "?").escapedForTerminal)") }
         if !task.exceptionMask.isEmpty { parts.append("Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")) }
         return "  \(shortId(task.id))  " + parts.joined(separator: " · ")
     }
