@@ -15,12 +15,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // The domain: dates, recurrence, routines. Pure Swift + Foundation, no I/O.
         .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // The domain: dates, recurrence, routines. Pure Swift + Foundation, no I/O.
         .target(name: "BoardModel"),
         // SQLite through GRDB: migrations, records, and the store's one-transaction writes.
         .target(name: "BoardStore", dependencies: ["BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -33,6 +33,7 @@ let package = Package(
                 "BoardStore",
                 "BoardTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),

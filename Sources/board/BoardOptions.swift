@@ -13,11 +13,38 @@ struct BoardOptions: ParsableArguments {
     var path: String { db ?? ProcessInfo.processInfo.environment["BOARD_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? BoardDatabase.defaultPath() }
 
     /// Opens the board and runs generation, as every command that reads the board does first.
-    func open(generating: Bool = true) throws -> (BoardStore, BoardClock) {
+    /// Only a command that adds something (`creating`) makes a new board; the others say there is
+    /// none rather than show an empty one, as if every card were gone.
+    func open(generating: Bool = true, creating: Bool = false) throws -> (BoardStore, BoardClock) {
+        let path = self.path
+        if !FileManager.default.fileExists(atPath: path) {
+            guard creating else { throw BoardFileError.missing(path: path) }
+            NewBoard.willCreate(path)
+        }
         let store = try BoardStore(path: path)
         let clock = try clockOptions.clock(savedZone: try store.savedTimeZone())
         if generating { try store.generate(clock: clock) }
         return (store, clock)
+    }
+}
+
+/// A board file this process is creating: removed again, with the folders made for it, when the
+/// command fails, so a failing command writes nothing, a file included.
+enum NewBoard {
+    nonisolated(unsafe) private static var created: [String] = []
+
+    static func willCreate(_ path: String) {
+        var top = URL(fileURLWithPath: path)
+        var folder = top.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.path) {
+            top = folder
+            folder = folder.deletingLastPathComponent()
+        }
+        created = top.path == path ? [path, path + "-wal", path + "-shm"] : [top.path]
+    }
+
+    static func removeAfterFailure() {
+        for path in created { try? FileManager.default.removeItem(atPath: path) }
     }
 }
 

@@ -2,9 +2,12 @@ import BoardModel
 import Foundation
 
 enum CommandLineOutput {
-    /// Prints `error: MESSAGE` on stderr and exits with status 2.
-    static func fail(_ message: String) -> Never {
+    /// The exit status for a board file that can't be used; bad input is 2.
+    static let fileStatus: Int32 = 3
+
+    /// Prints `error: MESSAGE` on stderr, escaped, and exits with `status` (2: bad input).
+    static func fail(_ message: String, status: Int32 = 2) -> Never {
         FileHandle.standardError.write(Data(("error: " + message.escapedForTerminal + "\n").utf8))
-        exit(2)
+        exit(status)
     }
 }

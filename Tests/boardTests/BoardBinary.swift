@@ -35,10 +35,16 @@ enum BoardBinary {
     }
 
     /// A `board` process, not started, at 2026-11-21 10:00 in Paris unless `environment` says otherwise.
+    /// `--as-nobody` first runs it as the user nobody (through runuser), to meet permissions root ignores.
     static func process(_ arguments: [String], environment: [String: String] = [:]) -> Process {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if arguments.first == "--as-nobody" {
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+            process.arguments = ["-u", "nobody", "--", url.path] + arguments.dropFirst()
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["BOARD_NOW"] = "2026-11-21T10:00"
         env["BOARD_TZ"] = "Europe/Paris"

@@ -15,6 +15,13 @@ struct BoardFile {
         try BoardBinary.run(arguments + ["--db", path], stdin: stdin, environment: ["BOARD_NOW": now])
     }
 
+    /// Makes the board exist and be empty: only commands that add something create a board.
+    func create() throws {
+        let added = try run(["add", "Made to create the board"])
+        let id = String(added.stdout.split(separator: " ")[1].dropLast())
+        guard try run(["delete", id]).status == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     /// `board list --json`, decoded.
     func cards(now: String = "2026-11-21T10:00") throws -> [[String: Any]] {
         let r = try run(["list", "--json"], now: now)

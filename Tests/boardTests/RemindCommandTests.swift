@@ -70,7 +70,7 @@ import Testing
 
     @Test func twoProcessesSideBySideDeliverTwoHundredRemindersExactlyOnce() throws {
         let board = try BoardFile()
-        let db = try DatabaseQueue(path: { try? board.run(["list"]); return board.path }())
+        let db = try DatabaseQueue(path: { try? board.create(); return board.path }())
         let owner = try db.read { try String.fetchOne($0, sql: "SELECT owner_id FROM settings")! }
         try db.write { db in
             try db.execute(sql: """

@@ -37,7 +37,7 @@ import Testing
 
     @Test func twoWatchersDeliverTwoHundredRemindersExactlyOnceAndStopCleanlyOnSignals() throws {
         let board = try BoardFile()
-        try board.run(["list"])
+        try board.create()
         let out = sibling(board, "delivered.txt")
         let pair = (0..<2).map { _ in
             BoardBinary.process(["remind", "--watch", "--db", board.path, "--exec", "echo \"$BOARD_TASK_ID\" >> '\(out)'"],

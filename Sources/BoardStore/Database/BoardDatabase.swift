@@ -11,11 +11,16 @@ public enum BoardDatabase {
         return dataHome + "/board/board.sqlite"
     }
 
-    /// Opens (creating if needed) and migrates the database at `path`; refuses one written by a newer Board.
-    public static func open(path: String) throws -> DatabasePool {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    /// Opens (creating it and its folder if needed) and migrates the database at `path`; refuses one
+    /// written by a newer Board. A file the user may not write is opened read-only: it can be shown,
+    /// not changed, and its schema is not migrated.
+    public static func open(path: String) throws -> (pool: DatabasePool, readOnly: Bool) {
+        let exists = FileManager.default.fileExists(atPath: path)
+        let readOnly = exists && !FileManager.default.isWritableFile(atPath: path)
+        if !exists { try createFolder(of: path) }
+        if !readOnly { try repairSidecarModes(of: path) }
         var configuration = Configuration()
+        configuration.readonly = readOnly
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
@@ -23,14 +28,55 @@ public enum BoardDatabase {
             // spilling pages to the WAL midway; SQLite only takes the memory it uses.
             try db.execute(sql: "PRAGMA cache_size = -65536")
         }
-        let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-        } catch {
-            throw BoardError("db", "cannot open \(path): \(error)")
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            if readOnly {
+                guard try pool.read({ db in try Schema.migrator.hasCompletedMigrations(db) }) else {
+                    throw BoardFileError.readOnly(path: path)
+                }
+            } else {
+                try migrate(pool)
+            }
+            return (pool, readOnly)
+        } catch let error as DatabaseError {
+            throw BoardFileError.classify(error, path: path) ?? BoardFileError.unusable(path: path, problem: error.message ?? "\(error)")
         }
-        try migrate(pool)
-        return pool
+    }
+
+    /// Creates the folders above `path`; a file in the way or a folder without permission is said in words.
+    private static func createFolder(of path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        // The nearest part of the path that exists must be a folder.
+        var existing = URL(fileURLWithPath: directory)
+        var isFolder: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: existing.path, isDirectory: &isFolder) {
+            existing = existing.deletingLastPathComponent()
+        }
+        if !isFolder.boolValue {
+            throw BoardFileError.folder(path: directory, problem: "\(existing.path) is a file, not a folder")
+        }
+        if existing.path == directory { return }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch let error as CocoaError where error.code == .fileWriteNoPermission {
+            throw BoardFileError.folder(path: directory, problem: "permission denied")
+        } catch {
+            throw BoardFileError.folder(path: directory, problem: "\(error.localizedDescription)")
+        }
+    }
+
+    /// SQLite makes `-shm` and `-wal` with the database file's mode. After the file was read-only
+    /// once, they stay 0444 when it is writable again and every open fails; they take the file's mode back.
+    private static func repairSidecarModes(of path: String) throws {
+        guard let mode = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int else { return }
+        for sidecar in [path + "-shm", path + "-wal"]
+        where FileManager.default.fileExists(atPath: sidecar) && !FileManager.default.isWritableFile(atPath: sidecar) {
+            do {
+                try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: sidecar)
+            } catch {
+                throw BoardFileError.unusable(path: path, problem: "\(sidecar) is read-only and not yours to change; its owner can fix it")
+            }
+        }
     }
 
     static func migrate(_ writer: some DatabaseWriter) throws {

@@ -81,7 +81,7 @@ extension BoardStore {
     /// Puts each card back as `record` says (nil: the card must not exist), in one transaction.
     /// A restored occurrence's date is no longer skipped.
     public func restore(_ cards: [(id: String, record: TaskRecord?)]) throws {
-        try database.write { db in
+        try write { db in
             for (id, record) in cards {
                 if let record {
                     try record.save(db)

@@ -37,7 +37,7 @@ extension BoardStore {
     /// routines without a schedule are pruned in the same transaction.
     @discardableResult
     public func toggleStep(_ index: Int, of owner: RoutineChecklist.Owner, clock: BoardClock) throws -> Bool {
-        try database.write { db in
+        try write { db in
             switch owner {
             case .card(let id):
                 var task = try Self.task(id, db)
@@ -67,7 +67,7 @@ extension BoardStore {
 
     /// Links step `index` of a template to a habit (nil: unlinks it). Occurrences don't change.
     public func linkStep(_ index: Int, ofTemplate templateId: String, toHabit habitId: String?, clock: BoardClock) throws {
-        try database.write { db in
+        try write { db in
             var template = try Self.template(templateId, db)
             try Self.checkStep(index, count: template.checklist.count)
             var links = template.checklist.map(\.habitId)

@@ -10,7 +10,9 @@ extension BoardStore {
     /// Also the daily housekeeping: checklist ticks older than 30 days go.
     @discardableResult
     public func generate(clock: BoardClock) throws -> Int {
-        try database.write { db in
+        // A read-only board is shown as it is stored.
+        guard !isReadOnly else { return 0 }
+        return try write { db in
             try Self.pruneRoutineTicks(today: clock.today, db)
             return try generate(templateId: nil, clock: clock, db)
         }

@@ -18,7 +18,7 @@ extension BoardStore {
         guard !name.isEmpty else { throw BoardError("name", "must not be empty") }
         try TextLimits.check(name, field: "name", limit: TextLimits.habitName)
         try TextLimits.check(description, field: "description", limit: TextLimits.description, multiline: true)
-        return try database.write { db in
+        return try write { db in
             if try Self.habit(named: name, db) != nil { throw BoardError("name", "a habit named '\(name)' already exists") }
             let habit = HabitRecord(id: Self.newId(), ownerId: ownerId, name: name, description: description, archived: false,
                                     createdAt: clock.timestamp)
@@ -54,14 +54,14 @@ extension BoardStore {
 
     /// Takes back a day's check-in: the user said it didn't happen.
     public func uncheck(habitId: String, day: LocalDate) throws {
-        try database.write { db in
+        try write { db in
             try db.execute(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?", arguments: [habitId, day])
         }
     }
 
     /// Puts a day's entry back as it was (nil: there was none): what undo needs.
     public func restoreHabitEntry(habitId: String, day: LocalDate, to entry: HabitEntryRecord?) throws {
-        try database.write { db in
+        try write { db in
             try db.execute(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?", arguments: [habitId, day])
             try entry?.insert(db)
         }
@@ -69,7 +69,7 @@ extension BoardStore {
 
     /// Removes a habit created in this session, its entries with it: undoing its creation.
     public func removeHabit(_ id: String) throws {
-        try database.write { db in _ = try HabitRecord.deleteOne(db, key: id) }
+        try write { db in _ = try HabitRecord.deleteOne(db, key: id) }
     }
 
     /// The habit with this name (any case) or id prefix.
@@ -87,7 +87,7 @@ extension BoardStore {
     public func checkIn(habitId: String, day: LocalDate, source: HabitEntrySource = .manual, routineId: String? = nil,
                         clock: BoardClock) throws {
         guard day <= clock.today else { throw BoardError("date", "\(day.iso) hasn't come yet; check in today or an earlier day") }
-        try database.write { db in
+        try write { db in
             guard try HabitRecord.fetchOne(db, key: habitId) != nil else { throw BoardError("habit", "no habit \(habitId)") }
             try db.execute(sql: """
                 INSERT INTO habit_entries (habit_id, day, source, routine_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)

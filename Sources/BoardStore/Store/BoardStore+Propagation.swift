@@ -46,7 +46,7 @@ extension BoardStore {
     /// the board has moved away from since it was made.
     public func applyTemplateEdit(_ plan: TemplateEditPlan, clock: BoardClock,
                                   progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
-        try database.write { db in
+        try write { db in
             let id = plan.propagation.templateId
             let current = try Self.plan(id, plan.request, today: plan.today, db)
             guard current == plan else {
@@ -167,7 +167,7 @@ extension BoardStore {
 
     /// Removes `fields` (all when nil) from an occurrence's mask and restores the template's current values.
     public func reapply(_ taskId: String, fields: [CardField]? = nil, clock: BoardClock) throws {
-        try database.write { db in
+        try write { db in
             var task = try Self.task(taskId, db)
             guard let templateId = task.templateId else {
                 throw BoardError("id", "task \(taskId) is not an occurrence of a template; there is nothing to reapply")

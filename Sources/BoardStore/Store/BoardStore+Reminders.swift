@@ -35,7 +35,7 @@ extension BoardStore {
     /// A process killed between the claim and the delivery loses that reminder (at most once, never twice);
     /// a later pass reports it as interrupted so it doesn't vanish silently.
     public func claimDueReminders(clock: BoardClock, grace: TimeInterval) throws -> ReminderPass {
-        try database.write { db in
+        try write { db in
             var pass = ReminderPass()
             pass.interrupted = try interruptedClaims(before: BoardClock(instant: clock.instant - Self.interruptedAfter, zone: clock.zone), db)
             let claimed = try db.cachedStatement(sql: "SELECT 1 FROM reminders WHERE task_id = ? AND instant = ?")
@@ -99,7 +99,7 @@ extension BoardStore {
 
     /// Records how a claimed reminder's delivery ended: delivered, or failed after every try.
     public func finishReminder(_ reminder: Reminder, delivered: Bool, clock: BoardClock) throws {
-        try database.write { db in
+        try write { db in
             try db.execute(sql: "UPDATE reminders SET status = ?, delivered_at = ? WHERE task_id = ? AND instant = ?",
                            arguments: [delivered ? "delivered" : "failed", clock.timestamp, reminder.taskId, reminder.instantKey])
         }

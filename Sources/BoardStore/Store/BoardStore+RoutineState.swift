@@ -31,7 +31,7 @@ extension BoardStore {
     /// Puts a template back as `state` recorded it, in one transaction: cards it has gained since
     /// are removed, cards it changed or removed come back.
     public func restore(_ state: RoutineState) throws {
-        try database.write { db in
+        try write { db in
             try db.execute(sql: "DELETE FROM tasks WHERE template_id = ?", arguments: [state.templateId])
             guard let template = state.template else {
                 try db.execute(sql: "DELETE FROM templates WHERE id = ?", arguments: [state.templateId])
@@ -50,7 +50,7 @@ extension BoardStore {
 
     /// Freezes `field` of an occurrence as it is, without editing it: propagation leaves it alone.
     public func makeException(_ taskId: String, field: CardField, clock: BoardClock) throws {
-        try database.write { db in
+        try write { db in
             var task = try Self.task(taskId, db)
             guard let templateId = task.templateId else {
                 throw BoardError("id", "task \(taskId) is not an occurrence of a template; only occurrences have exceptions")

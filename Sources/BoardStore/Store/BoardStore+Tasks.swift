@@ -11,7 +11,7 @@ extension BoardStore {
         try Self.validateRemindBefore(remindBefore)
         if let due { try FirstOccurrence.checkOneTime(date: due, time: values.time, now: clock.local) }
         else if values.time != nil { throw BoardError("time", "a time needs a due date (--due)") }
-        return try database.write { db in
+        return try write { db in
             let task = TaskRecord(
                 id: Self.newId(), ownerId: ownerId, title: values.title, description: values.description,
                 labels: values.labels, checklist: values.checklist.map { ChecklistItem($0) }, bucket: bucket,
@@ -27,7 +27,7 @@ extension BoardStore {
     /// Edits a card. On an occurrence every field whose value changes joins its exception mask.
     @discardableResult
     public func editTask(_ id: String, _ edit: CardEdit, due: LocalDate?? = nil, clock: BoardClock) throws -> TaskRecord {
-        try database.write { db in
+        try write { db in
             var task = try Self.task(id, db)
             let before = task.values
             let after = edit.applied(to: before)
@@ -57,7 +57,7 @@ extension BoardStore {
     /// Moves a card to `bucket`, at `position` (0-based) or the end. Moving an occurrence
     /// out of Routines makes `bucket` an exception; reordering within a bucket does not.
     public func moveTask(_ id: String, to bucket: Bucket, position: Int? = nil, clock: BoardClock) throws {
-        try database.write { db in
+        try write { db in
             var task = try Self.task(id, db)
             let others = try TaskRecord.filter(Column("bucket") == bucket && Column("id") != id)
                 .order(Column("position"), Column("created_at"), Column.rowID).fetchAll(db)
@@ -81,7 +81,7 @@ extension BoardStore {
 
     /// Completes a card. Completing the open occurrence of an after-completion series schedules the next.
     public func completeTask(_ id: String, clock: BoardClock) throws {
-        try database.write { db in
+        try write { db in
             var task = try Self.task(id, db)
             guard !task.isCompleted else { throw BoardError("id", "“\(task.title)” is already completed; nothing to do") }
             task.isCompleted = true
@@ -100,7 +100,7 @@ extension BoardStore {
     /// its completion created, so the series keeps exactly one open occurrence; if that next one
     /// was already edited, ticked or moved, the reopen is refused rather than lose that work.
     public func reopenTask(_ id: String, clock: BoardClock) throws {
-        try database.write { db in
+        try write { db in
             var task = try Self.task(id, db)
             guard task.isCompleted else { throw BoardError("id", "“\(task.title)” is not completed; nothing to reopen") }
             try takeBackNextAfterCompletion(reopening: task, db)
@@ -133,7 +133,7 @@ extension BoardStore {
 
     /// Deletes a card. A deleted occurrence's date is skipped, so generation never brings it back.
     public func deleteTask(_ id: String, clock: BoardClock) throws {
-        try database.write { db in
+        try write { db in
             let task = try Self.task(id, db)
             if let seriesId = task.seriesId, let date = task.occurrenceDate {
                 try Self.skip(date, inSeries: seriesId, db)

@@ -45,7 +45,7 @@ extension BoardStore {
             first = next.date
         }
         let schedule = try rule.map { try Schedule(rule: $0, start: first, time: values.time) }
-        return try database.write { db in
+        return try write { db in
             let status: TemplateStatus = draft ? .draft : .active
             var template = TemplateRecord(
                 id: Self.newId(), ownerId: ownerId, title: values.title, description: values.description, labels: [],
@@ -147,7 +147,7 @@ extension BoardStore {
 
     private func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], event: String,
                            clock: BoardClock) throws {
-        try database.write { db in
+        try write { db in
             let template = try Self.template(id, db)
             guard allowed.contains(template.status) else {
                 throw BoardError("status", "the template is \(template.status.rawValue); only a \(allowed.map(\.rawValue).joined(separator: " or ")) one can be \(event)")
@@ -163,7 +163,7 @@ extension BoardStore {
     /// if generated, is removed and never generated again. Returns the skipped date.
     @discardableResult
     public func skipNext(_ id: String, clock: BoardClock) throws -> LocalDate {
-        try database.write { db in
+        try write { db in
             let template = try Self.template(id, db)
             guard template.status == .active || template.status == .paused else {
                 throw BoardError("status", "the template is \(template.status.rawValue); only an active or paused one has a next occurrence")
@@ -196,7 +196,7 @@ extension BoardStore {
     /// A new draft template "TITLE (copy)" with the same fields and rule, and its own series.
     @discardableResult
     public func duplicateTemplate(_ id: String, clock: BoardClock) throws -> TemplateRecord {
-        try database.write { db in
+        try write { db in
             var copy = try Self.template(id, db)
             copy.id = Self.newId()
             copy.title += " (copy)"

@@ -8,15 +8,41 @@ public final class BoardStore: Sendable {
     public let database: DatabasePool
     /// The owner of every row this file holds.
     public let ownerId: String
+    /// The file, for messages about it.
+    public let path: String
+    /// Whether the file may only be read: it is shown, and every write is refused in words.
+    public let isReadOnly: Bool
 
     /// Opens (creating and migrating if needed) the database at `path`.
     public init(path: String) throws {
-        database = try BoardDatabase.open(path: path)
-        ownerId = try database.write { db in
-            if let settings = try SettingsRecord.fetchOne(db, key: 1) { return settings.ownerId }
-            let settings = SettingsRecord(id: 1, ownerId: BoardStore.newId(), timeZone: nil)
-            try settings.insert(db)
-            return settings.ownerId
+        self.path = path
+        (database, isReadOnly) = try BoardDatabase.open(path: path)
+        if isReadOnly {
+            ownerId = try database.read { db in try SettingsRecord.fetchOne(db, key: 1)?.ownerId } ?? ""
+            return
+        }
+        let database = self.database
+        ownerId = try Self.mapping(path: path) {
+            try database.write { db in
+                if let settings = try SettingsRecord.fetchOne(db, key: 1) { return settings.ownerId }
+                let settings = SettingsRecord(id: 1, ownerId: BoardStore.newId(), timeZone: nil)
+                try settings.insert(db)
+                return settings.ownerId
+            }
+        }
+    }
+
+    /// One write transaction; a file that can't take it (read-only, a full disk, locked) is said in words.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        if isReadOnly { throw BoardFileError.readOnly(path: path) }
+        return try Self.mapping(path: path) { try database.write(updates) }
+    }
+
+    static func mapping<T>(path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw BoardFileError.classify(error, path: path) ?? error
         }
     }
 

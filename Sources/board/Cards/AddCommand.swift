@@ -25,7 +25,7 @@ struct AddCommand: ParsableCommand {
                                 duration: try duration.flatMap { d throws in try CardFieldOptions.duration(d) })
         let due = try due.map { d throws in try CardFieldOptions.date(d, field: "due") }
         try values.validate()
-        let (store, clock) = try board.open()
+        let (store, clock) = try board.open(creating: true)
         let task = try store.addTask(values, bucket: bucket, due: due, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: clock)
         printOut("Added \(CardFormat.shortId(task.id)) to \(bucket.title): \(task.title.escapedForTerminal)")
     }

@@ -19,7 +19,7 @@ struct HabitAdd: ParsableCommand {
     @OptionGroup var board: BoardOptions
 
     func run() throws {
-        let (store, clock) = try board.open(generating: false)
+        let (store, clock) = try board.open(generating: false, creating: true)
         let habit = try store.addHabit(name, description: description, clock: clock)
         printOut("Added habit \(CardFormat.shortId(habit.id)): \(habit.name.escapedForTerminal)")
     }

@@ -31,6 +31,10 @@ struct RemindCommand: ParsableCommand {
     func run() throws {
         let graceMinutes = grace ?? ConfigFile.loaded.graceMinutes ?? 10
         guard graceMinutes >= 0 else { throw BoardError("grace", "must be 0 or more minutes, got \(graceMinutes)") }
+        // `sh -c ''` exits 0: every reminder would be marked delivered and nobody told.
+        if let command, command.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw BoardError("exec", "must be a command for /bin/sh, not empty")
+        }
         let (store, clock) = try board.open()
         let round = ReminderRound(store: store, grace: Double(graceMinutes) * 60,
                                  notifier: Notifier(command: command ?? ConfigFile.loaded.notifyCommand))
