@@ -41,7 +41,7 @@ import Testing
         ("FREQ=DAILY;INTERVAL=0", "INTERVAL: must be a whole number from 1 to 9999, got 0"),
         ("FREQ=DAILY;INTERVAL=x", "INTERVAL: must be a whole number, got 'X'"),
         ("FREQ=DAILY;COUNT=3;UNTIL=20261231", "COUNT: and UNTIL can't both be given: a rule ends after a count or on a date"),
-        ("FREQ=DAILY;COUNT=0", "COUNT: must be at least 1, got 0"),
+        ("FREQ=DAILY;COUNT=0", "COUNT: must be a whole number from 1 to 999999999, got 0"),
         ("FREQ=MONTHLY;BYMONTHDAY=32", "BYMONTHDAY: must be from 1 to 31 or -31 to -1, got 32"),
         ("FREQ=MONTHLY;BYMONTHDAY=0", "BYMONTHDAY: must be from 1 to 31 or -31 to -1, got 0"),
         ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=31", "BYMONTHDAY: February never has the 31st"),

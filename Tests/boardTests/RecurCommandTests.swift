@@ -70,3 +70,39 @@ import Testing
         #expect(r.stderr == message + "\n")
     }
 }
+
+/// Issue: recurrence edges found by attacking the engine.
+@Suite struct RecurEdgeTests {
+    /// Repro: `recur expand 'every weekend' --start 9999-12-31 --count 3` printed dates in year 10000.
+    @Test func noDateAfterTheYear9999() throws {
+        let r = try BoardBinary.run(["recur", "expand", "every day", "--start", "9999-12-30", "--count", "5"])
+        #expect(r.status == 0 && r.lines == ["9999-12-30", "9999-12-31"])
+        let weekend = try BoardBinary.run(["recur", "expand", "every weekend", "--start", "9999-12-25", "--count", "5"])
+        #expect(weekend.lines == ["9999-12-25", "9999-12-26"])
+    }
+
+    /// Repro: `recur next FREQ=DAILY --after 9999-12-31T23:00` exited 1.
+    @Test func noNextOccurrenceIsAnEmptyAnswerNotAFailure() throws {
+        let r = try BoardBinary.run(["recur", "next", "FREQ=DAILY", "--after", "9999-12-31T23:00"])
+        #expect(r.status == 0 && r.stdout.isEmpty && r.stderr == "no occurrence at or after 9999-12-31T23:00\n")
+    }
+
+    /// Repro: `'every day at 12am' --start 2026-11-21T07:00` gave 2026-11-21T00:00 first, before the start.
+    @Test func thePhrasesTimeNeverPutsAnOccurrenceBeforeTheStart() throws {
+        let r = try BoardBinary.run(["recur", "expand", "every day at 12am", "--start", "2026-11-21T07:00", "--count", "2"])
+        #expect(r.lines == ["2026-11-22T00:00", "2026-11-23T00:00"])
+        let later = try BoardBinary.run(["recur", "expand", "every day at 9am", "--start", "2026-11-21T07:00", "--count", "1"])
+        #expect(later.lines == ["2026-11-21T09:00"])
+    }
+
+    @Test func twoTimesInOnePhraseAreRefused() throws {
+        let r = try BoardBinary.run(["recur", "parse", "every day at 12pm at 12am"])
+        #expect(r.status == 2 && r.stderr == "error: phrase: two times, 12:00 and 00:00; say one time with 'at'\n")
+    }
+
+    @Test func anOverlongCountNamesTheOptionGiven() throws {
+        let board = try BoardFile()
+        let r = try board.run(["template", "add", "X", "--every", "daily", "--times", "2147483648"])
+        #expect(r.status == 2 && r.stderr == "error: times: must be a whole number from 1 to 999999999, got 2147483648\n")
+    }
+}

@@ -71,6 +71,8 @@ public struct OccurrenceSequence: Sequence, Sendable {
                     let date = buffer[bufferIndex]
                     bufferIndex += 1
                     if let last = lastDate, date > last { return stop() }
+                    // Years end at 9999, as in python-dateutil; a rule never runs past them.
+                    if date.year > LocalDate.maxYear { return stop() }
                     guard date >= start else { continue }
                     if remaining != nil {
                         if remaining == 0 { return stop() }

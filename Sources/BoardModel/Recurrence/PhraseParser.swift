@@ -239,7 +239,11 @@ struct PhraseParser {
             } while acceptSeparator(before: { Vocabulary.month($0) != nil })
         case "at":
             index += 1
-            time = try parseTime()
+            let given = try parseTime()
+            if let time, time != given {
+                throw BoardError("phrase", "two times, \(time) and \(given); say one time with 'at'")
+            }
+            time = given
         case "starting", "from", "starts", "beginning":
             index += 1
             start = try parseDate(context: word)

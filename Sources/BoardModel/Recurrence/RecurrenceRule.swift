@@ -36,6 +36,8 @@ public struct RecurrenceRule: Hashable, Sendable {
     public private(set) var end: End
 
     public static let maxInterval = 9999
+    /// The largest COUNT: nine digits, what RRULE text is read back with.
+    public static let maxCount = 999_999_999
 
     public init(
         _ frequency: Frequency,
@@ -102,8 +104,8 @@ public struct RecurrenceRule: Hashable, Sendable {
         guard (1...Self.maxInterval).contains(interval) else {
             throw BoardError("INTERVAL", "must be a whole number from 1 to \(Self.maxInterval), got \(interval)")
         }
-        if case .count(let n) = end, n < 1 {
-            throw BoardError("COUNT", "must be at least 1, got \(n)")
+        if case .count(let n) = end, !(1...Self.maxCount).contains(n) {
+            throw BoardError("COUNT", "must be a whole number from 1 to \(Self.maxCount), got \(n)")
         }
         if let bad = months.first(where: { !(1...12).contains($0) }) {
             throw BoardError("BYMONTH", "must be a month number from 1 to 12, got \(bad)")

@@ -52,8 +52,13 @@ struct RecurExpand: ParsableCommand {
             guard date >= startDate else { throw BoardError("until", "the end \(date) is before the start \(startDate)") }
             lastDate = date
         }
+        // The start is a lower bound in time too: "every day at 12am" from 07:00 begins the next day.
+        let startTime = startText?.1
+        let occurrences = schedule.occurrences.lazy.filter { date in
+            !(date == startDate && time != nil && startTime != nil && time! < startTime!)
+        }
         var out = ""
-        for date in schedule.occurrences.prefix(count) {
+        for date in occurrences.prefix(count) {
             if let lastDate, date > lastDate { break }
             out += Self.format(date, time) + "\n"
         }

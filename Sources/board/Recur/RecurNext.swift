@@ -43,8 +43,9 @@ struct RecurNext: ParsableCommand {
             next = schedule.next(atOrAfter: LocalDateTime(date: afterDate, time: afterTime ?? .midnight))?.date
         }
         guard let next else {
-            FileHandle.standardError.write(Data("no occurrence at or after \(after)\n".utf8))
-            throw ExitCode(1)
+            // An empty answer, not an error: nothing on stdout, a word on stderr, status 0.
+            printErr("no occurrence at or after \(after)")
+            return
         }
         FileHandle.standardOutput.write(Data((RecurExpand.format(next, phrase.time) + "\n").utf8))
     }

@@ -22,7 +22,9 @@ struct ScheduleOptions: ParsableArguments {
         let start = try starts.map { s throws in try CardFieldOptions.date(s, field: "starts") } ?? phrase?.start
         if until != nil && times != nil { throw BoardError("until", "give --until or --times, not both") }
         if let times {
-            guard times >= 1 else { throw BoardError("times", "must be 1 or more, got \(times)") }
+            guard (1...RecurrenceRule.maxCount).contains(times) else {
+                throw BoardError("times", "must be a whole number from 1 to \(RecurrenceRule.maxCount), got \(times)")
+            }
             rule = try rule.with(end: .count(times))
         }
         if let until {
