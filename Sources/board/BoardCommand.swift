@@ -4,6 +4,11 @@ import BoardStore
 import Foundation
 import GRDB
 
+enum BoardVersion {
+    /// Raised with every landed change to what users see; the database schema has its own numbered migrations.
+    static let current = "0.12.0"
+}
+
 @main
 struct BoardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +17,8 @@ struct BoardCommand: ParsableCommand {
         discussion: """
         Exit statuses: 0 done; 1 an unexpected failure (a bug: please report it); 2 bad input, \
         one line on stderr naming the field and the rule, nothing written; 3 the board file can't \
-        be used (missing, read-only, a full disk, a folder that can't be made), nothing written.
+        be used (missing, read-only, a full disk, a folder that can't be made), nothing written; 4 `board remind` could not deliver a reminder (its notifier \
+        failed 3 times).
         """,
         subcommands: [
             OpenCommand.self, DemoCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, DoneCommand.self,
@@ -25,14 +31,43 @@ struct BoardCommand: ParsableCommand {
     /// Bad input of any kind (a malformed rule, an unknown option) exits with status 2 after one
     /// line on stderr; a board file that can't be used, with status 3 (ARCHITECTURE.md, "Errors and exit statuses").
     static func main() {
+        // The default subcommand (the screen) would take --version as its own unknown option.
+        if CommandLine.arguments.dropFirst() == ["--version"] {
+            printOut("board \(BoardVersion.current)")
+            return
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(movingBoardOptions(Array(CommandLine.arguments.dropFirst())))
             _ = try ConfigFile.current.get()
             try command.run()
         } catch {
             NewBoard.removeAfterFailure()
             fail(error)
         }
+    }
+
+    /// `board --now X list` as `board list --now X`: the options every command takes may come
+    /// before the command's name too, as they do in git.
+    static func movingBoardOptions(_ arguments: [String]) -> [String] {
+        let global: Set<String> = ["--db", "--now", "--tz"]
+        var leading: [String] = [], index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if global.contains(argument), index + 1 < arguments.count {
+                leading += [argument, arguments[index + 1]]
+                index += 2
+            } else if let name = argument.split(separator: "=").first, argument.contains("="), global.contains(String(name)) {
+                leading.append(argument)
+                index += 1
+            } else {
+                break
+            }
+        }
+        let names = configuration.subcommands.map { $0.configuration.commandName }
+        guard !leading.isEmpty, index < arguments.count, names.contains(arguments[index]) else { return arguments }
+        var rest = Array(arguments[index...])
+        rest.insert(contentsOf: leading, at: rest.firstIndex(of: "--") ?? rest.count)
+        return rest
     }
 
     static func fail(_ error: Error) -> Never {
@@ -42,6 +77,7 @@ struct BoardCommand: ParsableCommand {
         case let error as BoardFileError: CommandLineOutput.fail(error.description, status: CommandLineOutput.fileStatus)
         case let error as DatabaseError:
             fail(BoardFileError.classify(error, path: "the board") ?? BoardFileError.unusable(path: "the board", problem: error.message ?? "\(error)"))
+        case let error as NotifierFailure: CommandLineOutput.fail(error.description, status: 4)
         case let error as CocoaError:
             CommandLineOutput.fail(error.localizedDescription, status: CommandLineOutput.fileStatus)
         default:

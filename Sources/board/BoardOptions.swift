@@ -55,8 +55,8 @@ struct CardFieldOptions: ParsableArguments {
     @Option(name: .customLong("label"), help: ArgumentHelp("A label (repeat for several; replaces the labels).", valueName: "label"))
     var labels: [String] = []
     @Option(help: ArgumentHelp("The time of day, HH:MM ('none' to clear).", valueName: "HH:MM")) var time: String?
-    @Option(help: ArgumentHelp("Priority 0 (none) to 3 (high).", valueName: "0-3")) var priority: String?
-    @Option(help: ArgumentHelp("Duration in minutes ('none' to clear).", valueName: "minutes")) var duration: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Priority 0 (none) to 3 (high).", valueName: "0-3")) var priority: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Duration in minutes ('none' to clear).", valueName: "minutes")) var duration: String?
 
     /// The edit these options describe.
     func edit(checklist: [String]? = nil) throws -> CardEdit {

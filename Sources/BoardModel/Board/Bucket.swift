@@ -16,9 +16,9 @@ public enum Bucket: String, CaseIterable, Hashable, Sendable, Codable {
     /// The command-line spelling: this-week, weekend, next-week, next-month, routines.
     public var cliName: String { rawValue.lowercased().replacingOccurrences(of: "_", with: "-") }
 
-    /// Reads `this-week`, `THIS_WEEK` or `this_week`.
+    /// Reads `this-week`, `THIS_WEEK`, `this_week` or the name the screen shows, `This Week`.
     public init(parsing text: String) throws(BoardError) {
-        let key = text.uppercased().replacingOccurrences(of: "-", with: "_")
+        let key = text.trimmingSpaces.uppercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
         guard let bucket = Bucket(rawValue: key) else {
             throw BoardError("bucket", "'\(text)' is not a bucket; use \(Bucket.allCases.map(\.cliName).joined(separator: ", "))")
         }

@@ -8,16 +8,25 @@ public struct Reminder: Hashable, Sendable {
     public let bucket: String
     /// The card's local due date and time.
     public let due: LocalDateTime
+    /// When the reminder goes off: the due instant minus the minutes before.
     public let instant: Date
+    /// The card's own date and time as an instant.
+    public let dueInstant: Date
     /// The claim key: the instant in UTC to the second, so an edit that moves the time makes a new reminder.
     public let instantKey: String
 
-    public init(taskId: String, title: String, bucket: String, due: LocalDateTime, minutesBefore: Int, zone: TimeZone) {
+    /// When the card was made: a reminder whose moment came before it was never missed.
+    public let createdAt: Date?
+
+    public init(taskId: String, title: String, bucket: String, due: LocalDateTime, minutesBefore: Int, zone: TimeZone,
+                createdAt: Date? = nil) {
+        self.createdAt = createdAt
         self.taskId = taskId
         self.title = title
         self.bucket = bucket
         self.due = due
-        instant = due.instant(in: zone).addingTimeInterval(-Double(minutesBefore) * 60)
+        dueInstant = due.instant(in: zone)
+        instant = dueInstant.addingTimeInterval(-Double(minutesBefore) * 60)
         instantKey = Reminder.keyFormatter.string(from: instant)
     }
 
@@ -32,12 +41,19 @@ public struct Reminder: Hashable, Sendable {
     public enum Decision: Hashable, Sendable {
         case deliver(late: Bool)
         case missed
+        /// Its moment came before the card existed: nothing was missed, so nothing is said.
+        case neverDue
     }
 
-    /// On time within a minute; late within the grace window; missed beyond it.
+    /// On time within a minute; late within the grace window; missed beyond it. A reminder whose
+    /// moment passed before its card was made is delivered at once while the card's own time is
+    /// still ahead (remind me 60 minutes before, of a card made 30 minutes before), else never.
     public func decision(at now: Date, grace: TimeInterval) -> Decision? {
         let age = now.timeIntervalSince(instant)
         guard age >= 0 else { return nil }
+        if let createdAt, instant < createdAt {
+            return now < dueInstant ? .deliver(late: false) : .neverDue
+        }
         if age > grace { return .missed }
         return .deliver(late: age > 60)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// English month names for summaries and the phrase parser.
 public enum MonthName {
     public static let full = ["January", "February", "March", "April", "May", "June", "July",
@@ -6,9 +8,15 @@ public enum MonthName {
     /// "Jan" … "Dec".
     public static func short(_ month: Int) -> String { String(full[month - 1].prefix(3)) }
 
-    /// "Tue Nov 24 07:30": how cards write when they are due.
-    public static func due(_ date: LocalDate, _ time: LocalTime?) -> String {
-        "\(date.weekday.shortName) \(short(date.month)) \(date.day)" + (time.map { " " + $0.description } ?? "")
+    /// "Tue Nov 24 07:30": how cards write when they are due. Given the user's zone, a wall time
+    /// that doesn't exist there (02:30 on a spring-forward day) is shown as the instant it means (03:30).
+    public static func due(_ date: LocalDate, _ time: LocalTime?, in zone: TimeZone? = nil) -> String {
+        var date = date, time = time
+        if let zone, let wall = time {
+            let shown = LocalDateTime(instant: LocalDateTime(date: date, time: wall).instant(in: zone), in: zone)
+            (date, time) = (shown.date, shown.time)
+        }
+        return "\(date.weekday.shortName) \(short(date.month)) \(date.day)" + (time.map { " " + $0.description } ?? "")
     }
 
     /// "Dec 31, 2026": how summaries write a date.

@@ -53,6 +53,8 @@ extension BoardStore {
                 case .missed:
                     try claim.execute(arguments: [reminder.taskId, reminder.instantKey, "missed", clock.timestamp])
                     pass.missed.append(reminder)
+                case .neverDue:
+                    try claim.execute(arguments: [reminder.taskId, reminder.instantKey, "missed", clock.timestamp])
                 }
             }
             return pass
@@ -63,7 +65,7 @@ extension BoardStore {
     /// shows in its status line while it is open (delivering them is `board remind`'s job).
     public func dueReminders(clock: BoardClock, within window: TimeInterval) throws -> [Reminder] {
         try database.read { db in
-            try Self.openReminders(clock: clock, db).filter { $0.decision(at: clock.instant, grace: window).map { $0 != .missed } ?? false }
+            try Self.openReminders(clock: clock, db).filter { if case .deliver = $0.decision(at: clock.instant, grace: window) { true } else { false } }
         }
     }
 
@@ -71,13 +73,13 @@ extension BoardStore {
     /// can come up to a day before its card's date), earliest first.
     private static func openReminders(clock: BoardClock, _ db: Database) throws -> [Reminder] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT id, title, bucket, due_date, due_time, remind_before_min FROM tasks
+            SELECT id, title, bucket, due_date, due_time, remind_before_min, created_at FROM tasks
             WHERE is_completed = 0 AND due_date IS NOT NULL AND due_time IS NOT NULL AND due_date <= ?
             ORDER BY due_date, due_time, rowid
             """, arguments: [clock.today.adding(days: 2)])
         return rows.map { row in
             Reminder(taskId: row[0], title: row[1], bucket: (row[2] as Bucket).cliName, due: LocalDateTime(date: row[3], time: row[4]),
-                     minutesBefore: row[5], zone: clock.zone)
+                     minutesBefore: row[5], zone: clock.zone, createdAt: BoardClock.date(fromTimestamp: row[6]))
         }
     }
 

@@ -29,7 +29,7 @@ extension BoardStore {
     public func editTask(_ id: String, _ edit: CardEdit, due: LocalDate?? = nil, clock: BoardClock) throws -> TaskRecord {
         try write { db in
             var task = try Self.task(id, db)
-            let before = task.values
+            let before = task.values, dueBefore = task.dueDate
             let after = edit.applied(to: before)
             try after.validate()
             // A form sends the date back unchanged; only a different one is a change.
@@ -40,6 +40,10 @@ extension BoardStore {
                 task.dueDate = due
             }
             if after.time != nil && task.dueDate == nil { throw BoardError("time", "a time needs a due date (--due)") }
+            // A new date or time for a one-time card follows the rule of a new card: not in the past.
+            if !task.isOccurrence, let dueDate = task.dueDate, dueDate != dueBefore || after.time != before.time {
+                try FirstOccurrence.checkOneTime(date: dueDate, time: after.time, now: clock.local)
+            }
             task.values = after
             if task.isOccurrence {
                 let changed = before.changedFields(to: after)

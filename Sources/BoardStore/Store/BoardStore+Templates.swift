@@ -150,7 +150,9 @@ extension BoardStore {
         try write { db in
             let template = try Self.template(id, db)
             guard allowed.contains(template.status) else {
-                throw BoardError("status", "the template is \(template.status.rawValue); only a \(allowed.map(\.rawValue).joined(separator: " or ")) one can be \(event)")
+                let states = allowed.map(\.rawValue).joined(separator: " or ")
+                let article = states.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+                throw BoardError("status", "the template is \(template.status.rawValue); only \(article) \(states) one can be \(event)")
             }
             try db.execute(sql: "UPDATE templates SET status = ?, updated_at = ? WHERE id = ?", arguments: [status, clock.timestamp, id])
             try db.execute(sql: "UPDATE series SET status = ? WHERE template_id = ?", arguments: [status, id])

@@ -8,12 +8,12 @@ struct AddCommand: ParsableCommand {
     @Option(help: "this-week, weekend, next-week, next-month or routines.") var bucket = "this-week"
     @Option(help: ArgumentHelp("Due date, YYYY-MM-DD.", valueName: "date")) var due: String?
     @Option(help: ArgumentHelp("Due time, HH:MM (needs --due).", valueName: "HH:MM")) var time: String?
-    @Option(help: ArgumentHelp("Priority 0 (none) to 3 (high).", valueName: "0-3")) var priority = "0"
+    @Option(parsing: .unconditional, help: ArgumentHelp("Priority 0 (none) to 3 (high).", valueName: "0-3")) var priority = "0"
     @Option(name: .customLong("label"), help: ArgumentHelp("A label (repeat for several).", valueName: "label")) var labels: [String] = []
     @Option(help: "The description.") var description = ""
-    @Option(help: ArgumentHelp("Duration in minutes.", valueName: "minutes")) var duration: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Duration in minutes.", valueName: "minutes")) var duration: String?
     @Option(name: .customLong("checklist"), help: ArgumentHelp("A checklist step (repeat, at most 10).", valueName: "step")) var steps: [String] = []
-    @Option(help: ArgumentHelp("Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", valueName: "minutes"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", valueName: "minutes"))
     var remindBefore: Int?
     @OptionGroup var board: BoardOptions
 

@@ -7,7 +7,7 @@ struct MoveCommand: ParsableCommand {
 
     @Argument(help: "The card's id (a unique prefix is enough).") var id: String
     @Argument(help: "this-week, weekend, next-week, next-month or routines.") var bucket: String
-    @Option(help: "Its position in the bucket, 1 for the top. Default: the end.") var position: Int?
+    @Option(parsing: .unconditional, help: "Its position in the bucket, 1 for the top. Default: the end.") var position: Int?
     @OptionGroup var board: BoardOptions
 
     func run() throws {

@@ -20,7 +20,7 @@ struct RecurExpand: ParsableCommand {
     @Option(help: ArgumentHelp("First possible date, YYYY-MM-DD or YYYY-MM-DDTHH:MM.", valueName: "date"))
     var start: String?
 
-    @Option(help: "How many occurrences to print at most.")
+    @Option(parsing: .unconditional, help: "How many occurrences to print at most.")
     var count: Int = 10
 
     @Option(help: ArgumentHelp("Print no occurrence after this date (inclusive).", valueName: "date"))

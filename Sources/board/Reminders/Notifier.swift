@@ -7,11 +7,12 @@ import Foundation
 struct Notifier {
     let command: String?
     static let attempts = 3
+    static let backoff: TimeInterval = 0.5
 
     /// Returns whether the reminder got out.
-    func deliver(_ claimed: ClaimedReminder) -> Bool {
+    func deliver(_ claimed: ClaimedReminder, zone: TimeZone) -> Bool {
         let r = claimed.reminder
-        let when = MonthName.due(r.due.date, r.due.time)
+        let when = MonthName.due(r.due.date, r.due.time, in: zone)
         guard let command else {
             // The bell is Board's own; the title is the user's text, shown escaped.
             FileHandle.standardOutput.write(Data("\u{7}".utf8))
@@ -25,6 +26,8 @@ struct Notifier {
         environment["BOARD_BUCKET"] = r.bucket
         environment["BOARD_LATE"] = claimed.late ? "1" : "0"
         for attempt in 1...Self.attempts {
+            // A notifier that failed may need a moment (a desktop session starting): back off 0.5 s, then 1 s.
+            if attempt > 1 { Thread.sleep(forTimeInterval: Self.backoff * Double(1 << (attempt - 2))) }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", command]

@@ -17,7 +17,7 @@ struct RemindCommand: ParsableCommand {
         clock then runs.
         """)
 
-    @Option(help: ArgumentHelp("Catch up on reminders missed by at most this many minutes. Default: config.toml's grace, else 10.", valueName: "minutes"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Catch up on reminders missed by at most this many minutes. Default: config.toml's grace, else 10.", valueName: "minutes"))
     var grace: Int?
 
     @Option(name: .customLong("exec"), help: ArgumentHelp("Run COMMAND through /bin/sh for each reminder, with BOARD_TITLE, BOARD_WHEN, BOARD_TASK_ID, BOARD_BUCKET and BOARD_LATE set. Default: config.toml's notify_command, else a line on stdout with the bell.", valueName: "command"))
@@ -29,6 +29,8 @@ struct RemindCommand: ParsableCommand {
     @OptionGroup var board: BoardOptions
 
     func run() throws {
+        // Before anything else: a SIGTERM while starting up is a clean stop too.
+        if watch { StopSignal.install() }
         let graceMinutes = grace ?? ConfigFile.loaded.graceMinutes ?? 10
         guard graceMinutes >= 0 else { throw BoardError("grace", "must be 0 or more minutes, got \(graceMinutes)") }
         // `sh -c ''` exits 0: every reminder would be marked delivered and nobody told.
@@ -39,7 +41,8 @@ struct RemindCommand: ParsableCommand {
         let round = ReminderRound(store: store, grace: Double(graceMinutes) * 60,
                                  notifier: Notifier(command: command ?? ConfigFile.loaded.notifyCommand))
         guard watch else {
-            _ = try round.run(clock: clock)
+            let failed = try round.run(clock: clock).failed
+            if !failed.isEmpty { throw NotifierFailure(titles: failed) }
             return
         }
         try ReminderWatch(path: board.path, round: round, start: clock).run()
@@ -52,20 +55,33 @@ struct ReminderRound {
     let grace: TimeInterval
     let notifier: Notifier
 
-    /// Returns when the next reminder comes due, if within two days.
-    func run(clock: BoardClock) throws -> Date? {
+    /// Returns when the next reminder comes due, if within two days, and the titles the notifier failed on.
+    func run(clock: BoardClock) throws -> (next: Date?, failed: [String]) {
         let pass = try store.claimDueReminders(clock: clock, grace: grace)
-        report(pass.interrupted, "may not have been sent (a reminder process stopped while sending)")
-        report(pass.missed, "missed while not running")
+        report(pass.interrupted, "may not have been sent (a reminder process stopped while sending)", zone: clock.zone)
+        report(pass.missed, "missed while not running", zone: clock.zone)
+        var failed: [String] = []
         for claimed in pass.deliver {
-            try store.finishReminder(claimed.reminder, delivered: notifier.deliver(claimed), clock: clock)
+            let delivered = notifier.deliver(claimed, zone: clock.zone)
+            if !delivered { failed.append(claimed.reminder.title) }
+            try store.finishReminder(claimed.reminder, delivered: delivered, clock: clock)
         }
-        return pass.next
+        return (pass.next, failed)
     }
 
-    private func report(_ reminders: [Reminder], _ what: String) {
+    private func report(_ reminders: [Reminder], _ what: String, zone: TimeZone) {
         guard !reminders.isEmpty else { return }
-        let list = reminders.map { "\($0.title.escapedForTerminal) (\(MonthName.due($0.due.date, $0.due.time)))" }.joined(separator: ", ")
+        let list = reminders.map { "\($0.title.escapedForTerminal) (\(MonthName.due($0.due.date, $0.due.time, in: zone)))" }.joined(separator: ", ")
         printOut("\(reminders.count) \(reminders.count == 1 ? "reminder" : "reminders") \(what): \(list)")
+    }
+}
+
+/// A one-shot pass whose notifier failed on some reminder after every try: exit status 4, so a
+/// cron job or a unit sees it (a watcher logs it and carries on).
+struct NotifierFailure: Error, CustomStringConvertible {
+    let titles: [String]
+    var description: String {
+        "\(titles.count) \(titles.count == 1 ? "reminder" : "reminders") not delivered: the notifier failed \(Notifier.attempts) times on "
+            + titles.map { "“\($0)”" }.joined(separator: ", ")
     }
 }

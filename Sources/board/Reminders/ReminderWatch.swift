@@ -15,11 +15,10 @@ struct ReminderWatch {
     let start: BoardClock
 
     func run() throws {
-        StopSignal.install()
         let watcher = try ChangeWatcher(path: path)
         let offset = start.instant.timeIntervalSince(Date())
         while StopSignal.received == 0 {
-            let next = try round.run(clock: BoardClock(instant: Date() + offset, zone: start.zone))
+            let next = try round.run(clock: BoardClock(instant: Date() + offset, zone: start.zone)).next
             try watcher.catchUp()  // our own claims are not news
             var wake = Date() + Self.longestSleep
             if let next { wake = min(wake, next - offset) }

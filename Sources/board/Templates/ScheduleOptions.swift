@@ -8,7 +8,7 @@ struct ScheduleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("First possible date, YYYY-MM-DD. Default: today (or the phrase's 'starting').", valueName: "date"))
     var starts: String?
     @Option(help: ArgumentHelp("Last possible date, YYYY-MM-DD (inclusive).", valueName: "date")) var until: String?
-    @Option(help: ArgumentHelp("End after this many occurrences.", valueName: "N")) var times: Int?
+    @Option(parsing: .unconditional, help: ArgumentHelp("End after this many occurrences.", valueName: "N")) var times: Int?
 
     var isEmpty: Bool { every == nil && starts == nil && until == nil && times == nil }
 

@@ -10,13 +10,13 @@ struct TemplateAdd: ParsableCommand {
     @Option(help: ArgumentHelp("The time of day of each occurrence, HH:MM (or 'at 7am' in the rule).", valueName: "HH:MM")) var time: String?
     @Option(name: .customLong("checklist"), help: ArgumentHelp("A checklist step (repeat, at most 10).", valueName: "step")) var steps: [String] = []
     @Option(name: .customLong("label"), help: ArgumentHelp("A label (repeat for several).", valueName: "label")) var labels: [String] = []
-    @Option(help: ArgumentHelp("Priority 0 (none) to 3 (high).", valueName: "0-3")) var priority = "0"
-    @Option(help: ArgumentHelp("Duration in minutes.", valueName: "minutes")) var duration: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Priority 0 (none) to 3 (high).", valueName: "0-3")) var priority = "0"
+    @Option(parsing: .unconditional, help: ArgumentHelp("Duration in minutes.", valueName: "minutes")) var duration: String?
     @Option(help: "The description.") var description = ""
     @Flag(help: "Save as a draft: no occurrences until `board template resume`.") var draft = false
     @Flag(help: "A routine without a schedule: a reusable checklist with a fresh list every day (board routine show).")
     var noSchedule = false
-    @Option(help: ArgumentHelp("Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", valueName: "minutes"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", valueName: "minutes"))
     var remindBefore: Int?
     @OptionGroup var board: BoardOptions
 

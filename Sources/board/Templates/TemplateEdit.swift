@@ -19,6 +19,7 @@ struct TemplateEdit: ParsableCommand {
     @OptionGroup var board: BoardOptions
 
     func run() throws {
+        if yes && dryRun { throw BoardError("dry-run", "--dry-run writes nothing, so there is nothing for --yes to confirm; give one of them") }
         let clock = try board.clockOptions.clock()
         let edit = try fields.edit(checklist: steps.isEmpty ? nil : steps)
         guard !edit.isEmpty || !schedule.isEmpty else { throw BoardError("edit", "nothing to change; give --title, --every, --time, …") }

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Issue: the small things found using the command line; each test names its repro.
+@Suite struct SmallDefectTests {
+    /// `board --now X list` said "Unexpected argument 'list'"; `board --version` didn't exist.
+    @Test func boardOptionsMayComeBeforeTheCommandAndVersionIsThere() throws {
+        let board = try BoardFile()
+        try board.run(["add", "Pay rent"])
+        let r = try BoardBinary.run(["--now", "2026-11-21T10:00", "--db", board.path, "list", "--bucket", "this-week"])
+        #expect(r.status == 0 && r.lines.count == 2 && r.stdout.contains("Pay rent"), "\(r.stderr)")
+        let version = try BoardBinary.run(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("board 0."))
+    }
+
+    /// `--duration -5` said "Missing value"; `--bucket "This Week"` (the name the screen shows) was refused.
+    @Test func negativeNumbersReachTheirRuleAndScreenBucketNamesAreRead() throws {
+        let board = try BoardFile()
+        let r = try board.run(["add", "Run", "--duration", "-5"])
+        #expect(r.status == 2 && r.stderr == "error: duration: must be a whole number of minutes above 0, got '-5'\n")
+        let p = try board.run(["add", "Run", "--priority", "-1"])
+        #expect(p.stderr == "error: priority: must be 0, 1, 2 or 3, got '-1'\n")
+        #expect(try board.run(["add", "Run", "--bucket", "This Week"]).status == 0)
+        #expect(try board.run(["add", "Read", "--bucket", "next month"]).stdout.hasPrefix("Added"))
+    }
+
+    /// `reopen` of an open card said "Reopened"; `done` on a done card said "Completed" again.
+    @Test func doneAndReopenSayWhenThereIsNothingToDo() throws {
+        let board = try BoardFile()
+        let id = String(try board.run(["add", "Pay rent"]).stdout.split(separator: " ")[1].dropLast())
+        let reopen = try board.run(["reopen", id])
+        #expect(reopen.status == 2 && reopen.stderr == "error: id: “Pay rent” is not completed; nothing to reopen\n")
+        #expect(try board.run(["done", id]).status == 0)
+        let again = try board.run(["done", id])
+        #expect(again.status == 2 && again.stderr == "error: id: “Pay rent” is already completed; nothing to do\n")
+    }
+
+    /// `--yes --dry-run` together was accepted; "only a active one can be paused".
+    @Test func contradictoryFlagsAndGrammar() throws {
+        let board = try BoardFile()
+        try board.run(["template", "add", "Gym", "--every", "every monday"])
+        let id = try board.templates()[0]["id"] as! String
+        let both = try board.run(["template", "edit", id, "--title", "Lift", "--yes", "--dry-run"])
+        #expect(both.status == 2 && both.stderr.hasPrefix("error: dry-run: "))
+        try board.run(["template", "archive", id])
+        let pause = try board.run(["template", "pause", id])
+        #expect(pause.stderr == "error: status: the template is archived; only an active one can be paused\n")
+    }
+
+    /// `edit --due <past> --time` was accepted while `add` refused it.
+    @Test func editingADateOrTimeIntoThePastIsRefusedAsOnAdd() throws {
+        let board = try BoardFile()
+        let id = String(try board.run(["add", "Call", "--due", "2026-11-22", "--time", "10:00"]).stdout.split(separator: " ")[1].dropLast())
+        let r = try board.run(["edit", id, "--due", "2026-11-20", "--time", "09:00"])
+        #expect(r.status == 2 && r.stderr == "error: due: Cannot create a task with a time in the past\n")
+        #expect(try board.run(["edit", id, "--time", "09:59"], now: "2026-11-22T10:30").status == 2)
+        // An overdue card's other fields can still be edited.
+        #expect(try board.run(["edit", id, "--title", "Call mum"], now: "2026-11-23T10:30").status == 0)
+    }
+
+    /// A reminder whose moment passed before its card was made was reported "missed while not running".
+    @Test func aReminderDueBeforeItsCardExistedIsNotMissed() throws {
+        let board = try BoardFile()
+        // Made at 10:00, due 10:30, remind 60 minutes before (09:30, already past): remind now, on time.
+        try board.run(["add", "Call", "--due", "2026-11-21", "--time", "10:30", "--remind-before", "60"])
+        let r = try board.run(["remind"], now: "2026-11-21T10:05")
+        #expect(r.lines == ["\u{7}Reminder: Call · Sat Nov 21 10:30"])
+        #expect(try board.run(["remind"], now: "2026-11-21T10:06").lines.isEmpty, "once")
+    }
+
+    /// A SIGTERM while `remind --watch` was starting up killed it (status −15) instead of a clean stop.
+    @Test func aSigtermDuringStartUpIsACleanStop() throws {
+        let board = try BoardFile()
+        try board.create()
+        for delay in [0.02, 0.06] {  // after the runtime has loaded (~10 ms), while the board is opened and the first pass runs (~60 ms)
+            let process = BoardBinary.process(["remind", "--watch", "--db", board.path])
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay + 0.02)
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0, "after \(delay) s")
+        }
+    }
+}
