@@ -28,3 +28,38 @@ import Testing
         }
     }
 }
+
+/// Issue: the board reloaded, then marked the database version as seen; a commit in between was never shown.
+@Suite struct ChangeWatcherTests {
+    @Test func aCommitDuringALoadIsReportedAfterIt() throws {
+        let f = try StoreFixture()
+        let watcher = try ChangeWatcher(path: f.path)
+        let other = try BoardStore(path: f.path)
+        let count = try watcher.reading {
+            let cards = try f.store.tasks().count
+            // Another process commits after the load read the board, before the load returns.
+            try other.addTask(CardValues(title: "Written meanwhile"), clock: clock("2026-11-21T09:00"))
+            return cards
+        }
+        #expect(count == 0)
+        #expect(try watcher.hasChanged(), "the commit during the load is still news")
+        #expect(try !watcher.hasChanged())
+    }
+}
+
+/// Issue: labels were matched against their JSON text (`/[` matched every card), and SQL's LIKE folded
+/// case for ASCII only while the screen's filter folded every letter.
+@Suite struct CardSearchTests {
+    @Test func searchMatchesTitlesAndEachLabelFoldedAlike() throws {
+        let f = try StoreFixture()
+        let now = clock("2026-11-21T09:00")
+        try f.store.addTask(CardValues(title: "Éclairs for Zoë", labels: ["bakery"]), clock: now)
+        try f.store.addTask(CardValues(title: "Pay rent", labels: ["home", "money"]), clock: now)
+        for (query, count) in [("[", 0), ("\"", 0), (",", 0), ("éclair", 1), ("ÉCLAIR", 1), ("ZOË", 1), ("MONEY", 1), ("e", 2), ("home\",\"m", 0)] {
+            #expect(try f.store.cardCounts(matching: query)[.thisWeek] == count, "\(query)")
+            let summaries = try f.store.cardSummaries(in: .thisWeek)
+            let inMemory = summaries.filter { CardSearch.matches(title: $0.title, labels: $0.labels, query: query) }.count
+            #expect(inMemory == count, "the screen's filter agrees for \(query)")
+        }
+    }
+}

@@ -27,6 +27,7 @@ public enum BoardDatabase {
             // Large writes (a generation, a propagation) stay in memory until commit instead of
             // spilling pages to the WAL midway; SQLite only takes the memory it uses.
             try db.execute(sql: "PRAGMA cache_size = -65536")
+            db.add(function: foldFunction)
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
@@ -41,6 +42,11 @@ public enum BoardDatabase {
         } catch let error as DatabaseError {
             throw BoardFileError.classify(error, path: path) ?? BoardFileError.unusable(path: path, problem: error.message ?? "\(error)")
         }
+    }
+
+    /// `board_fold(text)`: search's case folding (`CardSearch.fold`) inside SQL.
+    static let foldFunction = DatabaseFunction("board_fold", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map(CardSearch.fold)
     }
 
     /// Creates the folders above `path`; a file in the way or a folder without permission is said in words.

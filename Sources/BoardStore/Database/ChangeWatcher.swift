@@ -24,6 +24,13 @@ public final class ChangeWatcher {
     /// Forgets the commits so far, e.g. the caller's own.
     public func catchUp() throws { seen = try version() }
 
+    /// Reads the board as of now: marks what has been seen *first*, then loads, so a commit
+    /// landing while `load` runs is reported by the next `hasChanged()` instead of lost.
+    public func reading<T>(_ load: () throws -> T) throws -> T {
+        try catchUp()
+        return try load()
+    }
+
     private func version() throws -> Int {
         try connection.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }

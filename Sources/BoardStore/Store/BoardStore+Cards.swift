@@ -70,12 +70,15 @@ extension BoardStore {
         }
     }
 
-    /// SQL for "title or labels contain `query`" (LIKE: case-insensitive for ASCII).
+    /// SQL for "title or a label contains `query`", folded as `CardSearch` folds: each label
+    /// on its own, never the JSON text around them (a `[` matched every card).
     private static func matching(_ query: String) -> (String, StatementArguments) {
         guard !query.isEmpty else { return ("1", []) }
-        let pattern = "%" + query.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
-        return ("(title LIKE ? ESCAPE '\\' OR labels LIKE ? ESCAPE '\\')", [pattern, pattern])
+        let needle = CardSearch.fold(query)
+        return ("""
+            (instr(board_fold(title), ?) > 0
+             OR EXISTS (SELECT 1 FROM json_each(tasks.labels) WHERE instr(board_fold(json_each.value), ?) > 0))
+            """, [needle, needle])
     }
 
     /// Puts each card back as `record` says (nil: the card must not exist), in one transaction.

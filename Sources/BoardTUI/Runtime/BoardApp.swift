@@ -166,8 +166,7 @@ public final class BoardApp {
         let keep = id ?? state.focusedCard?.id
         let keepTemplate = state.focusedTemplate?.id
         let offsets = state.snapshot.query == state.activeQuery ? state.snapshot.columns.mapValues(\.offset) : [:]
-        state.snapshot = try BoardSnapshot.load(store, clock: clock(), query: state.activeQuery, offsets: offsets)
-        try watcher.catchUp()
+        state.snapshot = try watcher.reading { try BoardSnapshot.load(store, clock: clock(), query: state.activeQuery, offsets: offsets) }
         if let keepTemplate, id == nil, let row = state.templates.firstIndex(where: { $0.id == keepTemplate }) {
             state.templateFocus = row
         } else if let keep {

@@ -94,7 +94,7 @@ public struct BoardState: Sendable {
     }
 
     static func matches(_ card: CardSummary, _ query: String) -> Bool {
-        card.title.localizedCaseInsensitiveContains(query) || card.labelsJSON.localizedCaseInsensitiveContains(query)
+        CardSearch.matches(title: card.title, labels: card.labels, query: query)
     }
 
     /// The templates the Templates section lists.

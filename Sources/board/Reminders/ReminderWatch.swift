@@ -18,8 +18,8 @@ struct ReminderWatch {
         let watcher = try ChangeWatcher(path: path)
         let offset = start.instant.timeIntervalSince(Date())
         while StopSignal.received == 0 {
-            let next = try round.run(clock: BoardClock(instant: Date() + offset, zone: start.zone)).next
-            try watcher.catchUp()  // our own claims are not news
+            // Our own claims wake the loop once more, harmlessly; another process's commit is never missed.
+            let next = try watcher.reading { try round.run(clock: BoardClock(instant: Date() + offset, zone: start.zone)).next }
             var wake = Date() + Self.longestSleep
             if let next { wake = min(wake, next - offset) }
             while StopSignal.received == 0, Date() < wake, try !watcher.hasChanged() {
