@@ -47,6 +47,21 @@ struct ClockOptions: ParsableArguments {
         return (String(body[..<colon]) + (utc ? "Z" : ""), TimeInterval(seconds))
     }
 
+    /// A clock that starts at now (or `--now`) and runs: what the screen and `remind --watch` read,
+    /// so one meaning of `--now` holds everywhere and crossing midnight can be run end to end.
+    func runningClock(savedZone: String? = nil) throws -> () -> BoardClock {
+        try clock(savedZone: savedZone).runningOn()
+    }
+
     /// The user's local date and time now.
     func localNow() throws -> LocalDateTime { try clock().local }
+}
+
+extension BoardClock {
+    /// A clock that starts at this moment and runs at the real clock's pace.
+    func runningOn() -> () -> BoardClock {
+        let offset = instant.timeIntervalSince(Date())
+        let zone = self.zone
+        return { BoardClock(instant: Date() + offset, zone: zone) }
+    }
 }

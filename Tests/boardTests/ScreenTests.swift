@@ -96,3 +96,18 @@ import Testing
         #expect(!screen.contains("This Week (0)"))
     }
 }
+
+/// Issue: `--now` froze the screen's clock while `remind --watch` let it run on from `--now`.
+@Suite struct ScreenClockTests {
+    @Test func theClockStartsAtNowAndRunsSoMidnightCanBeCrossed() throws {
+        let board = try BoardFile()
+        try board.run(["add", "Call before midnight", "--due", "2026-11-21", "--time", "23:59"], now: "2026-11-21T23:59:57")
+        let session = try TmuxSession(["--db", board.path], now: "2026-11-21T23:59:57")
+        let start = session.waitFor { $0.contains("Call before midn") }
+        #expect(start.0 && start.1.contains("Saturday, Nov 21") && !start.1.contains("Overdue"), "\(start.1)")
+        // Three seconds later it is Sunday 00:00 on the board's clock: a new day, and the card's minute has passed.
+        let (overdue, screen) = session.waitFor(10) { $0.contains("Sunday, Nov 22") && $0.contains("! Overdue") }
+        #expect(overdue, "\(screen)")
+        try session.send("q")
+    }
+}

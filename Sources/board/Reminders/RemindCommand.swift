@@ -45,7 +45,7 @@ struct RemindCommand: ParsableCommand {
             if !failed.isEmpty { throw NotifierFailure(titles: failed) }
             return
         }
-        try ReminderWatch(path: board.path, round: round, start: clock).run()
+        try ReminderWatch(path: board.path, round: round, clock: clock.runningOn()).run()
     }
 }
 

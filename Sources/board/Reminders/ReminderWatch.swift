@@ -11,17 +11,17 @@ struct ReminderWatch {
 
     let path: String
     let round: ReminderRound
-    /// The moment the watch starts at (`--now`); the clock runs on from it.
-    let start: BoardClock
+    /// Now: from the moment the watch starts at (`--now`), running on.
+    let clock: () -> BoardClock
 
     func run() throws {
         let watcher = try ChangeWatcher(path: path)
-        let offset = start.instant.timeIntervalSince(Date())
         while StopSignal.received == 0 {
             // Our own claims wake the loop once more, harmlessly; another process's commit is never missed.
-            let next = try watcher.reading { try round.run(clock: BoardClock(instant: Date() + offset, zone: start.zone)).next }
+            let next = try watcher.reading { try round.run(clock: clock()).next }
             var wake = Date() + Self.longestSleep
-            if let next { wake = min(wake, next - offset) }
+            // `next` is on the watch's clock; the sleep is on the real one.
+            if let next { wake = min(wake, Date() + next.timeIntervalSince(clock().instant)) }
             while StopSignal.received == 0, Date() < wake, try !watcher.hasChanged() {
                 Thread.sleep(forTimeInterval: min(Self.tick, max(0, wake.timeIntervalSinceNow)))
             }

@@ -15,12 +15,9 @@ struct OpenCommand: ParsableCommand {
         try Self.runBoard(store: store, path: board.path, clockOptions: board.clockOptions)
     }
 
-    /// Runs the board screen until the user quits; the clock follows the real time unless --now pins it.
+    /// Runs the board screen until the user quits; the clock runs from now, or from --now.
     static func runBoard(store: BoardStore, path: String, clockOptions: ClockOptions) throws {
-        let saved = try store.savedTimeZone()
-        let app = try BoardApp(store: store, path: path) {
-            (try? clockOptions.clock(savedZone: saved)) ?? BoardClock(instant: .now, zone: .current)
-        }
+        let app = try BoardApp(store: store, path: path, clock: try clockOptions.runningClock(savedZone: try store.savedTimeZone()))
         try app.run(on: TerminalDriver())
     }
 }
