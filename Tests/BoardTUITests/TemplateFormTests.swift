@@ -91,7 +91,7 @@ import Testing
         press(type("every other tuesday at 7am"), &state)
         #expect(try form(state).phraseFeedback == "→ Every 2 weeks on Tuesday at 7:00")
         let schedule = try form(state).preview.get()
-        #expect(TemplateForm.previewDates(schedule, today: LocalDate(iso: "2026-11-21")!).map(\.iso)
+        #expect(try form(state).previewDates(schedule).map(\.iso)
                 == ["2026-12-01", "2026-12-15", "2026-12-29", "2027-01-12", "2027-01-26", "2027-02-09", "2027-02-23"],
                 "weeks count from the start's week (RFC 5545), whose Tuesday is before the start")
         #expect(schedule.time == LocalTime(hour: 7, minute: 0))
@@ -130,5 +130,92 @@ extension Result where Failure == FormErrors {
     var failureRows: [TemplateForm.Row: String] {
         if case .failure(let errors) = self { return errors.rows }
         return [:]
+    }
+}
+
+/// Issue: the editor's preview, its phrase rows and config.toml.
+@Suite struct TemplateFormAgreementTests {
+    func form(_ app: BoardApp) throws -> TemplateForm {
+        guard case .templateForm(let form) = app.state.mode else { throw BoardError("mode", "no template form") }
+        return form
+    }
+
+    func type(_ text: String, _ app: BoardApp) throws { for c in text { _ = try app.handle(.character(c)) } }
+
+    func focus(_ row: TemplateForm.Row, _ app: BoardApp) throws {
+        for _ in 0..<40 where try form(app).focus != row { _ = try app.handle(.tab) }
+        #expect(try form(app).focus == row)
+    }
+
+    /// Repro: at 09:00, "Daily 07:00" previewed today first, but the first stored occurrence was tomorrow.
+    @Test(arguments: [("07:00", "2026-11-22"), ("10:00", "2026-11-21")])
+    func thePreviewsFirstDateIsTheFirstOccurrenceSaved(time: String, first: String) throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }  // 09:00
+        _ = try app.firstFrame(width: 120, height: 40)
+        _ = try app.handle(.character("t"))
+        try type("Stretch", app)
+        try focus(.time, app)
+        try type(time, app)
+        let form = try form(app)
+        let previewed = form.previewDates(try form.preview.get())
+        #expect(previewed.first?.iso == first)
+        try focus(.save(.activate), app)
+        _ = try app.handle(.enter)
+        let template = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Stretch" })
+        let saved = try f.store.tasks().filter { $0.templateId == template.template.id }.compactMap(\.occurrenceDate).min()
+        #expect(saved?.iso == first)
+        #expect(saved == previewed.first)
+    }
+
+    /// Repro: with Time 10:00 filled, `every last fri at 7pm` showed 19:00 in its summary but saved 10:00;
+    /// a phrase's "starting dec 1 … 3 times" was saved while Starts on / Ends said otherwise.
+    @Test func whatThePhraseSaysFillsItsRowsAndIsWhatIsSaved() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        _ = try app.handle(.character("t"))
+        try type("Review", app)
+        try focus(.time, app)
+        try type("10:00", app)
+        try focus(.repeats, app)
+        _ = try app.handle(.left)
+        #expect(try form(app).fields.repeats == .phrase)
+        try focus(.phrase, app)
+        try type("every last fri at 7pm starting dec 1 3 times", app)
+        let form = try form(app)
+        let screen = view(app.state).text
+        #expect(screen.contains("19:00 — from the phrase") && screen.contains("2026-12-01 — from the phrase")
+                && screen.contains("after 3 times — from the phrase"), "\(screen)")
+        #expect(!form.isFocusable(.time) && !form.isFocusable(.starts) && !form.isFocusable(.ending))
+        let draft = try form.draft().get()
+        #expect(draft.values.time == LocalTime(hour: 19, minute: 0) && draft.start == LocalDate(iso: "2026-12-01"))
+        #expect(draft.rule?.end == .count(3))
+        // Tab never lands on a row the phrase sets.
+        for _ in 0..<30 {
+            _ = try app.handle(.tab)
+            #expect(![.time, .starts, .ending].contains(try self.form(app).focus))
+        }
+    }
+
+    /// Repro: `week_start` reached only the CLI; `remind_before` was not used by cards and templates made in the screen.
+    @Test func theScreenFollowsConfigWeekStartAndRemindBefore() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path, config: BoardConfig(weekStart: .sunday, remindBefore: 15)) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        _ = try app.handle(.character("a"))
+        try type("Call the bank", app)
+        _ = try app.handle(.enter)
+        #expect(try f.store.tasks().first { $0.title == "Call the bank" }?.remindBeforeMin == 15)
+        _ = try app.handle(.character("t"))
+        try type("Swim", app)
+        try focus(.repeats, app)
+        _ = try app.handle(.left)
+        try focus(.phrase, app)
+        try type("every other week on sunday and monday at 7am", app)
+        #expect(try form(app).draft().get().rule?.weekStart == .sunday)
+        try focus(.save(.activate), app)
+        _ = try app.handle(.enter)
+        #expect(try f.store.templates(clock: demoClock).first { $0.template.title == "Swim" }?.template.remindBeforeMin == 15)
     }
 }

@@ -9,6 +9,16 @@ public enum FirstOccurrence {
         return schedule.next(atOrAfter: now)
     }
 
+    /// The day a new schedule starts on, for the store that saves it and the preview that shows
+    /// it alike: the start the user asked for, kept as given; without one, now, so a time of today
+    /// already past is skipped (daily at 07:00 made at 09:00 starts tomorrow).
+    public static func startDay(_ rule: RecurrenceRule, time: LocalTime?, now: LocalDateTime,
+                                requested: LocalDate?) throws(BoardError) -> LocalDate {
+        if let requested { return requested }
+        guard time != nil, let next = try of(rule, time: time, now: now) else { return now.date }
+        return next.date
+    }
+
     /// A one-time task may not be due in the past: a date before today, or today at a time already gone.
     public static func checkOneTime(date: LocalDate, time: LocalTime?, now: LocalDateTime) throws(BoardError) {
         let due = LocalDateTime(date: date, time: time ?? LocalTime(hour: 23, minute: 59)!)

@@ -37,14 +37,12 @@ extension BoardStore {
                             remindBefore: Int = 0, habitLinks: [String?] = [], clock: BoardClock) throws -> TemplateRecord {
         try values.validate()
         try Self.validateRemindBefore(remindBefore)
-        // Seed 004: a schedule that starts now begins with its next occurrence, never one already past;
-        // a start date the user gives is kept as given.
-        var first = start ?? clock.today
-        if let rule, start == nil, values.time != nil, !draft,
-           let next = try FirstOccurrence.of(rule, time: values.time, now: clock.local, start: first) {
-            first = next.date
+        // A schedule that starts now begins with its next occurrence, never one already past;
+        // a start date the user gives is kept as given (ARCHITECTURE.md, "First occurrence").
+        let schedule = try rule.map { rule in
+            let first = draft ? start ?? clock.today : try FirstOccurrence.startDay(rule, time: values.time, now: clock.local, requested: start)
+            return try Schedule(rule: rule, start: first, time: values.time)
         }
-        let schedule = try rule.map { try Schedule(rule: $0, start: first, time: values.time) }
         return try write { db in
             let status: TemplateStatus = draft ? .draft : .active
             var template = TemplateRecord(

@@ -8,10 +8,9 @@ extension BoardApp {
     func carryOutRoutine(_ effect: Effect, now: BoardClock) throws -> (before: RoutineState, focus: String?)? {
         switch effect {
         case .createTemplate(let draft, let save):
-            // Starting today means starting now: the store then skips a time of today already past.
-            let start = draft.start == now.today ? nil : draft.start
+            let start = draft.start.flatMap { TemplateForm.requestedStart($0, today: now.today) }
             let template = try store.addTemplate(draft.values, rule: draft.rule, start: start, draft: save == .draft,
-                                                 habitLinks: draft.habitLinks, clock: now)
+                                                 remindBefore: state.config.remindBefore ?? 0, habitLinks: draft.habitLinks, clock: now)
             if save == .pause { try store.pauseTemplate(template.id, clock: now) }
             state.message = "Created template “\(template.title)” (\(save == .draft ? "draft" : save == .pause ? "paused" : "active"))."
             try focusTemplate(template.id)

@@ -16,13 +16,14 @@ public final class BoardApp {
     private let watcher: ChangeWatcher
     private var today: LocalDate
 
-    public init(store: BoardStore, path: String, clock: @escaping () -> BoardClock) throws {
+    public init(store: BoardStore, path: String, config: BoardConfig = BoardConfig(), clock: @escaping () -> BoardClock) throws {
         self.store = store
         self.clock = clock
         let now = clock()
         today = now.today
         try store.generate(clock: now)
         state = BoardState(snapshot: try BoardSnapshot.load(store, clock: now), width: 0, height: 0)
+        state.config = config
         watcher = try ChangeWatcher(path: path)
     }
 
@@ -95,7 +96,8 @@ public final class BoardApp {
                 state.message = "Redid: \(Self.describe(intent))"
                 try reload(focusing: focus)
             case .openTemplateEditor(let id):
-                state.mode = .templateForm(TemplateForm(editing: try store.template(id, clock: clock()), today: clock().today,
+                state.mode = .templateForm(TemplateForm(editing: try store.template(id, clock: clock()), now: clock().local,
+                                                        weekStart: state.config.weekStart ?? .monday,
                                                         habits: state.snapshot.habits))
             case .planTemplateEdit(let id, let draft, let save, let form):
                 try openPropagationDialog(id, draft, save: save, form: form)
@@ -126,7 +128,7 @@ public final class BoardApp {
         }
         switch effect {
         case .add(let title, let bucket):
-            let card = try store.addTask(CardValues(title: title), bucket: bucket, clock: now)
+            let card = try store.addTask(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now)
             touched = card.id
         case .move(let id, let bucket, let position):
             before = try store.affectedCards(by: id)

@@ -69,6 +69,8 @@ public struct BoardState: Sendable {
     public var showArchived = false
     /// Routine runs and the suggestions they left: in memory only, gone when the board closes.
     public var runs = RoutineRuns()
+    /// config.toml's settings the screen follows: the week start of phrases, "remind before" of new cards and templates.
+    public var config = BoardConfig()
 
     public init(snapshot: BoardSnapshot, width: Int, height: Int) {
         self.snapshot = snapshot

@@ -19,7 +19,7 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
             let label = i > 0 ? "" : row == .addStep && form.fields.steps.isEmpty ? "Checklist" : TemplateFormText.label(row)
             let marker = focused && i == 0 ? "›" : " "
             let prefix = "\(marker) \(label.padding(toLength: 13, withPad: " ", startingAt: 0))"
-            lines.append((prefix + text, focused ? .bold : (row == .bucket ? .dim : []), i == 0 ? row : nil, nil))
+            lines.append((prefix + text, focused ? .bold : (form.isFocusable(row) ? [] : .dim), i == 0 ? row : nil, nil))
         }
         if focused, TemplateForm.isText(row) {
             // At the end of what is typed: the last line of a description, after "+ Add step: ".
@@ -54,7 +54,7 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
         frame.put("Enter on it opens today's", x: px, y: y0 + 4, maxWidth: previewWidth, style: .dim)
         frame.put("list, fresh every day.", x: px, y: y0 + 5, maxWidth: previewWidth, style: .dim)
     case .success(let schedule):
-        let dates = TemplateForm.previewDates(schedule, today: form.today)
+        let dates = form.previewDates(schedule)
         if dates.isEmpty { frame.put("No occurrence from today", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim) }
         for (i, date) in dates.enumerated() {
             frame.put(MonthName.due(date, schedule.time), x: px, y: y0 + 3 + i, maxWidth: previewWidth)
@@ -105,7 +105,16 @@ enum TemplateFormText {
     /// The row's value, over several lines for a description.
     static func lines(of row: TemplateForm.Row, in form: TemplateForm) -> [String] {
         let f = form.fields
+        let fromPhrase = form.phraseSettings
         switch row {
+        case .time where fromPhrase.time != nil: return ["\(fromPhrase.time!) — from the phrase"]
+        case .starts where fromPhrase.start != nil: return ["\(fromPhrase.start!.iso) — from the phrase"]
+        case .ending where fromPhrase.end != nil:
+            switch fromPhrase.end! {
+            case .count(let n): return ["after \(n) \(n == 1 ? "time" : "times") — from the phrase"]
+            case .until(let date, _): return ["on \(date.iso) — from the phrase"]
+            case .never: return ["never"]
+            }
         case .description:
             let lines = f.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             return lines.isEmpty ? [""] : lines

@@ -17,7 +17,7 @@ struct OpenCommand: ParsableCommand {
 
     /// Runs the board screen until the user quits; the clock runs from now, or from --now.
     static func runBoard(store: BoardStore, path: String, clockOptions: ClockOptions) throws {
-        let app = try BoardApp(store: store, path: path, clock: try clockOptions.runningClock(savedZone: try store.savedTimeZone()))
+        let app = try BoardApp(store: store, path: path, config: ConfigFile.loaded, clock: try clockOptions.runningClock(savedZone: try store.savedTimeZone()))
         try app.run(on: TerminalDriver())
     }
 }

@@ -50,13 +50,14 @@ extension TemplateForm {
     public func schedule() -> Result<Schedule, FormErrors> {
         var errors: [Row: String] = [:]
         let f = fields
+        let phraseSets = phraseSettings
         var time: LocalTime?
-        if !f.time.trimmingSpaces.isEmpty {
+        if phraseSets.time == nil, !f.time.trimmingSpaces.isEmpty {
             time = LocalTime(iso: f.time.trimmingSpaces)
             if time == nil { errors[.time] = "Time must be HH:MM from 00:00 to 23:59" }
         }
         let start = LocalDate(iso: f.starts.trimmingSpaces)
-        if start == nil { errors[.starts] = "Starts on must be a date YYYY-MM-DD" }
+        if start == nil && phraseSets.start == nil { errors[.starts] = "Starts on must be a date YYYY-MM-DD" }
         var rule: RecurrenceRule?
         var phraseTime: LocalTime?
         var phraseStart: LocalDate?
@@ -65,7 +66,7 @@ extension TemplateForm {
         } catch {
             errors[repeatErrorRow] = error.problemSentence
         }
-        if var ruleWithEnd = rule {
+        if var ruleWithEnd = rule, phraseSets.end == nil {
             do {
                 switch f.ending {
                 case .never: break
@@ -132,8 +133,34 @@ extension TemplateForm {
         case .none: throw BoardError("repeat", "a checklist has no schedule")
         case .phrase:
             guard !f.phrase.trimmingSpaces.isEmpty else { throw BoardError("phrase", "type a rule such as 'every other tuesday at 7am'") }
-            let phrase = try RecurrencePhrase(parsing: f.phrase, today: today)
+            let phrase = try RecurrencePhrase(parsing: f.phrase, today: today, weekStart: weekStart)
             return (phrase.rule, phrase.time, phrase.start)
+        }
+    }
+
+    /// What the "In words" phrase sets of the Time, Starts on and Ends rows. Those rows then show
+    /// the phrase's value and can't be focused, and the save uses it: the form never shows one
+    /// thing and saves another.
+    public struct PhraseSettings: Equatable, Sendable {
+        public var time: LocalTime?
+        public var start: LocalDate?
+        public var end: RecurrenceRule.End?
+    }
+
+    public var phraseSettings: PhraseSettings {
+        guard fields.repeats == .phrase, !fields.phrase.trimmingSpaces.isEmpty,
+              let phrase = try? RecurrencePhrase(parsing: fields.phrase, today: today, weekStart: weekStart) else { return PhraseSettings() }
+        return PhraseSettings(time: phrase.time, start: phrase.start, end: phrase.rule.end == .never ? nil : phrase.rule.end)
+    }
+
+    /// Whether the phrase sets `row`'s value.
+    public func isSetByPhrase(_ row: Row) -> Bool {
+        let settings = phraseSettings
+        switch row {
+        case .time: return settings.time != nil
+        case .starts: return settings.start != nil
+        case .ending, .endDate, .endCount: return settings.end != nil
+        default: return false
         }
     }
 
@@ -141,7 +168,7 @@ extension TemplateForm {
     public var phraseFeedback: String {
         guard fields.repeats == .phrase, !fields.phrase.trimmingSpaces.isEmpty else { return "" }
         do {
-            let phrase = try RecurrencePhrase(parsing: fields.phrase, today: today)
+            let phrase = try RecurrencePhrase(parsing: fields.phrase, today: today, weekStart: weekStart)
             return "→ " + phrase.summary
         } catch {
             return "⚠ " + error.problemSentence
@@ -151,13 +178,25 @@ extension TemplateForm {
     /// The next 7 occurrences from today (or the start), or why the schedule can't be read.
     public var preview: Result<Schedule, FormErrors> { schedule() }
 
-    /// The preview's dates.
-    public static func previewDates(_ schedule: Schedule, today: LocalDate) -> [LocalDate] {
-        schedule.preview(from: max(today, schedule.start), count: 7)
+    /// The preview's dates: from today, and for a new template from the day saving it will start
+    /// it on, decided by the store's own rule (`FirstOccurrence.startDay`), so the preview never
+    /// promises an occurrence the save won't create.
+    public func previewDates(_ schedule: Schedule) -> [LocalDate] {
+        var from = max(today, schedule.start)
+        if templateId == nil, let first = try? FirstOccurrence.startDay(
+            schedule.rule, time: schedule.time, now: now, requested: Self.requestedStart(schedule.start, today: today)) {
+            from = max(from, first)
+        }
+        return schedule.preview(from: from, count: 7)
+    }
+
+    /// The start a new template asks the store for: starting today means starting now (nil).
+    public static func requestedStart(_ start: LocalDate, today: LocalDate) -> LocalDate? {
+        start == today ? nil : start
     }
 
     /// The form for an existing template: presets where the rule is one, its summary in words otherwise.
-    public init(editing overview: TemplateOverview, today: LocalDate, habits: [HabitChoice] = []) {
+    public init(editing overview: TemplateOverview, now: LocalDateTime, weekStart: Weekday = .monday, habits: [HabitChoice] = []) {
         let t = overview.template
         var f = Fields()
         f.title = t.title
@@ -170,7 +209,7 @@ extension TemplateForm {
         f.duration = t.defaultDurationMin.map(String.init) ?? ""
         guard let scheduling = overview.scheduling else {
             f.repeats = .none
-            self.init(templateId: t.id, status: t.status.rawValue, fields: f, today: today, habits: habits)
+            self.init(templateId: t.id, status: t.status.rawValue, fields: f, now: now, weekStart: weekStart, habits: habits)
             return
         }
         let rule = scheduling.schedule.rule
@@ -203,7 +242,7 @@ extension TemplateForm {
                   rule.setPositions.isEmpty, rule.monthDays.count == 1 {
             f.repeats = .monthlyOnDay; f.monthDay = rule.monthDays[0] == -1 ? "last" : String(rule.monthDays[0])
         }
-        self.init(templateId: t.id, status: t.status.rawValue, fields: f, today: today, habits: habits)
+        self.init(templateId: t.id, status: t.status.rawValue, fields: f, now: now, weekStart: weekStart, habits: habits)
     }
 }
 

@@ -70,21 +70,25 @@ public struct TemplateForm: Hashable, Sendable {
     public var errors: [Row: String] = [:]
     /// Esc with unsaved changes asks first.
     public var confirmingDiscard = false
-    /// The user's today, for the preview and for phrases without a year.
-    public let today: LocalDate
+    /// The user's now, for the preview's first occurrence and for phrases without a year.
+    public let now: LocalDateTime
+    public var today: LocalDate { now.date }
+    /// The first day of the week for phrases (config.toml's week_start).
+    public let weekStart: Weekday
     /// The habits a step can be linked to (Ctrl-G on a step cycles through them).
     public let habits: [HabitChoice]
 
-    public init(templateId: String? = nil, status: String? = nil, fields: Fields = Fields(), today: LocalDate,
-                habits: [HabitChoice] = []) {
+    public init(templateId: String? = nil, status: String? = nil, fields: Fields = Fields(), now: LocalDateTime,
+                weekStart: Weekday = .monday, habits: [HabitChoice] = []) {
         self.templateId = templateId
         self.status = status
         self.habits = habits
         var fields = fields
-        if fields.starts.isEmpty { fields.starts = today.iso }
+        if fields.starts.isEmpty { fields.starts = now.date.iso }
         self.fields = fields
         self.initial = fields
-        self.today = today
+        self.now = now
+        self.weekStart = weekStart
     }
 
     public var isDirty: Bool { fields != initial }
@@ -107,8 +111,9 @@ public struct TemplateForm: Hashable, Sendable {
         case .daily, .weekdays, .yearly, .none: break
         }
         rows += [.starts, .ending]
-        if fields.ending == .onDate { rows.append(.endDate) }
-        if fields.ending == .afterCount { rows.append(.endCount) }
+        // The phrase's own end shows on the Ends row; the rows for another end are not offered.
+        if fields.ending == .onDate && !isSetByPhrase(.ending) { rows.append(.endDate) }
+        if fields.ending == .afterCount && !isSetByPhrase(.ending) { rows.append(.endCount) }
         return rows + saveRows.map { Row.save($0) }
     }
 
@@ -129,8 +134,8 @@ public struct TemplateForm: Hashable, Sendable {
         return habits.first { $0.id == id }?.name ?? "a habit"
     }
 
-    /// Rows the focus skips: the bucket is fixed.
-    public static func isFocusable(_ row: Row) -> Bool { row != .bucket }
+    /// Rows the focus skips: the bucket is fixed, and rows the phrase sets show its value.
+    public func isFocusable(_ row: Row) -> Bool { row != .bucket && !isSetByPhrase(row) }
 
     /// Rows whose value is typed (Space types a space there); the others toggle or cycle.
     public static func isText(_ row: Row) -> Bool {
@@ -183,7 +188,7 @@ public struct TemplateForm: Hashable, Sendable {
 
     /// Moves the focus `step` rows, skipping the fixed ones, wrapping around.
     public mutating func moveFocus(_ step: Int) {
-        let rows = self.rows.filter(Self.isFocusable)
+        let rows = self.rows.filter(isFocusable)
         let index = rows.firstIndex(of: focus) ?? 0
         focus = rows[((index + step) % rows.count + rows.count) % rows.count]
     }

@@ -7,7 +7,8 @@ func updateRoutines(_ state: inout BoardState, _ action: Action) -> [Effect]? {
     let routines = BoardState.columns.count - 1
     switch action {
     case .newTemplate:
-        state.mode = .templateForm(TemplateForm(today: state.snapshot.today, habits: state.snapshot.habits))
+        state.mode = .templateForm(TemplateForm(now: state.snapshot.now, weekStart: state.config.weekStart ?? .monday,
+                                                    habits: state.snapshot.habits))
         return []
     case .toggleArchived:
         state.showArchived.toggle()
