@@ -205,3 +205,46 @@ import Testing
         #expect(try f.store.template(t.id, clock: at).template.status == .archived)
     }
 }
+
+/// Issue: with an overdue occurrence whose title is an exception, "Also update 1 overdue open occurrence"
+/// was offered for a title edit, and the count stayed the same when toggled.
+@Suite struct OverdueCountTests {
+    @Test func overdueOccurrencesTheEditWouldNotChangeAreNotCounted() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Read"), rule: try rule("every day"), start: date("2026-11-19"), clock: clock("2026-11-19T08:00"))
+        let occurrences = try f.store.occurrences(of: t.id)
+        try f.store.editTask(occurrences[0].id, CardEdit(title: "Read a novel"), clock: clock("2026-11-19T08:00"))  // Nov 19: title is its own
+        let today = clock("2026-11-21T09:00")
+        try f.store.generate(clock: today)
+        let titleEdit = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Read more")), clock: today)
+        #expect(titleEdit.propagation.overdueOpen == 1, "Nov 20 would change; Nov 19 keeps its own title")
+        let withOverdue = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Read more"), includeOverdue: true), clock: today)
+        #expect(withOverdue.propagation.count == titleEdit.propagation.count + titleEdit.propagation.overdueOpen)
+        let descriptionEdit = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(description: "any book")), clock: today)
+        #expect(descriptionEdit.propagation.overdueOpen == 2, "both take a description")
+    }
+}
+
+/// Issue: "next Sun Nov 22 07:00" was shown at 09:56 for an occurrence already past and completed;
+/// `s` at 12:00 skipped today's 07:30 that had passed.
+@Suite struct NextRunTests {
+    @Test func nextRunIsTheFirstOccurrenceNotDoneAndStillAhead() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Stretch", time: LocalTime(hour: 7, minute: 0)), rule: try rule("every day"),
+                                        start: date("2026-11-22"), clock: clock("2026-11-21T20:00"))
+        #expect(try f.store.template(t.id, clock: clock("2026-11-22T06:00")).nextRun == date("2026-11-22"))
+        #expect(try f.store.template(t.id, clock: clock("2026-11-22T09:56")).nextRun == date("2026-11-23"), "07:00 has passed")
+        // Completed early, before its time: not next either.
+        try f.store.completeTask(try f.store.occurrences(of: t.id)[0].id, clock: clock("2026-11-22T06:00"))
+        #expect(try f.store.template(t.id, clock: clock("2026-11-22T06:30")).nextRun == date("2026-11-23"))
+    }
+
+    @Test func skipNextSkipsTheNextStillAhead() throws {
+        let f = try StoreFixture()
+        let t = try f.store.addTemplate(CardValues(title: "Walk", time: LocalTime(hour: 7, minute: 30)), rule: try rule("every day"),
+                                        start: date("2026-11-21"), clock: clock("2026-11-21T06:00"))
+        #expect(try f.store.skipNext(t.id, clock: clock("2026-11-21T12:00")) == date("2026-11-22"))
+        let dates = try f.store.occurrences(of: t.id).map { $0.occurrenceDate!.iso }
+        #expect(dates.first == "2026-11-21" && !dates.contains("2026-11-22"), "today's 07:30, past, stays")
+    }
+}

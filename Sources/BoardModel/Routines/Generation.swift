@@ -13,6 +13,17 @@ public enum Generation {
         schedule.occurrences(in: window(today: today)).filter { !skipped.contains($0) }
     }
 
+    /// The next run of a calendar series: the first occurrence not skipped, not completed, whose
+    /// moment is still ahead (an occurrence without a time lasts all day). What "next run" shows
+    /// and "skip next" skips, so the two never disagree.
+    public static func nextRun(_ schedule: Schedule, now: LocalDateTime, skipped: Set<LocalDate>,
+                               completed: Set<LocalDate>) -> LocalDate? {
+        let endOfDay = LocalTime(hour: 23, minute: 59)!
+        return schedule.occurrences(onOrAfter: now.date).first { date in
+            !skipped.contains(date) && !completed.contains(date) && LocalDateTime(date: date, time: schedule.time ?? endOfDay) >= now
+        }
+    }
+
     /// How many instances of the rule fall before `date`: what a series has used of an
     /// end-after-N count (skipped dates count, like RFC 5545 EXDATEs).
     public static func used(_ schedule: Schedule, before date: LocalDate) -> Int {

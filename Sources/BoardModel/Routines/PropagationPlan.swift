@@ -36,7 +36,8 @@ public struct PropagationPlan: Hashable, Sendable {
     public let changedFields: [CardField]
     public let newValues: CardValues
     public let updates: [Update]
-    /// Open occurrences dated before today, and how many of them the edit would change if included.
+    /// Open occurrences dated before today that the edit would change if included: one whose
+    /// changed fields are all its own exceptions is not counted, since nothing would happen to it.
     public let overdueOpen: Int
     public let includesOverdue: Bool
 
@@ -57,8 +58,8 @@ public struct PropagationPlan: Hashable, Sendable {
         self.newValues = new
         self.includesOverdue = includeOverdue
         let open = occurrences.filter { !$0.isCompleted }
-        self.overdueOpen = open.filter { $0.date < today }.count
         let changed = changedFields
+        self.overdueOpen = open.filter { o in o.date < today && changed.contains { !o.mask.contains($0) } }.count
         self.updates = open
             .filter { includeOverdue || $0.date >= today }
             .sorted { ($0.date, $0.taskId) < ($1.date, $1.taskId) }

@@ -119,7 +119,10 @@ extension BoardStore {
             : Array(schedule.occurrences(onOrAfter: clock.today).lazy.filter { !skipped.contains($0) }.prefix(7))
         let window = Generation.window(today: clock.today)
         let running = template.status == .active && series.status == .active
-        let nextRun = running ? upcoming.first.flatMap { window.contains($0) ? $0 : nil } : nil
+        let next = schedule.rule.anchor == .completion
+            ? upcoming.first
+            : Generation.nextRun(schedule, now: clock.local, skipped: skipped, completed: try completedDates(of: series.id, db))
+        let nextRun = running ? next.flatMap { window.contains($0) ? $0 : nil } : nil
         let remaining = template.endAfterCount.map { max(0, $0 - series.usedCount) }
         return TemplateOverview(template: template, scheduling: .init(rule: rule, series: series, schedule: schedule),
                                 summary: RecurrencePhrase(rule: schedule.rule, time: template.defaultTime).summary,
@@ -170,15 +173,14 @@ extension BoardStore {
             }
             var series = try Self.series(ofTemplate: id, db)
             let schedule = try Self.schedule(of: template, db)
-            let completed = Set(try LocalDate.fetchAll(db, sql: "SELECT occurrence_date FROM tasks WHERE series_id = ? AND is_completed = 1", arguments: [series.id]))
+            let completed = try Self.completedDates(of: series.id, db)
             let open = try TaskRecord.filter(Column("series_id") == series.id && Column("is_completed") == false)
                 .order(Column("occurrence_date")).fetchAll(db)
             let next: LocalDate?
             if schedule.rule.anchor == .completion {
                 next = open.first?.occurrenceDate
             } else {
-                let skipped = series.skipped
-                next = schedule.occurrences(onOrAfter: clock.today).first { !skipped.contains($0) && !completed.contains($0) }
+                next = Generation.nextRun(schedule, now: clock.local, skipped: series.skipped, completed: completed)
             }
             guard let next else { throw BoardError("skip", "the template has no next occurrence to skip") }
             series.skippedDates = (series.skippedDates + [next.iso]).sorted()
@@ -191,6 +193,10 @@ extension BoardStore {
             }
             return next
         }
+    }
+
+    static func completedDates(of seriesId: String, _ db: Database) throws -> Set<LocalDate> {
+        Set(try LocalDate.fetchAll(db, sql: "SELECT occurrence_date FROM tasks WHERE series_id = ? AND is_completed = 1", arguments: [seriesId]))
     }
 
     /// A new draft template "TITLE (copy)" with the same fields and rule, and its own series.

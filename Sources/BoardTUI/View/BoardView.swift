@@ -92,7 +92,9 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
             let remaining = template.remaining.map { " · \($0) left" } ?? ""
             let focused = state.focusedTemplate?.id == template.id
             frame.put((focused ? "›" : "") + "\(template.title) · \(template.status)\(remaining)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
-            let next = !template.scheduled ? "Enter opens today's list" : template.nextRun.map { "next " + MonthName.due($0, template.time) } ?? "no run in 7 days"
+            let next = !template.scheduled ? "Enter opens today's list"
+                : template.status == "paused" ? "paused: no new runs"
+                : template.nextRun.map { "next " + MonthName.due($0, template.time) } ?? "no run in 7 days"
             frame.put("  \(template.summary) · \(next)", x: x, y: y + 1, maxWidth: w, style: .dim)
             if focused {
                 frame.style(x: x, y: y, width: w, .reverse)

@@ -38,7 +38,8 @@ struct TemplateEdit: ParsableCommand {
         printOut(plan.impact)
         if !plan.propagation.changedFields.isEmpty { printOut("Changed fields: " + plan.propagation.changedFields.map(\.rawValue).joined(separator: ", ")) }
         if plan.propagation.overdueOpen > 0 && !includeOverdue {
-            printOut("\(plan.propagation.overdueOpen) overdue open occurrences stay as they are (--include-overdue to update them too).")
+            let n = plan.propagation.overdueOpen
+            printOut("\(n) overdue open \(n == 1 ? "occurrence stays" : "occurrences stay") as \(n == 1 ? "it is" : "they are") (--include-overdue to update \(n == 1 ? "it" : "them") too).")
         }
         if !plan.removals.isEmpty { printOut("\(plan.removals.count) unedited occurrences no longer on the schedule will be removed.") }
         if dryRun {
