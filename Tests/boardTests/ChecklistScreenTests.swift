@@ -46,9 +46,11 @@ import Testing
         try session.send("Escape")
         #expect(session.waitFor { $0.contains("Routines (0)") && !$0.contains("0 of 5 done") }.0)
 
-        // A run: start, finish, confirm one suggestion, dismiss the other.
+        // A run: start, tick the two linked steps, finish, confirm one suggestion, dismiss the other.
         try session.send("S")
         #expect(session.waitFor { $0.contains("Running since 07:00 · F finish · X discard") }.0)
+        try session.send("j", "Space", "j", "Space")
+        #expect(session.waitFor { self.plain($0).contains("Bedtime · today · 2 of 5 done") }.0)
         try session.send("F")
         #expect(session.waitFor { $0.contains("Did this routine help: Drink water today? y confirm · n dismiss · Esc later") }.0)
         try session.send("y")

@@ -7,6 +7,8 @@ public struct RoutineExecution: Hashable, Sendable {
     /// The local day the run counts for: the day it started.
     public let day: LocalDate
     public let startedAt: LocalDateTime
+    /// The steps ticked while the run lasted (and not unticked since).
+    public internal(set) var tickedSteps: Set<String> = []
 }
 
 /// "Did this routine help: Drink water today?": what finishing a run offers for a habit linked
@@ -48,15 +50,22 @@ public struct RoutineRuns: Hashable, Sendable {
         return execution
     }
 
-    /// Ends a run: each habit linked to one of its steps becomes one suggestion, in step order.
+    /// Notes a step ticked (or unticked) during run `id`.
+    public mutating func noteTick(_ id: Int, step: String, done: Bool) {
+        guard let i = executions.firstIndex(where: { $0.id == id }) else { return }
+        if done { executions[i].tickedSteps.insert(step) } else { executions[i].tickedSteps.remove(step) }
+    }
+
+    /// Ends a run: each habit linked to a step ticked during the run becomes one suggestion, in
+    /// step order, unless that habit is already checked in (`checkedIn`) or already suggested.
     /// Returns how many it added.
     @discardableResult
-    public mutating func finish(_ id: Int, steps: [RoutineChecklist.Step]) -> Int {
+    public mutating func finish(_ id: Int, steps: [RoutineChecklist.Step], checkedIn: Set<String> = []) -> Int {
         guard let i = executions.firstIndex(where: { $0.id == id }) else { return 0 }
         let run = executions.remove(at: i)
-        var seen = Set(suggestions.filter { $0.day == run.day }.map(\.habitId))
+        var seen = Set(suggestions.filter { $0.day == run.day }.map(\.habitId)).union(checkedIn)
         var added = 0
-        for step in steps {
+        for step in steps where step.done && run.tickedSteps.contains(step.text) {
             guard let habitId = step.habitId, !seen.contains(habitId) else { continue }
             seen.insert(habitId)
             suggestions.append(HabitSuggestion(executionId: run.id, habitId: habitId, habitName: step.habitName ?? "a habit",

@@ -27,6 +27,11 @@ extension BoardStore {
         }
     }
 
+    /// The ids of the habits with an entry on `day`.
+    public func habitsCheckedIn(on day: LocalDate) throws -> Set<String> {
+        try database.read { db in Set(try String.fetchAll(db, sql: "SELECT habit_id FROM habit_entries WHERE day = ?", arguments: [day])) }
+    }
+
     /// Habits in creation order with their last 14 days and current streak.
     public func habits(clock: BoardClock, includingArchived: Bool = false) throws -> [HabitOverview] {
         try database.read { db in

@@ -47,6 +47,8 @@ public struct BoardSnapshot: Sendable {
     public var zoneName = ""
     /// The habits a checklist step can be linked to.
     public var habits: [HabitChoice] = []
+    /// The habits checked in today: a run never suggests one of them again.
+    public var habitsCheckedInToday: Set<String> = []
     /// How long a due reminder stays in the status line.
     public static let reminderShownFor: TimeInterval = 3600
 
@@ -84,6 +86,7 @@ public struct BoardSnapshot: Sendable {
         var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates, templateTitles: try store.templateTitles(),
                                      today: clock.today)
         snapshot.habits = try store.habitRecords().map { HabitChoice(id: $0.id, name: $0.name) }
+        snapshot.habitsCheckedInToday = try store.habitsCheckedIn(on: clock.today)
         try snapshot.refreshTime(store, clock: clock)
         return snapshot
     }

@@ -47,8 +47,9 @@ public enum Mode: Hashable, Sendable {
     case checklist(ChecklistScreen)
     /// The Habits view: last 14 days and streaks.
     case habits(HabitsScreen)
-    /// The oldest waiting suggestion, asked one at a time.
-    case suggestion
+    /// The oldest waiting suggestion, asked one at a time; then back to the Habits view it was
+    /// asked from, or to the board.
+    case suggestion(returningTo: HabitsScreen?)
 }
 
 /// The whole state of the board screen. `update` changes it; `view` draws it.

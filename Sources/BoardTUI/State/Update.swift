@@ -14,7 +14,7 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
     case .detail(let field): return updateDetail(&state, field: field, action)
     case .checklist(var screen): return updateChecklist(&state, &screen, action)
     case .habits(var screen): return updateHabits(&state, &screen, action)
-    case .suggestion: return updateSuggestion(&state, action)
+    case .suggestion(let habits): return updateSuggestion(&state, action, returningTo: habits)
     case .help:
         switch action {
         case .resize(let w, let h): resize(&state, w, h)

@@ -28,7 +28,7 @@ public enum KeyMap {
             default: return nil
             }
         case .detail: return detail(key)
-        case .checklist, .habits, .suggestion: return screen(key)
+        case .checklist, .habits, .suggestion(_): return screen(key)
         case .help:
             if case .click = key { return nil }
             return .escape

@@ -64,6 +64,10 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
             : nil
     case .type(" "), .enter:
         guard !screen.editing, texts.indices.contains(screen.cursor) else { return [] }
+        // A run remembers the steps ticked while it lasts: only their habits are suggested.
+        if let run = screen.executionId {
+            state.runs.noteTick(run, step: texts[screen.cursor], done: !screen.checklist.steps[screen.cursor].done)
+        }
         return [.toggleStep(owner, index: screen.cursor)]
     case .type("S"):
         guard screen.executionId == nil else {
@@ -110,31 +114,32 @@ private func leaveChecklist(_ state: inout BoardState, _ screen: inout Checklist
     state.mode = .normal
     guard let id = screen.executionId else { return }
     screen.executionId = nil
-    state.runs.finish(id, steps: screen.checklist.steps)
+    state.runs.finish(id, steps: screen.checklist.steps, checkedIn: state.snapshot.habitsCheckedInToday)
     state.message = "Finished “\(screen.checklist.title)”."
     // Its suggestions, and any left waiting before, are asked now.
-    if !state.runs.suggestions.isEmpty { state.mode = .suggestion }
+    if !state.runs.suggestions.isEmpty { state.mode = .suggestion(returningTo: nil) }
 }
 
 /// The suggestion prompt: y confirms (the day's entry, source routine), n dismisses, Esc keeps the
 /// rest for later (the Habits view asks them again). Neither n nor Esc leaves a trace.
-func updateSuggestion(_ state: inout BoardState, _ action: Action) -> [Effect] {
+func updateSuggestion(_ state: inout BoardState, _ action: Action, returningTo habits: HabitsScreen?) -> [Effect] {
+    let back: Mode = habits.map { .habits($0) } ?? .normal
     guard let suggestion = state.runs.suggestions.first else {
-        state.mode = .normal
+        state.mode = back
         return []
     }
     switch action {
     case .type("y"), .type("Y"), .enter:
         state.runs.answer()
-        if state.runs.suggestions.isEmpty { state.mode = .normal }
+        if state.runs.suggestions.isEmpty { state.mode = back }
         return [.checkIn(habitId: suggestion.habitId, name: suggestion.habitName, day: suggestion.day, source: .routine,
                          routineId: suggestion.routineId)]
     case .type("n"), .type("N"):
         state.runs.answer()
         state.message = "Dismissed."
-        if state.runs.suggestions.isEmpty { state.mode = .normal }
+        if state.runs.suggestions.isEmpty { state.mode = back }
     case .escape:
-        state.mode = .normal
+        state.mode = back
         let n = state.runs.suggestions.count
         state.message = "\(n) \(n == 1 ? "suggestion waits" : "suggestions wait"): the Habits view (g) asks again."
     case .resize(let w, let h):

@@ -52,7 +52,7 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
     case .type("a"):
         screen.adding = TextInput()
     case .enter:
-        if !state.runs.suggestions.isEmpty { state.mode = .suggestion }
+        if !state.runs.suggestions.isEmpty { state.mode = .suggestion(returningTo: screen) }
     case .type("u"), .undo:
         return [.undo]
     case .redo:
