@@ -107,3 +107,38 @@ import Testing
         #expect(!screen().contains("Overdue"), "a completed card is never overdue")
     }
 }
+
+/// Issue: saving a card that another process deleted lost the form's edits with "id: no task …".
+@Suite struct CardFormFailureTests {
+    @Test func aRefusedSaveKeepsTheFormAndSaysWhatHappened() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        let card = try #require(app.state.focusedCard)
+        _ = try app.handle(.character("e"))
+        for c in " soon" { _ = try app.handle(.character(c)) }
+        try BoardStore(path: f.path).deleteTask(card.id, clock: demoClock)
+        _ = try app.handle(.enter)
+        guard case .editing(let form) = app.state.mode else { Issue.record("the form was lost: \(app.state.mode)"); return }
+        #expect(form.values[0] == card.title + " soon")
+        #expect(form.error == "This card was deleted elsewhere; nothing was saved. Esc closes the form.")
+        #expect(view(app.state).text.contains("⚠ This card was deleted elsewhere"))
+        _ = try app.handle(.escape)
+        #expect(app.state.mode == .normal)
+    }
+}
+
+/// Issue: a 02:30 card on New York's spring-forward day showed "02:30", a time that does not exist there.
+@Suite struct NonexistentWallTimeTests {
+    @Test func aTimeInTheSpringForwardGapShowsAsTheInstantItMeans() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-gap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try BoardStore(path: directory.appendingPathComponent("board.sqlite").path)
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let clock = BoardClock(local: LocalDateTime(iso: "2026-03-07T12:00")!, zone: newYork)
+        try store.addTask(CardValues(title: "Night check", time: LocalTime(hour: 2, minute: 30)), due: LocalDate(iso: "2026-03-08"), clock: clock)
+        let app = try BoardApp(store: store, path: directory.appendingPathComponent("board.sqlite").path) { clock }
+        let screen = try app.firstFrame(width: 120, height: 40).text
+        #expect(screen.contains("Sun Mar 8 03:30") && !screen.contains("02:30"), "\(screen)")
+    }
+}

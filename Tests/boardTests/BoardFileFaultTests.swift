@@ -80,3 +80,22 @@ import Testing
         #expect(help.contains("2 bad input") && help.contains("3 the board file can't be used"))
     }
 }
+
+/// Issue: the screen on a read-only board.
+@Suite struct ReadOnlyScreenTests {
+    @Test func theScreenShowsAReadOnlyBoardAndRefusesChangesInWords() throws {
+        let folder = try BoardFileFaultTests().folderEveryoneMayWrite()
+        let path = folder.appendingPathComponent("b.sqlite").path
+        #expect(try BoardFileFaultTests().runUnprivileged(["add", "Pay rent", "--db", path]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let asNobody = getuid() == 0 ? ["runuser", "-u", "nobody", "--"] : []
+        let session = try TmuxSession(asNobody + ["env", "BOARD_NOW=2026-11-21T10:00", "BOARD_TZ=Europe/Paris", "XDG_CONFIG_HOME=/nonexistent",
+                                                   BoardBinary.url.path, "--db", path], command: true)
+        #expect(session.waitFor { $0.contains("READ-ONLY") && $0.contains("Pay rent") }.0, "\(session.screen)")
+        try session.send("x")
+        let (refused, screen) = session.waitFor { $0.contains("is read-only; Board can show it but not change it") }
+        #expect(refused, "\(screen)")
+        #expect(screen.contains("[ ] Pay rent"))
+        try session.send("q")
+    }
+}

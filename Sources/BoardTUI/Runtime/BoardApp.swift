@@ -14,6 +14,8 @@ public final class BoardApp {
     public var drawNow: ((Frame) -> Void)?
     /// Notices other processes' commits.
     private let watcher: ChangeWatcher
+    /// The mode when the key being handled arrived: a card form to give back if its save fails.
+    private var modeBeforeKey: Mode?
     private var today: LocalDate
 
     public init(store: BoardStore, path: String, config: BoardConfig = BoardConfig(), clock: @escaping () -> BoardClock) throws {
@@ -24,6 +26,7 @@ public final class BoardApp {
         try store.generate(clock: now)
         state = BoardState(snapshot: try BoardSnapshot.load(store, clock: now), width: 0, height: 0)
         state.config = config
+        state.readOnly = store.isReadOnly
         watcher = try ChangeWatcher(path: path)
     }
 
@@ -61,6 +64,8 @@ public final class BoardApp {
     public func handle(_ key: Key) throws -> Outcome {
         guard let action = KeyMap.action(for: key, in: state.mode) else { return .draw(view(state), clear: false) }
         var clear = false
+        modeBeforeKey = state.mode
+        defer { modeBeforeKey = nil }
         for effect in update(&state, action) {
             switch effect {
             case .quit: return .quit
@@ -110,6 +115,13 @@ public final class BoardApp {
         } catch {
             if case .propagation(let dialog) = state.mode { state.mode = .templateForm(dialog.form) }
             state.message = "\(error)"
+            // A card form whose save was refused stays open with what was typed, and says why.
+            if case .edit = effect, case .editing(var form)? = modeBeforeKey {
+                let gone = (try? store.task(form.cardId)) == nil
+                form.error = gone ? "This card was deleted elsewhere; nothing was saved. Esc closes the form." : "\(error)"
+                state.mode = .editing(form)
+                state.message = nil
+            }
         }
     }
 

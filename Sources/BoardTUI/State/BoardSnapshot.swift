@@ -45,6 +45,8 @@ public struct BoardSnapshot: Sendable {
     public var dueReminders: [Reminder]
     /// The user's time zone, named where dates and times are previewed.
     public var zoneName = ""
+    /// The user's time zone: a wall time it lacks (02:30 on a spring-forward day) shows as the instant it means.
+    public var zone = TimeZone(identifier: "UTC")!
     /// The habits a checklist step can be linked to.
     public var habits: [HabitChoice] = []
     /// The habits checked in today: a run never suggests one of them again.
@@ -95,6 +97,7 @@ public struct BoardSnapshot: Sendable {
     public mutating func refreshTime(_ store: BoardStore, clock: BoardClock) throws {
         now = clock.local
         zoneName = clock.zone.identifier
+        zone = clock.zone
         dueReminders = try store.dueReminders(clock: clock, within: Self.reminderShownFor)
     }
 

@@ -72,6 +72,8 @@ public struct BoardState: Sendable {
     public var runs = RoutineRuns()
     /// config.toml's settings the screen follows: the week start of phrases, "remind before" of new cards and templates.
     public var config = BoardConfig()
+    /// The board's file may only be read: shown in the title bar, every write refused in words.
+    public var readOnly = false
 
     public init(snapshot: BoardSnapshot, width: Int, height: Int) {
         self.snapshot = snapshot

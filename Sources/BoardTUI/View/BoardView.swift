@@ -36,6 +36,7 @@ public func view(_ state: BoardState) -> Frame {
 private func drawTitleBar(_ frame: inout Frame, _ state: BoardState) {
     let date = state.snapshot.today
     var title = "Board · \(date.weekday.name), \(MonthName.short(date.month)) \(date.day), \(date.year)"
+    if state.readOnly { title += " · READ-ONLY: the file can't be written; changes are refused" }
     if !state.filter.isEmpty { title += " · filter: “\(state.filter)” (Esc clears)" }
     frame.put(title, x: 0, y: 0, style: .bold)
 }
@@ -63,7 +64,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         let style: CellStyle = card.isCompleted ? .dim : []
         frame.put(marker + CardText.title(card), x: x, y: item.y, maxWidth: w, style: style.union(focused ? .bold : []))
         let overdue = state.snapshot.isOverdue(card)
-        frame.put("  " + CardText.details(card, overdue: overdue), x: x, y: item.y + 1, maxWidth: w, style: overdue ? .bold : .dim)
+        frame.put("  " + CardText.details(card, overdue: overdue, zone: state.snapshot.zone), x: x, y: item.y + 1, maxWidth: w, style: overdue ? .bold : .dim)
         if card.templateId != nil {
             frame.put("  " + CardText.chips(card, templateTitle: state.snapshot.templateTitles[card.templateId!]), x: x, y: item.y + 2, maxWidth: w)
         }
@@ -157,7 +158,7 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     } else if let card = state.focusedCard {
         described = CardText.described(card, bucket: BoardState.columns[state.focus.column],
                                        templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] },
-                                       overdue: state.snapshot.isOverdue(card))
+                                       overdue: state.snapshot.isOverdue(card), zone: state.snapshot.zone)
     } else {
         described = "\(BoardState.columns[state.focus.column].title) is empty."
     }
