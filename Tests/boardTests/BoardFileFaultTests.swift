@@ -99,3 +99,43 @@ import Testing
         try session.send("q")
     }
 }
+
+/// Issue: a full disk gave "SQLite error 13 … COMMIT TRANSACTION" and exit status 1. A real full disk:
+/// a 300 KiB tmpfs, which needs root to mount (the test says it was skipped where it can't).
+@Suite struct FullDiskTests {
+    static let canMount: Bool = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
+
+    @Test(.enabled(if: FullDiskTests.canMount, "mounting a tmpfs needs root"))
+    func aFullDiskIsSaidInWordsAndTheBoardStillReads() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("board-full-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func sh(_ command: String) throws -> Int32 {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", command]
+            try p.run()
+            p.waitUntilExit()
+            return p.terminationStatus
+        }
+        try #require(try sh("mount -t tmpfs -o size=300k tmpfs '\(folder.path)'") == 0)
+        defer { _ = try? sh("umount '\(folder.path)'") }
+        let path = folder.appendingPathComponent("b.sqlite").path
+        #expect(try BoardBinary.run(["add", "Pay rent", "--db", path]).status == 0)
+        _ = try sh("dd if=/dev/zero of='\(folder.path)/fill' bs=1k count=400 2>/dev/null")
+        let long = String(repeating: "y", count: 9_000)
+        var refused: BoardBinary.Result?
+        for i in 1...5 {
+            let r = try BoardBinary.run(["add", "Card \(i)", "--description", long, "--db", path])
+            if r.status != 0 { refused = r; break }
+        }
+        let r = try #require(refused, "the disk never filled")
+        #expect(r.status == 3 && r.stderr == "error: the disk holding \(path) is full; nothing was written\n")
+        let list = try BoardBinary.run(["list", "--db", path])
+        #expect(list.status == 0 && list.stdout.contains("Pay rent"))
+        // A new board on the full disk: refused in words, and no file is left behind.
+        let other = folder.appendingPathComponent("other.sqlite").path
+        let fresh = try BoardBinary.run(["add", "x", "--db", other])
+        #expect(fresh.status == 3 && fresh.stderr.contains("is full; nothing was written"), "\(fresh.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: other))
+    }
+}
