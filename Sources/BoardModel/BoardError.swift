@@ -14,6 +14,6 @@ public struct BoardError: Error, Equatable, CustomStringConvertible, Sendable {
     /// One line: `FIELD: problem`.
     public var description: String { "\(field): \(problem)" }
 
-    /// The one-time task rule of the Halloo document (seed 004).
+    /// A one-time task may not be created in the past (ARCHITECTURE.md §4).
     public static let timeInPast = BoardError("due", "Cannot create a task with a time in the past")
 }

@@ -29,7 +29,7 @@ struct BoardCommand: ParsableCommand {
     )
 
     /// Bad input of any kind (a malformed rule, an unknown option) exits with status 2 after one
-    /// line on stderr; a board file that can't be used, with status 3 (ARCHITECTURE.md, "Errors and exit statuses").
+    /// line on stderr; a board file that can't be used, with status 3 (ARCHITECTURE.md §10).
     static func main() {
         // The default subcommand (the screen) would take --version as its own unknown option.
         if CommandLine.arguments.dropFirst() == ["--version"] {

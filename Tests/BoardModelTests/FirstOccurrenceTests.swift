@@ -1,7 +1,7 @@
 import BoardModel
 import Testing
 
-/// The first-occurrence rules of seed 004 (Halloo), with "now" passed in.
+/// The first-occurrence rules (ARCHITECTURE.md §4), with "now" passed in.
 @Suite struct FirstOccurrenceTests {
     let eight = LocalTime(hour: 8, minute: 0)!
     let nine = LocalTime(hour: 9, minute: 0)!

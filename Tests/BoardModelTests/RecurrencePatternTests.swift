@@ -1,7 +1,7 @@
 import BoardModel
 import Testing
 
-/// Every pattern of DESIGN.md §3 and its edges.
+/// Every pattern of ARCHITECTURE.md §3 and its edges.
 @Suite struct RecurrencePatternTests {
     @Test func everyNDays() throws {
         #expect(try expand("FREQ=DAILY;INTERVAL=3", from: "2024-02-27", 4) == ["2024-02-27", "2024-03-01", "2024-03-04", "2024-03-07"])

@@ -1,7 +1,7 @@
 import BoardModel
 import Testing
 
-/// Routine runs and suggestions live in memory only and never stand for a habit entry (seed 003).
+/// Routine runs and suggestions live in memory only and never stand for a habit entry (ARCHITECTURE.md §5).
 @Suite struct RoutineRunsTests {
     let day = LocalDate(iso: "2026-11-21")!
     let now = LocalDateTime(iso: "2026-11-21T21:00")!

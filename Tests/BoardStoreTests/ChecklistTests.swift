@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 import Testing
 
-/// Checklists of routines (seed 001) and the rule that only confirmed entries count (seed 003).
+/// Checklists of routines (ARCHITECTURE.md §5) and the rule that only confirmed entries count.
 @Suite struct ChecklistTests {
     let steps = ["Brush teeth", "Drink water", "Stretch", "Lay out clothes", "Lights off"]
 

@@ -3,7 +3,7 @@ import BoardStore
 @testable import BoardTUI
 import Testing
 
-/// The checklist widget (seed 001) as text snapshots: wrapped long steps, all done, the limit row.
+/// The checklist widget (ARCHITECTURE.md §5) as text snapshots: wrapped long steps, all done, the limit row.
 @Suite struct ChecklistSnapshotTests {
     func state(_ steps: [RoutineChecklist.Step], editing: Bool = false, cursor: Int = 0) throws -> BoardState {
         var state = try TUIFixture().state(width: 80, height: 24)

@@ -23,7 +23,7 @@ public struct ChecklistItem: Hashable, Sendable, Codable {
 }
 
 public enum Checklist {
-    /// Routine checklists have at most 10 steps (seed 001).
+    /// Routine checklists have at most 10 steps (ARCHITECTURE.md §5).
     public static let maxSteps = 10
 
     /// Refuses an 11th step, empty step texts and a step repeated: a tick is kept by the step's text.

@@ -1,4 +1,4 @@
-/// A checklist as one day shows it (DESIGN.md §5): each step with its tick and the habit it
+/// A checklist as one day shows it (ARCHITECTURE.md §5): each step with its tick and the habit it
 /// is linked to. An occurrence owns its ticks for good; a routine without a schedule has a
 /// fresh list every local day.
 public struct RoutineChecklist: Hashable, Sendable {
@@ -41,6 +41,6 @@ public struct RoutineChecklist: Hashable, Sendable {
     public var doneCount: Int { steps.filter(\.done).count }
     public var isFull: Bool { steps.count >= Checklist.maxSteps }
 
-    /// How long ticks of a routine without a schedule are kept (seed 001).
+    /// How long ticks of a routine without a schedule are kept (ARCHITECTURE.md §5).
     public static let keptDays = 30
 }

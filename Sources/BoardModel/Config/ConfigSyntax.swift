@@ -1,6 +1,6 @@
 /// The part of TOML that config.toml uses: one `key = value` per line, values that are strings
 /// (basic or literal) or whole numbers, `#` comments. Hand-written because the C++ TOML library
-/// used before aborted the process on some malformed files (ARCHITECTURE.md, "Configuration");
+/// used before aborted the process on some malformed files (ARCHITECTURE.md §9);
 /// this reader only ever returns settings or a line-numbered error.
 public enum ConfigSyntax {
     /// A value as written: a string, a whole number, or anything else (kept as text for the error).

@@ -1,4 +1,4 @@
-/// What a habit's entries say (seed 003): only confirmed entries count, never ticks or routines.
+/// What a habit's entries say (ARCHITECTURE.md §5): only confirmed entries count, never ticks or routines.
 public enum HabitStreak {
     /// Consecutive days with an entry, ending today, or yesterday while today is still open.
     public static func current(days: Set<LocalDate>, today: LocalDate) -> Int {

@@ -1,5 +1,5 @@
 /// A run of a routine the user started explicitly (`S`), held in memory only: it is never
-/// written, so nothing of it survives the process (seed 003, DESIGN.md §5).
+/// written, so nothing of it survives the process (ARCHITECTURE.md §5).
 public struct RoutineExecution: Hashable, Sendable {
     public let id: Int
     public let routineId: String

@@ -1,4 +1,4 @@
-/// The first-occurrence rules of the Halloo document (seed 004): when a schedule is
+/// The first-occurrence rules (ARCHITECTURE.md §4): when a schedule is
 /// created at `now`, its first occurrence is the first one not already in the past.
 public enum FirstOccurrence {
     /// Daily at 08:00 created at 07:00 is due today, created at 22:00 tomorrow; weekdays

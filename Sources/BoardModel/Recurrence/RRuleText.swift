@@ -1,4 +1,4 @@
-/// RRULE text in and out for the RFC 5545 subset Board supports (DESIGN.md §3).
+/// RRULE text in and out for the RFC 5545 subset Board supports (ARCHITECTURE.md §3).
 extension RecurrenceRule {
     /// The parts Board reads; any other is refused by name.
     public static let supportedParts = ["FREQ", "INTERVAL", "COUNT", "UNTIL", "WKST", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS"]

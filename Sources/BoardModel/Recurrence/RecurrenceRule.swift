@@ -1,4 +1,4 @@
-/// A recurrence pattern expressible in RFC 5545 (DESIGN.md §3): its frequency and
+/// A recurrence pattern expressible in RFC 5545 (ARCHITECTURE.md §3): its frequency and
 /// interval, the BYxxx filters, its month-end policy, its anchor and its end.
 ///
 /// Values are validated and normalized on creation (lists sorted and deduplicated,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A reminder of an open card with a date and a time (DESIGN.md §5): the instant it is due,
+/// A reminder of an open card with a date and a time (ARCHITECTURE.md §5): the instant it is due,
 /// N minutes before the card's wall time in the user's time zone (RFC 5545 gaps and overlaps).
 public struct Reminder: Hashable, Sendable {
     public let taskId: String

@@ -1,4 +1,4 @@
-/// Which occurrences a series must have (DESIGN.md §4): every rule date in the window
+/// Which occurrences a series must have (ARCHITECTURE.md §4): every rule date in the window
 /// [today, today + 7) that is not skipped. The past is never backfilled.
 public enum Generation {
     public static let windowDays = 7

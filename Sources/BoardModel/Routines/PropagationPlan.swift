@@ -16,7 +16,7 @@ public struct OccurrenceState: Hashable, Sendable {
     }
 }
 
-/// What a template edit will change, computed before anything is written (DESIGN.md §4):
+/// What a template edit will change, computed before anything is written (ARCHITECTURE.md §4):
 /// the changed fields, and for each open occurrence in scope the fields it takes.
 /// Completed occurrences and masked fields are never in it.
 public struct PropagationPlan: Hashable, Sendable {
@@ -44,7 +44,7 @@ public struct PropagationPlan: Hashable, Sendable {
     /// The number of occurrences with at least one field updated.
     public var count: Int { updates.count }
 
-    /// The dialog's impact line (seed 000 §4.4).
+    /// The dialog's impact line (ARCHITECTURE.md §4).
     public var impact: String {
         "Will update \(count) non-completed \(count == 1 ? "occurrence" : "occurrences"). Completed tasks and field exceptions won't change."
     }

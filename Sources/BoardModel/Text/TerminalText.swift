@@ -1,7 +1,7 @@
 /// Text from the board on its way to a terminal. A title holding `ESC ]52;…` would write the
 /// clipboard, a newline would forge a line of `board list`, U+202E would reverse what follows;
 /// so every control character, C1 code, line separator and bidi control is written as a visible
-/// escape (`\e`, `\n`, `\u202E`) in every human-readable output (ARCHITECTURE.md, "Text from the board").
+/// escape (`\e`, `\n`, `\u202E`) in every human-readable output (ARCHITECTURE.md §8).
 extension StringProtocol {
     /// The text with every control character written visibly: `\e`, `\n`, `\r`, `\t`, else `\uXXXX`.
     public var escapedForTerminal: String { TerminalText.escape(self, keepingNewlines: false) }

@@ -1,6 +1,6 @@
 /// How long stored text may be, and which characters it may hold. A title is one line a terminal
 /// can show, so control characters are refused at the door (they are escaped on the way out too,
-/// for text that came in another way). Limits are in characters (ARCHITECTURE.md, "Text from the board").
+/// for text that came in another way). Limits are in characters (ARCHITECTURE.md §8).
 public enum TextLimits {
     public static let title = 200
     public static let label = 40

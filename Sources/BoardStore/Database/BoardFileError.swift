@@ -4,7 +4,7 @@ import GRDB
 
 /// The board's file can't be used, whatever was typed: it is missing, read-only, on a full disk,
 /// under a folder that can't be made. The CLI exits with status 3 for these (bad input is 2),
-/// and the screen shows the sentence inline (ARCHITECTURE.md, "Errors and exit statuses").
+/// and the screen shows the sentence inline (ARCHITECTURE.md §10).
 public enum BoardFileError: Error, Equatable, CustomStringConvertible, Sendable {
     case missing(path: String)
     case readOnly(path: String)

@@ -1,6 +1,6 @@
 import GRDB
 
-/// The schema, only through numbered migrations (DESIGN.md §7). Never edit a shipped
+/// The schema, only through numbered migrations (ARCHITECTURE.md §7). Never edit a shipped
 /// migration: add the next one.
 enum Schema {
     static var migrator: DatabaseMigrator {
@@ -144,7 +144,7 @@ enum Schema {
             """)
     }
 
-    /// Habits and their entries (DESIGN.md §5): an entry is the only truth, one per habit and local day.
+    /// Habits and their entries (ARCHITECTURE.md §5): an entry is the only truth, one per habit and local day.
     private static func v5(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE habits (
@@ -168,7 +168,7 @@ enum Schema {
             """)
     }
 
-    /// Ticks of routines without a schedule, one row per ticked step and local day (DESIGN.md §5).
+    /// Ticks of routines without a schedule, one row per ticked step and local day (ARCHITECTURE.md §5).
     /// Local to this device: never exported or synced, pruned after 30 days.
     private static func v6(_ db: Database) throws {
         try db.execute(sql: """

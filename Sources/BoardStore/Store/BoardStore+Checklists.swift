@@ -1,7 +1,7 @@
 import BoardModel
 import GRDB
 
-/// Checklists as a day shows them (DESIGN.md §5): an occurrence keeps its ticks for good; a
+/// Checklists as a day shows them (ARCHITECTURE.md §5): an occurrence keeps its ticks for good; a
 /// routine without a schedule keeps them per local day, fresh at midnight, pruned after 30 days.
 /// Ticking is state: it never edits a template or an occurrence's fields, and never touches a habit.
 extension BoardStore {

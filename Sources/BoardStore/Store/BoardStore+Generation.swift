@@ -2,7 +2,7 @@ import BoardModel
 import Foundation
 import GRDB
 
-/// Generation (DESIGN.md §4): every active series gets its missing occurrences in
+/// Generation (ARCHITECTURE.md §4): every active series gets its missing occurrences in
 /// [today, today + 7). Idempotent; the unique (series_id, occurrence_date) index keeps
 /// two processes running it at once from creating a duplicate.
 extension BoardStore {

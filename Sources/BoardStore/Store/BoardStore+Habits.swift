@@ -9,7 +9,7 @@ public struct HabitOverview: Sendable {
     public let streak: Int
 }
 
-/// Habits and their entries (DESIGN.md §5): an entry exists only when the user confirms one,
+/// Habits and their entries (ARCHITECTURE.md §5): an entry exists only when the user confirms one,
 /// by hand or by accepting a routine's suggestion; confirming the same day again updates it.
 extension BoardStore {
     @discardableResult

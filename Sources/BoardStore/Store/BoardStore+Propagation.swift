@@ -35,7 +35,7 @@ public struct TemplateEditPlan: Hashable, Sendable {
     public var impact: String { propagation.impact }
 }
 
-/// Template edits and their propagation (DESIGN.md §4), and reapplying a template to an occurrence.
+/// Template edits and their propagation (ARCHITECTURE.md §4), and reapplying a template to an occurrence.
 extension BoardStore {
     /// The exact effect of an edit: which occurrences change and how. Writes nothing.
     public func planTemplateEdit(_ id: String, _ request: TemplateEditRequest, clock: BoardClock) throws -> TemplateEditPlan {

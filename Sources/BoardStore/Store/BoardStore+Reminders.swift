@@ -20,7 +20,7 @@ public struct ReminderPass: Sendable {
     public var next: Date?
 }
 
-/// Reminders delivered exactly once (DESIGN.md §5): a pass claims the due ones in the same
+/// Reminders delivered exactly once (ARCHITECTURE.md §5): a pass claims the due ones in the same
 /// transaction that decides to send them; the claim's primary key (task, instant) keeps a second
 /// process or a restart from claiming them again.
 extension BoardStore {

@@ -38,7 +38,7 @@ extension BoardStore {
         try values.validate()
         try Self.validateRemindBefore(remindBefore)
         // A schedule that starts now begins with its next occurrence, never one already past;
-        // a start date the user gives is kept as given (ARCHITECTURE.md, "First occurrence").
+        // a start date the user gives is kept as given (ARCHITECTURE.md §4).
         let schedule = try rule.map { rule in
             let first = draft ? start ?? clock.today : try FirstOccurrence.startDay(rule, time: values.time, now: clock.local, requested: start)
             return try Schedule(rule: rule, start: first, time: values.time)

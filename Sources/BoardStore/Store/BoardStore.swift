@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The board's data. Every write method is one transaction that leaves every invariant
-/// true (DESIGN.md §7): one user intent, one transaction; a crash leaves the old state or the new.
+/// true (ARCHITECTURE.md §7): one user intent, one transaction; a crash leaves the old state or the new.
 public final class BoardStore: Sendable {
     public let database: DatabasePool
     /// The owner of every row this file holds.

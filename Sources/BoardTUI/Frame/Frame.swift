@@ -1,4 +1,4 @@
-/// Text attributes of a cell; never the only carrier of meaning (DESIGN.md §6).
+/// Text attributes of a cell; never the only carrier of meaning (ARCHITECTURE.md §6).
 public struct CellStyle: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -2,7 +2,7 @@ import BoardModel
 import BoardStore
 
 /// The board's update: a pure function of the state and an action, returning what the
-/// runtime must do at the edge (DESIGN.md §6).
+/// runtime must do at the edge (ARCHITECTURE.md §6).
 public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
     switch state.mode {
     case .normal: return updateNormal(&state, action)

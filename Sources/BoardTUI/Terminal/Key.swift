@@ -8,7 +8,7 @@ public enum Key: Hashable, Sendable {
     case click(x: Int, y: Int)
 }
 
-/// The key bindings (DESIGN.md §6): terminal habits, and text entry in prompts and forms.
+/// The key bindings (ARCHITECTURE.md §6): terminal habits, and text entry in prompts and forms.
 public enum KeyMap {
     public static func action(for key: Key, in mode: Mode) -> Action? {
         switch key {

@@ -250,7 +250,7 @@ private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardFor
 }
 
 /// An occurrence's detail: every template field with its value, the customized ones marked, and
-/// the per-field actions (seed 000 §4.5).
+/// the per-field actions (ARCHITECTURE.md §4).
 private func drawOccurrenceDetail(_ frame: inout Frame, _ state: BoardState, _ card: CardSummary, field: Int) {
     let template = card.templateId.flatMap { state.snapshot.templateTitles[$0] } ?? "?"
     var lines = [card.title, "Occurrence of \(template) · \(card.occurrenceDate.map { MonthName.due($0, nil) } ?? "")"

@@ -10,7 +10,7 @@ struct ChecklistLine: Hashable {
     let isFirst: Bool
 }
 
-/// The checklist widget (seed 001): `[ ]`/`[x]` then the step's text wrapped to `width`, done steps
+/// The checklist widget (ARCHITECTURE.md §5): `[ ]`/`[x]` then the step's text wrapped to `width`, done steps
 /// dimmed and struck through (the `[x]` always there), a habit link after its step; in editing,
 /// the Add step row or "10 of 10 steps — limit reached".
 enum ChecklistWidget {

@@ -1,6 +1,6 @@
 import BoardModel
 
-/// The dialog a template edit opens when the template has occurrences (seed 000 §4.4): the exact
+/// The dialog a template edit opens when the template has occurrences (ARCHITECTURE.md §4): the exact
 /// count from the store's plan, the overdue toggle, and a progress bar while applying.
 public struct PropagationDialog: Hashable, Sendable {
     public let templateId: String
