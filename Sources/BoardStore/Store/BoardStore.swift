@@ -12,6 +12,8 @@ public final class BoardStore: Sendable {
     public let path: String
     /// Whether the file may only be read: it is shown, and every write is refused in words.
     public let isReadOnly: Bool
+    /// Collects change sets while `recording` runs.
+    let recorder = ChangeRecorder()
 
     /// Opens (creating and migrating if needed) the database at `path`.
     public init(path: String) throws {
@@ -33,9 +35,17 @@ public final class BoardStore: Sendable {
     }
 
     /// One write transaction; a file that can't take it (read-only, a full disk, locked) is said in words.
+    /// When change sets are asked for, the transaction's own is drained from the log before it commits.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         if isReadOnly { throw BoardFileError.readOnly(path: path) }
-        return try Self.mapping(path: path) { try database.write(updates) }
+        let recorder = self.recorder
+        return try Self.mapping(path: path) {
+            try database.write { db in
+                let value = try updates(db)
+                if let keys = recorder.keys { recorder.append(try ChangeLog.drain(db, keys: keys)) }
+                return value
+            }
+        }
     }
 
     static func mapping<T>(path: String, _ body: () throws -> T) throws -> T {

@@ -1,0 +1,77 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// Change sets: what each write transaction did, collected for whoever asked (the screen's undo
+/// history), and applied back (undo, redo) in one transaction. ARCHITECTURE.md §7.
+extension BoardStore {
+    /// Runs `intent` (one store write, or a few) and returns the change set its transactions
+    /// recorded, each computed inside its own transaction.
+    public func recording<T>(_ intent: () throws -> T) throws -> (T, ChangeSet) {
+        if recorder.keys == nil, !isReadOnly {
+            recorder.keys = try Self.mapping(path: path) { try database.writeWithoutTransaction { try ChangeLog.install($0) } }
+        }
+        recorder.begin()
+        do {
+            let value = try intent()
+            return (value, recorder.end())
+        } catch {
+            _ = recorder.end()
+            throw error
+        }
+    }
+
+    /// Applies `changes` in one transaction (undo applies a change set's inverse, redo the change
+    /// set itself). Each row must still be as the change set expects to find it; if another
+    /// process changed one since, nothing is written and the error names it.
+    public func apply(_ changes: ChangeSet, verb: String) throws {
+        try write { db in
+            for change in changes.rows {
+                let keyColumns = change.key.keys.sorted()
+                let condition = keyColumns.map { "\"\($0)\" = ?" }.joined(separator: " AND ")
+                let keyValues = keyColumns.map { change.key[$0]! }
+                let current = try Row.fetchOne(db, sql: "SELECT * FROM \"\(change.table)\" WHERE \(condition)",
+                                               arguments: StatementArguments(keyValues))
+                // The whole row must be as the change left it (or, for a row to create, absent).
+                let expected = change.before.map { before in current.map { row in before.allSatisfy { row[$0.key] as DatabaseValue == $0.value } } ?? false }
+                    ?? (current == nil)
+                guard expected else {
+                    let now = current.map { row in Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] as DatabaseValue) }) }
+                    throw BoardError("history", "“\(change.name(now: now))” was changed elsewhere since; nothing \(verb)")
+                }
+                switch (change.before, change.after) {
+                case (_, nil):
+                    try db.execute(sql: "DELETE FROM \"\(change.table)\" WHERE \(condition)", arguments: StatementArguments(keyValues))
+                case (nil, let after?):
+                    let columns = after.keys.sorted()
+                    try db.execute(sql: "INSERT INTO \"\(change.table)\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+                                   arguments: StatementArguments(columns.map { after[$0]! }))
+                case (_?, let after?):
+                    let columns = change.changedColumns
+                    try db.execute(sql: "UPDATE \"\(change.table)\" SET \(columns.map { "\"\($0)\" = ?" }.joined(separator: ", ")) WHERE \(condition)",
+                                   arguments: StatementArguments(columns.map { after[$0]! } + keyValues))
+                }
+            }
+        }
+    }
+}
+
+/// The change sets a `recording` call collects, shared by the store's writes on any thread.
+final class ChangeRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _keys: ChangeLog.Keys?
+    private var collected: [RowChange]?
+
+    /// The logged tables' primary keys, once the log is installed on the writer's connection.
+    var keys: ChangeLog.Keys? {
+        get { lock.withLock { _keys } }
+        set { lock.withLock { _keys = newValue } }
+    }
+
+    func begin() { lock.withLock { collected = [] } }
+
+    func end() -> ChangeSet { lock.withLock { defer { collected = nil }; return ChangeSet(rows: collected ?? []) } }
+
+    /// Adds a transaction's changes when a recording is under way (else they are dropped).
+    func append(_ changes: [RowChange]) { lock.withLock { collected? += changes } }
+}

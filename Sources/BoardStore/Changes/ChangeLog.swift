@@ -1,0 +1,59 @@
+import GRDB
+
+/// Records every row a write transaction touches, inside that transaction: temporary triggers on
+/// the writer's connection log each insert, update and delete of the board's tables as JSON into
+/// `temp.change_log`, which the transaction drains into a `ChangeSet` before it commits.
+/// Installed only by a process that asks for change sets (the screen), so the command line pays nothing.
+enum ChangeLog {
+    /// The tables a change set covers. Not reminder claims (a claim is never undone) nor settings.
+    static let tables = ["templates", "recurrence_rules", "series", "tasks", "events", "habits", "habit_entries", "routine_ticks"]
+
+    /// The primary-key columns of each logged table, read from the schema.
+    typealias Keys = [String: [String]]
+
+    /// Creates the log and its triggers on this connection if they are missing; returns the keys.
+    static func install(_ db: Database) throws -> Keys {
+        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS change_log (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, old TEXT, new TEXT)")
+        var keys: Keys = [:]
+        for table in tables {
+            let columns = try Row.fetchAll(db, sql: "SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+            let names: [String] = columns.map { $0["name"] }
+            keys[table] = columns.filter { ($0["pk"] as Int) > 0 }.sorted { ($0["pk"] as Int) < ($1["pk"] as Int) }.map { $0["name"] }
+            func json(_ row: String) -> String {
+                "json_object(" + names.map { "'\($0)', \(row).\"\($0)\"" }.joined(separator: ", ") + ")"
+            }
+            for (suffix, event, old, new) in [("i", "INSERT", "NULL", json("NEW")), ("u", "UPDATE", json("OLD"), json("NEW")),
+                                              ("d", "DELETE", json("OLD"), "NULL")] {
+                try db.execute(sql: """
+                    CREATE TEMP TRIGGER IF NOT EXISTS change_log_\(table)_\(suffix) AFTER \(event) ON main.\(table)
+                    BEGIN INSERT INTO change_log (tbl, old, new) VALUES ('\(table)', \(old), \(new)); END
+                    """)
+            }
+        }
+        return keys
+    }
+
+    /// Everything logged so far on this connection, as row changes in order; the log is emptied.
+    static func drain(_ db: Database, keys: Keys) throws -> [RowChange] {
+        let entries = try Row.fetchAll(db, sql: "SELECT tbl, old, new FROM temp.change_log ORDER BY seq")
+        guard !entries.isEmpty else { return [] }
+        try db.execute(sql: "DELETE FROM temp.change_log")
+        let decode = try db.cachedStatement(sql: "SELECT key, value FROM json_each(?)")
+        func values(_ json: String?) throws -> [String: DatabaseValue]? {
+            guard let json else { return nil }
+            var values: [String: DatabaseValue] = [:]
+            for row in try Row.fetchAll(decode, arguments: [json]) { values[row["key"]] = row["value"] as DatabaseValue }
+            return values
+        }
+        var changes: [RowChange] = []
+        for entry in entries {
+            let table: String = entry["tbl"]
+            let old = try values(entry["old"]), new = try values(entry["new"])
+            guard let whole = new ?? old else { continue }
+            let key = Dictionary(uniqueKeysWithValues: (keys[table] ?? []).map { ($0, whole[$0] ?? .null) })
+            let change = RowChange(table: table, key: key, before: old, after: new)
+            if !change.changedColumns.isEmpty { changes.append(change) }
+        }
+        return changes
+    }
+}
