@@ -135,9 +135,10 @@ import Testing
         let t = try bedtime(f)
         try f.store.toggleStep(0, of: .routine(templateId: t.id, day: now.today), clock: now)
         try f.store.checkIn(habitId: water.id, day: now.today, source: .routine, routineId: t.id, clock: now)
-        let before = try f.store.routineState(t.id)
-        try f.store.applyTemplateEdit(try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Night")), clock: now), clock: now)
-        try f.store.restore(before)
+        let (_, edit) = try f.store.recording {
+            try f.store.applyTemplateEdit(try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Night")), clock: now), clock: now)
+        }
+        try f.store.apply(edit.inverse, verb: "undone")
         #expect(try f.store.template(t.id, clock: now).template.title == "Bedtime")
         #expect(try f.store.habitEntry(habitId: water.id, day: now.today)?.routineId == t.id)
         #expect(try f.store.checklist(ofRoutine: t.id, day: now.today, clock: now).doneCount == 1)

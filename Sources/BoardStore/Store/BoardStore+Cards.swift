@@ -80,34 +80,6 @@ extension BoardStore {
              OR EXISTS (SELECT 1 FROM json_each(tasks.labels) WHERE instr(board_fold(json_each.value), ?) > 0))
             """, [needle, needle])
     }
-
-    /// Puts each card back as `record` says (nil: the card must not exist), in one transaction.
-    /// A restored occurrence's date is no longer skipped.
-    public func restore(_ cards: [(id: String, record: TaskRecord?)]) throws {
-        try write { db in
-            for (id, record) in cards {
-                if let record {
-                    try record.save(db)
-                    if let seriesId = record.seriesId, let date = record.occurrenceDate,
-                       var series = try SeriesRecord.fetchOne(db, key: seriesId), series.skippedDates.contains(date.iso) {
-                        series.skippedDates.removeAll { $0 == date.iso }
-                        try series.update(db)
-                    }
-                } else {
-                    try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [id])
-                }
-            }
-        }
-    }
-
-    /// The cards of a series, or just `id` for a plain card: what one intent can change.
-    public func affectedCards(by id: String) throws -> [TaskRecord] {
-        try database.read { db in
-            guard let task = try TaskRecord.fetchOne(db, key: id) else { return [] }
-            guard let seriesId = task.seriesId else { return [task] }
-            return try TaskRecord.filter(Column("series_id") == seriesId).fetchAll(db)
-        }
-    }
 }
 
 extension CardSummary {

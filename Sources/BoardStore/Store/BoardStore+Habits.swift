@@ -64,19 +64,6 @@ extension BoardStore {
         }
     }
 
-    /// Puts a day's entry back as it was (nil: there was none): what undo needs.
-    public func restoreHabitEntry(habitId: String, day: LocalDate, to entry: HabitEntryRecord?) throws {
-        try write { db in
-            try db.execute(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?", arguments: [habitId, day])
-            try entry?.insert(db)
-        }
-    }
-
-    /// Removes a habit created in this session, its entries with it: undoing its creation.
-    public func removeHabit(_ id: String) throws {
-        try write { db in _ = try HabitRecord.deleteOne(db, key: id) }
-    }
-
     /// The habit with this name (any case) or id prefix.
     public func habitId(matching text: String) throws -> String {
         try database.read { db in

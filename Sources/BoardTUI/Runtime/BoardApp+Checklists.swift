@@ -24,48 +24,29 @@ extension BoardApp {
         }
     }
 
-    /// Carries out a checklist or habit intent; nil when `effect` is not one.
-    func carryOutChecklist(_ effect: Effect, now: BoardClock) throws -> UndoHistory.Restore? {
+    /// Carries out a checklist or habit intent; false when `effect` is not one.
+    func carryOutChecklist(_ effect: Effect, now: BoardClock) throws -> Bool {
         switch effect {
         case .toggleStep(let owner, let index):
             try store.toggleStep(index, of: owner, clock: now)
-            return .tick(owner, index: index)
         case .editChecklist(.card(let id), let steps):
-            let before = try store.affectedCards(by: id)
             try store.editTask(id, CardEdit(checklist: steps), clock: now)
-            return .cards(before.map { (id: $0.id, record: Optional($0)) })
         case .editChecklist(.routine(let templateId, _), let steps):
-            let before = try store.routineState(templateId)
             let plan = try store.planTemplateEdit(templateId, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now)
             try store.applyTemplateEdit(plan, clock: now)
-            return .routine(before)
         case .addHabit(let name):
             let habit = try store.addHabit(name, clock: now)
             state.message = "Added habit “\(habit.name)”. Space checks it in."
-            return .habitAbsent(habit.id)
         case .checkIn(let habitId, let name, let day, let source, let routineId):
-            let before = try store.habitEntry(habitId: habitId, day: day)
             try store.checkIn(habitId: habitId, day: day, source: source, routineId: routineId, clock: now)
             state.message = "Checked in “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil))"). u undoes it."
-            return .habitEntry(habitId: habitId, day: day, before)
         case .uncheck(let habitId, let name, let day):
-            let before = try store.habitEntry(habitId: habitId, day: day)
             try store.uncheck(habitId: habitId, day: day)
             state.message = "Took back “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil))"). u undoes it."
-            return .habitEntry(habitId: habitId, day: day, before)
         default:
-            return nil
+            return false
         }
-    }
-
-    /// Puts back what a checklist or habit intent changed.
-    func undoChecklist(_ restore: UndoHistory.Restore) throws {
-        switch restore {
-        case .tick(let owner, let index): try store.toggleStep(index, of: owner, clock: clock())
-        case .habitEntry(let habitId, let day, let entry): try store.restoreHabitEntry(habitId: habitId, day: day, to: entry)
-        case .habitAbsent(let id): try store.removeHabit(id)
-        case .cards, .routine: break
-        }
+        return true
     }
 
     /// Reads the open checklist or Habits view again: after a write, another process's commit,

@@ -1,11 +1,11 @@
 import BoardModel
 import BoardStore
 
-/// Template intents at the edge: each is one store transaction, recorded for undo as the whole
-/// routine (template, rule, series, cards) as it was before.
+/// Template intents at the edge: each is one store transaction, whose change set the caller
+/// records for undo (a propagation's thousand cards included).
 extension BoardApp {
-    /// Carries out a template intent; nil when `effect` is not one.
-    func carryOutRoutine(_ effect: Effect, now: BoardClock) throws -> (before: RoutineState, focus: String?)? {
+    /// Carries out a template intent; false when `effect` is not one.
+    func carryOutRoutine(_ effect: Effect, now: BoardClock) throws -> Bool {
         switch effect {
         case .createTemplate(let draft, let save):
             let start = draft.start.flatMap { TemplateForm.requestedStart($0, today: now.today) }
@@ -14,9 +14,7 @@ extension BoardApp {
             if save == .pause { try store.pauseTemplate(template.id, clock: now) }
             state.message = "Created template “\(template.title)” (\(save == .draft ? "draft" : save == .pause ? "paused" : "active"))."
             try focusTemplate(template.id)
-            return (RoutineState.absent(template.id), nil)
         case .applyTemplateEdit(let id, let draft, let save, let includeOverdue):
-            let before = try store.routineState(id)
             let plan = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: includeOverdue), clock: now)
             try store.applyTemplateEdit(plan, clock: now) { done, total in
                 guard total > 100, case .propagation(var dialog) = self.state.mode else { return }
@@ -30,32 +28,23 @@ extension BoardApp {
             state.mode = .normal
             let n = plan.propagation.count
             state.message = "Saved “\(draft.values.title)”: updated \(n) \(n == 1 ? "occurrence" : "occurrences"). u undoes it all."
-            return (before, nil)
         case .pauseTemplate(let id):
-            let before = try store.routineState(id)
             try store.pauseTemplate(id, clock: now)
-            return (before, nil)
         case .resumeTemplate(let id):
-            let before = try store.routineState(id)
             try store.resumeTemplate(id, clock: now)
-            return (before, nil)
         case .archiveTemplate(let id):
-            let before = try store.routineState(id)
             try store.archiveTemplate(id, clock: now)
-            return (before, nil)
         case .skipNext(let id):
-            let before = try store.routineState(id)
             let date = try store.skipNext(id, clock: now)
             state.message = "Skipped \(MonthName.due(date, nil))."
-            return (before, nil)
         case .duplicateTemplate(let id):
             let copy = try store.duplicateTemplate(id, clock: now)
             state.message = "Duplicated as “\(copy.title)” (draft; p activates it)."
             try focusTemplate(copy.id)
-            return (RoutineState.absent(copy.id), nil)
         default:
-            return nil
+            return false
         }
+        return true
     }
 
     /// Opens the propagation dialog with the store's exact counts, or saves at once when no occurrence changes.

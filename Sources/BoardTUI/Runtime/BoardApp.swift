@@ -82,24 +82,17 @@ public final class BoardApp {
         do {
             switch effect {
             case .undo:
-                guard let entry = history.popUndo() else { state.message = "Nothing to undo."; return }
-                var focus: String?
-                switch entry.before {
-                case .cards(let cards):
-                    try store.restore(cards)
-                    focus = cards.first?.id
-                case .routine(let routine):
-                    try store.restore(routine)
-                case .tick, .habitEntry, .habitAbsent:
-                    try undoChecklist(entry.before)
-                }
-                state.message = "Undid: \(Self.describe(entry.intent))"
-                try reload(focusing: focus)
+                guard let entry = history.lastDone else { state.message = "Nothing to undo."; return }
+                try store.apply(entry.changes.inverse, verb: "undone")
+                history.undone()
+                state.message = "Undid: \(entry.description)"
+                try reload(focusing: cardToFocus(after: entry.changes))
             case .redo:
-                guard let intent = history.popRedo() else { state.message = "Nothing to redo."; return }
-                let focus = try carryOut(intent, clearingRedo: false)
-                state.message = "Redid: \(Self.describe(intent))"
-                try reload(focusing: focus)
+                guard let entry = history.nextToRedo else { state.message = "Nothing to redo."; return }
+                try store.apply(entry.changes, verb: "redone")
+                history.redone()
+                state.message = "Redid: \(entry.description)"
+                try reload(focusing: cardToFocus(after: entry.changes))
             case .openTemplateEditor(let id):
                 state.mode = .templateForm(TemplateForm(editing: try store.template(id, clock: clock()), now: clock().local,
                                                         weekStart: state.config.weekStart ?? .monday,
@@ -109,7 +102,8 @@ public final class BoardApp {
             case .openChecklist, .openHabits:
                 try open(effect)
             default:
-                let focus = try carryOut(effect, clearingRedo: true)
+                let (focus, changes) = try store.recording { try carryOut(effect) }
+                history.record(.init(description: Self.describe(effect), changes: changes))
                 try reload(focusing: focus)
             }
         } catch {
@@ -125,55 +119,42 @@ public final class BoardApp {
         }
     }
 
-    /// Writes one intent through the store (one transaction) and records how to undo it.
-    private func carryOut(_ effect: Effect, clearingRedo: Bool) throws -> String? {
+    /// Writes one intent through the store; returns the card to focus. The caller records the
+    /// intent's change set for undo.
+    private func carryOut(_ effect: Effect) throws -> String? {
         let now = clock()
-        var touched: String?
-        var before: [TaskRecord] = []
-        if let routine = try carryOutRoutine(effect, now: now) {
-            history.record(.init(intent: effect, before: .routine(routine.before)), clearingRedo: clearingRedo)
-            return routine.focus
-        }
-        if let restore = try carryOutChecklist(effect, now: now) {
-            history.record(.init(intent: effect, before: restore), clearingRedo: clearingRedo)
-            return nil
-        }
+        if try carryOutRoutine(effect, now: now) || carryOutChecklist(effect, now: now) { return nil }
         switch effect {
         case .add(let title, let bucket):
-            let card = try store.addTask(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now)
-            touched = card.id
+            return try store.addTask(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now).id
         case .move(let id, let bucket, let position):
-            before = try store.affectedCards(by: id)
             try store.moveTask(id, to: bucket, position: position, clock: now)
-            touched = id
+            return id
         case .toggleDone(let id, let completed):
-            before = try store.affectedCards(by: id)
             if completed { try store.completeTask(id, clock: now) } else { try store.reopenTask(id, clock: now) }
-            touched = id
+            return id
         case .delete(let id):
-            before = try store.affectedCards(by: id)
             try store.deleteTask(id, clock: now)
+            return nil
         case .edit(let id, let edit, let due):
-            before = try store.affectedCards(by: id)
             try store.editTask(id, edit, due: due, clock: now)
-            touched = id
+            return id
         case .reapply(let id, let fields):
-            before = try store.affectedCards(by: id)
             try store.reapply(id, fields: fields, clock: now)
-            touched = id
+            return id
         case .makeException(let id, let field):
-            before = try store.affectedCards(by: id)
             try store.makeException(id, field: field, clock: now)
-            touched = id
+            return id
         default:
             return nil
         }
-        // Cards the intent created must go again on undo.
-        let after = try touched.map { try store.affectedCards(by: $0) } ?? []
-        var restore = before.map { (id: $0.id, record: Optional($0)) }
-        for card in after where !before.contains(where: { $0.id == card.id }) { restore.append((card.id, nil)) }
-        history.record(.init(intent: effect, before: .cards(restore)), clearingRedo: clearingRedo)
-        return touched
+    }
+
+    /// After undo or redo: the first card the change touched that still exists; none for a template's
+    /// change, whose row keeps the focus.
+    private func cardToFocus(after changes: ChangeSet) -> String? {
+        guard !changes.rows.contains(where: { $0.table == "templates" }) else { return nil }
+        return changes.cardIds.first { (try? store.task($0)) != nil }
     }
 
     func reload(focusing id: String? = nil) throws {

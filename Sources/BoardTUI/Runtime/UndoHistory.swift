@@ -1,41 +1,29 @@
-import BoardModel
 import BoardStore
 
-/// Undo and redo for every change of the session: a history of intents. Undo puts back the
-/// cards an intent changed as they were before it; redo carries the intent out again.
+/// Undo and redo for every change of the session: past and future lists of change sets, each
+/// with the words it is described by. Undo applies a change set's inverse, redo the change set
+/// itself, each in one transaction (ARCHITECTURE.md §6).
 struct UndoHistory {
-    /// What undo puts back.
-    enum Restore {
-        /// Each card the intent touched, as it was before (nil: it did not exist).
-        case cards([(id: String, record: TaskRecord?)])
-        /// A template with its rule, series and cards, as it was before (a propagation included).
-        case routine(RoutineState)
-        /// A step ticked or unticked: undo toggles it back.
-        case tick(RoutineChecklist.Owner, index: Int)
-        /// A habit's entry of a day as it was before (nil: there was none).
-        case habitEntry(habitId: String, day: LocalDate, HabitEntryRecord?)
-        /// A habit the intent created.
-        case habitAbsent(String)
-    }
-
     struct Entry {
-        let intent: Effect
-        let before: Restore
+        /// "add “Buy milk” to This Week", for "Undid: …" and "Redid: …".
+        let description: String
+        let changes: ChangeSet
     }
 
-    private(set) var undoStack: [Entry] = []
-    private(set) var redoStack: [Effect] = []
+    private(set) var past: [Entry] = []
+    private(set) var future: [Entry] = []
 
-    mutating func record(_ entry: Entry, clearingRedo: Bool = true) {
-        undoStack.append(entry)
-        if clearingRedo { redoStack.removeAll() }
+    /// A new change: it can be undone, and nothing undone before can be redone any more.
+    mutating func record(_ entry: Entry) {
+        guard !entry.changes.isEmpty else { return }
+        past.append(entry)
+        future.removeAll()
     }
 
-    mutating func popUndo() -> Entry? {
-        guard let entry = undoStack.popLast() else { return nil }
-        redoStack.append(entry.intent)
-        return entry
-    }
+    /// The change to undo; `undone` moves it to the future once it is.
+    var lastDone: Entry? { past.last }
+    var nextToRedo: Entry? { future.last }
 
-    mutating func popRedo() -> Effect? { redoStack.popLast() }
+    mutating func undone() { if let entry = past.popLast() { future.append(entry) } }
+    mutating func redone() { if let entry = future.popLast() { past.append(entry) } }
 }
