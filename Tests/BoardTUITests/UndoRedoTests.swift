@@ -99,3 +99,19 @@ import Testing
         #expect(try f.store.task(card.id).bucket == .nextMonth)
     }
 }
+
+/// Issue: "Save and pause" on a new template was `addTemplate` (generating a week) then `pauseTemplate`:
+/// a paused template with 7 occurrences, written in 2 transactions.
+@Suite struct SaveAndPauseTests {
+    @Test func saveAndPauseMakesAPausedTemplateWithNoOccurrence() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        let draft = TemplateDraft(values: CardValues(title: "Stretch", time: LocalTime(hour: 18, minute: 0)),
+                                  rule: try RecurrenceRule(.daily), start: demoClock.today, habitLinks: [])
+        app.perform(.createTemplate(draft, save: .pause))
+        let template = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Stretch" })
+        #expect(template.template.status == .paused && template.scheduling?.series.status == .paused)
+        #expect(try f.store.tasks().filter { $0.templateId == template.template.id }.isEmpty, "no occurrence")
+        #expect(app.state.message == "Created template “Stretch” (paused).")
+    }
+}

@@ -99,7 +99,7 @@ import Testing
         let templates = state.snapshot.templates
         var fields = TemplateForm.Fields()
         fields.title = "Morning"
-        let form = TemplateForm(templateId: templates[0].id, status: "active", fields: fields, now: state.snapshot.now)
+        let form = TemplateForm(templateId: templates[0].id, status: .active, fields: fields, now: state.snapshot.now)
         let draft = try form.draft().get()
         var dialog = PropagationDialog(templateId: templates[0].id, draft: draft, save: .activate, form: form,
                                        count: 5, countWithOverdue: 8, overdue: 3, removals: 0)

@@ -1,9 +1,7 @@
 import BoardModel
 import GRDB
 
-public enum TemplateStatus: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
-    case draft, active, paused, archived
-}
+extension TemplateStatus: DatabaseValueConvertible {}
 
 /// A row of `templates`: a routine's definition.
 public struct TemplateRecord: Hashable, Sendable, BoardRecord {

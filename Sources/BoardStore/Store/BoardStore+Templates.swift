@@ -28,13 +28,16 @@ public struct TemplateOverview: Sendable {
 
 /// Templates and their series: create, list, pause, resume, skip next, duplicate, archive.
 extension BoardStore {
-    /// Creates a template with its rule and its single series; an active one generates at once.
+    /// Creates a template with its rule and its single series, in one transaction; an active one
+    /// generates at once, a paused one or a draft does not.
     /// Without a `start`, it starts with its first occurrence not already past. Without a `rule`,
     /// it is a reusable checklist: no series, no occurrences, ticks kept per day.
     /// `habitLinks` links step i to a habit (index-aligned with the checklist).
     @discardableResult
-    public func addTemplate(_ values: CardValues, rule: RecurrenceRule?, start: LocalDate? = nil, draft: Bool = false,
+    public func addTemplate(_ values: CardValues, rule: RecurrenceRule?, start: LocalDate? = nil, status: TemplateStatus = .active,
                             remindBefore: Int = 0, habitLinks: [String?] = [], clock: BoardClock) throws -> TemplateRecord {
+        guard status != .archived else { throw BoardError("status", "a new template is active, paused or a draft") }
+        let draft = status == .draft
         try values.validate()
         try Self.validateRemindBefore(remindBefore)
         // A schedule that starts now begins with its next occurrence, never one already past;
@@ -44,7 +47,6 @@ extension BoardStore {
             return try Schedule(rule: rule, start: first, time: values.time)
         }
         return try write { db in
-            let status: TemplateStatus = draft ? .draft : .active
             var template = TemplateRecord(
                 id: Self.newId(), ownerId: ownerId, title: values.title, description: values.description, labels: [],
                 checklist: [], defaultBucket: .routines, defaultTime: nil, priority: 0, defaultDurationMin: nil,
@@ -62,7 +64,8 @@ extension BoardStore {
                                  skippedDates: [], generatedThrough: nil).insert(db)
             }
             try Self.record("template_created", template: template.id, clock: clock, db)
-            if !draft { try generate(templateId: template.id, clock: clock, db) }
+            // Only an active template generates: "save and pause" makes no occurrence at all.
+            if status == .active { try generate(templateId: template.id, clock: clock, db) }
             return template
         }
     }

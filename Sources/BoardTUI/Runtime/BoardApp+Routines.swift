@@ -9,10 +9,9 @@ extension BoardApp {
         switch effect {
         case .createTemplate(let draft, let save):
             let start = draft.start.flatMap { TemplateForm.requestedStart($0, today: now.today) }
-            let template = try store.addTemplate(draft.values, rule: draft.rule, start: start, draft: save == .draft,
+            let template = try store.addTemplate(draft.values, rule: draft.rule, start: start, status: save.status,
                                                  remindBefore: state.config.remindBefore ?? 0, habitLinks: draft.habitLinks, clock: now)
-            if save == .pause { try store.pauseTemplate(template.id, clock: now) }
-            state.message = "Created template “\(template.title)” (\(save == .draft ? "draft" : save == .pause ? "paused" : "active"))."
+            state.message = "Created template “\(template.title)” (\(save.status.rawValue))."
             try focusTemplate(template.id)
         case .applyTemplateEdit(let id, let draft, let save, let includeOverdue):
             let plan = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: includeOverdue), clock: now)

@@ -9,7 +9,7 @@ public struct TemplateRow: Hashable, Sendable {
     public let summary: String
     public let nextRun: LocalDate?
     public let time: LocalTime?
-    public let status: String
+    public let status: TemplateStatus
     public let remaining: Int?
     /// false for a routine without a schedule: a reusable checklist, opened with Enter.
     public var scheduled = true
@@ -74,7 +74,7 @@ public struct BoardSnapshot: Sendable {
     public static func load(_ store: BoardStore, clock: BoardClock, query: String = "", offsets: [Bucket: Int] = [:]) throws -> BoardSnapshot {
         let templates = try store.templates(clock: clock, limit: templateRows).map {
             TemplateRow(id: $0.template.id, title: $0.template.title, summary: $0.summary, nextRun: $0.nextRun,
-                        time: $0.template.defaultTime, status: $0.template.status.rawValue, remaining: $0.remaining,
+                        time: $0.template.defaultTime, status: $0.template.status, remaining: $0.remaining,
                         scheduled: $0.scheduling != nil)
         }
         let totals = try store.cardCounts()

@@ -104,7 +104,7 @@ public struct BoardState: Sendable {
 
     /// The templates the Templates section lists.
     public var templates: [TemplateRow] {
-        showArchived ? snapshot.templates : snapshot.templates.filter { $0.status != "archived" }
+        showArchived ? snapshot.templates : snapshot.templates.filter { $0.status != .archived }
     }
 
     /// The focused template row, when the focus is in the Templates section.

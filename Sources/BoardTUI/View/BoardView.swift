@@ -94,9 +94,9 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
         for template in state.templates.dropFirst(first) where y + 1 < layout.bodyTop + lines {
             let remaining = template.remaining.map { " · \($0) left" } ?? ""
             let focused = state.focusedTemplate?.id == template.id
-            frame.put((focused ? "›" : "") + "\(template.title) · \(template.status)\(remaining)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
+            frame.put((focused ? "›" : "") + "\(template.title) · \(template.status.rawValue)\(remaining)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
             let next = !template.scheduled ? "Enter opens today's list"
-                : template.status == "paused" ? "paused: no new runs"
+                : template.status == .paused ? "paused: no new runs"
                 : template.nextRun.map { "next " + MonthName.due($0, template.time) } ?? "no run in 7 days"
             frame.put("  \(template.summary) · \(next)", x: x, y: y + 1, maxWidth: w, style: .dim)
             if focused {
@@ -153,7 +153,7 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     if let template = state.focusedTemplate {
         let remaining = template.remaining.map { ", \($0) left" } ?? ""
         described = template.scheduled
-            ? "Template \(template.title), \(template.status)\(remaining), \(template.summary). e edit · p pause/resume · s skip next · c duplicate · A archive · t new"
+            ? "Template \(template.title), \(template.status.rawValue)\(remaining), \(template.summary). e edit · p pause/resume · s skip next · c duplicate · A archive · t new"
             : "Checklist \(template.title), no schedule. Enter opens today's list · S starts a run · e edit · c duplicate · A archive"
     } else if let card = state.focusedCard {
         described = CardText.described(card, bucket: BoardState.columns[state.focus.column],

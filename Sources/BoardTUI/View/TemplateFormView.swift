@@ -8,7 +8,7 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
     clearBox(&frame, x: x0, y: y0, width: w, height: h)
     let previewWidth = min(34, w / 3)
     let left = w - previewWidth - 3
-    let title = form.templateId == nil ? "New template" : "Edit template" + (form.status.map { " (\($0))" } ?? "")
+    let title = form.templateId == nil ? "New template" : "Edit template" + (form.status.map { " (\($0.rawValue))" } ?? "")
     frame.put(title, x: x0 + 2, y: y0 + 1, maxWidth: left, style: .bold)
 
     // The rows, with the focused one kept in view.

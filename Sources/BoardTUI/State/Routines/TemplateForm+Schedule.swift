@@ -209,7 +209,7 @@ extension TemplateForm {
         f.duration = t.defaultDurationMin.map(String.init) ?? ""
         guard let scheduling = overview.scheduling else {
             f.repeats = .none
-            self.init(templateId: t.id, status: t.status.rawValue, fields: f, now: now, weekStart: weekStart, habits: habits)
+            self.init(templateId: t.id, status: t.status, fields: f, now: now, weekStart: weekStart, habits: habits)
             return
         }
         let rule = scheduling.schedule.rule
@@ -242,7 +242,7 @@ extension TemplateForm {
                   rule.setPositions.isEmpty, rule.monthDays.count == 1 {
             f.repeats = .monthlyOnDay; f.monthDay = rule.monthDays[0] == -1 ? "last" : String(rule.monthDays[0])
         }
-        self.init(templateId: t.id, status: t.status.rawValue, fields: f, now: now, weekStart: weekStart, habits: habits)
+        self.init(templateId: t.id, status: t.status, fields: f, now: now, weekStart: weekStart, habits: habits)
     }
 }
 

@@ -20,6 +20,15 @@ public struct TemplateForm: Hashable, Sendable {
     /// How saving leaves the template.
     public enum Save: String, CaseIterable, Hashable, Sendable {
         case activate = "Save and activate", draft = "Save as draft", pause = "Save and pause"
+
+        /// The status the template has once saved this way.
+        public var status: TemplateStatus {
+            switch self {
+            case .activate: .active
+            case .draft: .draft
+            case .pause: .paused
+            }
+        }
     }
 
     /// One line of the form.
@@ -58,8 +67,8 @@ public struct TemplateForm: Hashable, Sendable {
 
     /// The template being edited; nil for a new one.
     public let templateId: String?
-    /// The edited template's status ("active", "paused", "draft"), for the save rows it offers.
-    public let status: String?
+    /// The edited template's status, for the save rows it offers.
+    public let status: TemplateStatus?
     public var fields: Fields
     /// The fields as they were opened, to know whether leaving drops anything.
     public let initial: Fields
@@ -78,7 +87,7 @@ public struct TemplateForm: Hashable, Sendable {
     /// The habits a step can be linked to (Ctrl-G on a step cycles through them).
     public let habits: [HabitChoice]
 
-    public init(templateId: String? = nil, status: String? = nil, fields: Fields = Fields(), now: LocalDateTime,
+    public init(templateId: String? = nil, status: TemplateStatus? = nil, fields: Fields = Fields(), now: LocalDateTime,
                 weekStart: Weekday = .monday, habits: [HabitChoice] = []) {
         self.templateId = templateId
         self.status = status
@@ -119,7 +128,7 @@ public struct TemplateForm: Hashable, Sendable {
 
     /// New templates and drafts may stay drafts; an active or paused one can't go back to draft.
     public var saveRows: [Save] {
-        status == nil || status == "draft" ? Save.allCases : [.activate, .pause]
+        status == nil || status == .draft ? Save.allCases : [.activate, .pause]
     }
 
     /// Whether a routine has a schedule is chosen when it is created: an edit keeps that choice.

@@ -70,8 +70,8 @@ private func templateAction(_ state: inout BoardState, _ template: TemplateRow, 
         return [.openTemplateEditor(templateId: template.id)]
     case .pauseResume:
         switch template.status {
-        case "active": return [.pauseTemplate(templateId: template.id)]
-        case "paused", "draft": return [.resumeTemplate(templateId: template.id)]
+        case .active: return [.pauseTemplate(templateId: template.id)]
+        case .paused, .draft: return [.resumeTemplate(templateId: template.id)]
         default:
             state.message = "“\(template.title)” is archived; c duplicates it into a new draft."
             return []
@@ -129,7 +129,7 @@ private func occurrenceAction(_ state: inout BoardState, _ card: CardSummary, _ 
 
 /// Focuses the template of an occurrence in the Templates section.
 func jumpToTemplate(_ state: inout BoardState, _ card: CardSummary) {
-    if state.snapshot.templates.first(where: { $0.id == card.templateId })?.status == "archived" { state.showArchived = true }
+    if state.snapshot.templates.first(where: { $0.id == card.templateId })?.status == .archived { state.showArchived = true }
     guard let row = state.templates.firstIndex(where: { $0.id == card.templateId }) else {
         state.message = "Its template is not among the templates listed."
         return
