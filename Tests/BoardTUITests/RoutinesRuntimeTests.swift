@@ -164,3 +164,40 @@ import Testing
         #expect(try f.store.task(occurrence.id).exceptionMask == [.title])
     }
 }
+
+/// Issue: the edit was planned four times and a status change after an edit was another write.
+@Suite struct PlanCarriedTests {
+    @Test func applyingCarriesTheDialogsPlanAndAStalePlanKeepsTheForm() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        let morning = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
+        try RoutinesRuntimeTests().editTitle(app, templateId: morning.template.id, to: "Morning")
+        guard case .propagation(let dialog) = app.state.mode else { Issue.record("no dialog"); return }
+        let effects = update(&app.state, .enter)
+        guard case .applyTemplateEdit(let plan, _)? = effects.first else { Issue.record("no apply: \(effects)"); return }
+        #expect(plan == dialog.plan, "apply carries the plan the dialog showed")
+        // Another process edits an occurrence the plan counts: the plan is stale, the form stays.
+        let open = try f.store.tasks().first { $0.templateId == morning.template.id && !$0.isCompleted && $0.exceptionMask.isEmpty
+            && $0.occurrenceDate! >= demoClock.today }!
+        try BoardStore(path: f.path).editTask(open.id, CardEdit(title: "Long morning"), clock: demoClock)
+        app.perform(effects[0])
+        #expect(app.state.message == "template: the board changed since this plan was made; plan the edit again")
+        guard case .templateForm(let form) = app.state.mode else { Issue.record("the form was lost: \(app.state.mode)"); return }
+        #expect(form.fields.title == "Morning")
+        #expect(try f.store.template(morning.template.id, clock: demoClock).template.title == "Morning routine", "nothing written")
+    }
+
+    @Test func anEditAndItsPauseAreOneWrite() throws {
+        let f = try TUIFixture()
+        let morning = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
+        let plan = try f.store.planTemplateEdit(morning.template.id, TemplateEditRequest(fields: CardEdit(title: "Morning")), clock: demoClock)
+        let (_, changes) = try f.store.recording { try f.store.applyTemplateEdit(plan, status: .paused, clock: demoClock) }
+        let overview = try f.store.template(morning.template.id, clock: demoClock)
+        #expect(overview.template.title == "Morning" && overview.template.status == .paused && overview.scheduling?.series.status == .paused)
+        #expect(changes.rows.contains { $0.table == "templates" && $0.changedColumns.contains("status") })
+        // A stale plan writes neither the edit nor the pause.
+        #expect(throws: BoardError.self) { try f.store.applyTemplateEdit(plan, status: .active, clock: demoClock) }
+        #expect(try f.store.template(morning.template.id, clock: demoClock).template.status == .paused)
+    }
+}

@@ -95,14 +95,19 @@ import Testing
     }
 
     @Test func propagationDialog() throws {
-        var state = try TUIFixture().state()
+        let f = try TUIFixture()
+        var state = try f.state()
         let templates = state.snapshot.templates
         var fields = TemplateForm.Fields()
         fields.title = "Morning"
         let form = TemplateForm(templateId: templates[0].id, status: .active, fields: fields, now: state.snapshot.now)
         let draft = try form.draft().get()
-        var dialog = PropagationDialog(templateId: templates[0].id, draft: draft, save: .activate, form: form,
-                                       count: 5, countWithOverdue: 8, overdue: 3, removals: 0)
+        // Planned three days on, so the demo's open occurrences of Nov 21–23 are overdue.
+        let later = BoardClock(local: LocalDateTime(iso: "2026-11-24T09:00")!, zone: paris)
+        func plan(overdue: Bool) throws -> TemplateEditPlan {
+            try f.store.planTemplateEdit(templates[0].id, BoardApp.request(draft, includeOverdue: overdue), clock: later)
+        }
+        var dialog = PropagationDialog(plan: try plan(overdue: false), planWithOverdue: try plan(overdue: true), save: .activate, form: form)
         state.mode = .propagation(dialog)
         try assertSnapshot(view(state), named: "propagation-dialog")
         dialog.includeOverdue = true

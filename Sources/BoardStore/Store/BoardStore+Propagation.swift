@@ -43,8 +43,9 @@ extension BoardStore {
     }
 
     /// Applies a plan in one transaction, reporting progress every 100 updates; refuses a plan
-    /// the board has moved away from since it was made.
-    public func applyTemplateEdit(_ plan: TemplateEditPlan, clock: BoardClock,
+    /// the board has moved away from since it was made. A `status` the save asks for (activate,
+    /// pause) is set in the same transaction.
+    public func applyTemplateEdit(_ plan: TemplateEditPlan, status: TemplateStatus? = nil, clock: BoardClock,
                                   progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
         try write { db in
             let id = plan.propagation.templateId
@@ -75,6 +76,7 @@ extension BoardStore {
                 "updated": total, "removed": plan.removals.count,
             ], clock: clock, db)
             try generate(templateId: id, clock: clock, db)
+            if let status { try changeStatus(id, to: status, clock: clock, db) }
         }
     }
 

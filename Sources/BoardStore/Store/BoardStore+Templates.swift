@@ -151,18 +151,32 @@ extension BoardStore {
 
     private func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], event: String,
                            clock: BoardClock) throws {
-        try write { db in
-            let template = try Self.template(id, db)
-            guard allowed.contains(template.status) else {
-                let states = allowed.map(\.rawValue).joined(separator: " or ")
-                let article = states.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-                throw BoardError("status", "the template is \(template.status.rawValue); only \(article) \(states) one can be \(event)")
-            }
-            try db.execute(sql: "UPDATE templates SET status = ?, updated_at = ? WHERE id = ?", arguments: [status, clock.timestamp, id])
-            try db.execute(sql: "UPDATE series SET status = ? WHERE template_id = ?", arguments: [status, id])
-            try Self.record(event, template: id, clock: clock, db)
-            if status == .active { try generate(templateId: id, clock: clock, db) }
+        try write { db in try setStatus(id, to: status, from: allowed, event: event, clock: clock, db) }
+    }
+
+    /// The status change a save asks for alongside an edit, inside its transaction: activating a
+    /// paused or draft template resumes it, pausing an active one pauses it; anything else stays.
+    func changeStatus(_ id: String, to status: TemplateStatus, clock: BoardClock, _ db: Database) throws {
+        let current = try Self.template(id, db).status
+        switch (current, status) {
+        case (.paused, .active), (.draft, .active): try setStatus(id, to: .active, from: [.paused, .draft], event: "resumed", clock: clock, db)
+        case (.active, .paused): try setStatus(id, to: .paused, from: [.active], event: "paused", clock: clock, db)
+        default: break
         }
+    }
+
+    private func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], event: String,
+                           clock: BoardClock, _ db: Database) throws {
+        let template = try Self.template(id, db)
+        guard allowed.contains(template.status) else {
+            let states = allowed.map(\.rawValue).joined(separator: " or ")
+            let article = states.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            throw BoardError("status", "the template is \(template.status.rawValue); only \(article) \(states) one can be \(event)")
+        }
+        try db.execute(sql: "UPDATE templates SET status = ?, updated_at = ? WHERE id = ?", arguments: [status, clock.timestamp, id])
+        try db.execute(sql: "UPDATE series SET status = ? WHERE template_id = ?", arguments: [status, id])
+        try Self.record(event, template: id, clock: clock, db)
+        if status == .active { try generate(templateId: id, clock: clock, db) }
     }
 
     /// Skips the next scheduled date that has no completed occurrence: its open occurrence,

@@ -13,20 +13,16 @@ extension BoardApp {
                                                  remindBefore: state.config.remindBefore ?? 0, habitLinks: draft.habitLinks, clock: now)
             state.message = "Created template “\(template.title)” (\(save.status.rawValue))."
             try focusTemplate(template.id)
-        case .applyTemplateEdit(let id, let draft, let save, let includeOverdue):
-            let plan = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: includeOverdue), clock: now)
-            try store.applyTemplateEdit(plan, clock: now) { done, total in
+        case .applyTemplateEdit(let plan, let save):
+            try store.applyTemplateEdit(plan, status: save.status, clock: now) { done, total in
                 guard total > 100, case .propagation(var dialog) = self.state.mode else { return }
                 dialog.progress = .init(done: done, total: total)
                 self.state.mode = .propagation(dialog)
                 self.drawNow?(view(self.state))
             }
-            let status = try store.template(id, clock: now).template.status
-            if save == .activate, status == .paused || status == .draft { try store.resumeTemplate(id, clock: now) }
-            if save == .pause, status == .active { try store.pauseTemplate(id, clock: now) }
             state.mode = .normal
             let n = plan.propagation.count
-            state.message = "Saved “\(draft.values.title)”: updated \(n) \(n == 1 ? "occurrence" : "occurrences"). u undoes it all."
+            state.message = "Saved “\(plan.propagation.newValues.title)”: updated \(n) \(n == 1 ? "occurrence" : "occurrences"). u undoes it all."
         case .pauseTemplate(let id):
             try store.pauseTemplate(id, clock: now)
         case .resumeTemplate(let id):
@@ -51,14 +47,11 @@ extension BoardApp {
         let now = clock()
         let plan = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: false), clock: now)
         let withOverdue = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: true), clock: now)
-        let overdue = plan.propagation.overdueOpen
         guard plan.propagation.count > 0 || !plan.removals.isEmpty || withOverdue.propagation.count > 0 else {
-            perform(.applyTemplateEdit(templateId: id, draft, save: save, includeOverdue: false))
+            perform(.applyTemplateEdit(plan, save: save))
             return
         }
-        state.mode = .propagation(PropagationDialog(templateId: id, draft: draft, save: save, form: form,
-                                                    count: plan.propagation.count, countWithOverdue: withOverdue.propagation.count,
-                                                    overdue: overdue, removals: plan.removals.count))
+        state.mode = .propagation(PropagationDialog(plan: plan, planWithOverdue: withOverdue, save: save, form: form))
     }
 
     static func request(_ draft: TemplateDraft, includeOverdue: Bool) -> TemplateEditRequest {

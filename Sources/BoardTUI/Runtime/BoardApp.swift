@@ -225,7 +225,7 @@ public final class BoardApp {
         case .delete: "delete"
         case .edit: "edit"
         case .createTemplate(let draft, _): "create template “\(draft.values.title)”"
-        case .applyTemplateEdit(_, let draft, _, _): "edit of template “\(draft.values.title)”"
+        case .applyTemplateEdit(let plan, _): "edit of template “\(plan.propagation.newValues.title)”"
         case .pauseTemplate: "pause"
         case .resumeTemplate: "resume"
         case .archiveTemplate: "archive"

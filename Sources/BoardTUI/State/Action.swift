@@ -60,7 +60,8 @@ public enum Effect: Hashable, Sendable {
     case createTemplate(TemplateDraft, save: TemplateForm.Save)
     /// Plans an edit: the runtime opens the propagation dialog, or applies at once when no occurrence changes.
     case planTemplateEdit(templateId: String, TemplateDraft, save: TemplateForm.Save, form: TemplateForm)
-    case applyTemplateEdit(templateId: String, TemplateDraft, save: TemplateForm.Save, includeOverdue: Bool)
+    /// Applies a plan the dialog showed, with the status the save asks for, in one transaction.
+    case applyTemplateEdit(TemplateEditPlan, save: TemplateForm.Save)
     case pauseTemplate(templateId: String)
     case resumeTemplate(templateId: String)
     case archiveTemplate(templateId: String)

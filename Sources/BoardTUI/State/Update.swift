@@ -114,7 +114,7 @@ private func updatePropagation(_ state: inout BoardState, _ dialog: inout Propag
     switch action {
     case .enter:
         state.mode = .propagation(dialog)
-        return [.applyTemplateEdit(templateId: dialog.templateId, dialog.draft, save: dialog.save, includeOverdue: dialog.includeOverdue)]
+        return [.applyTemplateEdit(dialog.chosenPlan, save: dialog.save)]
     case .escape:
         state.mode = .templateForm(dialog.form)
         return []

@@ -1,23 +1,36 @@
 import BoardModel
+import BoardStore
 
 /// The dialog a template edit opens when the template has occurrences (ARCHITECTURE.md §4): the exact
-/// count from the store's plan, the overdue toggle, and a progress bar while applying.
+/// count from the store's plan, the overdue toggle, and a progress bar while applying. It holds the
+/// two plans it shows (without and with the overdue occurrences), and applying carries the chosen
+/// one to the store, which refuses it if the board moved on since.
 public struct PropagationDialog: Hashable, Sendable {
-    public let templateId: String
-    public let draft: TemplateDraft
+    public let plan: TemplateEditPlan
+    public let planWithOverdue: TemplateEditPlan
     public let save: TemplateForm.Save
     /// The form to go back to on Cancel.
     public let form: TemplateForm
+    public var templateId: String { plan.propagation.templateId }
     /// Occurrences the plan updates from today on, and with the overdue ones included.
-    public let count: Int
-    public let countWithOverdue: Int
-    /// Open occurrences dated before today.
-    public let overdue: Int
+    public var count: Int { plan.propagation.count }
+    public var countWithOverdue: Int { planWithOverdue.propagation.count }
+    /// Open occurrences dated before today that the edit would change.
+    public var overdue: Int { plan.propagation.overdueOpen }
     /// Unedited open occurrences a schedule change removes.
-    public let removals: Int
+    public var removals: Int { plan.removals.count }
+    /// The plan applying carries out.
+    public var chosenPlan: TemplateEditPlan { includeOverdue ? planWithOverdue : plan }
     public var includeOverdue = false
     /// Set while applying: how many of how many are written.
     public var progress: Progress?
+
+    public init(plan: TemplateEditPlan, planWithOverdue: TemplateEditPlan, save: TemplateForm.Save, form: TemplateForm) {
+        self.plan = plan
+        self.planWithOverdue = planWithOverdue
+        self.save = save
+        self.form = form
+    }
 
     public struct Progress: Hashable, Sendable {
         public let done: Int
