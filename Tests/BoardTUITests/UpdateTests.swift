@@ -91,7 +91,9 @@ import Testing
     @Test func helpAndAnyKeyCloses() throws {
         var state = try TUIFixture().state()
         press([.character("?")], &state)
-        #expect(state.mode == .help)
+        #expect(state.mode == .help(scroll: 0))
+        press([.down, .down, .up], &state)
+        #expect(state.mode == .help(scroll: 1), "↑↓ scroll")
         press([.character("z")], &state)
         #expect(state.mode == .normal)
     }

@@ -37,7 +37,8 @@ public enum Mode: Hashable, Sendable {
     case normal
     case adding(TextInput)
     case searching(TextInput)
-    case help
+    /// Every key, from the key-binding tables; `scroll` is the first line shown.
+    case help(scroll: Int)
     /// The focused card's detail; `field` is the cursor among the template fields of an occurrence.
     case detail(field: Int)
     case editing(CardForm)

@@ -15,11 +15,13 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
     case .checklist(var screen): return updateChecklist(&state, &screen, action)
     case .habits(var screen): return updateHabits(&state, &screen, action)
     case .suggestion(let habits): return updateSuggestion(&state, action, returningTo: habits)
-    case .help:
+    case .help(let scroll):
         switch action {
         case .resize(let w, let h): resize(&state, w, h)
         case .redraw: return [.redraw]
         case .click: break
+        case .moveFocus(_, let dy):
+            state.mode = .help(scroll: max(0, min(scroll + dy, KeyBindings.helpLines.count - 1)))
         default: state.mode = .normal
         }
         return []
@@ -80,7 +82,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         }
         jumpToMatch(&state, step: step)
     case .help:
-        state.mode = .help
+        state.mode = .help(scroll: 0)
     case .openHabits:
         return [.openHabits]
     case .openChecklist, .startRun:

@@ -18,7 +18,7 @@ public func view(_ state: BoardState) -> Frame {
     for column in BoardState.columns.indices { drawColumn(&frame, state, layout, column) }
     drawStatus(&frame, state, layout)
     switch state.mode {
-    case .help: drawHelp(&frame, state)
+    case .help(let scroll): drawHelp(&frame, state, scroll: scroll)
     case .detail(let field): drawDetail(&frame, state, field: field)
     case .editing(let form): drawForm(&frame, state, form)
     case .templateForm(let form): drawTemplateForm(&frame, state, form)
@@ -167,36 +167,6 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
               x: 0, y: hintsY, style: .dim)
 }
 
-/// Every key, in a box over the board.
-public let helpLines = [
-    "Keys",
-    "←↓↑→ or h j k l   move the focus",
-    "H / L, Shift+←/→  move the card to the next bucket",
-    "J / K             move the card down / up in its bucket",
-    "a                 add a card to the focused column",
-    "e                 edit the card (Tab between fields)",
-    "Enter             open the card's detail",
-    "Space or x        complete / reopen",
-    "d                 delete (u brings it back)",
-    "u / Ctrl-R        undo / redo",
-    "/                 filter every column as you type",
-    "t                 new routine template (the editor)",
-    "↑ from Upcoming   the Templates: e edit · p pause/resume",
-    "                  s skip next · c duplicate · A archive",
-    "z                 show / hide archived templates",
-    "C / S             a checklist / start a run of the routine (F finishes)",
-    "g                 habits: last 14 days, streaks, Space checks in",
-    "T                 on an occurrence: jump to its template",
-    "Enter on an occurrence: r reset a field · m make exception · R reapply all",
-    "n / N             next / previous match",
-    "Esc               cancel, clear the filter",
-    "Ctrl-L            redraw",
-    "?                 this help",
-    "q                 quit",
-    "",
-    "Press any key to close.",
-]
-
 private func drawBox(_ frame: inout Frame, _ state: BoardState, lines: [String], cursorLine: Int? = nil) {
     let w = min(state.width - 4, max(40, lines.map { DisplayWidth.of($0) }.max()! + 4))
     let h = min(state.height - 2, lines.count + 2)
@@ -208,8 +178,15 @@ private func drawBox(_ frame: inout Frame, _ state: BoardState, lines: [String],
     frame.cursor = (x0 + 2, y0 + 1 + (cursorLine ?? 0))
 }
 
-private func drawHelp(_ frame: inout Frame, _ state: BoardState) {
-    drawBox(&frame, state, lines: helpLines)
+/// Every key, from the key-binding tables, in a box over the board that scrolls with ↑↓ when it
+/// is taller than the screen; "↑ more" / "↓ more" say that lines are out of sight.
+private func drawHelp(_ frame: inout Frame, _ state: BoardState, scroll: Int) {
+    let all = KeyBindings.helpLines
+    let room = max(1, state.height - 2 - 2 - 2)  // the box's border, the title and the last hint line
+    let first = max(0, min(scroll, all.count - room))
+    var lines = ["Keys" + (first > 0 ? "  ↑ more" : "")] + all.dropFirst(first).prefix(room)
+    lines.append(first + room < all.count ? "↓ more · ↑↓ scroll · any other key closes" : "Any other key closes.")
+    drawBox(&frame, state, lines: lines)
 }
 
 private func drawDetail(_ frame: inout Frame, _ state: BoardState, field: Int) {

@@ -60,7 +60,7 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
     case .escape, .type("q"), .type("g"), .openHabits:
         state.mode = .normal
     case .help:
-        state.mode = .help
+        state.mode = .help(scroll: 0)
     default:
         break
     }

@@ -1,0 +1,149 @@
+/// One line of help and the keys behind it: what the key map answers and what the help overlay
+/// shows come from the same table, so they can never disagree (ARCHITECTURE.md §6).
+public struct KeyBinding: Sendable {
+    /// The keys as help writes them: "←↓↑→ or h j k l".
+    public let keys: String
+    public let help: String
+    /// Each key and the action it stands for on its screen.
+    public let map: [(key: Key, action: Action)]
+
+    init(_ keys: String, _ help: String, _ map: [(Key, Action)]) {
+        self.keys = keys
+        self.help = help
+        self.map = map.map { (key: $0.0, action: $0.1) }
+    }
+
+    /// The help line: the keys in a column, then what they do.
+    public var line: String { keys.padding(toLength: max(18, keys.count + 2), withPad: " ", startingAt: 0) + help }
+}
+
+/// The screens' bindings, the board's first. Screens that also take typed text (a form, the Add
+/// step row) answer other characters as text; these are the keys they treat as commands.
+public enum KeyBindings {
+    /// Keys every screen answers the same way.
+    public static let everywhere: [KeyBinding] = [
+        KeyBinding("Ctrl-L", "redraw the screen", [(.control("l"), .redraw)]),
+    ]
+
+    public static let board: [KeyBinding] = [
+        KeyBinding("←↓↑→ or h j k l", "move the focus", [
+            (.left, .moveFocus(dx: -1, dy: 0)), (.character("h"), .moveFocus(dx: -1, dy: 0)),
+            (.right, .moveFocus(dx: 1, dy: 0)), (.character("l"), .moveFocus(dx: 1, dy: 0)),
+            (.up, .moveFocus(dx: 0, dy: -1)), (.character("k"), .moveFocus(dx: 0, dy: -1)),
+            (.down, .moveFocus(dx: 0, dy: 1)), (.character("j"), .moveFocus(dx: 0, dy: 1)),
+        ]),
+        KeyBinding("H / L, Shift+←/→", "move the card to the next bucket", [
+            (.character("H"), .moveCard(dx: -1)), (.shiftLeft, .moveCard(dx: -1)),
+            (.character("L"), .moveCard(dx: 1)), (.shiftRight, .moveCard(dx: 1)),
+        ]),
+        KeyBinding("J / K", "move the card down / up in its bucket", [(.character("J"), .reorderCard(dy: 1)), (.character("K"), .reorderCard(dy: -1))]),
+        KeyBinding("Tab / Shift-Tab", "the next / previous column", [(.tab, .tab(1)), (.backTab, .tab(-1))]),
+        KeyBinding("a", "add a card to the focused column", [(.character("a"), .startAdd)]),
+        KeyBinding("e", "edit the card (Tab between fields); on a template, its editor", [(.character("e"), .startEdit)]),
+        KeyBinding("Enter", "the card's detail; on a checklist routine, today's list", [(.enter, .openDetail)]),
+        KeyBinding("Space or x", "complete / reopen", [(.character(" "), .toggleDone), (.character("x"), .toggleDone)]),
+        KeyBinding("d", "delete (u brings it back)", [(.character("d"), .delete)]),
+        KeyBinding("u / Ctrl-R", "undo / redo", [(.character("u"), .undo), (.control("r"), .redo)]),
+        KeyBinding("/", "filter every column as you type", [(.character("/"), .startSearch)]),
+        KeyBinding("n / N", "next / previous match", [(.character("n"), .nextMatch(1)), (.character("N"), .nextMatch(-1))]),
+        KeyBinding("t", "a new routine template (the editor)", [(.character("t"), .newTemplate)]),
+        KeyBinding("p", "on a template: pause / resume", [(.character("p"), .pauseResume)]),
+        KeyBinding("s", "skip the next occurrence (on a template or its next occurrence)", [(.character("s"), .skipNext)]),
+        KeyBinding("c", "on a template: duplicate it as a draft", [(.character("c"), .duplicate)]),
+        KeyBinding("A", "on a template: archive it", [(.character("A"), .archive)]),
+        KeyBinding("z", "show / hide archived templates", [(.character("z"), .toggleArchived)]),
+        KeyBinding("T", "on an occurrence: jump to its template", [(.character("T"), .viewTemplate)]),
+        KeyBinding("C", "the card's checklist", [(.character("C"), .openChecklist)]),
+        KeyBinding("S", "start a run of the routine (F finishes it)", [(.character("S"), .startRun)]),
+        KeyBinding("g", "the Habits view", [(.character("g"), .openHabits)]),
+        KeyBinding("Esc", "cancel, clear the filter", [(.escape, .escape)]),
+        KeyBinding("?", "this help", [(.character("?"), .help)]),
+        KeyBinding("q", "quit", [(.character("q"), .quit)]),
+    ]
+
+    public static let detail: [KeyBinding] = [
+        KeyBinding("↑↓ or j k", "choose a field", [
+            (.up, .moveFocus(dx: 0, dy: -1)), (.character("k"), .moveFocus(dx: 0, dy: -1)),
+            (.down, .moveFocus(dx: 0, dy: 1)), (.character("j"), .moveFocus(dx: 0, dy: 1)),
+        ]),
+        KeyBinding("r", "reset the field to the template's", [(.character("r"), .reapplyField)]),
+        KeyBinding("m", "make the field an exception (frozen as it is)", [(.character("m"), .makeException)]),
+        KeyBinding("R", "reapply the whole template", [(.character("R"), .reapplyAll)]),
+        KeyBinding("e", "edit the card", [(.character("e"), .startEdit)]),
+        KeyBinding("T", "jump to the template", [(.character("T"), .viewTemplate)]),
+        KeyBinding("u / Ctrl-R", "undo / redo", [(.character("u"), .undo), (.control("r"), .redo)]),
+        KeyBinding("any other key", "close the detail", [(.escape, .escape)]),
+    ]
+
+    public static let templateForm: [KeyBinding] = [
+        KeyBinding("Tab / Shift-Tab, ↑↓", "the next / previous row", [(.tab, .tab(1)), (.down, .tab(1)), (.backTab, .tab(-1)), (.up, .tab(-1))]),
+        KeyBinding("Space or ←/→", "cycle Repeat and Ends; on the days row, move and toggle", [
+            (.left, .moveFocus(dx: -1, dy: 0)), (.right, .moveFocus(dx: 1, dy: 0)),
+        ]),
+        KeyBinding("Ctrl-D", "remove the focused checklist step", [(.control("d"), .removeItem)]),
+        KeyBinding("Ctrl-G", "link the focused step to a habit (the next, then none)", [(.control("g"), .linkHabit)]),
+        KeyBinding("Enter", "on a save row: save; in the description: a new line", [(.enter, .enter)]),
+        KeyBinding("Esc", "leave (asks first when something changed)", [(.escape, .escape)]),
+    ]
+
+    public static let propagation: [KeyBinding] = [
+        KeyBinding("Enter or y", "apply to the occurrences counted", [(.enter, .enter), (.character("y"), .enter), (.character("Y"), .enter)]),
+        KeyBinding("Esc or n", "back to the form", [(.escape, .escape), (.character("n"), .escape), (.character("N"), .escape)]),
+        KeyBinding("Space", "also update the overdue open occurrences", [(.character(" "), .type(" "))]),
+    ]
+
+    public static let checklist: [KeyBinding] = [
+        KeyBinding("↑↓, j k, Tab", "move", [(.up, .moveFocus(dx: 0, dy: -1)), (.down, .moveFocus(dx: 0, dy: 1)),
+                                            (.character("j"), .type("j")), (.character("k"), .type("k")),
+                                            (.tab, .tab(1)), (.backTab, .tab(-1))]),
+        KeyBinding("Space or Enter", "tick / untick the step", [(.character(" "), .type(" ")), (.enter, .enter)]),
+        KeyBinding("e", "edit the steps: Add step row, d removes a step", [(.character("e"), .type("e")), (.character("d"), .type("d"))]),
+        KeyBinding("S / F / X", "start a run / finish it (suggestions) / discard it", [
+            (.character("S"), .type("S")), (.character("F"), .type("F")), (.character("X"), .type("X")),
+        ]),
+        KeyBinding("u / Ctrl-R", "undo / redo a tick", [(.character("u"), .type("u")), (.control("r"), .redo)]),
+        KeyBinding("Esc or q", "back to the board (a run finishes)", [(.escape, .escape), (.character("q"), .type("q"))]),
+    ]
+
+    public static let habits: [KeyBinding] = [
+        KeyBinding("↑↓ or j k", "choose a habit", [(.up, .moveFocus(dx: 0, dy: -1)), (.down, .moveFocus(dx: 0, dy: 1)),
+                                                   (.character("j"), .type("j")), (.character("k"), .type("k"))]),
+        KeyBinding("←→ or h l", "choose a day", [(.left, .moveFocus(dx: -1, dy: 0)), (.right, .moveFocus(dx: 1, dy: 0)),
+                                               (.character("h"), .type("h")), (.character("l"), .type("l"))]),
+        KeyBinding("Space or x", "check in that day, or take it back", [(.character(" "), .type(" ")), (.character("x"), .type("x"))]),
+        KeyBinding("a", "add a habit", [(.character("a"), .type("a"))]),
+        KeyBinding("Enter", "answer the waiting suggestions", [(.enter, .enter)]),
+        KeyBinding("u / Ctrl-R", "undo / redo", [(.character("u"), .type("u")), (.control("r"), .redo)]),
+        KeyBinding("Esc, q or g", "back to the board", [(.escape, .escape), (.character("q"), .type("q")), (.character("g"), .type("g"))]),
+    ]
+
+    public static let suggestion: [KeyBinding] = [
+        KeyBinding("y or Enter", "confirm: that day's habit entry", [(.character("y"), .type("y")), (.character("Y"), .type("Y")), (.enter, .enter)]),
+        KeyBinding("n", "dismiss", [(.character("n"), .type("n")), (.character("N"), .type("N"))]),
+        KeyBinding("Esc", "later (the Habits view asks again)", [(.escape, .escape)]),
+    ]
+
+    /// Every screen's bindings under its name, as the help overlay lists them.
+    public static let sections: [(title: String, bindings: [KeyBinding])] = [
+        ("The board", board), ("A card's detail (Enter)", detail), ("The template editor (t, e)", templateForm),
+        ("Applying a template edit", propagation), ("A checklist (C, Enter on a checklist routine)", checklist),
+        ("Habits (g)", habits), ("A routine's suggestion", suggestion), ("Everywhere", everywhere),
+    ]
+
+    /// The help overlay's lines, built from the tables.
+    public static var helpLines: [String] {
+        var lines: [String] = []
+        for (i, section) in sections.enumerated() {
+            if i > 0 { lines.append("") }
+            lines.append(section.title)
+            lines += section.bindings.map(\.line)
+        }
+        return lines
+    }
+
+    /// The action `key` stands for in `bindings`, if any.
+    static func action(for key: Key, in bindings: [KeyBinding]) -> Action? {
+        for binding in bindings { if let hit = binding.map.first(where: { $0.key == key }) { return hit.action } }
+        return nil
+    }
+}
