@@ -21,6 +21,7 @@ import Testing
             ("template form", .templateForm(TemplateForm(now: state.snapshot.now)), KeyBindings.templateForm),
             ("checklist", .checklist(checklist), KeyBindings.checklist), ("habits", .habits(habits), KeyBindings.habits),
             ("suggestion", .suggestion(returningTo: nil), KeyBindings.suggestion),
+            ("typing", .adding(TextField()), KeyBindings.typing),
         ]
     }
 
@@ -53,7 +54,7 @@ import Testing
         let f = try TUIFixture()
         _ = try f.store.addHabit("Drink water", clock: demoClock)
         for screen in try Self.screens(f) where ["checklist", "habits", "suggestion"].contains(screen.name) {
-            let documented = Set((screen.bindings + KeyBindings.everywhere).flatMap { $0.map.map(\.key) })
+            let documented = Set((screen.bindings + KeyBindings.typing + KeyBindings.everywhere).flatMap { $0.map.map(\.key) })
             for key in Self.candidates {
                 var state = try f.state()
                 state.runs.start(routineId: "t", title: "Bedtime", day: demoClock.today, at: demoClock.local)

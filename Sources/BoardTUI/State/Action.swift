@@ -4,6 +4,8 @@ import BoardModel
 /// Everything that can happen to the board screen: keys, mouse, a resize, a reload.
 public enum Action: Hashable, Sendable {
     case moveFocus(dx: Int, dy: Int)
+    /// Moves the cursor in, or deletes from, the text being typed.
+    case editText(TextEdit)
     case moveCard(dx: Int)
     case reorderCard(dy: Int)
     case startAdd

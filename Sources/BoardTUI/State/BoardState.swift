@@ -11,32 +11,28 @@ public struct Focus: Hashable, Sendable {
     }
 }
 
-/// A line of text being typed: the add prompt, the search query, a form field.
-public struct TextInput: Hashable, Sendable {
-    public var text: String
-    public init(_ text: String = "") { self.text = text }
-    public mutating func type(_ c: Character) { text.append(c) }
-    public mutating func backspace() { if !text.isEmpty { text.removeLast() } }
-}
 
 /// The card form (`e`): one field at a time has the focus.
 public struct CardForm: Hashable, Sendable {
     public static let fields = ["Title", "Description", "Labels", "Due date", "Time", "Priority", "Duration"]
     public let cardId: String
-    public var values: [String]
+    public var inputs: [TextField]
     public var field = 0
     public var error: String?
 
     public init(cardId: String, values: [String]) {
         self.cardId = cardId
-        self.values = values
+        self.inputs = values.map(TextField.init)
     }
+
+    /// Each field's text, in `fields` order.
+    public var values: [String] { inputs.map(\.text) }
 }
 
 public enum Mode: Hashable, Sendable {
     case normal
-    case adding(TextInput)
-    case searching(TextInput)
+    case adding(TextField)
+    case searching(TextField)
     /// Every key, from the key-binding tables; `scroll` is the first line shown.
     case help(scroll: Int)
     /// The focused card's detail; `field` is the cursor among the template fields of an occurrence.

@@ -55,7 +55,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         state.focus.row = position
         return [.move(cardId: card.id, bucket: card.bucket, position: position)]
     case .startAdd:
-        state.mode = .adding(TextInput())
+        state.mode = .adding(TextField())
     case .startEdit:
         guard let card = state.focusedCard else { return [] }
         state.mode = .editing(CardForm(cardId: card.id, values: [
@@ -74,7 +74,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
     case .undo: return [.undo]
     case .redo: return [.redo]
     case .startSearch:
-        state.mode = .searching(TextInput(state.filter))
+        state.mode = .searching(TextField(state.filter))
     case .nextMatch(let step):
         guard !state.filter.isEmpty else {
             state.message = "No search: press / to search."
@@ -102,7 +102,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if let focus = Layout(width: state.width, height: state.height).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .backspace, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive, .viewTemplate, .toggleArchived,
+    case .type, .backspace, .editText, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive, .viewTemplate, .toggleArchived,
          .reapplyField, .reapplyAll, .makeException, .removeItem, .linkHabit:
         break
     }
@@ -134,10 +134,12 @@ private func updatePropagation(_ state: inout BoardState, _ dialog: inout Propag
     return []
 }
 
-private func updateAdding(_ state: inout BoardState, _ input: inout TextInput, _ action: Action) -> [Effect] {
+private func updateAdding(_ state: inout BoardState, _ input: inout TextField, _ action: Action) -> [Effect] {
+    if input.handle(action) {
+        state.mode = .adding(input)
+        return []
+    }
     switch action {
-    case .type(let c): input.type(c)
-    case .backspace: input.backspace()
     case .escape:
         state.mode = .normal
         state.message = nil
@@ -158,10 +160,9 @@ private func updateAdding(_ state: inout BoardState, _ input: inout TextInput, _
     return []
 }
 
-private func updateSearching(_ state: inout BoardState, _ input: inout TextInput, _ action: Action) -> [Effect] {
+private func updateSearching(_ state: inout BoardState, _ input: inout TextField, _ action: Action) -> [Effect] {
     switch action {
-    case .type(let c): input.type(c)
-    case .backspace: input.backspace()
+    case .type, .backspace, .editText: _ = input.handle(action)
     case .escape:
         state.mode = .normal
         state.filter = ""
@@ -191,8 +192,7 @@ private func updateSearching(_ state: inout BoardState, _ input: inout TextInput
 
 private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ action: Action) -> [Effect] {
     switch action {
-    case .type(let c): form.values[form.field].append(c)
-    case .backspace: if !form.values[form.field].isEmpty { form.values[form.field].removeLast() }
+    case .type, .backspace, .editText: _ = form.inputs[form.field].handle(action)
     case .tab(let step), .moveFocus(_, let step) where step != 0:
         form.field = (form.field + step + CardForm.fields.count) % CardForm.fields.count
     case .escape:

@@ -3,6 +3,7 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     case up, down, left, right, shiftLeft, shiftRight
     case enter, escape, backspace, tab, backTab
+    case home, end, delete
     case control(Character)
     case resize(width: Int, height: Int)
     case click(x: Int, y: Int)
@@ -24,8 +25,8 @@ public enum KeyMap {
         case .detail:
             if case .click = key { return nil }
             return KeyBindings.action(for: key, in: KeyBindings.detail) ?? .escape
-        case .checklist: return KeyBindings.action(for: key, in: KeyBindings.checklist) ?? screen(key)
-        case .habits: return KeyBindings.action(for: key, in: KeyBindings.habits) ?? screen(key)
+        case .checklist: return KeyBindings.action(for: key, in: KeyBindings.checklist) ?? KeyBindings.action(for: key, in: KeyBindings.typing) ?? screen(key)
+        case .habits: return KeyBindings.action(for: key, in: KeyBindings.habits) ?? KeyBindings.action(for: key, in: KeyBindings.typing) ?? screen(key)
         case .suggestion(_): return KeyBindings.action(for: key, in: KeyBindings.suggestion) ?? screen(key)
         case .help:
             switch key {
@@ -56,7 +57,9 @@ public enum KeyMap {
         }
     }
 
+    /// A prompt or a form's text: the typing keys of `KeyBindings.typing`, characters as text.
     private static func text(_ key: Key) -> Action? {
+        if let action = KeyBindings.action(for: key, in: KeyBindings.typing) { return action }
         switch key {
         case .character(let c): return .type(c)
         case .backspace: return .backspace

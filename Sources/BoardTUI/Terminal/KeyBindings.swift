@@ -61,6 +61,17 @@ public enum KeyBindings {
         KeyBinding("q", "quit", [(.character("q"), .quit)]),
     ]
 
+    /// Every text being typed (a prompt, a form's field, the Add step row, a new habit's name).
+    public static let typing: [KeyBinding] = [
+        KeyBinding("← / →", "move the cursor", [(.left, .editText(.left)), (.right, .editText(.right))]),
+        KeyBinding("Home / End, Ctrl-A / E", "to the start / the end", [
+            (.home, .editText(.home)), (.control("a"), .editText(.home)), (.end, .editText(.end)), (.control("e"), .editText(.end)),
+        ]),
+        KeyBinding("Backspace / Delete", "delete before / after the cursor", [(.backspace, .backspace), (.delete, .editText(.deleteForward))]),
+        KeyBinding("Ctrl-U / Ctrl-K", "delete to the start / to the end", [(.control("u"), .editText(.deleteToStart)), (.control("k"), .editText(.deleteToEnd))]),
+        KeyBinding("Ctrl-W", "delete the word before the cursor", [(.control("w"), .editText(.deleteWordBack))]),
+    ]
+
     public static let detail: [KeyBinding] = [
         KeyBinding("↑↓ or j k", "choose a field", [
             (.up, .moveFocus(dx: 0, dy: -1)), (.character("k"), .moveFocus(dx: 0, dy: -1)),
@@ -127,7 +138,7 @@ public enum KeyBindings {
     public static let sections: [(title: String, bindings: [KeyBinding])] = [
         ("The board", board), ("A card's detail (Enter)", detail), ("The template editor (t, e)", templateForm),
         ("Applying a template edit", propagation), ("A checklist (C, Enter on a checklist routine)", checklist),
-        ("Habits (g)", habits), ("A routine's suggestion", suggestion), ("Everywhere", everywhere),
+        ("Habits (g)", habits), ("A routine's suggestion", suggestion), ("Typing text (prompts, forms)", typing), ("Everywhere", everywhere),
     ]
 
     /// The help overlay's lines, built from the tables.

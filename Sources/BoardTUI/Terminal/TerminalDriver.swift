@@ -50,6 +50,9 @@ public final class TerminalDriver {
             case KEY_BACKSPACE: return .backspace
             case KEY_ENTER: return .enter
             case KEY_BTAB: return .backTab
+            case KEY_HOME: return .home
+            case KEY_END: return .end
+            case KEY_DC: return .delete
             case board_key_resize():
                 width = Int(board_cols())
                 height = Int(board_lines())

@@ -122,13 +122,15 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         frame.put(String(repeating: " ", count: w), x: x, y: y)
         let visible = DisplayWidth.of(shown) < w ? shown : "+ …" + String(input.text.suffix(max(1, w - 4)))
         frame.put(visible, x: x, y: y, maxWidth: w, style: [.bold, .underline])
-        frame.cursor = (x + min(w - 1, DisplayWidth.of(visible)), y)
+        // At the text field's cursor: what is shown, less what stands after the cursor.
+        let afterCursor = DisplayWidth.of(input.text.dropFirst(input.cursor))
+        frame.cursor = (x + max(2, min(w - 1, DisplayWidth.of(visible) - afterCursor)), y)
         frame.put("Adding to \(BoardState.columns[column].title): type the title", x: 0, y: statusY)
         frame.put(state.message ?? "Enter adds · Esc cancels", x: 0, y: hintsY, style: .dim)
         return
     case .searching(let input):
         frame.put("/" + input.text, x: 0, y: statusY, style: .bold)
-        frame.cursor = (min(state.width - 1, 1 + DisplayWidth.of(input.text)), statusY)
+        frame.cursor = (min(state.width - 1, 1 + DisplayWidth.of(input.beforeCursor)), statusY)
         frame.put(state.message ?? "Type to filter every column · Enter keeps the filter · n/N next/previous match · Esc clears", x: 0, y: hintsY, style: .dim)
         return
     default:
@@ -221,7 +223,7 @@ private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardFor
     lines.append(form.error.map { "⚠ \($0)" } ?? "Tab/↓ next field · Enter saves · Esc cancels")
     drawBox(&frame, state, lines: lines, cursorLine: 2 + form.field)
     if var cursor = frame.cursor {
-        cursor.x += 15 + DisplayWidth.of(form.values[form.field])
+        cursor.x += 15 + DisplayWidth.of(form.inputs[form.field].beforeCursor)
         frame.cursor = cursor
     }
 }

@@ -28,7 +28,7 @@ enum ChecklistWidget {
             if screen.checklist.isFull {
                 lines.append(ChecklistLine(kind: .limit, text: "\(Checklist.maxSteps) of \(Checklist.maxSteps) steps — limit reached", style: .dim, isFirst: true))
             } else {
-                lines.append(ChecklistLine(kind: .addRow, text: "+ Add step: " + screen.newStep, style: [], isFirst: true))
+                lines.append(ChecklistLine(kind: .addRow, text: "+ Add step: " + screen.newStep.text, style: [], isFirst: true))
             }
         }
         return lines
@@ -76,7 +76,10 @@ func drawChecklist(_ frame: inout Frame, _ state: BoardState, _ screen: Checklis
         } else {
             frame.put(line.text, x: x0 + 4, y: y, maxWidth: inner - 2, style: focused ? .bold : line.style)
         }
-        if focused { frame.cursor = (line.kind == .addRow ? x0 + 4 + DisplayWidth.of(line.text) : x0 + 5, y) }
+        if focused {
+            let addRowCursor = x0 + 4 + DisplayWidth.of("+ Add step: ") + DisplayWidth.of(screen.newStep.beforeCursor)
+            frame.cursor = (line.kind == .addRow ? addRowCursor : x0 + 5, y)
+        }
     }
     if lines.count > first + height { frame.put("↓ more", x: x0 + 4, y: top + height, style: .dim) }
     let hints = screen.editing

@@ -40,7 +40,7 @@ func drawHabits(_ frame: inout Frame, _ state: BoardState, _ screen: HabitsScree
     }
     if let input = screen.adding {
         frame.put("New habit: " + input.text, x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold)
-        frame.cursor = (x0 + 2 + DisplayWidth.of("New habit: " + input.text), y0 + h - 3)
+        frame.cursor = (x0 + 2 + DisplayWidth.of("New habit: ") + DisplayWidth.of(input.beforeCursor), y0 + h - 3)
     } else if !state.runs.suggestions.isEmpty {
         let n = state.runs.suggestions.count
         frame.put("\(n) \(n == 1 ? "suggestion waits" : "suggestions wait") for an answer: Enter", x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold)

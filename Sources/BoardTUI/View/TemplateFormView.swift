@@ -25,7 +25,10 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
             // At the end of what is typed: the last line of a description, after "+ Add step: ".
             // After the typed text: not after a step's habit link.
             let link = { if case .step(let i) = row { form.habitName(ofStep: i).map { "  → habit: \($0)" } } else { nil } }() ?? ""
-            lines[lines.count - 1].cursorX = DisplayWidth.of(lines[lines.count - 1].text) - DisplayWidth.of(link)
+            // Back from the end by what stands after the text field's cursor (on its last line).
+            let after = form.text(of: row).dropFirst(form.focusedText.cursor)
+            let afterWidth = after.contains("\n") ? 0 : DisplayWidth.of(after)
+            lines[lines.count - 1].cursorX = DisplayWidth.of(lines[lines.count - 1].text) - DisplayWidth.of(link) - afterWidth
         }
         if let error = form.errors[row] { lines.append(("    ⚠ " + error, .bold, nil, nil)) }
         if row == .phrase, !form.phraseFeedback.isEmpty { lines.append(("    " + form.phraseFeedback, .dim, nil, nil)) }

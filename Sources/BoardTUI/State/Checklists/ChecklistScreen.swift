@@ -8,7 +8,7 @@ public struct ChecklistScreen: Hashable, Sendable {
     public var cursor = 0
     public var editing = false
     /// What is typed on the Add step row.
-    public var newStep = ""
+    public var newStep = TextField()
     /// The step `d` asked to remove, waiting for y in the status line.
     public var confirmingRemoval: Int?
     /// The run in progress on this checklist, by its id in `BoardState.runs`.

@@ -32,12 +32,10 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
     case .tab(let step):
         screen.cursor += step
         screen.clampCursor()
-    case .type(let c) where screen.isOnAddRow:
-        screen.newStep.append(c)
-    case .backspace where screen.isOnAddRow:
-        if !screen.newStep.isEmpty { screen.newStep.removeLast() }
+    case _ where screen.isOnAddRow && screen.newStep.handle(action):
+        break
     case .enter where screen.isOnAddRow:
-        let text = screen.newStep.trimmingSpaces
+        let text = screen.newStep.text.trimmingSpaces
         guard !text.isEmpty else { return [] }
         do {
             try Checklist.validate(texts + [text])
@@ -45,7 +43,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
             state.message = "\(error)"
             return []
         }
-        screen.newStep = ""
+        screen.newStep = TextField()
         screen.cursor = texts.count + 1
         return [.editChecklist(owner, steps: texts + [text])]
     case .type("j"), .type("k"):
@@ -57,7 +55,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         state.message = "Remove step \(screen.cursor + 1) “\(texts[screen.cursor])”? y removes · n keeps"
     case .type("e"):
         screen.editing.toggle()
-        screen.newStep = ""
+        screen.newStep = TextField()
         screen.clampCursor()
         state.message = screen.editing
             ? (screen.checklist.isFull ? "Editing: d removes a step; 10 of 10 steps, the limit." : "Editing: type a step on the Add step row, Enter adds it; d removes a step.")
@@ -93,7 +91,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
     case .escape, .type("q"):
         if screen.editing {
             screen.editing = false
-            screen.newStep = ""
+            screen.newStep = TextField()
             screen.clampCursor()
             state.message = nil
         } else {

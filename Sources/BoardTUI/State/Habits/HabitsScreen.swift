@@ -28,7 +28,7 @@ public struct HabitsScreen: Hashable, Sendable {
     /// The day under the cursor: 13 is today, 0 thirteen days ago.
     public var day = 13
     /// The name typed after `a`, while adding a habit.
-    public var adding: TextInput?
+    public var adding: TextField?
 
     public init(habits: [HabitRow]) {
         self.habits = habits

@@ -7,8 +7,7 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
     state.message = nil
     if var input = screen.adding {
         switch action {
-        case .type(let c): input.type(c)
-        case .backspace: input.backspace()
+        case .type, .backspace, .editText: _ = input.handle(action)
         case .escape:
             screen.adding = nil
             return []
@@ -50,7 +49,7 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
             ? [.uncheck(habitId: habit.id, name: habit.name, day: day)]
             : [.checkIn(habitId: habit.id, name: habit.name, day: day, source: .manual, routineId: nil)]
     case .type("a"):
-        screen.adding = TextInput()
+        screen.adding = TextField()
     case .enter:
         if !state.runs.suggestions.isEmpty { state.mode = .suggestion(returningTo: screen) }
     case .type("u"), .undo:

@@ -72,7 +72,14 @@ public struct TemplateForm: Hashable, Sendable {
     public var fields: Fields
     /// The fields as they were opened, to know whether leaving drops anything.
     public let initial: Fields
-    public var focus = Row.title
+    public var focus = Row.title {
+        didSet { if focus != oldValue { textCursor = nil } }
+    }
+    /// Where the cursor stands in the focused row's text; nil: at its end (a row is entered at its end).
+    public var textCursor: Int?
+
+    /// The focused row's text as a text field, with its cursor.
+    public var focusedText: TextField { TextField(text(of: focus), cursor: textCursor) }
     /// The weekday the cursor is on in the weekdays row.
     public var weekdayCursor = Weekday.monday
     /// Shown on their rows after a save was refused.

@@ -21,14 +21,10 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
     }
     let row = form.focus
     switch action {
-    case .type(let c):
-        if TemplateForm.isText(row) {
-            form.setText(form.text(of: row) + String(c), of: row)
-        } else if c == " " {
-            toggle(&form, row, by: 1)
-        }
-    case .backspace:
-        if TemplateForm.isText(row) { form.setText(String(form.text(of: row).dropLast()), of: row) }
+    case .type, .backspace, .editText:
+        if TemplateForm.isText(row) { edit(&form, row, action) } else if action == .type(" ") { toggle(&form, row, by: 1) }
+    case .moveFocus(let dx, _) where TemplateForm.isText(row):
+        edit(&form, row, .editText(dx < 0 ? .left : .right))
     case .tab(let step):
         form.moveFocus(step)
     case .moveFocus(let dx, _):
@@ -49,7 +45,7 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
     case .enter:
         switch row {
         case .description:
-            form.fields.description.append("\n")
+            edit(&form, .description, .type("\n"))
         case .addStep:
             let text = form.fields.newStep.trimmingSpaces
             guard !text.isEmpty else { form.moveFocus(1); break }
@@ -104,6 +100,14 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
 }
 
 /// Space, Enter or ←/→ on a toggle row: cycle a choice, or toggle the weekday under the cursor.
+/// Typing in a text row, through the one text field.
+private func edit(_ form: inout TemplateForm, _ row: TemplateForm.Row, _ action: Action) {
+    var field = form.focusedText
+    _ = field.handle(action)
+    form.setText(field.text, of: row)
+    form.textCursor = field.cursor
+}
+
 private func toggle(_ form: inout TemplateForm, _ row: TemplateForm.Row, by step: Int) {
     func cycled<T: Equatable>(_ value: T, in all: [T]) -> T {
         let i = all.firstIndex(of: value) ?? 0

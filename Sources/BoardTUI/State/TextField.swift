@@ -1,0 +1,73 @@
+/// An edit of a text field other than typing a character or Backspace.
+public enum TextEdit: Hashable, Sendable {
+    case left, right, home, end, deleteForward, deleteToStart, deleteToEnd, deleteWordBack
+}
+
+/// A line of text being typed, with a cursor: the add prompt, the search query, every form field,
+/// the Add step row, a new habit's name. The one place text editing lives (ARCHITECTURE.md §6):
+/// ←/→, Home/End (Ctrl-A/E), Backspace/Delete, Ctrl-U/K (to the start / end), Ctrl-W (the word
+/// before). The cursor counts Characters, so a wide character or an emoji is one step.
+public struct TextField: Hashable, Sendable {
+    public private(set) var text: String
+    /// How many characters stand before the cursor.
+    public private(set) var cursor: Int
+
+    public init(_ text: String = "") {
+        self.text = text
+        cursor = text.count
+    }
+
+    /// `text` with the cursor after `cursor` characters (nil or beyond the end: at the end).
+    public init(_ text: String, cursor: Int?) {
+        self.text = text
+        self.cursor = min(max(0, cursor ?? text.count), text.count)
+    }
+
+    /// The text before the cursor: where a view puts the terminal's cursor.
+    public var beforeCursor: Substring { text.prefix(cursor) }
+
+    public mutating func type(_ c: Character) {
+        text.insert(c, at: index(cursor))
+        cursor += 1
+    }
+
+    public mutating func backspace() {
+        guard cursor > 0 else { return }
+        text.remove(at: index(cursor - 1))
+        cursor -= 1
+    }
+
+    public mutating func apply(_ edit: TextEdit) {
+        switch edit {
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(text.count, cursor + 1)
+        case .home: cursor = 0
+        case .end: cursor = text.count
+        case .deleteForward: if cursor < text.count { text.remove(at: index(cursor)) }
+        case .deleteToStart:
+            text.removeSubrange(text.startIndex..<index(cursor))
+            cursor = 0
+        case .deleteToEnd: text.removeSubrange(index(cursor)...)
+        case .deleteWordBack:
+            var start = cursor
+            let characters = Array(text)
+            while start > 0, characters[start - 1] == " " { start -= 1 }
+            while start > 0, characters[start - 1] != " " { start -= 1 }
+            text.removeSubrange(index(start)..<index(cursor))
+            cursor = start
+        }
+    }
+
+    /// Carries out a typing action (a character, Backspace, an edit); false for any other action.
+    public mutating func handle(_ action: Action) -> Bool {
+        switch action {
+        case .type(let c): type(c)
+        case .backspace: backspace()
+        case .editText(let edit): apply(edit)
+        default: return false
+        }
+        return true
+    }
+
+    private func index(_ offset: Int) -> String.Index { text.index(text.startIndex, offsetBy: offset) }
+}
