@@ -25,7 +25,7 @@ let package = Package(
         // SQLite through GRDB: migrations, records, and the store's one-transaction writes.
         .target(name: "BoardStore", dependencies: ["BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
         // The board screen: state, actions, update, view into frames, and the one ncurses driver.
-        .target(name: "BoardTUI", dependencies: ["BoardModel", "BoardStore", "CNcurses", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "BoardTUI", dependencies: ["BoardModel", "BoardStore", "CNcurses"]),
         .executableTarget(
             name: "board",
             dependencies: [
@@ -38,7 +38,7 @@ let package = Package(
         ),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel"]),
+        .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
         // Drives the real `board` binary: exit codes, stdout, stderr.
         .testTarget(name: "boardTests", dependencies: ["board", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
     ]

@@ -65,22 +65,11 @@ struct CardFieldOptions: ParsableArguments {
                  duration: try duration.map { d throws in try Self.duration(d) })
     }
 
-    static func time(_ text: String) throws -> LocalTime? {
-        if text.lowercased() == "none" { return nil }
-        guard let time = LocalTime(iso: text) else { throw BoardError("time", "must be HH:MM from 00:00 to 23:59, got '\(text)'") }
-        return time
-    }
+    static func time(_ text: String) throws -> LocalTime? { try FieldRules.time(text) }
 
-    static func priority(_ text: String) throws -> Int {
-        guard let p = Int(text), (0...3).contains(p) else { throw BoardError("priority", "must be 0, 1, 2 or 3, got '\(text)'") }
-        return p
-    }
+    static func priority(_ text: String) throws -> Int { try FieldRules.priority(text) }
 
-    static func duration(_ text: String) throws -> Int? {
-        if text.lowercased() == "none" { return nil }
-        guard let d = Int(text), d > 0 else { throw BoardError("duration", "must be a whole number of minutes above 0, got '\(text)'") }
-        return d
-    }
+    static func duration(_ text: String) throws -> Int? { try FieldRules.duration(text) }
 
     static func date(_ text: String, field: String) throws -> LocalDate {
         guard let date = LocalDate(iso: text) else { throw BoardError(field, "must be a date YYYY-MM-DD, got '\(text)'") }

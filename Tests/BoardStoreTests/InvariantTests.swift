@@ -15,7 +15,7 @@ import Testing
             try f.store.addTemplate(CardValues(title: "Too long", checklist: steps), rule: try rule("every day"), clock: now)
         }
         #expect(throws: BoardError("title", "must not be empty")) { try f.store.addTask(CardValues(title: "  "), clock: now) }
-        #expect(throws: BoardError("priority", "must be 0, 1, 2 or 3, got 4")) { try f.store.addTask(CardValues(title: "x", priority: 4), clock: now) }
+        #expect(throws: BoardError("priority", "must be 0, 1, 2 or 3, got '4'")) { try f.store.addTask(CardValues(title: "x", priority: 4), clock: now) }
         #expect(throws: BoardError.timeInPast) {
             try f.store.addTask(CardValues(title: "Call", time: LocalTime(hour: 8, minute: 0)), due: date("2026-11-21"), clock: now)
         }

@@ -56,7 +56,7 @@ import Testing
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         let card = try #require(app.state.focusedCard)
         app.perform(.edit(cardId: card.id, CardEdit(priority: 7), due: nil))
-        #expect(app.state.message == "priority: must be 0, 1, 2 or 3, got 7")
+        #expect(app.state.message == "priority: must be 0, 1, 2 or 3, got '7'")
         #expect(try f.store.task(card.id).priority == 2)
     }
 

@@ -27,8 +27,16 @@ enum BoardBinary {
         try process.run()
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()
+        // Both pipes at once: a child writing much to stderr while stdout is read would block forever.
+        nonisolated(unsafe) var err = Data()
+        let stderrRead = DispatchGroup()
+        stderrRead.enter()
+        DispatchQueue.global().async {
+            err = errors.fileHandleForReading.readDataToEndOfFile()
+            stderrRead.leave()
+        }
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        stderrRead.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                       stderr: String(decoding: err, as: UTF8.self))

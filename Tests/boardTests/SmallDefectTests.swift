@@ -17,7 +17,7 @@ import Testing
     @Test func negativeNumbersReachTheirRuleAndScreenBucketNamesAreRead() throws {
         let board = try BoardFile()
         let r = try board.run(["add", "Run", "--duration", "-5"])
-        #expect(r.status == 2 && r.stderr == "error: duration: must be a whole number of minutes above 0, got '-5'\n")
+        #expect(r.status == 2 && r.stderr == "error: duration: must be a whole number of minutes from 1 to 10080, got '-5'\n")
         let p = try board.run(["add", "Run", "--priority", "-1"])
         #expect(p.stderr == "error: priority: must be 0, 1, 2 or 3, got '-1'\n")
         #expect(try board.run(["add", "Run", "--bucket", "This Week"]).status == 0)

@@ -27,10 +27,8 @@ public struct CardValues: Hashable, Sendable {
         try TextLimits.check(description, field: "description", limit: TextLimits.description, multiline: true)
         if labels.count > TextLimits.labels { throw BoardError("labels", "at most \(TextLimits.labels) labels, got \(labels.count)") }
         for label in labels { try TextLimits.check(label, field: "labels", limit: TextLimits.label) }
-        if !(0...3).contains(priority) { throw BoardError("priority", "must be 0, 1, 2 or 3, got \(priority)") }
-        if let duration, duration <= 0 || duration > 24 * 60 * 7 {
-            throw BoardError("duration", "must be a number of minutes from 1 to \(24 * 60 * 7), got \(duration)")
-        }
+        try FieldRules.check(priority: priority)
+        if let duration { try FieldRules.check(duration: duration) }
         if labels.contains(where: { $0.trimmingSpaces.isEmpty }) { throw BoardError("labels", "a label needs some text") }
         try Checklist.validate(checklist)
     }

@@ -45,7 +45,10 @@ public struct PropagationPlan: Hashable, Sendable {
     public var count: Int { updates.count }
 
     /// The dialog's impact line (ARCHITECTURE.md §4).
-    public var impact: String {
+    public var impact: String { Self.impact(updating: count) }
+
+    /// "Will update X non-completed occurrences. …": the one wording of the dialog and the CLI.
+    public static func impact(updating count: Int) -> String {
         "Will update \(count) non-completed \(count == 1 ? "occurrence" : "occurrences"). Completed tasks and field exceptions won't change."
     }
 

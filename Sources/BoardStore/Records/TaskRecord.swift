@@ -29,7 +29,7 @@ public struct TaskRecord: Hashable, Sendable, BoardRecord {
     public var remindBeforeMin: Int
 
     /// Whether this card is an occurrence of a template.
-    public var isOccurrence: Bool { seriesId != nil }
+    public var isOccurrence: Bool { Occurrence.isOccurrence(templateId: templateId, occurrenceDate: occurrenceDate) }
 
     /// The values a template edit or a card edit works on.
     public var values: CardValues {

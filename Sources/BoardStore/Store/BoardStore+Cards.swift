@@ -22,7 +22,7 @@ public struct CardSummary: Hashable, Sendable {
     public let description: String
     public let durationMin: Int?
 
-    public var isOccurrence: Bool { templateId != nil && occurrenceDate != nil }
+    public var isOccurrence: Bool { Occurrence.isOccurrence(templateId: templateId, occurrenceDate: occurrenceDate) }
 
     public var labels: [String] {
         labelsJSON == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(labelsJSON.utf8))) ?? []

@@ -112,7 +112,7 @@ extension BoardStore {
             task.completedAt = nil
             task.updatedAt = clock.timestamp
             try task.update(db)
-            if task.templateId != nil { try Self.record("occurrence_reopened", template: task.templateId, task: id, clock: clock, db) }
+            if task.isOccurrence { try Self.record("occurrence_reopened", template: task.templateId, task: id, clock: clock, db) }
         }
     }
 

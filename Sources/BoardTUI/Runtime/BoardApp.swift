@@ -1,7 +1,6 @@
 import BoardModel
 import BoardStore
 import Foundation
-import GRDB
 
 /// The edge of the board screen: runs the loop, carries effects out on the store, keeps
 /// the undo history, and notices the day changing and other processes writing.

@@ -225,19 +225,9 @@ extension CardForm {
             guard let d = LocalDate(iso: trimmed[3]) else { throw BoardError("due date", "must be YYYY-MM-DD, got '\(trimmed[3])'") }
             due = d
         }
-        var time: LocalTime?
-        if !trimmed[4].isEmpty {
-            guard let t = LocalTime(iso: trimmed[4]) else { throw BoardError("time", "must be HH:MM from 00:00 to 23:59, got '\(trimmed[4])'") }
-            time = t
-        }
-        guard let priority = Int(trimmed[5].isEmpty ? "0" : trimmed[5]), (0...3).contains(priority) else {
-            throw BoardError("priority", "must be 0, 1, 2 or 3, got '\(trimmed[5])'")
-        }
-        var duration: Int?
-        if !trimmed[6].isEmpty {
-            guard let d = Int(trimmed[6]), d > 0 else { throw BoardError("duration", "must be minutes above 0, got '\(trimmed[6])'") }
-            duration = d
-        }
+        let time = try FieldRules.time(trimmed[4])
+        let priority = try FieldRules.priority(trimmed[5])
+        let duration = try FieldRules.duration(trimmed[6])
         let edit = CardEdit(title: trimmed[0], description: values[1], labels: labels, time: .some(time),
                             priority: priority, duration: .some(duration))
         return (edit, .some(due))

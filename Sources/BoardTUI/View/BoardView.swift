@@ -65,7 +65,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         frame.put(marker + CardText.title(card), x: x, y: item.y, maxWidth: w, style: style.union(focused ? .bold : []))
         let overdue = state.snapshot.isOverdue(card)
         frame.put("  " + CardText.details(card, overdue: overdue, zone: state.snapshot.zone), x: x, y: item.y + 1, maxWidth: w, style: overdue ? .bold : .dim)
-        if card.templateId != nil {
+        if card.isOccurrence {
             frame.put("  " + CardText.chips(card, templateTitle: state.snapshot.templateTitles[card.templateId!]), x: x, y: item.y + 2, maxWidth: w)
         }
         if focused {
@@ -193,7 +193,7 @@ private func drawHelp(_ frame: inout Frame, _ state: BoardState, scroll: Int) {
 
 private func drawDetail(_ frame: inout Frame, _ state: BoardState, field: Int) {
     guard let card = state.focusedCard else { return }
-    if card.templateId != nil { return drawOccurrenceDetail(&frame, state, card, field: field) }
+    if card.isOccurrence { return drawOccurrenceDetail(&frame, state, card, field: field) }
     let template = card.templateId.flatMap { state.snapshot.templateTitles[$0] }
     var lines = [card.title, ""]
     lines.append("Bucket:      \(card.bucket.title)")

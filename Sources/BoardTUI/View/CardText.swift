@@ -20,7 +20,7 @@ enum CardText {
 
     /// "Exception · From Template: Morning": the Exception chip first, so a narrow column never cuts it.
     static func chips(_ card: CardSummary, templateTitle: String?) -> String {
-        guard card.templateId != nil else { return "" }
+        guard card.isOccurrence else { return "" }
         return (card.exceptions.isEmpty ? "" : "Exception · ") + "From Template: \(templateTitle ?? "?")"
     }
 
@@ -34,14 +34,14 @@ enum CardText {
     /// The status line: the focused card in full words, for screen readers and for people who don't read chips.
     static func described(_ card: CardSummary, bucket: Bucket, templateTitle: String?, overdue: Bool = false, zone: TimeZone? = nil) -> String {
         var parts: [String] = []
-        if card.templateId != nil {
+        if card.isOccurrence {
             parts.append("Occurrence of \(templateTitle ?? "a template")")
             if bucket != .routines { parts.append("in \(bucket.title)") }
         } else {
             parts.append("\(card.title) in \(bucket.title)")
         }
         if let due = card.dueDate { parts.append(MonthName.due(due, card.dueTime, in: zone)) }
-        if card.templateId != nil && templateTitle != card.title { parts.append("titled \(card.title)") }
+        if card.isOccurrence && templateTitle != card.title { parts.append("titled \(card.title)") }
         if card.priority > 0 { parts.append("priority \(card.priority)") }
         if card.checklistTotal > 0 { parts.append("\(card.checklistDone) of \(card.checklistTotal) steps done") }
         if !card.labels.isEmpty { parts.append("labels " + card.labels.joined(separator: ", ")) }

@@ -42,7 +42,7 @@ public struct PropagationDialog: Hashable, Sendable {
 
     public var lines: [String] {
         var lines = ["Apply changes to all non-completed occurrences from today forward?", ""]
-        lines.append("Will update \(updates) non-completed \(updates == 1 ? "occurrence" : "occurrences"). Completed tasks and field exceptions won't change.")
+        lines.append(PropagationPlan.impact(updating: updates))
         if removals > 0 { lines.append("\(removals) unedited \(removals == 1 ? "occurrence no longer fits" : "occurrences no longer fit") the new schedule and will be removed.") }
         if overdue > 0 {
             lines.append("")

@@ -19,13 +19,9 @@ extension TemplateForm {
         let f = fields
         let title = f.title.trimmingSpaces
         if title.isEmpty { errors[.title] = "Title must not be empty" }
-        let priority = Int(f.priority.trimmingSpaces.isEmpty ? "0" : f.priority.trimmingSpaces)
-        if priority == nil || !(0...3).contains(priority!) { errors[.priority] = "Priority must be 0, 1, 2 or 3" }
-        var duration: Int?
-        if !f.duration.trimmingSpaces.isEmpty {
-            duration = Int(f.duration.trimmingSpaces)
-            if duration == nil || duration! <= 0 || duration! > 24 * 60 * 7 { errors[.duration] = "Duration must be minutes from 1 to 10080" }
-        }
+        var priority: Int?, duration: Int?
+        do { priority = try FieldRules.priority(f.priority) } catch { errors[.priority] = error.sentence }
+        do { duration = try FieldRules.duration(f.duration) } catch { errors[.duration] = error.sentence }
         for (i, step) in f.steps.enumerated() where step.trimmingSpaces.isEmpty { errors[.step(i)] = "A step needs some text (Ctrl-D removes it)" }
         for (i, step) in f.steps.enumerated() where f.steps[..<i].contains(where: { $0.trimmingSpaces == step.trimmingSpaces }) && errors[.step(i)] == nil {
             errors[.step(i)] = "This step repeats an earlier one; steps must differ"
@@ -52,9 +48,8 @@ extension TemplateForm {
         let f = fields
         let phraseSets = phraseSettings
         var time: LocalTime?
-        if phraseSets.time == nil, !f.time.trimmingSpaces.isEmpty {
-            time = LocalTime(iso: f.time.trimmingSpaces)
-            if time == nil { errors[.time] = "Time must be HH:MM from 00:00 to 23:59" }
+        if phraseSets.time == nil {
+            do { time = try FieldRules.time(f.time) } catch { errors[.time] = error.sentence }
         }
         let start = LocalDate(iso: f.starts.trimmingSpaces)
         if start == nil && phraseSets.start == nil { errors[.starts] = "Starts on must be a date YYYY-MM-DD" }

@@ -42,7 +42,7 @@ func updateRoutines(_ state: inout BoardState, _ action: Action) -> [Effect]? {
         break
     }
     if let template = state.focusedTemplate { return templateAction(&state, template, action) }
-    if let card = state.focusedCard, card.templateId != nil { return occurrenceAction(&state, card, action) }
+    if let card = state.focusedCard, card.isOccurrence { return occurrenceAction(&state, card, action) }
     switch action {
     case .pauseResume, .skipNext, .duplicate, .archive, .viewTemplate:
         state.message = "Focus a template (↑ from Upcoming) or an occurrence for this."
@@ -176,7 +176,7 @@ func updateDetail(_ state: inout BoardState, field: Int, _ action: Action) -> [E
         state.mode = .normal
         return update(&state, .startEdit)
     case .viewTemplate:
-        if card.templateId != nil { jumpToTemplate(&state, card) }
+        if card.isOccurrence { jumpToTemplate(&state, card) }
     case .resize(let w, let h):
         state.width = w
         state.height = h

@@ -1,0 +1,53 @@
+/// The rules of a card's priority, time and duration, read from what a user typed: one place for
+/// the command line, the card form and the template editor, so their limits and words agree.
+public enum FieldRules {
+    public static let priorities = 0...3
+    /// A week, in minutes.
+    public static let durations = 1...(24 * 60 * 7)
+
+    /// "0" to "3"; empty is 0.
+    public static func priority(_ text: String) throws(BoardError) -> Int {
+        let text = text.trimmingSpaces
+        guard let p = text.isEmpty ? 0 : Int(text) else { throw priorityError(text) }
+        try check(priority: p)
+        return p
+    }
+
+    /// "HH:MM"; empty or "none" is no time.
+    public static func time(_ text: String) throws(BoardError) -> LocalTime? {
+        let text = text.trimmingSpaces
+        if text.isEmpty || text.lowercased() == "none" { return nil }
+        guard let time = LocalTime(iso: text) else { throw BoardError("time", "must be HH:MM from 00:00 to 23:59, got '\(text)'") }
+        return time
+    }
+
+    /// Whole minutes; empty or "none" is no duration.
+    public static func duration(_ text: String) throws(BoardError) -> Int? {
+        let text = text.trimmingSpaces
+        if text.isEmpty || text.lowercased() == "none" { return nil }
+        guard let d = Int(text) else { throw durationError(text) }
+        try check(duration: d)
+        return d
+    }
+
+    public static func check(priority: Int) throws(BoardError) {
+        guard priorities.contains(priority) else { throw priorityError("\(priority)") }
+    }
+
+    public static func check(duration: Int) throws(BoardError) {
+        guard durations.contains(duration) else { throw durationError("\(duration)") }
+    }
+
+    private static func priorityError(_ text: String) -> BoardError {
+        BoardError("priority", "must be 0, 1, 2 or 3, got '\(text)'")
+    }
+
+    private static func durationError(_ text: String) -> BoardError {
+        BoardError("duration", "must be a whole number of minutes from \(durations.lowerBound) to \(durations.upperBound), got '\(text)'")
+    }
+}
+
+extension BoardError {
+    /// "Time must be HH:MM …": the error as a sentence on a form's row.
+    public var sentence: String { field.prefix(1).uppercased() + field.dropFirst() + " " + problem }
+}
