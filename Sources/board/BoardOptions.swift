@@ -21,7 +21,7 @@ struct BoardOptions: ParsableArguments {
             guard creating else { throw BoardFileError.missing(path: path) }
             NewBoard.willCreate(path)
         }
-        let store = try BoardStore(path: path)
+        let store = try BoardStore.open(path: path)
         let clock = try clockOptions.clock(savedZone: try store.savedTimeZone())
         if generating { try store.generate(clock: clock) }
         return (store, clock)

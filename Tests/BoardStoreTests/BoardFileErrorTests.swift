@@ -1,5 +1,5 @@
 import BoardModel
-import BoardStore
+@testable import BoardStore
 import GRDB
 import Testing
 
@@ -32,9 +32,9 @@ import Testing
 /// Issue: the board reloaded, then marked the database version as seen; a commit in between was never shown.
 @Suite struct ChangeWatcherTests {
     @Test func aCommitDuringALoadIsReportedAfterIt() throws {
-        let f = try StoreFixture()
+        let f = try StoreFixture(onDisk: true)
         let watcher = try ChangeWatcher(path: f.path)
-        let other = try BoardStore(path: f.path)
+        let other = try BoardStore.open(path: f.path)
         let count = try watcher.reading {
             let cards = try f.store.tasks().count
             // Another process commits after the load read the board, before the load returns.

@@ -47,10 +47,10 @@ import Testing
     }
 
     @Test func undoIsRefusedWhenAnotherProcessChangedTheCardSince() throws {
-        let f = try StoreFixture()
+        let f = try StoreFixture(onDisk: true)
         let (card, _) = try f.store.recording { try f.store.addTask(CardValues(title: "Pay rent"), clock: now) }
         let (_, edit) = try f.store.recording { try f.store.editTask(card.id, CardEdit(priority: 2), clock: now) }
-        try BoardStore(path: f.path).editTask(card.id, CardEdit(title: "Pay rent today"), clock: clock("2026-11-21T09:30"))
+        try BoardStore.open(path: f.path).editTask(card.id, CardEdit(title: "Pay rent today"), clock: clock("2026-11-21T09:30"))
         #expect(throws: BoardError("history", "“Pay rent today” was changed elsewhere since; nothing undone")) {
             try f.store.apply(edit.inverse, verb: "undone")
         }
@@ -84,5 +84,22 @@ import Testing
         try f.store.database.write { db in try db.execute(sql: "DROP TRIGGER refuse_last") }
         try f.store.apply(edit.inverse, verb: "undone")
         #expect(try dump(f.store) == before)
+    }
+}
+
+/// Issue: the board's snapshot was read in several transactions, so counts and cards could come from different commits.
+@Suite struct OneReadTransactionTests {
+    @Test func readsInsideReadingSeeOneCommit() throws {
+        let f = try StoreFixture(onDisk: true)
+        let now = clock("2026-11-21T09:00")
+        try f.store.addTask(CardValues(title: "One"), clock: now)
+        let other = try BoardStore.open(path: f.path)
+        let (before, after) = try f.store.reading {
+            let before = try f.store.cardCounts()[.thisWeek]
+            try other.addTask(CardValues(title: "Two"), clock: now)  // another process commits meanwhile
+            return (before, try f.store.cardSummaries(in: .thisWeek).count)
+        }
+        #expect(before == 1 && after == 1, "both reads see the same commit")
+        #expect(try f.store.cardSummaries(in: .thisWeek).count == 2, "a new read sees the new commit")
     }
 }

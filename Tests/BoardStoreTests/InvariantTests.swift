@@ -70,7 +70,7 @@ import Testing
             try db.execute(sql: "INSERT INTO tasks (id, owner_id, title, bucket, position, created_at, updated_at) VALUES ('abc', 'owner-1', 'Old card', 'WEEKEND', 0, 't', 't')")
         }
         try old.close()
-        let store = try BoardStore(path: path)
+        let store = try BoardStore.open(path: path)
         #expect(store.ownerId == "owner-1")
         #expect(try store.tasks().map(\.title) == ["Old card"])
         let (hasEvents, applied) = try store.database.read { db in
@@ -80,12 +80,12 @@ import Testing
     }
 
     @Test func aDatabaseFromANewerBoardIsRefused() throws {
-        let f = try StoreFixture()
+        let f = try StoreFixture(onDisk: true)
         try f.store.database.write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99 from the future')")
         }
         #expect(throws: BoardError("db", "this database was written by a newer version of Board; upgrade Board to open it")) {
-            try BoardStore(path: f.path)
+            try BoardStore.open(path: f.path)
         }
     }
 }

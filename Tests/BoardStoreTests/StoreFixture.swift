@@ -1,18 +1,24 @@
 import BoardModel
 import BoardStore
 import Foundation
+import GRDB
 
-/// A real database file in a fresh temporary folder.
+/// A board for one test: in memory (GRDB's `DatabaseQueue`), as unit tests of the store are, or
+/// `onDisk`, a real file in a fresh temporary folder, for what needs a file (a second process, the watcher).
 struct StoreFixture {
-    let directory: URL
     let path: String
     let store: BoardStore
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-tests-\(UUID().uuidString)")
+    init(onDisk: Bool = false) throws {
+        guard onDisk else {
+            path = ":memory:"
+            store = try BoardStore(try DatabaseQueue(configuration: BoardDatabase.configuration))
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("board.sqlite").path
-        store = try BoardStore(path: path)
+        store = try BoardStore.open(path: path)
     }
 }
 

@@ -65,7 +65,7 @@ import Testing
         let clock = Clock()
         let app = try BoardApp(store: f.store, path: f.path) { clock.now }
         #expect(app.state.cards(in: 0).count == 3)
-        let other = try BoardStore(path: f.path)
+        let other = try BoardStore.open(path: f.path)
         try other.addTask(CardValues(title: "Written elsewhere"), clock: demoClock)
         try app.noticeChanges()
         #expect(app.state.cards(in: 0).contains { $0.title == "Written elsewhere" })
@@ -117,7 +117,7 @@ import Testing
         let card = try #require(app.state.focusedCard)
         _ = try app.handle(.character("e"))
         for c in " soon" { _ = try app.handle(.character(c)) }
-        try BoardStore(path: f.path).deleteTask(card.id, clock: demoClock)
+        try BoardStore.open(path: f.path).deleteTask(card.id, clock: demoClock)
         _ = try app.handle(.enter)
         guard case .editing(let form) = app.state.mode else { Issue.record("the form was lost: \(app.state.mode)"); return }
         #expect(form.values[0] == card.title + " soon")
@@ -133,7 +133,7 @@ import Testing
     @Test func aTimeInTheSpringForwardGapShowsAsTheInstantItMeans() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-gap-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try BoardStore(path: directory.appendingPathComponent("board.sqlite").path)
+        let store = try BoardStore.open(path: directory.appendingPathComponent("board.sqlite").path)
         let newYork = TimeZone(identifier: "America/New_York")!
         let clock = BoardClock(local: LocalDateTime(iso: "2026-03-07T12:00")!, zone: newYork)
         try store.addTask(CardValues(title: "Night check", time: LocalTime(hour: 2, minute: 30)), due: LocalDate(iso: "2026-03-08"), clock: clock)

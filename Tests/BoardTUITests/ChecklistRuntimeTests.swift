@@ -1,5 +1,5 @@
 import BoardModel
-import BoardStore
+@testable import BoardStore
 @testable import BoardTUI
 import Foundation
 import GRDB

@@ -26,9 +26,9 @@ func maxResidentMiB() -> Double {
 
 /// 1,000 daily templates (7,000 occurrences) and plain cards up to 100,000 in all.
 func writeBigBoard(at path: String) throws {
-    let store = try BoardStore(path: path)
+    let store = try BoardStore.open(path: path)
     let first = try store.addTemplate(CardValues(title: "Routine 0", checklist: ["one", "two"], time: LocalTime(hour: 7, minute: 0)!),
-                                      rule: try RecurrenceRule(.daily), start: clock.today, draft: true, clock: clock)
+                                      rule: try RecurrenceRule(.daily), start: clock.today, status: .draft, clock: clock)
     try store.database.write { db in
         try db.execute(sql: """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 999)
@@ -76,7 +76,7 @@ let memoryBefore = maxResidentMiB()
 var app: BoardApp!
 var frame: Frame!
 let firstFrame = try seconds {
-    let store = try BoardStore(path: path)
+    let store = try BoardStore.open(path: path)
     app = try BoardApp(store: store, path: path) { clock }
     frame = try app.firstFrame(width: 200, height: 60)
 }
@@ -101,8 +101,8 @@ print(String(format: "  peak memory:                 %7.1f MiB (%.1f MiB before 
 
 print("Where the first frame's time goes:")
 do {
-    let store = try BoardStore(path: path)
-    print(String(format: "  open:          %6.1f ms", try seconds { _ = try BoardStore(path: path) } * 1000))
+    let store = try BoardStore.open(path: path)
+    print(String(format: "  open:          %6.1f ms", try seconds { _ = try BoardStore.open(path: path) } * 1000))
     print(String(format: "  generate:      %6.1f ms", try seconds { try store.generate(clock: clock) } * 1000))
     print(String(format: "  counts:        %6.1f ms", try seconds { _ = try store.cardCounts() } * 1000))
     print(String(format: "  5 windows:     %6.1f ms", try seconds {

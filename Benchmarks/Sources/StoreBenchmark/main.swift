@@ -29,9 +29,9 @@ func best(_ runs: Int = 3, setUp: () throws -> Void, _ body: () throws -> Void) 
 
 // MARK: Generation: 10,000 active daily templates, 70,000 occurrences.
 
-let store = try BoardStore(path: directory.appendingPathComponent("generation.sqlite").path)
+let store = try BoardStore.open(path: directory.appendingPathComponent("generation.sqlite").path)
 let first = try store.addTemplate(CardValues(title: "Daily 0", labels: ["bench"], checklist: ["one", "two"], time: LocalTime(hour: 7, minute: 30)!),
-                                  rule: try RecurrenceRule(.daily), start: clock.today, draft: true, clock: clock)
+                                  rule: try RecurrenceRule(.daily), start: clock.today, status: .draft, clock: clock)
 try store.database.write { db in
     // Clone the first template, its rule and its series 9,999 times.
     try db.execute(sql: """
@@ -84,7 +84,7 @@ print(String(format: "  ratio:                  %6.2f×  (target ≤ 2×)", gene
 
 // MARK: Propagation: one template, 10,000 open occurrences.
 
-let propagationStore = try BoardStore(path: directory.appendingPathComponent("propagation.sqlite").path)
+let propagationStore = try BoardStore.open(path: directory.appendingPathComponent("propagation.sqlite").path)
 let routine = try propagationStore.addTemplate(CardValues(title: "Title A", labels: ["bench"]), rule: try RecurrenceRule(.daily),
                                                start: clock.today, clock: clock)
 try propagationStore.database.write { db in

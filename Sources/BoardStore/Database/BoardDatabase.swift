@@ -11,16 +11,10 @@ public enum BoardDatabase {
         return dataHome + "/board/board.sqlite"
     }
 
-    /// Opens (creating it and its folder if needed) and migrates the database at `path`; refuses one
-    /// written by a newer Board. A file the user may not write is opened read-only: it can be shown,
-    /// not changed, and its schema is not migrated.
-    public static func open(path: String) throws -> (pool: DatabasePool, readOnly: Bool) {
-        let exists = FileManager.default.fileExists(atPath: path)
-        let readOnly = exists && !FileManager.default.isWritableFile(atPath: path)
-        if !exists { try createFolder(of: path) }
-        if !readOnly { try repairSidecarModes(of: path) }
+    /// How every connection to a board is set up: a busy timeout, foreign keys, search's folding.
+    /// An in-memory `DatabaseQueue(configuration: BoardDatabase.configuration)` is a board too (tests).
+    public static var configuration: Configuration {
         var configuration = Configuration()
-        configuration.readonly = readOnly
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
@@ -29,16 +23,20 @@ public enum BoardDatabase {
             try db.execute(sql: "PRAGMA cache_size = -65536")
             db.add(function: foldFunction)
         }
+        return configuration
+    }
+
+    /// Opens the file at `path` (creating it and its folder if needed) in WAL mode. A file the user
+    /// may not write is opened read-only: it can be shown, not changed. `BoardStore` migrates it.
+    public static func open(path: String) throws -> (pool: DatabasePool, readOnly: Bool) {
+        let exists = FileManager.default.fileExists(atPath: path)
+        let readOnly = exists && !FileManager.default.isWritableFile(atPath: path)
+        if !exists { try createFolder(of: path) }
+        if !readOnly { try repairSidecarModes(of: path) }
+        var configuration = self.configuration
+        configuration.readonly = readOnly
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            if readOnly {
-                guard try pool.read({ db in try Schema.migrator.hasCompletedMigrations(db) }) else {
-                    throw BoardFileError.readOnly(path: path)
-                }
-            } else {
-                try migrate(pool)
-            }
-            return (pool, readOnly)
+            return (try DatabasePool(path: path, configuration: configuration), readOnly)
         } catch let error as DatabaseError {
             throw BoardFileError.classify(error, path: path) ?? BoardFileError.unusable(path: path, problem: error.message ?? "\(error)")
         }

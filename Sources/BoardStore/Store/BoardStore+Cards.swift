@@ -33,7 +33,7 @@ public struct CardSummary: Hashable, Sendable {
 extension BoardStore {
     /// How many cards each bucket has, all of them or those matching `query` (title or labels).
     public func cardCounts(matching query: String = "") throws -> [Bucket: Int] {
-        try database.read { db in
+        try read { db in
             let (condition, arguments) = Self.matching(query)
             let rows = try Row.fetchAll(db, sql: "SELECT bucket, COUNT(*) FROM tasks WHERE \(condition) GROUP BY bucket",
                                         arguments: arguments)
@@ -46,7 +46,7 @@ extension BoardStore {
     /// The cards of a bucket in the board's order, `limit` of them from `offset`, without
     /// decoding whole records: Routines by day, the other buckets by position.
     public func cardSummaries(in bucket: Bucket, matching query: String = "", offset: Int = 0, limit: Int = Int.max) throws -> [CardSummary] {
-        try database.read { db in
+        try read { db in
             let (condition, arguments) = Self.matching(query)
             let order = bucket == .routines ? "COALESCE(occurrence_date, due_date, '9999-12-31'), position, rowid" : "position, rowid"
             let rows = try Row.fetchCursor(db, sql: """

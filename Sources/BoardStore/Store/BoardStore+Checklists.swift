@@ -7,13 +7,13 @@ import GRDB
 extension BoardStore {
     /// A card's checklist; an occurrence's steps carry the habit links of its template's steps.
     public func checklist(ofCard id: String) throws -> RoutineChecklist {
-        try database.read { db in try Self.checklist(of: try Self.task(id, db), db) }
+        try read { db in try Self.checklist(of: try Self.task(id, db), db) }
     }
 
     /// A routine's checklist on `day`: the day's ticks of a routine without a schedule, else the
     /// checklist of the occurrence dated `day`.
     public func checklist(ofRoutine templateId: String, day: LocalDate, clock: BoardClock) throws -> RoutineChecklist {
-        try database.read { db in
+        try read { db in
             let template = try Self.template(templateId, db)
             guard try Self.isUnscheduled(templateId, db) else {
                 guard let task = try TaskRecord.filter(Column("template_id") == templateId && Column("occurrence_date") == day).fetchOne(db) else {

@@ -29,12 +29,12 @@ extension BoardStore {
 
     /// The ids of the habits with an entry on `day`.
     public func habitsCheckedIn(on day: LocalDate) throws -> Set<String> {
-        try database.read { db in Set(try String.fetchAll(db, sql: "SELECT habit_id FROM habit_entries WHERE day = ?", arguments: [day])) }
+        try read { db in Set(try String.fetchAll(db, sql: "SELECT habit_id FROM habit_entries WHERE day = ?", arguments: [day])) }
     }
 
     /// Habits in creation order with their last 14 days and current streak.
     public func habits(clock: BoardClock, includingArchived: Bool = false) throws -> [HabitOverview] {
-        try database.read { db in
+        try read { db in
             var request = HabitRecord.order(Column("created_at"), Column.rowID)
             if !includingArchived { request = request.filter(Column("archived") == false) }
             let from = clock.today.adding(days: -400)
@@ -49,12 +49,12 @@ extension BoardStore {
 
     /// The habits not archived, in creation order, without their entries.
     public func habitRecords() throws -> [HabitRecord] {
-        try database.read { db in try HabitRecord.filter(Column("archived") == false).order(Column("created_at"), Column.rowID).fetchAll(db) }
+        try read { db in try HabitRecord.filter(Column("archived") == false).order(Column("created_at"), Column.rowID).fetchAll(db) }
     }
 
     /// The entry of a habit on a day, if the user confirmed one.
     public func habitEntry(habitId: String, day: LocalDate) throws -> HabitEntryRecord? {
-        try database.read { db in try HabitEntryRecord.fetchOne(db, key: ["habit_id": habitId, "day": day.iso]) }
+        try read { db in try HabitEntryRecord.fetchOne(db, key: ["habit_id": habitId, "day": day.iso]) }
     }
 
     /// Takes back a day's check-in: the user said it didn't happen.
@@ -66,7 +66,7 @@ extension BoardStore {
 
     /// The habit with this name (any case) or id prefix.
     public func habitId(matching text: String) throws -> String {
-        try database.read { db in
+        try read { db in
             if let habit = try Self.habit(named: text.trimmingSpaces, db) { return habit.id }
             guard text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
                 throw BoardError("habit", "no habit named '\(text)' (board habit list shows them)")

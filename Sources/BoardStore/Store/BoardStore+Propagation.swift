@@ -39,7 +39,7 @@ public struct TemplateEditPlan: Hashable, Sendable {
 extension BoardStore {
     /// The exact effect of an edit: which occurrences change and how. Writes nothing.
     public func planTemplateEdit(_ id: String, _ request: TemplateEditRequest, clock: BoardClock) throws -> TemplateEditPlan {
-        try database.read { db in try Self.plan(id, request, today: clock.today, db) }
+        try read { db in try Self.plan(id, request, today: clock.today, db) }
     }
 
     /// Applies a plan in one transaction, reporting progress every 100 updates; refuses a plan

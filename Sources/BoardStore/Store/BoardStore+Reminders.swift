@@ -64,7 +64,7 @@ extension BoardStore {
     /// Reminders whose instant came within `window` before now, claimed or not: what the board
     /// shows in its status line while it is open (delivering them is `board remind`'s job).
     public func dueReminders(clock: BoardClock, within window: TimeInterval) throws -> [Reminder] {
-        try database.read { db in
+        try read { db in
             try Self.openReminders(clock: clock, db).filter { if case .deliver = $0.decision(at: clock.instant, grace: window) { true } else { false } }
         }
     }

@@ -149,7 +149,7 @@ extension BoardStore {
 
     /// Every card, by bucket and position.
     public func tasks(in bucket: Bucket? = nil) throws -> [TaskRecord] {
-        try database.read { db in
+        try read { db in
             var request = TaskRecord.all()
             if let bucket { request = request.filter(Column("bucket") == bucket) }
             let tasks = try request.order(Column("position"), Column("created_at"), Column.rowID).fetchAll(db)
@@ -158,7 +158,7 @@ extension BoardStore {
     }
 
     public func task(_ id: String) throws -> TaskRecord {
-        try database.read { db in try Self.task(id, db) }
+        try read { db in try Self.task(id, db) }
     }
 
     static func validateRemindBefore(_ minutes: Int) throws {

@@ -90,7 +90,7 @@ extension BoardStore {
 
     /// Templates in creation order, archived ones last (or left out); the first `limit` when given.
     public func templates(clock: BoardClock, limit: Int? = nil, includingArchived: Bool = true) throws -> [TemplateOverview] {
-        try database.read { db in
+        try read { db in
             var request = TemplateRecord.order(Column("status") == TemplateStatus.archived, Column("created_at"), Column.rowID)
             if !includingArchived { request = request.filter(Column("status") != TemplateStatus.archived) }
             if let limit { request = request.limit(limit) }
@@ -100,13 +100,13 @@ extension BoardStore {
 
     /// Every template's title by id: what the "From Template" chips need.
     public func templateTitles() throws -> [String: String] {
-        try database.read { db in
+        try read { db in
             Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, title FROM templates").map { ($0[0], $0[1]) })
         }
     }
 
     public func template(_ id: String, clock: BoardClock) throws -> TemplateOverview {
-        try database.read { db in try Self.overview(of: try Self.template(id, db), clock: clock, db) }
+        try read { db in try Self.overview(of: try Self.template(id, db), clock: clock, db) }
     }
 
     static func overview(of template: TemplateRecord, clock: BoardClock, _ db: Database) throws -> TemplateOverview {

@@ -5,7 +5,8 @@ import GRDB
 /// The board's data. Every write method is one transaction that leaves every invariant
 /// true (ARCHITECTURE.md §7): one user intent, one transaction; a crash leaves the old state or the new.
 public final class BoardStore: Sendable {
-    public let database: DatabasePool
+    /// The database: a file's pool, or an in-memory queue in unit tests (GRDB's app pattern).
+    let database: any DatabaseWriter
     /// The owner of every row this file holds.
     public let ownerId: String
     /// The file, for messages about it.
@@ -15,17 +16,30 @@ public final class BoardStore: Sendable {
     /// Collects change sets while `recording` runs.
     let recorder = ChangeRecorder()
 
-    /// Opens (creating and migrating if needed) the database at `path`.
-    public init(path: String) throws {
+    /// Opens (creating and migrating if needed) the board file at `path`.
+    public static func open(path: String) throws -> BoardStore {
+        let (pool, readOnly) = try BoardDatabase.open(path: path)
+        return try BoardStore(pool, path: path, readOnly: readOnly)
+    }
+
+    /// The store over a database: migrates it (refusing one written by a newer Board), or for a
+    /// read-only one checks that it needs no migration, and gives it its owner.
+    public init(_ writer: any DatabaseWriter, path: String = ":memory:", readOnly: Bool = false) throws {
         self.path = path
-        (database, isReadOnly) = try BoardDatabase.open(path: path)
+        database = writer
+        isReadOnly = readOnly
         if isReadOnly {
-            ownerId = try database.read { db in try SettingsRecord.fetchOne(db, key: 1)?.ownerId } ?? ""
+            ownerId = try Self.mapping(path: path) {
+                try writer.read { db in
+                    guard try Schema.migrator.hasCompletedMigrations(db) else { throw BoardFileError.readOnly(path: path) }
+                    return try SettingsRecord.fetchOne(db, key: 1)?.ownerId
+                }
+            } ?? ""
             return
         }
-        let database = self.database
+        try Self.mapping(path: path) { try BoardDatabase.migrate(writer) }
         ownerId = try Self.mapping(path: path) {
-            try database.write { db in
+            try writer.write { db in
                 if let settings = try SettingsRecord.fetchOne(db, key: 1) { return settings.ownerId }
                 let settings = SettingsRecord(id: 1, ownerId: BoardStore.newId(), timeZone: nil)
                 try settings.insert(db)
@@ -48,6 +62,26 @@ public final class BoardStore: Sendable {
         }
     }
 
+    /// Runs every read of `body` in one read transaction, so what it reads comes from one commit
+    /// (the screen's snapshot: counts, card windows, templates and habits agree).
+    public func reading<T>(_ body: () throws -> T) throws -> T {
+        if Self.currentReader != nil { return try body() }
+        return try database.read { db in
+            Thread.current.threadDictionary[Self.readerKey] = db
+            defer { Thread.current.threadDictionary[Self.readerKey] = nil }
+            return try body()
+        }
+    }
+
+    /// One read: inside `reading`, on its transaction; otherwise a read of its own.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        if let db = Self.currentReader { return try body(db) }
+        return try database.read(body)
+    }
+
+    private static let readerKey = "BoardStore.reader"
+    private static var currentReader: Database? { Thread.current.threadDictionary[readerKey] as? Database }
+
     static func mapping<T>(path: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
@@ -58,7 +92,7 @@ public final class BoardStore: Sendable {
 
     /// The time zone saved in settings, if the user chose one.
     public func savedTimeZone() throws -> String? {
-        try database.read { db in try SettingsRecord.fetchOne(db, key: 1)?.timeZone }
+        try read { db in try SettingsRecord.fetchOne(db, key: 1)?.timeZone }
     }
 
     static func newId() -> String { UUID().uuidString.lowercased() }
@@ -67,12 +101,12 @@ public final class BoardStore: Sendable {
 
     /// The task whose id is `prefix` or starts with it, like git's abbreviated hashes.
     public func taskId(matching prefix: String) throws -> String {
-        try database.read { db in try Self.resolve(prefix, in: "tasks", noun: "task", db) }
+        try read { db in try Self.resolve(prefix, in: "tasks", noun: "task", db) }
     }
 
     /// The template whose id is `prefix` or starts with it.
     public func templateId(matching prefix: String) throws -> String {
-        try database.read { db in try Self.resolve(prefix, in: "templates", noun: "template", db) }
+        try read { db in try Self.resolve(prefix, in: "templates", noun: "template", db) }
     }
 
     static func resolve(_ prefix: String, in table: String, noun: String, _ db: Database) throws -> String {

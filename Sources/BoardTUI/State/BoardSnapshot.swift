@@ -70,8 +70,13 @@ public struct BoardSnapshot: Sendable {
         self.dueReminders = dueReminders
     }
 
-    /// Reads the board: the counts, a window of each column, and the templates the Templates section can show.
+    /// Reads the board in one read transaction, so counts and cards come from one commit: the
+    /// counts, a window of each column, and the templates the Templates section can show.
     public static func load(_ store: BoardStore, clock: BoardClock, query: String = "", offsets: [Bucket: Int] = [:]) throws -> BoardSnapshot {
+        try store.reading { try read(store, clock: clock, query: query, offsets: offsets) }
+    }
+
+    private static func read(_ store: BoardStore, clock: BoardClock, query: String, offsets: [Bucket: Int]) throws -> BoardSnapshot {
         let templates = try store.templates(clock: clock, limit: templateRows).map {
             TemplateRow(id: $0.template.id, title: $0.template.title, summary: $0.summary, nextRun: $0.nextRun,
                         time: $0.template.defaultTime, status: $0.template.status, remaining: $0.remaining,
