@@ -1,9 +1,5 @@
 import GRDB
 
-/// A plain record whose Swift properties map to snake_case columns.
+/// A plain record: its `CodingKeys` name its snake_case columns, so a row is decoded by column
+/// name, with no key conversion per row (ARCHITECTURE.md §7).
 public protocol BoardRecord: Codable, FetchableRecord, PersistableRecord {}
-
-extension BoardRecord {
-    public static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
-    public static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
-}

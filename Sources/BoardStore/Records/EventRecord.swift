@@ -9,4 +9,9 @@ struct EventRecord: BoardRecord {
     var templateId: String?
     var taskId: String?
     var detail: String
+
+    /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, at, kind, templateId = "template_id", taskId = "task_id", detail
+    }
 }

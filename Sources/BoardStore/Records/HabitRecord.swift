@@ -11,6 +11,11 @@ public struct HabitRecord: Hashable, Sendable, BoardRecord {
     public var description: String
     public var archived: Bool
     public var createdAt: String
+
+    /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    public enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, ownerId = "owner_id", name, description, archived, createdAt = "created_at"
+    }
 }
 
 /// Where a habit entry came from: the user checking in by hand, or confirming a routine's suggestion.
@@ -28,4 +33,10 @@ public struct HabitEntryRecord: Hashable, Sendable, BoardRecord {
     public var routineId: String?
     public var createdAt: String
     public var updatedAt: String
+
+    /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    public enum CodingKeys: String, CodingKey, ColumnExpression {
+        case habitId = "habit_id", day, source, routineId = "routine_id", createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
 }

@@ -14,6 +14,12 @@ public struct RecurrenceRuleRecord: Hashable, Sendable, BoardRecord {
     public var startsOn: LocalDate
     public var endsOn: LocalDate?
 
+    /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    public enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, templateId = "template_id", rrule, anchor, monthEndPolicy = "month_end_policy", timezone
+        case startsOn = "starts_on", endsOn = "ends_on"
+    }
+
     /// The rule, read back from its text.
     public func rule() throws -> RecurrenceRule {
         try RecurrenceRule(rrule: rrule, anchor: RecurrenceRule.Anchor(rawValue: anchor) ?? .schedule)

@@ -18,5 +18,12 @@ public struct SeriesRecord: Hashable, Sendable, BoardRecord {
     /// The last day generation has filled; nil until the first generation.
     public var generatedThrough: LocalDate?
 
+    /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    public enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, templateId = "template_id", ownerId = "owner_id", startsOn = "starts_on", endsOn = "ends_on"
+        case status, lastGeneratedAt = "last_generated_at", usedCount = "used_count"
+        case skippedDates = "skipped_dates", generatedThrough = "generated_through"
+    }
+
     public var skipped: Set<LocalDate> { Set(skippedDates.compactMap { LocalDate(iso: $0) }) }
 }

@@ -6,4 +6,9 @@ struct SettingsRecord: BoardRecord {
     var id: Int
     var ownerId: String
     var timeZone: String?
+
+    /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, ownerId = "owner_id", timeZone = "time_zone"
+    }
 }

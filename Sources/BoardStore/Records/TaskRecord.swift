@@ -28,6 +28,16 @@ public struct TaskRecord: Hashable, Sendable, BoardRecord {
     /// Minutes before its date and time that the card reminds (0: at the time).
     public var remindBeforeMin: Int
 
+    /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    public enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, ownerId = "owner_id", title, description, labels, checklist, bucket, position
+        case dueDate = "due_date", dueTime = "due_time", priority, durationMin = "duration_min"
+        case isCompleted = "is_completed", completedAt = "completed_at", createdAt = "created_at"
+        case updatedAt = "updated_at", templateId = "template_id", seriesId = "series_id"
+        case occurrenceDate = "occurrence_date", exceptionMask = "exception_mask"
+        case remindBeforeMin = "remind_before_min"
+    }
+
     /// Whether this card is an occurrence of a template.
     public var isOccurrence: Bool { Occurrence.isOccurrence(templateId: templateId, occurrenceDate: occurrenceDate) }
 

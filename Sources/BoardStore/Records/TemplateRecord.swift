@@ -25,6 +25,14 @@ public struct TemplateRecord: Hashable, Sendable, BoardRecord {
     /// What its occurrences take as their "remind before", in minutes.
     public var remindBeforeMin: Int
 
+    /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    public enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, ownerId = "owner_id", title, description, labels, checklist, defaultBucket = "default_bucket"
+        case defaultTime = "default_time", priority, defaultDurationMin = "default_duration_min", status
+        case version, createdAt = "created_at", updatedAt = "updated_at", endAfterCount = "end_after_count"
+        case remindBeforeMin = "remind_before_min"
+    }
+
     /// What the template gives each occurrence.
     public var values: CardValues {
         get {
