@@ -26,10 +26,11 @@ func maxResidentMiB() -> Double {
 
 /// 1,000 daily templates (7,000 occurrences) and plain cards up to 100,000 in all.
 func writeBigBoard(at path: String) throws {
-    let store = try BoardStore.open(path: path)
+    let database = try BoardDatabase.open(path: path).pool
+    let store = try BoardStore(database, path: path)
     let first = try store.addTemplate(CardValues(title: "Routine 0", checklist: ["one", "two"], time: LocalTime(hour: 7, minute: 0)!),
                                       rule: try RecurrenceRule(.daily), start: clock.today, status: .draft, clock: clock)
-    try store.database.write { db in
+    try database.write { db in
         try db.execute(sql: """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 999)
             INSERT INTO templates SELECT printf('%08d', n.i) || substr(id, 9), owner_id, 'Routine ' || n.i, description, labels, checklist,
@@ -47,7 +48,7 @@ func writeBigBoard(at path: String) throws {
         try db.execute(sql: "UPDATE templates SET status = 'active'; UPDATE series SET status = 'active'")
     }
     try store.generate(clock: clock)
-    try store.database.write { db in
+    try database.write { db in
         try db.execute(sql: """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 93000)
             INSERT INTO tasks (id, owner_id, title, labels, bucket, position, priority, created_at, updated_at)

@@ -29,10 +29,13 @@ func best(_ runs: Int = 3, setUp: () throws -> Void, _ body: () throws -> Void) 
 
 // MARK: Generation: 10,000 active daily templates, 70,000 occurrences.
 
-let store = try BoardStore.open(path: directory.appendingPathComponent("generation.sqlite").path)
+// The benchmark keeps the database it gives the store, for its bulk set-up and its baselines.
+let generationPath = directory.appendingPathComponent("generation.sqlite").path
+let database = try BoardDatabase.open(path: generationPath).pool
+let store = try BoardStore(database, path: generationPath)
 let first = try store.addTemplate(CardValues(title: "Daily 0", labels: ["bench"], checklist: ["one", "two"], time: LocalTime(hour: 7, minute: 30)!),
                                   rule: try RecurrenceRule(.daily), start: clock.today, status: .draft, clock: clock)
-try store.database.write { db in
+try database.write { db in
     // Clone the first template, its rule and its series 9,999 times.
     try db.execute(sql: """
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
@@ -47,18 +50,18 @@ try store.database.write { db in
         """, arguments: [first.id, first.id, first.id, first.id, first.id])
 }
 func clearTasks() throws {
-    try store.database.write { db in try db.execute(sql: "DELETE FROM tasks; UPDATE series SET generated_through = NULL") }
+    try database.write { db in try db.execute(sql: "DELETE FROM tasks; UPDATE series SET generated_through = NULL") }
 }
 
 var created = 0
 let generation = try best(setUp: clearTasks) { created = try store.generate(clock: clock) }
 guard created == 70_000 else { fatalError("generation created \(created)") }
 
-let insertRows: [(String, String, String)] = try store.database.read { db in
+let insertRows: [(String, String, String)] = try database.read { db in
     try Row.fetchAll(db, sql: "SELECT t.id, s.id, t.title FROM templates t JOIN series s ON s.template_id = t.id").map { ($0[0], $0[1], $0[2]) }
 }
 let plainInserts = try best(setUp: clearTasks) {
-    try store.database.write { db in
+    try database.write { db in
         let statement = try db.makeStatement(sql: """
             INSERT INTO tasks (id, owner_id, title, description, labels, checklist, bucket, position, due_date, due_time, priority,
                                duration_min, is_completed, created_at, updated_at, template_id, series_id, occurrence_date, exception_mask)
@@ -84,10 +87,12 @@ print(String(format: "  ratio:                  %6.2f×  (target ≤ 2×)", gene
 
 // MARK: Propagation: one template, 10,000 open occurrences.
 
-let propagationStore = try BoardStore.open(path: directory.appendingPathComponent("propagation.sqlite").path)
+let propagationPath = directory.appendingPathComponent("propagation.sqlite").path
+let propagationDatabase = try BoardDatabase.open(path: propagationPath).pool
+let propagationStore = try BoardStore(propagationDatabase, path: propagationPath)
 let routine = try propagationStore.addTemplate(CardValues(title: "Title A", labels: ["bench"]), rule: try RecurrenceRule(.daily),
                                                start: clock.today, clock: clock)
-try propagationStore.database.write { db in
+try propagationDatabase.write { db in
     try db.execute(sql: """
         WITH RECURSIVE n(i) AS (SELECT 7 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
         INSERT INTO tasks (id, owner_id, title, labels, bucket, position, due_date, created_at, updated_at, template_id, series_id, occurrence_date)
@@ -112,7 +117,7 @@ guard planCount == 10_000 else { fatalError("the plan covered \(planCount)") }
 var flip = false
 let plainUpdate = try best(setUp: {}) {
     flip.toggle()
-    try propagationStore.database.write { db in
+    try propagationDatabase.write { db in
         try db.execute(sql: "UPDATE tasks SET title = ?, updated_at = ? WHERE template_id = ? AND is_completed = 0 AND occurrence_date >= ?",
                        arguments: [flip ? "Plain X" : "Plain Y", clock.timestamp, routine.id, clock.today])
     }

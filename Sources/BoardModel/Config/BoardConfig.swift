@@ -2,7 +2,7 @@ import Foundation
 
 /// The user's settings from config.toml; each is optional, and a command-line flag or an
 /// environment variable overrides it.
-public struct BoardConfig: Sendable, Equatable {
+public struct BoardConfig: Sendable, Hashable {
     /// The time zone the board lives in (else the board's saved zone, else the system's).
     public var timeZone: TimeZone?
     /// The first day of the week for phrases such as "every other week on sunday and monday".

@@ -13,12 +13,11 @@ extension BoardApp {
             let checklist = try checklist(of: owner, now: now)
             var followsToday = false
             if case .routine(_, let day) = owner { followsToday = day == now.today }
-            state.mode = .checklist(ChecklistScreen(checklist: checklist, executionId: execution, followsToday: followsToday))
+            report(.showing(.checklist(ChecklistScreen(checklist: checklist, executionId: execution, followsToday: followsToday))))
         case .openHabits:
-            state.mode = .habits(HabitsScreen(habits: try store.habits(clock: now).map(HabitRow.init)))
-            if !state.runs.suggestions.isEmpty {
-                state.message = "\(state.runs.suggestions.count) waiting \(state.runs.suggestions.count == 1 ? "suggestion" : "suggestions"): Enter answers."
-            }
+            report(.showing(.habits(HabitsScreen(habits: try store.habits(clock: now).map(HabitRow.init)))))
+            let waiting = state.runs.suggestions.count
+            if waiting > 0 { report(.said("\(waiting) waiting \(waiting == 1 ? "suggestion" : "suggestions"): Enter answers.")) }
         default:
             break
         }
@@ -36,13 +35,13 @@ extension BoardApp {
             try store.applyTemplateEdit(plan, clock: now)
         case .addHabit(let name):
             let habit = try store.addHabit(name, clock: now)
-            state.message = "Added habit “\(habit.name)”. Space checks it in."
+            report(.said("Added habit “\(habit.name)”. Space checks it in."))
         case .checkIn(let habitId, let name, let day, let source, let routineId):
             try store.checkIn(habitId: habitId, day: day, source: source, routineId: routineId, clock: now)
-            state.message = "Checked in “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil))"). u undoes it."
+            report(.said("Checked in “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil))"). u undoes it."))
         case .uncheck(let habitId, let name, let day):
             try store.uncheck(habitId: habitId, day: day)
-            state.message = "Took back “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil))"). u undoes it."
+            report(.said("Took back “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil))"). u undoes it."))
         default:
             return false
         }
@@ -61,16 +60,16 @@ extension BoardApp {
                 screen.checklist = try checklist(of: owner, now: now)
             } catch {
                 // The card or routine went (undo of its creation, another process): back to the board.
-                state.mode = .normal
-                state.message = "\(error)"
+                report(.showing(.normal))
+                report(.said("\(error)"))
                 return
             }
             screen.clampCursor()
-            state.mode = .checklist(screen)
+            report(.showing(.checklist(screen)))
         case .habits(var screen):
             screen.habits = try store.habits(clock: now).map(HabitRow.init)
             screen.clampCursor()
-            state.mode = .habits(screen)
+            report(.showing(.habits(screen)))
         default:
             break
         }

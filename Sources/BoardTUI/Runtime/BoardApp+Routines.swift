@@ -11,18 +11,18 @@ extension BoardApp {
             let start = draft.start.flatMap { TemplateForm.requestedStart($0, today: now.today) }
             let template = try store.addTemplate(draft.values, rule: draft.rule, start: start, status: save.status,
                                                  remindBefore: state.config.remindBefore ?? 0, habitLinks: draft.habitLinks, clock: now)
-            state.message = "Created template “\(template.title)” (\(save.status.rawValue))."
+            report(.said("Created template “\(template.title)” (\(save.status.rawValue))."))
             try focusTemplate(template.id)
         case .applyTemplateEdit(let plan, let save):
             try store.applyTemplateEdit(plan, status: save.status, clock: now) { done, total in
                 guard total > 100, case .propagation(var dialog) = self.state.mode else { return }
                 dialog.progress = .init(done: done, total: total)
-                self.state.mode = .propagation(dialog)
+                self.report(.showing(.propagation(dialog)))
                 self.drawNow?(view(self.state))
             }
-            state.mode = .normal
+            report(.showing(.normal))
             let n = plan.propagation.count
-            state.message = "Saved “\(plan.propagation.newValues.title)”: updated \(n) \(n == 1 ? "occurrence" : "occurrences"). u undoes it all."
+            report(.said("Saved “\(plan.propagation.newValues.title)”: updated \(n) \(n == 1 ? "occurrence" : "occurrences"). u undoes it all."))
         case .pauseTemplate(let id):
             try store.pauseTemplate(id, clock: now)
         case .resumeTemplate(let id):
@@ -31,10 +31,10 @@ extension BoardApp {
             try store.archiveTemplate(id, clock: now)
         case .skipNext(let id):
             let date = try store.skipNext(id, clock: now)
-            state.message = "Skipped \(MonthName.due(date, nil))."
+            report(.said("Skipped \(MonthName.due(date, nil))."))
         case .duplicateTemplate(let id):
             let copy = try store.duplicateTemplate(id, clock: now)
-            state.message = "Duplicated as “\(copy.title)” (draft; p activates it)."
+            report(.said("Duplicated as “\(copy.title)” (draft; p activates it)."))
             try focusTemplate(copy.id)
         default:
             return false
@@ -42,16 +42,13 @@ extension BoardApp {
         return true
     }
 
-    /// Opens the propagation dialog with the store's exact counts, or saves at once when no occurrence changes.
-    func openPropagationDialog(_ id: String, _ draft: TemplateDraft, save: TemplateForm.Save, form: TemplateForm) throws {
+    /// Plans a template edit, without and with the overdue occurrences; `update` then opens the
+    /// dialog with the store's exact counts, or applies at once when no occurrence changes.
+    func planTemplateEdit(_ id: String, _ draft: TemplateDraft, save: TemplateForm.Save, form: TemplateForm) throws {
         let now = clock()
         let plan = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: false), clock: now)
         let withOverdue = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: true), clock: now)
-        guard plan.propagation.count > 0 || !plan.removals.isEmpty || withOverdue.propagation.count > 0 else {
-            perform(.applyTemplateEdit(plan, save: save))
-            return
-        }
-        state.mode = .propagation(PropagationDialog(plan: plan, planWithOverdue: withOverdue, save: save, form: form))
+        report(.planned(plan, withOverdue: withOverdue, save: save, form: form))
     }
 
     static func request(_ draft: TemplateDraft, includeOverdue: Bool) -> TemplateEditRequest {
@@ -65,7 +62,6 @@ extension BoardApp {
     /// Puts the focus on a template's row once the board is read again.
     private func focusTemplate(_ id: String) throws {
         try reload()
-        state.focus.column = BoardState.columns.count - 1
-        if let row = state.templates.firstIndex(where: { $0.id == id }) { state.templateFocus = row }
+        report(.templateAdded(id: id))
     }
 }

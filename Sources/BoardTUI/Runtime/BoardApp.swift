@@ -24,9 +24,14 @@ public final class BoardApp {
         today = now.today
         try store.generate(clock: now)
         state = BoardState(snapshot: try BoardSnapshot.load(store, clock: now), width: 0, height: 0)
-        state.config = config
-        state.readOnly = store.isReadOnly
         watcher = try ChangeWatcher(path: path)
+        report(.configured(config, readOnly: store.isReadOnly))
+    }
+
+    /// Feeds a result of the edge back through `update`, the only place the state changes, and
+    /// carries out what it asks for in turn.
+    func report(_ report: Report) {
+        for effect in update(&state, .reported(report)) { perform(effect) }
     }
 
     /// Runs until the user quits. Every change is written before the next key is read.
@@ -81,23 +86,23 @@ public final class BoardApp {
         do {
             switch effect {
             case .undo:
-                guard let entry = history.lastDone else { state.message = "Nothing to undo."; return }
+                guard let entry = history.lastDone else { report(.said("Nothing to undo.")); return }
                 try store.apply(entry.changes.inverse, verb: "undone")
                 history.undone()
-                state.message = "Undid: \(entry.description)"
+                report(.said("Undid: \(entry.description)"))
                 try reload(focusing: cardToFocus(after: entry.changes))
             case .redo:
-                guard let entry = history.nextToRedo else { state.message = "Nothing to redo."; return }
+                guard let entry = history.nextToRedo else { report(.said("Nothing to redo.")); return }
                 try store.apply(entry.changes, verb: "redone")
                 history.redone()
-                state.message = "Redid: \(entry.description)"
+                report(.said("Redid: \(entry.description)"))
                 try reload(focusing: cardToFocus(after: entry.changes))
             case .openTemplateEditor(let id):
-                state.mode = .templateForm(TemplateForm(editing: try store.template(id, clock: clock()), now: clock().local,
-                                                        weekStart: state.config.weekStart ?? .monday,
-                                                        habits: state.snapshot.habits))
+                report(.showing(.templateForm(TemplateForm(editing: try store.template(id, clock: clock()), now: clock().local,
+                                                           weekStart: state.config.weekStart ?? .monday,
+                                                           habits: state.snapshot.habits))))
             case .planTemplateEdit(let id, let draft, let save, let form):
-                try openPropagationDialog(id, draft, save: save, form: form)
+                try planTemplateEdit(id, draft, save: save, form: form)
             case .openChecklist, .openHabits:
                 try open(effect)
             default:
@@ -106,14 +111,21 @@ public final class BoardApp {
                 try reload(focusing: focus)
             }
         } catch {
-            if case .propagation(let dialog) = state.mode { state.mode = .templateForm(dialog.form) }
-            state.message = "\(error)"
-            // A card form whose save was refused stays open with what was typed, and says why.
-            if case .edit = effect, case .editing(var form)? = modeBeforeKey {
+            // A refused write goes back to the form it came from, with what was typed and why.
+            switch modeBeforeKey ?? state.mode {
+            case .editing(var form) where { if case .edit = effect { true } else { false } }():
                 let gone = (try? store.task(form.cardId)) == nil
                 form.error = gone ? "This card was deleted elsewhere; nothing was saved. Esc closes the form." : "\(error)"
-                state.mode = .editing(form)
-                state.message = nil
+                report(.showing(.editing(form)))
+                report(.said(nil))
+            case .templateForm(let form):
+                report(.showing(.templateForm(form)))
+                report(.said("\(error)"))
+            case .propagation(let dialog):
+                report(.showing(.templateForm(dialog.form)))
+                report(.said("\(error)"))
+            default:
+                report(.said("\(error)"))
             }
         }
     }
@@ -157,19 +169,9 @@ public final class BoardApp {
     }
 
     func reload(focusing id: String? = nil) throws {
-        let keep = id ?? state.focusedCard?.id
-        let keepTemplate = state.focusedTemplate?.id
         let offsets = state.snapshot.query == state.activeQuery ? state.snapshot.columns.mapValues(\.offset) : [:]
-        state.snapshot = try watcher.reading { try BoardSnapshot.load(store, clock: clock(), query: state.activeQuery, offsets: offsets) }
-        if let keepTemplate, id == nil, let row = state.templates.firstIndex(where: { $0.id == keepTemplate }) {
-            state.templateFocus = row
-        } else if let keep {
-            state.templateFocus = nil
-            state.focus(cardId: keep)
-        } else {
-            state.clampFocus()
-        }
-        state.scrollToFocus()
+        let snapshot = try watcher.reading { try BoardSnapshot.load(store, clock: clock(), query: state.activeQuery, offsets: offsets) }
+        report(.loaded(snapshot, focusing: id))
         try readWhatIsShown()
         try refreshScreen()
     }
@@ -181,18 +183,21 @@ public final class BoardApp {
             try reload()
             return
         }
+        // The focused column first: where the focus lands decides what the others scroll to.
+        var snapshot = state.snapshot
         let focusedBucket = BoardState.columns[state.focus.column]
-        if let window = state.snapshot.columns[focusedBucket] {
+        if let window = snapshot.columns[focusedBucket] {
             let around = max(0, state.focus.row - 40)..<min(window.count, state.focus.row + 40)
-            if !window.covers(around) { try state.snapshot.loadWindow(store, bucket: focusedBucket, around: around.lowerBound) }
+            if !window.covers(around) { try snapshot.loadWindow(store, bucket: focusedBucket, around: around.lowerBound) }
         }
-        state.clampFocus()
-        state.scrollToFocus()
+        report(.read(snapshot))
+        snapshot = state.snapshot
         for (column, bucket) in BoardState.columns.enumerated() {
-            guard let window = state.snapshot.columns[bucket] else { continue }
+            guard let window = snapshot.columns[bucket] else { continue }
             let shown = state.scroll[column]..<min(window.count, state.scroll[column] + 80)
-            if !window.covers(shown) { try state.snapshot.loadWindow(store, bucket: bucket, around: shown.lowerBound) }
+            if !window.covers(shown) { try snapshot.loadWindow(store, bucket: bucket, around: shown.lowerBound) }
         }
+        if snapshot != state.snapshot { report(.read(snapshot)) }
     }
 
     /// A new local day generates its occurrences; another process's commit shows at once.
@@ -212,7 +217,9 @@ public final class BoardApp {
         }
         // A new minute: cards may have become overdue and reminders due.
         guard now.local != state.snapshot.now else { return false }
-        try state.snapshot.refreshTime(store, clock: now)
+        var snapshot = state.snapshot
+        try snapshot.refreshTime(store, clock: now)
+        report(.read(snapshot))
         return true
     }
 

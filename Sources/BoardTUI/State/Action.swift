@@ -49,6 +49,29 @@ public enum Action: Hashable, Sendable {
     case startRun
     /// `g`: the Habits view.
     case openHabits
+    /// What the runtime reports after carrying an effect out: store results and reads come back
+    /// through `update`, which is the only place the state changes (ARCHITECTURE.md §6).
+    case reported(Report)
+}
+
+/// A result of the edge, fed back to `update` whatever the screen.
+public enum Report: Hashable, Sendable {
+    /// The settings the screen follows, and whether the board file is read-only.
+    case configured(BoardConfig, readOnly: Bool)
+    /// The board read again: focus `focusing`, else keep the focused template row or card.
+    case loaded(BoardSnapshot, focusing: String?)
+    /// More of the same board: another window of a column, or the minute moved on.
+    case read(BoardSnapshot)
+    /// A sentence for the status line (nil clears it).
+    case said(String?)
+    /// A screen filled with what the runtime read for it (an editor, a checklist, the Habits view),
+    /// or the screen to return to after a refused write.
+    case showing(Mode)
+    /// The plans of a template edit, without and with the overdue occurrences: the dialog, or at once
+    /// the apply when nothing would change.
+    case planned(TemplateEditPlan, withOverdue: TemplateEditPlan, save: TemplateForm.Save, form: TemplateForm)
+    /// A template was created or duplicated: its row takes the focus.
+    case templateAdded(id: String)
 }
 
 /// What `update` asks the runtime to do at the edge: write to the store, or stop.

@@ -17,7 +17,7 @@ public struct TemplateRow: Hashable, Sendable {
 
 /// The part of a column read from the store: its counts and a window of its cards.
 /// A board of 100,000 cards reads only what can be seen.
-public struct ColumnWindow: Sendable {
+public struct ColumnWindow: Hashable, Sendable {
     /// Every card of the bucket.
     public var total: Int
     /// The cards matching the snapshot's query (all of them without one).
@@ -32,7 +32,7 @@ public struct ColumnWindow: Sendable {
 }
 
 /// Everything the board shows, read from the store.
-public struct BoardSnapshot: Sendable {
+public struct BoardSnapshot: Hashable, Sendable {
     public var columns: [Bucket: ColumnWindow]
     /// The search the windows were read with.
     public var query: String

@@ -4,6 +4,7 @@ import BoardStore
 /// The board's update: a pure function of the state and an action, returning what the
 /// runtime must do at the edge (ARCHITECTURE.md §6).
 public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
+    if case .reported(let report) = action { return apply(report, to: &state) }
     switch state.mode {
     case .normal: return updateNormal(&state, action)
     case .adding(var input): return updateAdding(&state, &input, action)
@@ -102,7 +103,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if let focus = Layout(width: state.width, height: state.height).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .backspace, .editText, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive, .viewTemplate, .toggleArchived,
+    case .type, .backspace, .editText, .reported, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive, .viewTemplate, .toggleArchived,
          .reapplyField, .reapplyAll, .makeException, .removeItem, .linkHabit:
         break
     }
@@ -255,4 +256,44 @@ private func jumpToMatch(_ state: inout BoardState, step: Int) {
     let current = all.firstIndex(of: state.focus) ?? -step
     state.focus = all[((current + step) % all.count + all.count) % all.count]
     keepFocusVisible(&state)
+}
+
+/// A result the runtime fed back (ARCHITECTURE.md §6).
+private func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
+    switch report {
+    case .configured(let config, let readOnly):
+        state.config = config
+        state.readOnly = readOnly
+    case .loaded(let snapshot, let focusing):
+        let keepTemplate = state.focusedTemplate?.id
+        let keep = focusing ?? state.focusedCard?.id
+        state.snapshot = snapshot
+        if let keepTemplate, focusing == nil, let row = state.templates.firstIndex(where: { $0.id == keepTemplate }) {
+            state.templateFocus = row
+        } else if let keep {
+            state.templateFocus = nil
+            state.focus(cardId: keep)
+        } else {
+            state.clampFocus()
+        }
+        state.scrollToFocus()
+    case .read(let snapshot):
+        state.snapshot = snapshot
+        state.clampFocus()
+        state.scrollToFocus()
+    case .said(let message):
+        state.message = message
+    case .showing(let mode):
+        state.mode = mode
+    case .planned(let plan, let withOverdue, let save, let form):
+        // Nothing to propagate: apply at once, no dialog.
+        guard plan.propagation.count > 0 || !plan.removals.isEmpty || withOverdue.propagation.count > 0 else {
+            return [.applyTemplateEdit(plan, save: save)]
+        }
+        state.mode = .propagation(PropagationDialog(plan: plan, planWithOverdue: withOverdue, save: save, form: form))
+    case .templateAdded(let id):
+        state.focus.column = BoardState.columns.count - 1
+        if let row = state.templates.firstIndex(where: { $0.id == id }) { state.templateFocus = row }
+    }
+    return []
 }
