@@ -68,7 +68,8 @@ import Testing
         session = try TmuxSession(["--db", board.path], now: "2026-11-22T07:05")
         #expect(session.waitFor { $0.contains("Bedtime · active") }.0)
         try session.send("g")
-        let (habits, habitsScreen) = session.waitFor { $0.contains("Habits · last 14 days · streak") }
+        // Waits for the whole view, not only its heading: under load a capture can catch a frame half drawn.
+        let (habits, habitsScreen) = session.waitFor { $0.contains("Habits · last 14 days · streak") && $0.contains("· x  1 day") }
         #expect(habits, "\(habitsScreen)")
         #expect(habitsScreen.contains("· x  1 day") && habitsScreen.contains("Stretch") && !habitsScreen.contains("suggestion"))
         #expect(!habitsScreen.contains("Did this routine help"))
