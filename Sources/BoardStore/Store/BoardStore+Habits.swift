@@ -37,10 +37,13 @@ extension BoardStore {
         try read { db in
             var request = HabitRecord.order(Column("created_at"), Column.rowID)
             if !includingArchived { request = request.filter(Column("archived") == false) }
-            let from = clock.today.adding(days: -400)
+            // Every habit's entries of the last 400 days in one query, not one per habit.
+            var entries: [String: Set<LocalDate>] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT habit_id, day FROM habit_entries WHERE day >= ?",
+                                           arguments: [clock.today.adding(days: -400)])
+            while let row = try rows.next() { entries[row[0], default: []].insert(row[1]) }
             return try request.fetchAll(db).map { habit in
-                let days = Set(try LocalDate.fetchAll(db, sql: "SELECT day FROM habit_entries WHERE habit_id = ? AND day >= ?",
-                                                      arguments: [habit.id, from]))
+                let days = entries[habit.id] ?? []
                 return HabitOverview(habit: habit, recent: HabitStreak.recent(days: days, today: clock.today),
                                      streak: HabitStreak.current(days: days, today: clock.today))
             }

@@ -1,4 +1,5 @@
 import BoardModel
+import Foundation
 import GRDB
 
 /// A template with its rule and series, as the lists and `template show` present it.
@@ -94,7 +95,7 @@ extension BoardStore {
             var request = TemplateRecord.order(Column("status") == TemplateStatus.archived, Column("created_at"), Column.rowID)
             if !includingArchived { request = request.filter(Column("status") != TemplateStatus.archived) }
             if let limit { request = request.limit(limit) }
-            return try request.fetchAll(db).map { try Self.overview(of: $0, clock: clock, db) }
+            return try Self.overviews(of: try request.fetchAll(db), clock: clock, db)
         }
     }
 
@@ -106,30 +107,49 @@ extension BoardStore {
     }
 
     public func template(_ id: String, clock: BoardClock) throws -> TemplateOverview {
-        try read { db in try Self.overview(of: try Self.template(id, db), clock: clock, db) }
+        try read { db in try Self.overviews(of: [try Self.template(id, db)], clock: clock, db)[0] }
     }
 
-    static func overview(of template: TemplateRecord, clock: BoardClock, _ db: Database) throws -> TemplateOverview {
-        guard let rule = try RecurrenceRuleRecord.filter(Column("template_id") == template.id).fetchOne(db) else {
-            return TemplateOverview(template: template, scheduling: nil, summary: TemplateOverview.unscheduledSummary,
-                                    nextRun: nil, remaining: nil, upcoming: [])
+    /// The overviews of `templates`, read with one query per table for all of them (not one per template).
+    static func overviews(of templates: [TemplateRecord], clock: BoardClock, _ db: Database) throws -> [TemplateOverview] {
+        let ids = templates.map(\.id)
+        let rules = Dictionary(try RecurrenceRuleRecord.filter(ids.contains(Column("template_id"))).fetchAll(db).map { ($0.templateId, $0) },
+                               uniquingKeysWith: { a, _ in a })
+        let allSeries = Dictionary(try SeriesRecord.filter(ids.contains(Column("template_id"))).fetchAll(db).map { ($0.templateId, $0) },
+                                   uniquingKeysWith: { a, _ in a })
+        // The occurrences "next run" looks at: completed ones from today on, and the open ones of after-completion series.
+        var completed: [String: Set<LocalDate>] = [:], open: [String: [LocalDate]] = [:]
+        let seriesIds = allSeries.values.map(\.id)
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT series_id, occurrence_date, is_completed FROM tasks
+            WHERE series_id IN (SELECT value FROM json_each(?)) AND (is_completed = 0 OR occurrence_date >= ?)
+            ORDER BY occurrence_date
+            """, arguments: [String(decoding: try JSONEncoder().encode(seriesIds), as: UTF8.self), clock.today])
+        while let row = try rows.next() {
+            let series: String = row[0], date: LocalDate = row[1]
+            if row[2] as Bool { completed[series, default: []].insert(date) } else { open[series, default: []].append(date) }
         }
-        let series = try Self.series(ofTemplate: template.id, db)
-        let schedule = try Schedule(rule: try rule.rule(), start: rule.startsOn, time: template.defaultTime)
-        let skipped = series.skipped
-        let upcoming = schedule.rule.anchor == .completion
-            ? try LocalDate.fetchAll(db, sql: "SELECT occurrence_date FROM tasks WHERE series_id = ? AND is_completed = 0 ORDER BY occurrence_date", arguments: [series.id])
-            : Array(schedule.occurrences(onOrAfter: clock.today).lazy.filter { !skipped.contains($0) }.prefix(7))
-        let window = Generation.window(today: clock.today)
-        let running = template.status == .active && series.status == .active
-        let next = schedule.rule.anchor == .completion
-            ? upcoming.first
-            : Generation.nextRun(schedule, now: clock.local, skipped: skipped, completed: try completedDates(of: series.id, db))
-        let nextRun = running ? next.flatMap { window.contains($0) ? $0 : nil } : nil
-        let remaining = template.endAfterCount.map { max(0, $0 - series.usedCount) }
-        return TemplateOverview(template: template, scheduling: .init(rule: rule, series: series, schedule: schedule),
-                                summary: RecurrencePhrase(rule: schedule.rule, time: template.defaultTime).summary,
-                                nextRun: nextRun, remaining: remaining, upcoming: upcoming)
+        return try templates.map { template in
+            guard let rule = rules[template.id], let series = allSeries[template.id] else {
+                return TemplateOverview(template: template, scheduling: nil, summary: TemplateOverview.unscheduledSummary,
+                                        nextRun: nil, remaining: nil, upcoming: [])
+            }
+            let schedule = try Schedule(rule: try rule.rule(), start: rule.startsOn, time: template.defaultTime)
+            let skipped = series.skipped
+            let upcoming = schedule.rule.anchor == .completion
+                ? open[series.id] ?? []
+                : Array(schedule.occurrences(onOrAfter: clock.today).lazy.filter { !skipped.contains($0) }.prefix(7))
+            let window = Generation.window(today: clock.today)
+            let running = template.status == .active && series.status == .active
+            let next = schedule.rule.anchor == .completion
+                ? upcoming.first
+                : Generation.nextRun(schedule, now: clock.local, skipped: skipped, completed: completed[series.id] ?? [])
+            let nextRun = running ? next.flatMap { window.contains($0) ? $0 : nil } : nil
+            let remaining = template.endAfterCount.map { max(0, $0 - series.usedCount) }
+            return TemplateOverview(template: template, scheduling: .init(rule: rule, series: series, schedule: schedule),
+                                    summary: RecurrencePhrase(rule: schedule.rule, time: template.defaultTime).summary,
+                                    nextRun: nextRun, remaining: remaining, upcoming: upcoming)
+        }
     }
 
     // MARK: Series controls

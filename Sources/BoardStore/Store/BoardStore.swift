@@ -169,7 +169,7 @@ public final class BoardStore: Sendable {
     static func record(_ kind: String, template: String? = nil, task: String? = nil, detail: [String: Any] = [:],
                        clock: BoardClock, _ db: Database) throws {
         let json = try JSONSerialization.data(withJSONObject: detail, options: [.sortedKeys])
-        var event = EventRecord(id: nil, at: clock.timestamp, kind: kind, templateId: template, taskId: task,
+        let event = EventRecord(id: nil, at: clock.timestamp, kind: kind, templateId: template, taskId: task,
                                 detail: String(decoding: json, as: UTF8.self))
         try event.insert(db)
     }

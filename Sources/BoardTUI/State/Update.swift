@@ -4,7 +4,15 @@ import BoardStore
 /// The board's update: a pure function of the state and an action, returning what the
 /// runtime must do at the edge (ARCHITECTURE.md §6).
 public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
-    if case .reported(let report) = action { return apply(report, to: &state) }
+    // What every screen answers alike is answered once, here.
+    switch action {
+    case .reported(let report): return apply(report, to: &state)
+    case .resize(let width, let height):
+        resize(&state, width, height)
+        return []
+    case .redraw: return [.redraw]
+    default: break
+    }
     switch state.mode {
     case .normal: return updateNormal(&state, action)
     case .adding(var input): return updateAdding(&state, &input, action)
@@ -18,8 +26,6 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
     case .suggestion(let habits): return updateSuggestion(&state, action, returningTo: habits)
     case .help(let scroll):
         switch action {
-        case .resize(let w, let h): resize(&state, w, h)
-        case .redraw: return [.redraw]
         case .click: break
         case .moveFocus(_, let dy):
             state.mode = .help(scroll: max(0, min(scroll + dy, KeyBindings.helpLines.count - 1)))
@@ -95,15 +101,12 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         state.filter = ""
         state.clampFocus()
         keepFocusVisible(&state)
-    case .redraw:
-        return [.redraw]
-    case .resize(let w, let h):
-        resize(&state, w, h)
     case .click(let x, let y):
         if let focus = Layout(width: state.width, height: state.height).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .backspace, .editText, .reported, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive, .viewTemplate, .toggleArchived,
+    case .type, .backspace, .editText, .reported, .resize, .redraw, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
+         .viewTemplate, .toggleArchived,
          .reapplyField, .reapplyAll, .makeException, .removeItem, .linkHabit:
         break
     }
@@ -123,12 +126,6 @@ private func updatePropagation(_ state: inout BoardState, _ dialog: inout Propag
         return []
     case .type(" ") where dialog.overdue > 0:
         dialog.includeOverdue.toggle()
-    case .resize(let w, let h):
-        state.width = w
-        state.height = h
-    case .redraw:
-        state.mode = .propagation(dialog)
-        return [.redraw]
     default: break
     }
     state.mode = .propagation(dialog)
@@ -153,8 +150,6 @@ private func updateAdding(_ state: inout BoardState, _ input: inout TextField, _
         }
         state.mode = .normal
         return [.add(title: title, bucket: BoardState.columns[state.focus.column])]
-    case .resize(let w, let h): resize(&state, w, h)
-    case .redraw: return [.redraw]
     default: break
     }
     state.mode = .adding(input)
@@ -176,8 +171,6 @@ private func updateSearching(_ state: inout BoardState, _ input: inout TextField
         state.clampFocus()
         keepFocusVisible(&state)
         return []
-    case .resize(let w, let h): resize(&state, w, h)
-    case .redraw: return [.redraw]
     default: break
     }
     state.mode = .searching(input)
@@ -207,8 +200,6 @@ private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ 
         } catch {
             form.error = "\(error)"
         }
-    case .resize(let w, let h): resize(&state, w, h)
-    case .redraw: return [.redraw]
     default: break
     }
     state.mode = .editing(form)

@@ -21,11 +21,6 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         return [.editChecklist(owner, steps: texts.enumerated().filter { $0.offset != removing }.map(\.element))]
     }
     switch action {
-    case .resize(let w, let h):
-        state.width = w
-        state.height = h
-    case .redraw:
-        return [.redraw]
     case .moveFocus(_, let dy):
         screen.cursor += dy
         screen.clampCursor()
@@ -140,11 +135,6 @@ func updateSuggestion(_ state: inout BoardState, _ action: Action, returningTo h
         state.mode = back
         let n = state.runs.suggestions.count
         state.message = "\(n) \(n == 1 ? "suggestion waits" : "suggestions wait"): the Habits view (g) asks again."
-    case .resize(let w, let h):
-        state.width = w
-        state.height = h
-    case .redraw:
-        return [.redraw]
     default:
         break
     }

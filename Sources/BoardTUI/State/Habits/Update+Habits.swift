@@ -25,11 +25,6 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
         return []
     }
     switch action {
-    case .resize(let w, let h):
-        state.width = w
-        state.height = h
-    case .redraw:
-        return [.redraw]
     case .moveFocus(let dx, let dy):
         screen.cursor += dy
         screen.day += dx

@@ -177,12 +177,7 @@ func updateDetail(_ state: inout BoardState, field: Int, _ action: Action) -> [E
         return update(&state, .startEdit)
     case .viewTemplate:
         if card.isOccurrence { jumpToTemplate(&state, card) }
-    case .resize(let w, let h):
-        state.width = w
-        state.height = h
         state.scrollToFocus()
-    case .redraw:
-        return [.redraw]
     case .undo:
         return [.undo]
     case .redo:

@@ -11,9 +11,6 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
             return []
         case .type("n"), .type("N"), .escape:
             form.confirmingDiscard = false
-        case .resize(let w, let h):
-            state.width = w
-            state.height = h
         default: break
         }
         state.mode = .templateForm(form)
@@ -83,12 +80,6 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
             state.mode = .normal
             return []
         }
-    case .resize(let w, let h):
-        state.width = w
-        state.height = h
-    case .redraw:
-        state.mode = .templateForm(form)
-        return [.redraw]
     default: break
     }
     // A field the user touched is no longer wrong until the next save says so.
