@@ -29,9 +29,27 @@ public struct BoardClock: Sendable {
         return formatter
     }()
 
-    /// The instant a stored `timestamp` names; nil for text that isn't one.
+    /// The instant a stored `timestamp` names; nil for text that isn't one. Board's own timestamps
+    /// (`YYYY-MM-DDTHH:MM:SS.sssZ`) are read with integer arithmetic: the reminder pass reads one per
+    /// open card, and a formatter would take most of a frame for thousands of them.
     public static func date(fromTimestamp text: String?) -> Date? {
-        text.flatMap { timestampFormatter.date(from: $0) }
+        guard let text else { return nil }
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 24, utf8[4] == 45, utf8[7] == 45, utf8[10] == 84, utf8[13] == 58, utf8[16] == 58, utf8[19] == 46,
+              utf8[23] == 90 else { return timestampFormatter.date(from: text) }
+        func number(_ range: Range<Int>) -> Int? {
+            var n = 0
+            for byte in utf8[range] {
+                guard (48...57).contains(byte) else { return nil }
+                n = n * 10 + Int(byte - 48)
+            }
+            return n
+        }
+        guard let y = number(0..<4), let mo = number(5..<7), let d = number(8..<10), let h = number(11..<13),
+              let mi = number(14..<16), let s = number(17..<19), let ms = number(20..<23),
+              let date = LocalDate(year: y, month: mo, day: d) else { return timestampFormatter.date(from: text) }
+        let seconds = Double(date.dayNumber * 86_400 + h * 3_600 + mi * 60 + s) + Double(ms) / 1_000
+        return Date(timeIntervalSince1970: seconds)
     }
 
     /// The user's local date: what "today" means for generation and propagation.
