@@ -1,5 +1,5 @@
 import BoardModel
-import BoardStore
+@testable import BoardStore
 import Foundation
 import GRDB
 import Testing
@@ -246,5 +246,43 @@ import Testing
         #expect(try f.store.skipNext(t.id, clock: clock("2026-11-21T12:00")) == date("2026-11-22"))
         let dates = try f.store.occurrences(of: t.id).map { $0.occurrenceDate!.iso }
         #expect(dates.first == "2026-11-21" && !dates.contains("2026-11-22"), "today's 07:30, past, stays")
+    }
+}
+
+/// Moving a card shifts only the cards between where it was and where it goes, and keeps every order right.
+@Suite struct MoveRangeTests {
+    let now = clock("2026-11-21T09:00")
+
+    func titles(_ f: StoreFixture, _ bucket: Bucket) throws -> [String] { try f.store.tasks(in: bucket).map(\.title) }
+
+    @Test func movesWithinAndAcrossBucketsKeepTheOrderAndTouchOnlyTheRange() throws {
+        let f = try StoreFixture()
+        var ids: [String: String] = [:]
+        for t in ["a", "b", "c", "d", "e", "f"] { ids[t] = try f.store.addTask(CardValues(title: t), clock: now).id }
+        try f.store.moveTask(ids["e"]!, to: .thisWeek, position: 1, clock: now)           // up
+        #expect(try titles(f, .thisWeek) == ["a", "e", "b", "c", "d", "f"])
+        try f.store.moveTask(ids["a"]!, to: .thisWeek, position: 4, clock: now)           // down
+        #expect(try titles(f, .thisWeek) == ["e", "b", "c", "d", "a", "f"])
+        try f.store.moveTask(ids["f"]!, to: .thisWeek, position: 0, clock: now)           // to the top
+        #expect(try titles(f, .thisWeek) == ["f", "e", "b", "c", "d", "a"])
+        try f.store.moveTask(ids["f"]!, to: .thisWeek, clock: now)                        // to the end
+        #expect(try titles(f, .thisWeek) == ["e", "b", "c", "d", "a", "f"])
+        try f.store.moveTask(ids["c"]!, to: .weekend, clock: now)
+        try f.store.moveTask(ids["b"]!, to: .weekend, position: 0, clock: now)            // in from another bucket
+        #expect(try titles(f, .weekend) == ["b", "c"] && titles(f, .thisWeek) == ["e", "d", "a", "f"])
+        // Reordering two neighbours at the bottom writes those two cards only, not the bucket.
+        let (_, change) = try f.store.recording { try f.store.moveTask(ids["f"]!, to: .thisWeek, position: 2, clock: now) }
+        #expect(try titles(f, .thisWeek) == ["e", "d", "f", "a"])
+        #expect(Set(change.cardIds) == [ids["f"]!, ids["a"]!])
+    }
+
+    @Test func sharedPositionsAreNumberedAfresh() throws {
+        let f = try StoreFixture()
+        var ids: [String] = []
+        for t in ["a", "b", "c"] { ids.append(try f.store.addTask(CardValues(title: t), clock: now).id) }
+        try f.store.database.write { db in try db.execute(sql: "UPDATE tasks SET position = 0") }  // two processes added at once
+        try f.store.moveTask(ids[2], to: .thisWeek, position: 0, clock: now)
+        #expect(try titles(f, .thisWeek) == ["c", "a", "b"])
+        #expect(try f.store.tasks(in: .thisWeek).map(\.position) == [0, 1, 2])
     }
 }

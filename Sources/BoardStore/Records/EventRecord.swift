@@ -11,6 +11,9 @@ struct EventRecord: BoardRecord {
     var detail: String
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    typealias Columns = CodingKeys
+
     enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, at, kind, templateId = "template_id", taskId = "task_id", detail
     }

@@ -13,6 +13,9 @@ public struct HabitRecord: Hashable, Sendable, BoardRecord {
     public var createdAt: String
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    public typealias Columns = CodingKeys
+
     public enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, ownerId = "owner_id", name, description, archived, createdAt = "created_at"
     }
@@ -35,6 +38,9 @@ public struct HabitEntryRecord: Hashable, Sendable, BoardRecord {
     public var updatedAt: String
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    public typealias Columns = CodingKeys
+
     public enum CodingKeys: String, CodingKey, ColumnExpression {
         case habitId = "habit_id", day, source, routineId = "routine_id", createdAt = "created_at"
         case updatedAt = "updated_at"

@@ -15,6 +15,9 @@ public struct RecurrenceRuleRecord: Hashable, Sendable, BoardRecord {
     public var endsOn: LocalDate?
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    public typealias Columns = CodingKeys
+
     public enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, templateId = "template_id", rrule, anchor, monthEndPolicy = "month_end_policy", timezone
         case startsOn = "starts_on", endsOn = "ends_on"

@@ -19,6 +19,9 @@ public struct SeriesRecord: Hashable, Sendable, BoardRecord {
     public var generatedThrough: LocalDate?
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    public typealias Columns = CodingKeys
+
     public enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, templateId = "template_id", ownerId = "owner_id", startsOn = "starts_on", endsOn = "ends_on"
         case status, lastGeneratedAt = "last_generated_at", usedCount = "used_count"

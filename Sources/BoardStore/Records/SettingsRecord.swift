@@ -8,6 +8,9 @@ struct SettingsRecord: BoardRecord {
     var timeZone: String?
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    typealias Columns = CodingKeys
+
     enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, ownerId = "owner_id", timeZone = "time_zone"
     }

@@ -29,6 +29,9 @@ public struct TaskRecord: Hashable, Sendable, BoardRecord {
     public var remindBeforeMin: Int
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    public typealias Columns = CodingKeys
+
     public enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, ownerId = "owner_id", title, description, labels, checklist, bucket, position
         case dueDate = "due_date", dueTime = "due_time", priority, durationMin = "duration_min"

@@ -26,6 +26,9 @@ public struct TemplateRecord: Hashable, Sendable, BoardRecord {
     public var remindBeforeMin: Int
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
+    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    public typealias Columns = CodingKeys
+
     public enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, ownerId = "owner_id", title, description, labels, checklist, defaultBucket = "default_bucket"
         case defaultTime = "default_time", priority, defaultDurationMin = "default_duration_min", status

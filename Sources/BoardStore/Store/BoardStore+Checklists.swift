@@ -16,7 +16,7 @@ extension BoardStore {
         try read { db in
             let template = try Self.template(templateId, db)
             guard try Self.isUnscheduled(templateId, db) else {
-                guard let task = try TaskRecord.filter(Column("template_id") == templateId && Column("occurrence_date") == day).fetchOne(db) else {
+                guard let task = try TaskRecord.filter(TaskRecord.Columns.templateId == templateId && TaskRecord.Columns.occurrenceDate == day).fetchOne(db) else {
                     throw BoardError("date", "“\(template.title)” has no occurrence on \(day.iso)")
                 }
                 return try Self.checklist(of: task, db)
@@ -97,7 +97,7 @@ extension BoardStore {
     }
 
     static func isUnscheduled(_ templateId: String, _ db: Database) throws -> Bool {
-        try RecurrenceRuleRecord.filter(Column("template_id") == templateId).fetchCount(db) == 0
+        try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == templateId).fetchCount(db) == 0
     }
 
     private static func checklist(of task: TaskRecord, _ db: Database) throws -> RoutineChecklist {

@@ -23,18 +23,18 @@ extension BoardStore {
     func generate(templateId: String?, clock: BoardClock, _ db: Database) throws -> Int {
         let window = Generation.window(today: clock.today)
         // A full pass skips series already filled through the window; one template is always redone.
-        var seriesRequest = SeriesRecord.filter(Column("status") == TemplateStatus.active)
+        var seriesRequest = SeriesRecord.filter(SeriesRecord.Columns.status == TemplateStatus.active)
         if let templateId {
-            seriesRequest = seriesRequest.filter(Column("template_id") == templateId)
+            seriesRequest = seriesRequest.filter(SeriesRecord.Columns.templateId == templateId)
         } else {
-            seriesRequest = seriesRequest.filter(Column("generated_through") == nil || Column("generated_through") < window.upperBound)
+            seriesRequest = seriesRequest.filter(SeriesRecord.Columns.generatedThrough == nil || SeriesRecord.Columns.generatedThrough < window.upperBound)
         }
         let pending = try seriesRequest.fetchAll(db)
         guard !pending.isEmpty else { return 0 }
         let ids = pending.map(\.templateId)
-        let active = try TemplateRecord.filter(ids.contains(Column("id")) && Column("status") == TemplateStatus.active).fetchAll(db)
+        let active = try TemplateRecord.filter(ids.contains(TemplateRecord.Columns.id) && TemplateRecord.Columns.status == TemplateStatus.active).fetchAll(db)
         guard !active.isEmpty else { return 0 }
-        let rules = Dictionary(uniqueKeysWithValues: try RecurrenceRuleRecord.filter(ids.contains(Column("template_id"))).fetchAll(db).map { ($0.templateId, $0) })
+        let rules = Dictionary(uniqueKeysWithValues: try RecurrenceRuleRecord.filter(ids.contains(RecurrenceRuleRecord.Columns.templateId)).fetchAll(db).map { ($0.templateId, $0) })
         let series = Dictionary(uniqueKeysWithValues: pending.map { ($0.templateId, $0) })
         var existing: [String: Set<LocalDate>] = [:]
         let oneSeries = templateId.flatMap { series[$0]?.id }

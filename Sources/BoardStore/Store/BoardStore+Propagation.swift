@@ -86,7 +86,7 @@ extension BoardStore {
         let new = request.fields.applied(to: old)
         try new.validate()
         if let links = request.habitLinks { _ = try Self.linked(new.checklist.map { ChecklistStep($0) }, to: links, db) }
-        guard let ruleRecord = try RecurrenceRuleRecord.filter(Column("template_id") == id).fetchOne(db) else {
+        guard let ruleRecord = try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == id).fetchOne(db) else {
             // A checklist without a schedule has no occurrences to update, and keeps having no schedule.
             if request.rule != nil || request.start != nil {
                 throw BoardError("repeat", "“\(template.title)” was created without a schedule and keeps none; create a scheduled template instead")

@@ -63,24 +63,55 @@ extension BoardStore {
     public func moveTask(_ id: String, to bucket: Bucket, position: Int? = nil, clock: BoardClock) throws {
         try write { db in
             var task = try Self.task(id, db)
-            let others = try TaskRecord.filter(Column("bucket") == bucket && Column("id") != id)
-                .order(Column("position"), Column("created_at"), Column.rowID).fetchAll(db)
-            if let position, !(0...others.count).contains(position) {
-                throw BoardError("position", "must be from 1 to \(others.count + 1) in \(bucket.title)")
+            let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE bucket = ? AND id != ?", arguments: [bucket, id]) ?? 0
+            if let position, !(0...others).contains(position) {
+                throw BoardError("position", "must be from 1 to \(others + 1) in \(bucket.title)")
             }
             if task.isOccurrence && bucket != task.bucket && !task.exceptionMask.contains(.bucket) {
                 task.exceptionMask = (task.exceptionMask + [.bucket]).sorted()
                 try Self.record("exception_added", template: task.templateId, task: id, detail: ["field": "bucket"], clock: clock, db)
             }
+            task.position = try Self.makeRoom(for: task, in: bucket, at: position ?? others, db)
             task.bucket = bucket
             task.updatedAt = clock.timestamp
-            var order = others.map(\.id)
-            order.insert(id, at: position ?? others.count)
             try task.update(db)
-            for (index, taskId) in order.enumerated() {
-                try db.execute(sql: "UPDATE tasks SET position = ? WHERE id = ? AND position IS NOT ?", arguments: [index, taskId, index])
-            }
         }
+    }
+
+    /// The position that puts `task` at `index` among the other cards of `bucket`, shifting only
+    /// the cards between where it was and where it goes (a range shift, not the whole bucket).
+    private static func makeRoom(for task: TaskRecord, in bucket: Bucket, at index: Int, _ db: Database) throws -> Int {
+        let order = "ORDER BY position, created_at, rowid"
+        // The other cards' positions just before and at the index.
+        let around = try Int.fetchAll(db, sql: "SELECT position FROM tasks WHERE bucket = ? AND id != ? \(order) LIMIT 2 OFFSET ?",
+                                      arguments: [bucket, task.id, max(0, index - 1)])
+        let before = index > 0 ? around.first : nil
+        let target = index > 0 ? (around.count > 1 ? around[1] : nil) : around.first
+        guard let target else { return (before ?? -1) + 1 }  // the end: after the last
+        let sameBucket = task.bucket == bucket
+        let sharing = sameBucket
+            ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE bucket = ? AND position = ?", arguments: [bucket, task.position]) ?? 0
+            : 1
+        if before == target || sharing != 1 {
+            // Positions shared by several cards (two processes added at once): number the bucket afresh.
+            var ids = try String.fetchAll(db, sql: "SELECT id FROM tasks WHERE bucket = ? AND id != ? \(order)", arguments: [bucket, task.id])
+            ids.insert(task.id, at: index)
+            for (i, id) in ids.enumerated() where id != task.id {
+                try db.execute(sql: "UPDATE tasks SET position = ? WHERE id = ? AND position IS NOT ?", arguments: [i, id, i])
+            }
+            return index
+        }
+        if sameBucket && target > task.position {
+            // Down: the cards between close the gap it leaves; it goes just before the target.
+            try db.execute(sql: "UPDATE tasks SET position = position - 1 WHERE bucket = ? AND position > ? AND position < ?",
+                           arguments: [bucket, task.position, target])
+            return target - 1
+        }
+        // Up, or in from another bucket: the cards from the target on (up to where it was) move down by one.
+        let upTo = sameBucket ? task.position : Int.max
+        try db.execute(sql: "UPDATE tasks SET position = position + 1 WHERE bucket = ? AND id != ? AND position >= ? AND position < ?",
+                       arguments: [bucket, task.id, target, upTo])
+        return target
     }
 
     /// Completes a card. Completing the open occurrence of an after-completion series schedules the next.
@@ -120,9 +151,9 @@ extension BoardStore {
     /// (its date was never due) while untouched; otherwise the reopen is refused.
     private func takeBackNextAfterCompletion(reopening task: TaskRecord, _ db: Database) throws {
         guard let seriesId = task.seriesId, var series = try SeriesRecord.fetchOne(db, key: seriesId),
-              let rule = try RecurrenceRuleRecord.filter(Column("template_id") == series.templateId).fetchOne(db),
+              let rule = try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == series.templateId).fetchOne(db),
               try rule.rule().anchor == .completion else { return }
-        let open = try TaskRecord.filter(Column("series_id") == seriesId && Column("is_completed") == false && Column("id") != task.id)
+        let open = try TaskRecord.filter(TaskRecord.Columns.seriesId == seriesId && TaskRecord.Columns.isCompleted == false && TaskRecord.Columns.id != task.id)
             .fetchAll(db)
         for next in open {
             let untouched = next.exceptionMask.isEmpty && !next.checklist.contains(where: \.done) && next.bucket == .routines
@@ -151,8 +182,8 @@ extension BoardStore {
     public func tasks(in bucket: Bucket? = nil) throws -> [TaskRecord] {
         try read { db in
             var request = TaskRecord.all()
-            if let bucket { request = request.filter(Column("bucket") == bucket) }
-            let tasks = try request.order(Column("position"), Column("created_at"), Column.rowID).fetchAll(db)
+            if let bucket { request = request.filter(TaskRecord.Columns.bucket == bucket) }
+            let tasks = try request.order(TaskRecord.Columns.position, TaskRecord.Columns.createdAt, Column.rowID).fetchAll(db)
             return tasks.sorted { (Bucket.allCases.firstIndex(of: $0.bucket)!, $0.position) < (Bucket.allCases.firstIndex(of: $1.bucket)!, $1.position) }
         }
     }

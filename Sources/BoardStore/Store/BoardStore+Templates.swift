@@ -92,8 +92,8 @@ extension BoardStore {
     /// Templates in creation order, archived ones last (or left out); the first `limit` when given.
     public func templates(clock: BoardClock, limit: Int? = nil, includingArchived: Bool = true) throws -> [TemplateOverview] {
         try read { db in
-            var request = TemplateRecord.order(Column("status") == TemplateStatus.archived, Column("created_at"), Column.rowID)
-            if !includingArchived { request = request.filter(Column("status") != TemplateStatus.archived) }
+            var request = TemplateRecord.order(TemplateRecord.Columns.status == TemplateStatus.archived, TemplateRecord.Columns.createdAt, Column.rowID)
+            if !includingArchived { request = request.filter(TemplateRecord.Columns.status != TemplateStatus.archived) }
             if let limit { request = request.limit(limit) }
             return try Self.overviews(of: try request.fetchAll(db), clock: clock, db)
         }
@@ -113,9 +113,9 @@ extension BoardStore {
     /// The overviews of `templates`, read with one query per table for all of them (not one per template).
     static func overviews(of templates: [TemplateRecord], clock: BoardClock, _ db: Database) throws -> [TemplateOverview] {
         let ids = templates.map(\.id)
-        let rules = Dictionary(try RecurrenceRuleRecord.filter(ids.contains(Column("template_id"))).fetchAll(db).map { ($0.templateId, $0) },
+        let rules = Dictionary(try RecurrenceRuleRecord.filter(ids.contains(RecurrenceRuleRecord.Columns.templateId)).fetchAll(db).map { ($0.templateId, $0) },
                                uniquingKeysWith: { a, _ in a })
-        let allSeries = Dictionary(try SeriesRecord.filter(ids.contains(Column("template_id"))).fetchAll(db).map { ($0.templateId, $0) },
+        let allSeries = Dictionary(try SeriesRecord.filter(ids.contains(SeriesRecord.Columns.templateId)).fetchAll(db).map { ($0.templateId, $0) },
                                    uniquingKeysWith: { a, _ in a })
         // The occurrences "next run" looks at: completed ones from today on, and the open ones of after-completion series.
         var completed: [String: Set<LocalDate>] = [:], open: [String: [LocalDate]] = [:]
@@ -211,8 +211,8 @@ extension BoardStore {
             var series = try Self.series(ofTemplate: id, db)
             let schedule = try Self.schedule(of: template, db)
             let completed = try Self.completedDates(of: series.id, db)
-            let open = try TaskRecord.filter(Column("series_id") == series.id && Column("is_completed") == false)
-                .order(Column("occurrence_date")).fetchAll(db)
+            let open = try TaskRecord.filter(TaskRecord.Columns.seriesId == series.id && TaskRecord.Columns.isCompleted == false)
+                .order(TaskRecord.Columns.occurrenceDate).fetchAll(db)
             let next: LocalDate?
             if schedule.rule.anchor == .completion {
                 next = open.first?.occurrenceDate
@@ -248,7 +248,7 @@ extension BoardStore {
             copy.createdAt = clock.timestamp
             copy.updatedAt = clock.timestamp
             try copy.insert(db)
-            if var rule = try RecurrenceRuleRecord.filter(Column("template_id") == id).fetchOne(db) {
+            if var rule = try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == id).fetchOne(db) {
                 let original = try Self.series(ofTemplate: id, db)
                 rule.id = Self.newId()
                 rule.templateId = copy.id

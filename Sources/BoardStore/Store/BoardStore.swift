@@ -136,14 +136,14 @@ public final class BoardStore: Sendable {
     }
 
     static func series(ofTemplate id: String, _ db: Database) throws -> SeriesRecord {
-        guard let series = try SeriesRecord.filter(Column("template_id") == id).fetchOne(db) else {
+        guard let series = try SeriesRecord.filter(SeriesRecord.Columns.templateId == id).fetchOne(db) else {
             throw try unscheduled(id, db)
         }
         return series
     }
 
     static func ruleRecord(ofTemplate id: String, _ db: Database) throws -> RecurrenceRuleRecord {
-        guard let rule = try RecurrenceRuleRecord.filter(Column("template_id") == id).fetchOne(db) else {
+        guard let rule = try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == id).fetchOne(db) else {
             throw try unscheduled(id, db)
         }
         return rule
