@@ -174,7 +174,7 @@ import Testing
         let morning = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
         try RoutinesRuntimeTests().editTitle(app, templateId: morning.template.id, to: "Morning")
         guard case .propagation(let dialog) = app.state.mode else { Issue.record("no dialog"); return }
-        let effects = update(&app.state, .enter)
+        let effects = update(&app.state, .dialog(.apply))
         guard case .applyTemplateEdit(let plan, _)? = effects.first else { Issue.record("no apply: \(effects)"); return }
         #expect(plan == dialog.plan, "apply carries the plan the dialog showed")
         // Another process edits an occurrence the plan counts: the plan is stale, the form stays.

@@ -52,6 +52,10 @@ public enum Action: Hashable, Sendable {
     /// What the runtime reports after carrying an effect out: store results and reads come back
     /// through `update`, which is the only place the state changes (ARCHITECTURE.md §6).
     case reported(Report)
+    /// The propagation dialog's own actions.
+    case dialog(DialogAction)
+    /// The suggestion prompt's own actions.
+    case suggestion(SuggestionAction)
 }
 
 /// A result of the edge, fed back to `update` whatever the screen.

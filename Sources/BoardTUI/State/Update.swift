@@ -105,7 +105,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if let focus = Layout(width: state.width, height: state.height).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .backspace, .editText, .reported, .resize, .redraw, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
+    case .type, .backspace, .editText, .reported, .resize, .redraw, .dialog, .suggestion, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
          .viewTemplate, .toggleArchived,
          .reapplyField, .reapplyAll, .makeException, .removeItem, .linkHabit:
         break
@@ -117,16 +117,16 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
 /// to the form with its edits, or toggle the overdue occurrences in.
 private func updatePropagation(_ state: inout BoardState, _ dialog: inout PropagationDialog, _ action: Action) -> [Effect] {
     guard dialog.progress == nil else { return [] }
+    guard case .dialog(let action) = action else { return [] }
     switch action {
-    case .enter:
+    case .apply:
         state.mode = .propagation(dialog)
         return [.applyTemplateEdit(dialog.chosenPlan, save: dialog.save)]
-    case .escape:
+    case .cancel:
         state.mode = .templateForm(dialog.form)
         return []
-    case .type(" ") where dialog.overdue > 0:
-        dialog.includeOverdue.toggle()
-    default: break
+    case .toggleOverdue:
+        if dialog.overdue > 0 { dialog.includeOverdue.toggle() }
     }
     state.mode = .propagation(dialog)
     return []

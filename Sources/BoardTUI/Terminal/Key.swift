@@ -27,7 +27,7 @@ public enum KeyMap {
             return KeyBindings.action(for: key, in: KeyBindings.detail) ?? .escape
         case .checklist: return KeyBindings.action(for: key, in: KeyBindings.checklist) ?? KeyBindings.action(for: key, in: KeyBindings.typing) ?? screen(key)
         case .habits: return KeyBindings.action(for: key, in: KeyBindings.habits) ?? KeyBindings.action(for: key, in: KeyBindings.typing) ?? screen(key)
-        case .suggestion(_): return KeyBindings.action(for: key, in: KeyBindings.suggestion) ?? screen(key)
+        case .suggestion(_): return KeyBindings.action(for: key, in: KeyBindings.suggestion)
         case .help:
             switch key {
             case .up, .character("k"): return .moveFocus(dx: 0, dy: -1)

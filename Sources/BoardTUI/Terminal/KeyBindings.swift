@@ -98,9 +98,13 @@ public enum KeyBindings {
     ]
 
     public static let propagation: [KeyBinding] = [
-        KeyBinding("Enter or y", "apply to the occurrences counted", [(.enter, .enter), (.character("y"), .enter), (.character("Y"), .enter)]),
-        KeyBinding("Esc or n", "back to the form", [(.escape, .escape), (.character("n"), .escape), (.character("N"), .escape)]),
-        KeyBinding("Space", "also update the overdue open occurrences", [(.character(" "), .type(" "))]),
+        KeyBinding("Enter or y", "apply to the occurrences counted", [
+            (.enter, .dialog(.apply)), (.character("y"), .dialog(.apply)), (.character("Y"), .dialog(.apply)),
+        ]),
+        KeyBinding("Esc or n", "back to the form", [
+            (.escape, .dialog(.cancel)), (.character("n"), .dialog(.cancel)), (.character("N"), .dialog(.cancel)),
+        ]),
+        KeyBinding("Space", "also update the overdue open occurrences", [(.character(" "), .dialog(.toggleOverdue))]),
     ]
 
     public static let checklist: [KeyBinding] = [
@@ -129,9 +133,11 @@ public enum KeyBindings {
     ]
 
     public static let suggestion: [KeyBinding] = [
-        KeyBinding("y or Enter", "confirm: that day's habit entry", [(.character("y"), .type("y")), (.character("Y"), .type("Y")), (.enter, .enter)]),
-        KeyBinding("n", "dismiss", [(.character("n"), .type("n")), (.character("N"), .type("N"))]),
-        KeyBinding("Esc", "later (the Habits view asks again)", [(.escape, .escape)]),
+        KeyBinding("y or Enter", "confirm: that day's habit entry", [
+            (.character("y"), .suggestion(.confirm)), (.character("Y"), .suggestion(.confirm)), (.enter, .suggestion(.confirm)),
+        ]),
+        KeyBinding("n", "dismiss", [(.character("n"), .suggestion(.dismiss)), (.character("N"), .suggestion(.dismiss))]),
+        KeyBinding("Esc", "later (the Habits view asks again)", [(.escape, .suggestion(.later))]),
     ]
 
     /// Every screen's bindings under its name, as the help overlay lists them.

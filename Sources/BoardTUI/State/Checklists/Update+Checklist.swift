@@ -121,22 +121,21 @@ func updateSuggestion(_ state: inout BoardState, _ action: Action, returningTo h
         state.mode = back
         return []
     }
+    guard case .suggestion(let action) = action else { return [] }
     switch action {
-    case .type("y"), .type("Y"), .enter:
+    case .confirm:
         state.runs.answer()
         if state.runs.suggestions.isEmpty { state.mode = back }
         return [.checkIn(habitId: suggestion.habitId, name: suggestion.habitName, day: suggestion.day, source: .routine,
                          routineId: suggestion.routineId)]
-    case .type("n"), .type("N"):
+    case .dismiss:
         state.runs.answer()
         state.message = "Dismissed."
         if state.runs.suggestions.isEmpty { state.mode = back }
-    case .escape:
+    case .later:
         state.mode = back
         let n = state.runs.suggestions.count
         state.message = "\(n) \(n == 1 ? "suggestion waits" : "suggestions wait"): the Habits view (g) asks again."
-    default:
-        break
     }
     return []
 }
