@@ -56,6 +56,10 @@ public enum Action: Hashable, Sendable {
     case dialog(DialogAction)
     /// The suggestion prompt's own actions.
     case suggestion(SuggestionAction)
+    /// The checklist's own actions.
+    case checklist(ChecklistAction)
+    /// The Habits view's own actions.
+    case habits(HabitsAction)
 }
 
 /// A result of the edge, fed back to `update` whatever the screen.

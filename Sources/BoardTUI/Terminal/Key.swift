@@ -25,8 +25,26 @@ public enum KeyMap {
         case .detail:
             if case .click = key { return nil }
             return KeyBindings.action(for: key, in: KeyBindings.detail) ?? .escape
-        case .checklist: return KeyBindings.action(for: key, in: KeyBindings.checklist) ?? KeyBindings.action(for: key, in: KeyBindings.typing) ?? screen(key)
-        case .habits: return KeyBindings.action(for: key, in: KeyBindings.habits) ?? KeyBindings.action(for: key, in: KeyBindings.typing) ?? screen(key)
+        case .checklist(let screen):
+            // "Remove step N …?" takes the next key as its answer.
+            if screen.confirmingRemoval != nil { return .checklist(.confirmRemoval(key == .character("y") || key == .character("Y"))) }
+            if screen.isOnAddRow {
+                switch key {
+                case .enter: return .checklist(.addStep)
+                case .up, .down, .tab, .backTab, .escape: return KeyBindings.action(for: key, in: KeyBindings.checklist)
+                default: return text(key)
+                }
+            }
+            return KeyBindings.action(for: key, in: KeyBindings.checklist)
+        case .habits(let screen):
+            if screen.adding != nil {
+                switch key {
+                case .enter: return .habits(.confirmName)
+                case .escape: return .habits(.cancelName)
+                default: return text(key)
+                }
+            }
+            return KeyBindings.action(for: key, in: KeyBindings.habits)
         case .suggestion(_): return KeyBindings.action(for: key, in: KeyBindings.suggestion)
         case .help:
             switch key {
@@ -35,25 +53,6 @@ public enum KeyMap {
             case .click: return nil
             default: return .escape
             }
-        }
-    }
-
-    /// Checklists, habits and suggestions: on an input row (Add step, a new habit's name) every
-    /// character is text; their `update` decides which letters are commands elsewhere.
-    private static func screen(_ key: Key) -> Action? {
-        switch key {
-        case .up: return .moveFocus(dx: 0, dy: -1)
-        case .down: return .moveFocus(dx: 0, dy: 1)
-        case .left: return .moveFocus(dx: -1, dy: 0)
-        case .right: return .moveFocus(dx: 1, dy: 0)
-        case .character(let c): return .type(c)
-        case .enter: return .enter
-        case .escape: return .escape
-        case .backspace: return .backspace
-        case .tab: return .tab(1)
-        case .backTab: return .tab(-1)
-        case .control("r"): return .redo
-        default: return nil
         }
     }
 

@@ -108,28 +108,41 @@ public enum KeyBindings {
     ]
 
     public static let checklist: [KeyBinding] = [
-        KeyBinding("↑↓, j k, Tab", "move", [(.up, .moveFocus(dx: 0, dy: -1)), (.down, .moveFocus(dx: 0, dy: 1)),
-                                            (.character("j"), .type("j")), (.character("k"), .type("k")),
-                                            (.tab, .tab(1)), (.backTab, .tab(-1))]),
-        KeyBinding("Space or Enter", "tick / untick the step", [(.character(" "), .type(" ")), (.enter, .enter)]),
-        KeyBinding("e", "edit the steps: Add step row, d removes a step", [(.character("e"), .type("e")), (.character("d"), .type("d"))]),
-        KeyBinding("S / F / X", "start a run / finish it (suggestions) / discard it", [
-            (.character("S"), .type("S")), (.character("F"), .type("F")), (.character("X"), .type("X")),
+        KeyBinding("↑↓, j k, Tab", "move", [
+            (.up, .checklist(.move(-1))), (.down, .checklist(.move(1))), (.character("k"), .checklist(.move(-1))),
+            (.character("j"), .checklist(.move(1))), (.backTab, .checklist(.move(-1))), (.tab, .checklist(.move(1))),
         ]),
-        KeyBinding("u / Ctrl-R", "undo / redo a tick", [(.character("u"), .type("u")), (.control("r"), .redo)]),
-        KeyBinding("Esc or q", "back to the board (a run finishes)", [(.escape, .escape), (.character("q"), .type("q"))]),
+        KeyBinding("Space or Enter", "tick / untick the step; on the Add step row, Enter adds", [
+            (.character(" "), .checklist(.tick)), (.enter, .checklist(.tick)),
+        ]),
+        KeyBinding("e / d", "edit the steps (an Add step row) / remove a step, after a y", [
+            (.character("e"), .checklist(.toggleEditing)), (.character("d"), .checklist(.removeStep)),
+        ]),
+        KeyBinding("S / F / X", "start a run / finish it (suggestions) / discard it", [
+            (.character("S"), .checklist(.startRun)), (.character("F"), .checklist(.finishRun)), (.character("X"), .checklist(.discardRun)),
+        ]),
+        KeyBinding("u / Ctrl-R", "undo / redo a tick", [(.character("u"), .checklist(.undo)), (.control("r"), .checklist(.redo))]),
+        KeyBinding("Esc or q", "stop editing, or back to the board (a run finishes)", [
+            (.escape, .checklist(.leave)), (.character("q"), .checklist(.leave)),
+        ]),
     ]
 
     public static let habits: [KeyBinding] = [
-        KeyBinding("↑↓ or j k", "choose a habit", [(.up, .moveFocus(dx: 0, dy: -1)), (.down, .moveFocus(dx: 0, dy: 1)),
-                                                   (.character("j"), .type("j")), (.character("k"), .type("k"))]),
-        KeyBinding("←→ or h l", "choose a day", [(.left, .moveFocus(dx: -1, dy: 0)), (.right, .moveFocus(dx: 1, dy: 0)),
-                                               (.character("h"), .type("h")), (.character("l"), .type("l"))]),
-        KeyBinding("Space or x", "check in that day, or take it back", [(.character(" "), .type(" ")), (.character("x"), .type("x"))]),
-        KeyBinding("a", "add a habit", [(.character("a"), .type("a"))]),
-        KeyBinding("Enter", "answer the waiting suggestions", [(.enter, .enter)]),
-        KeyBinding("u / Ctrl-R", "undo / redo", [(.character("u"), .type("u")), (.control("r"), .redo)]),
-        KeyBinding("Esc, q or g", "back to the board", [(.escape, .escape), (.character("q"), .type("q")), (.character("g"), .type("g"))]),
+        KeyBinding("↑↓ or j k", "choose a habit", [
+            (.up, .habits(.move(dx: 0, dy: -1))), (.down, .habits(.move(dx: 0, dy: 1))),
+            (.character("k"), .habits(.move(dx: 0, dy: -1))), (.character("j"), .habits(.move(dx: 0, dy: 1))),
+        ]),
+        KeyBinding("←→ or h l", "choose a day", [
+            (.left, .habits(.move(dx: -1, dy: 0))), (.right, .habits(.move(dx: 1, dy: 0))),
+            (.character("h"), .habits(.move(dx: -1, dy: 0))), (.character("l"), .habits(.move(dx: 1, dy: 0))),
+        ]),
+        KeyBinding("Space or x", "check in that day, or take it back", [(.character(" "), .habits(.toggleDay)), (.character("x"), .habits(.toggleDay))]),
+        KeyBinding("a", "add a habit (Enter adds it, Esc stops)", [(.character("a"), .habits(.add))]),
+        KeyBinding("Enter", "answer the waiting suggestions", [(.enter, .habits(.answerSuggestions))]),
+        KeyBinding("u / Ctrl-R", "undo / redo", [(.character("u"), .habits(.undo)), (.control("r"), .habits(.redo))]),
+        KeyBinding("Esc, q or g", "back to the board", [
+            (.escape, .habits(.leave)), (.character("q"), .habits(.leave)), (.character("g"), .habits(.leave)),
+        ]),
     ]
 
     public static let suggestion: [KeyBinding] = [

@@ -17,3 +17,40 @@ public enum SuggestionAction: Hashable, Sendable {
     /// Keep it for later; the Habits view asks again (Esc).
     case later
 }
+
+/// The checklist's actions. Typing on the Add step row uses the text field's actions.
+public enum ChecklistAction: Hashable, Sendable {
+    /// Move the cursor by this many rows (↑↓, j k, Tab).
+    case move(Int)
+    /// Tick or untick the step under the cursor (Space, Enter).
+    case tick
+    /// Start or stop editing the steps (e).
+    case toggleEditing
+    /// Ask to remove the step under the cursor (d, while editing).
+    case removeStep
+    /// The answer to "Remove step N …?": y removes, any other key keeps.
+    case confirmRemoval(Bool)
+    /// Add the step typed on the Add step row (Enter there).
+    case addStep
+    case startRun, finishRun, discardRun
+    /// Stop editing, or leave for the board (a run in progress finishes) (Esc, q).
+    case leave
+    case undo, redo
+}
+
+/// The Habits view's actions. Typing a new habit's name uses the text field's actions.
+public enum HabitsAction: Hashable, Sendable {
+    /// Another habit (dy) or day (dx).
+    case move(dx: Int, dy: Int)
+    /// Check the day in, or take it back (Space, x).
+    case toggleDay
+    /// Start typing a new habit's name (a).
+    case add
+    /// Add the habit named, or stop naming one.
+    case confirmName, cancelName
+    /// Answer the waiting suggestions (Enter).
+    case answerSuggestions
+    case undo, redo
+    /// Back to the board (Esc, q, g).
+    case leave
+}

@@ -11,27 +11,26 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
     state.message = nil
     let owner = screen.checklist.owner
     let texts = screen.checklist.steps.map(\.text)
-    if let removing = screen.confirmingRemoval {
+    if case .type = action, screen.isOnAddRow { _ = screen.newStep.handle(action); return [] }
+    if case .backspace = action, screen.isOnAddRow { _ = screen.newStep.handle(action); return [] }
+    if case .editText = action, screen.isOnAddRow { _ = screen.newStep.handle(action); return [] }
+    guard case .checklist(let action) = action else { return [] }
+    switch action {
+    case .confirmRemoval(let remove):
+        guard let removing = screen.confirmingRemoval else { return [] }
         screen.confirmingRemoval = nil
-        guard case .type("y") = action, texts.indices.contains(removing) else {
+        guard remove, texts.indices.contains(removing) else {
             state.message = "Kept the step."
             return []
         }
         state.message = "Removed step \(removing + 1) “\(texts[removing])”. u brings it back."
         return [.editChecklist(owner, steps: texts.enumerated().filter { $0.offset != removing }.map(\.element))]
-    }
-    switch action {
-    case .moveFocus(_, let dy):
-        screen.cursor += dy
-        screen.clampCursor()
-    case .tab(let step):
+    case .move(let step):
         screen.cursor += step
         screen.clampCursor()
-    case _ where screen.isOnAddRow && screen.newStep.handle(action):
-        break
-    case .enter where screen.isOnAddRow:
+    case .addStep:
         let text = screen.newStep.text.trimmingSpaces
-        guard !text.isEmpty else { return [] }
+        guard screen.isOnAddRow, !text.isEmpty else { return [] }
         do {
             try Checklist.validate(texts + [text])
         } catch {
@@ -41,28 +40,25 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         screen.newStep = TextField()
         screen.cursor = texts.count + 1
         return [.editChecklist(owner, steps: texts + [text])]
-    case .type("j"), .type("k"):
-        screen.cursor += action == .type("j") ? 1 : -1
-        screen.clampCursor()
-    case .type("d") where screen.editing:
-        guard texts.indices.contains(screen.cursor) else { return [] }
+    case .removeStep:
+        guard screen.editing, texts.indices.contains(screen.cursor) else { return [] }
         screen.confirmingRemoval = screen.cursor
         state.message = "Remove step \(screen.cursor + 1) “\(texts[screen.cursor])”? y removes · n keeps"
-    case .type("e"):
+    case .toggleEditing:
         screen.editing.toggle()
         screen.newStep = TextField()
         screen.clampCursor()
         state.message = screen.editing
             ? (screen.checklist.isFull ? "Editing: d removes a step; 10 of 10 steps, the limit." : "Editing: type a step on the Add step row, Enter adds it; d removes a step.")
             : nil
-    case .type(" "), .enter:
+    case .tick:
         guard !screen.editing, texts.indices.contains(screen.cursor) else { return [] }
         // A run remembers the steps ticked while it lasts: only their habits are suggested.
         if let run = screen.executionId {
             state.runs.noteTick(run, step: texts[screen.cursor], done: !screen.checklist.steps[screen.cursor].done)
         }
         return [.toggleStep(owner, index: screen.cursor)]
-    case .type("S"):
+    case .startRun:
         guard screen.executionId == nil else {
             state.message = "This routine is already running: F finishes it."
             return []
@@ -72,18 +68,18 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
             return []
         }
         screen.executionId = startRun(&state, routineId: routineId, title: screen.checklist.title)
-    case .type("F"):
+    case .finishRun:
         guard screen.executionId != nil else {
             state.message = "No run in progress: S starts one."
             return []
         }
         leaveChecklist(&state, &screen)
-    case .type("X"):
+    case .discardRun:
         guard let id = screen.executionId else { return [] }
         state.runs.discard(id)
         screen.executionId = nil
         state.message = "Run discarded: no suggestion, nothing recorded."
-    case .escape, .type("q"):
+    case .leave:
         if screen.editing {
             screen.editing = false
             screen.newStep = TextField()
@@ -92,12 +88,10 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         } else {
             leaveChecklist(&state, &screen)
         }
-    case .type("u"), .undo:
+    case .undo:
         return [.undo]
     case .redo:
         return [.redo]
-    default:
-        break
     }
     return []
 }

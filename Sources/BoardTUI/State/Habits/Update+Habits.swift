@@ -5,36 +5,26 @@ import BoardModel
 func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ action: Action) -> [Effect] {
     defer { if case .habits = state.mode { screen.clampCursor(); state.mode = .habits(screen) } }
     state.message = nil
-    if var input = screen.adding {
-        switch action {
-        case .type, .backspace, .editText: _ = input.handle(action)
-        case .escape:
-            screen.adding = nil
-            return []
-        case .enter:
-            let name = input.text.trimmingSpaces
-            guard !name.isEmpty else {
-                state.message = "name: must not be empty (Esc cancels)"
-                return []
-            }
-            screen.adding = nil
-            return [.addHabit(name: name)]
-        default: break
-        }
+    if var input = screen.adding, input.handle(action) {
         screen.adding = input
         return []
     }
+    guard case .habits(let action) = action else { return [] }
     switch action {
-    case .moveFocus(let dx, let dy):
+    case .confirmName:
+        let name = screen.adding?.text.trimmingSpaces ?? ""
+        guard !name.isEmpty else {
+            state.message = "name: must not be empty (Esc cancels)"
+            return []
+        }
+        screen.adding = nil
+        return [.addHabit(name: name)]
+    case .cancelName:
+        screen.adding = nil
+    case .move(let dx, let dy):
         screen.cursor += dy
         screen.day += dx
-    case .tab(let step):
-        screen.cursor += step
-    case .type("j"), .type("k"):
-        screen.cursor += action == .type("j") ? 1 : -1
-    case .type("h"), .type("l"):
-        screen.day += action == .type("l") ? 1 : -1
-    case .type(" "), .type("x"):
+    case .toggleDay:
         guard let habit = screen.focused else {
             state.message = "No habit yet: a adds one."
             return []
@@ -43,20 +33,16 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
         return habit.checked[screen.day]
             ? [.uncheck(habitId: habit.id, name: habit.name, day: day)]
             : [.checkIn(habitId: habit.id, name: habit.name, day: day, source: .manual, routineId: nil)]
-    case .type("a"):
+    case .add:
         screen.adding = TextField()
-    case .enter:
+    case .answerSuggestions:
         if !state.runs.suggestions.isEmpty { state.mode = .suggestion(returningTo: screen) }
-    case .type("u"), .undo:
+    case .undo:
         return [.undo]
     case .redo:
         return [.redo]
-    case .escape, .type("q"), .type("g"), .openHabits:
+    case .leave:
         state.mode = .normal
-    case .help:
-        state.mode = .help(scroll: 0)
-    default:
-        break
     }
     return []
 }
