@@ -56,6 +56,8 @@ public enum Action: Hashable, Sendable {
     case dialog(DialogAction)
     /// The suggestion prompt's own actions.
     case suggestion(SuggestionAction)
+    /// The template editor's own actions.
+    case form(FormAction)
     /// The checklist's own actions.
     case checklist(ChecklistAction)
     /// The Habits view's own actions.

@@ -105,7 +105,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if let focus = Layout(width: state.width, height: state.height).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .backspace, .editText, .reported, .resize, .redraw, .dialog, .suggestion, .checklist, .habits, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
+    case .type, .backspace, .editText, .reported, .resize, .redraw, .dialog, .suggestion, .form, .checklist, .habits, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
          .viewTemplate, .toggleArchived,
          .reapplyField, .reapplyAll, .makeException, .removeItem, .linkHabit:
         break

@@ -20,7 +20,15 @@ public enum KeyMap {
             if case .click(let x, let y) = key { return .click(x: x, y: y) }
             return KeyBindings.action(for: key, in: KeyBindings.board)
         case .adding, .searching, .editing: return text(key)
-        case .templateForm: return KeyBindings.action(for: key, in: KeyBindings.templateForm) ?? text(key)
+        case .templateForm(let form):
+            if form.confirmingDiscard {
+                switch key {
+                case .character("y"), .character("Y"): return .form(.answerDiscard(true))
+                case .character("n"), .character("N"), .escape: return .form(.answerDiscard(false))
+                default: return nil
+                }
+            }
+            return KeyBindings.action(for: key, in: KeyBindings.templateForm) ?? text(key)
         case .propagation: return KeyBindings.action(for: key, in: KeyBindings.propagation)
         case .detail:
             if case .click = key { return nil }

@@ -87,14 +87,16 @@ public enum KeyBindings {
     ]
 
     public static let templateForm: [KeyBinding] = [
-        KeyBinding("Tab / Shift-Tab, ↑↓", "the next / previous row", [(.tab, .tab(1)), (.down, .tab(1)), (.backTab, .tab(-1)), (.up, .tab(-1))]),
-        KeyBinding("Space or ←/→", "cycle Repeat and Ends; on the days row, move and toggle", [
-            (.left, .moveFocus(dx: -1, dy: 0)), (.right, .moveFocus(dx: 1, dy: 0)),
+        KeyBinding("Tab / Shift-Tab, ↑↓", "the next / previous row", [
+            (.tab, .form(.nextRow(1))), (.down, .form(.nextRow(1))), (.backTab, .form(.nextRow(-1))), (.up, .form(.nextRow(-1))),
         ]),
-        KeyBinding("Ctrl-D", "remove the focused checklist step", [(.control("d"), .removeItem)]),
-        KeyBinding("Ctrl-G", "link the focused step to a habit (the next, then none)", [(.control("g"), .linkHabit)]),
-        KeyBinding("Enter", "on a save row: save; in the description: a new line", [(.enter, .enter)]),
-        KeyBinding("Esc", "leave (asks first when something changed)", [(.escape, .escape)]),
+        KeyBinding("Space or ←/→", "cycle Repeat and Ends; on the days row, move and toggle; in text, the cursor", [
+            (.left, .form(.sideways(-1))), (.right, .form(.sideways(1))),
+        ]),
+        KeyBinding("Ctrl-D", "remove the focused checklist step", [(.control("d"), .form(.removeStep))]),
+        KeyBinding("Ctrl-G", "link the focused step to a habit (the next, then none)", [(.control("g"), .form(.linkHabit))]),
+        KeyBinding("Enter", "on a save row: save; in the description: a new line", [(.enter, .form(.confirm))]),
+        KeyBinding("Esc", "leave (asks first when something changed: y drops, n stays)", [(.escape, .form(.leave))]),
     ]
 
     public static let propagation: [KeyBinding] = [

@@ -54,3 +54,22 @@ public enum HabitsAction: Hashable, Sendable {
     /// Back to the board (Esc, q, g).
     case leave
 }
+
+/// The template editor's actions. Typing in a text row uses the text field's actions.
+public enum FormAction: Hashable, Sendable {
+    /// The next (1) or previous (-1) row (Tab, Shift-Tab, ↑↓).
+    case nextRow(Int)
+    /// ←/→ (and Space on a choice): the cursor in a text row, the next choice on a toggle row,
+    /// the weekday cursor on the days row, the next save button.
+    case sideways(Int)
+    /// Enter: a new line in the description, the step typed, a save, or the next row.
+    case confirm
+    /// Remove the focused checklist step (Ctrl-D).
+    case removeStep
+    /// Link the focused step to the next habit, then none (Ctrl-G).
+    case linkHabit
+    /// Leave; with unsaved changes, ask first (Esc).
+    case leave
+    /// The answer to "Drop your changes?": y drops them, n or Esc goes back to the form.
+    case answerDiscard(Bool)
+}

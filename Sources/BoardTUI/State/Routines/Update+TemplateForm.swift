@@ -3,43 +3,56 @@ import BoardModel
 /// The template editor's keys: type into text rows, Space/←→ on toggles, Tab between rows,
 /// Enter to go on or save, Ctrl-D to remove a step, Esc to leave (asking when something would be lost).
 func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _ action: Action) -> [Effect] {
-    if form.confirmingDiscard {
-        switch action {
-        case .type("y"), .type("Y"):
-            state.mode = .normal
-            state.message = "Changes dropped."
-            return []
-        case .type("n"), .type("N"), .escape:
-            form.confirmingDiscard = false
-        default: break
-        }
-        state.mode = .templateForm(form)
-        return []
-    }
     let row = form.focus
     switch action {
     case .type, .backspace, .editText:
-        if TemplateForm.isText(row) { edit(&form, row, action) } else if action == .type(" ") { toggle(&form, row, by: 1) }
-    case .moveFocus(let dx, _) where TemplateForm.isText(row):
-        edit(&form, row, .editText(dx < 0 ? .left : .right))
-    case .tab(let step):
+        if TemplateForm.isText(row) {
+            edit(&form, row, action)
+            // A field the user touched is no longer wrong until the next save says so.
+            form.errors[row] = nil
+        } else if action == .type(" ") {
+            toggle(&form, row, by: 1)
+        }
+    case .form(let action):
+        if let effects = formAction(&state, &form, action) { return effects }
+    default: break
+    }
+    form.clampFocus()
+    state.mode = .templateForm(form)
+    return []
+}
+
+/// The form's own actions; nil to stay in the form, else the effects once it is left.
+private func formAction(_ state: inout BoardState, _ form: inout TemplateForm, _ action: FormAction) -> [Effect]? {
+    let row = form.focus
+    if form.confirmingDiscard {
+        guard case .answerDiscard(let drop) = action else { return nil }
+        form.confirmingDiscard = false
+        guard drop else { return nil }
+        state.mode = .normal
+        state.message = "Changes dropped."
+        return []
+    }
+    switch action {
+    case .nextRow(let step):
         form.moveFocus(step)
-    case .moveFocus(let dx, _):
+    case .sideways(let dx):
         switch row {
+        case _ where TemplateForm.isText(row): edit(&form, row, .editText(dx < 0 ? .left : .right))
         case .save: form.moveFocus(dx)
         case .weekdays:
             let all = Weekday.allCases
             form.weekdayCursor = all[((all.firstIndex(of: form.weekdayCursor)! + dx) % all.count + all.count) % all.count]
         default: toggle(&form, row, by: dx)
         }
-    case .removeItem:
+    case .removeStep:
         if case .step(let i) = row {
             form.fields.steps.remove(at: i)
             if form.fields.stepHabits.indices.contains(i) { form.fields.stepHabits.remove(at: i) }
             form.errors = [:]
             form.clampFocus()
         }
-    case .enter:
+    case .confirm:
         switch row {
         case .description:
             edit(&form, .description, .type("\n"))
@@ -73,24 +86,18 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
         } else if case .step = row {
             state.message = "No habits yet: add one in the Habits view (g) or with board habit add."
         }
-    case .escape:
-        if form.isDirty {
-            form.confirmingDiscard = true
-        } else {
+    case .leave:
+        guard form.isDirty else {
             state.mode = .normal
             return []
         }
-    default: break
+        form.confirmingDiscard = true
+    case .answerDiscard:
+        break
     }
-    // A field the user touched is no longer wrong until the next save says so.
-    if case .type = action { form.errors[row] = nil }
-    if case .backspace = action { form.errors[row] = nil }
-    form.clampFocus()
-    state.mode = .templateForm(form)
-    return []
+    return nil
 }
 
-/// Space, Enter or ←/→ on a toggle row: cycle a choice, or toggle the weekday under the cursor.
 /// Typing in a text row, through the one text field.
 private func edit(_ form: inout TemplateForm, _ row: TemplateForm.Row, _ action: Action) {
     var field = form.focusedText
@@ -99,6 +106,7 @@ private func edit(_ form: inout TemplateForm, _ row: TemplateForm.Row, _ action:
     form.textCursor = field.cursor
 }
 
+/// Space, Enter or ←/→ on a toggle row: cycle a choice, or toggle the weekday under the cursor.
 private func toggle(_ form: inout TemplateForm, _ row: TemplateForm.Row, by step: Int) {
     func cycled<T: Equatable>(_ value: T, in all: [T]) -> T {
         let i = all.firstIndex(of: value) ?? 0
