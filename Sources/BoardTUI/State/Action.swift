@@ -1,7 +1,12 @@
 import BoardStore
 import BoardModel
 
-/// Everything that can happen to the board screen: keys, mouse, a resize, a reload.
+/// Everything that can happen to the screen. At the root: the board's own actions (moves,
+/// cards, routines, the prompts and the card's detail), typing (a character, Backspace, a text
+/// edit: every text field's), a resize and a redraw (answered once, at the root of `update`),
+/// and what the runtime reports. The other screens have their own (`DialogAction`,
+/// `SuggestionAction`, `FormAction`, `ChecklistAction`, `HabitsAction`), each read only by that
+/// screen's update (ARCHITECTURE.md §6).
 public enum Action: Hashable, Sendable {
     case moveFocus(dx: Int, dy: Int)
     /// Moves the cursor in, or deletes from, the text being typed.
@@ -38,11 +43,7 @@ public enum Action: Hashable, Sendable {
     case reapplyField
     case reapplyAll
     case makeException
-    /// Ctrl-D in the template form: remove the focused step.
-    case removeItem
     // Checklists and habits
-    /// Ctrl-G on a step of the template form: link it to the next habit.
-    case linkHabit
     /// `C`: the focused card's or checklist routine's checklist.
     case openChecklist
     /// `S`: start a run of the focused routine.

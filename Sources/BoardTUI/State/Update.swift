@@ -107,7 +107,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
     case .type, .backspace, .editText, .reported, .resize, .redraw, .dialog, .suggestion, .form, .checklist, .habits, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
          .viewTemplate, .toggleArchived,
-         .reapplyField, .reapplyAll, .makeException, .removeItem, .linkHabit:
+         .reapplyField, .reapplyAll, .makeException:
         break
     }
     return []
