@@ -51,20 +51,22 @@ extension BoardStore {
             let order = bucket == .routines ? "COALESCE(occurrence_date, due_date, '9999-12-31'), position, rowid" : "position, rowid"
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT id, title, bucket, position, due_date, due_time, priority, labels,
-                       (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11,
-                       json_array_length(checklist), is_completed, template_id, occurrence_date, exception_mask, description, duration_min
+                       (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11 AS checklist_done,
+                       json_array_length(checklist) AS checklist_total, is_completed, template_id, occurrence_date, exception_mask,
+                       description, duration_min
                 FROM tasks WHERE bucket = ? AND \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
                 """, arguments: [bucket] + arguments + [limit == Int.max ? -1 : limit, offset])
             let decoder = JSONDecoder()
             var cards: [CardSummary] = []
             while let row = try rows.next() {
-                let maskText: String = row[13]
+                let maskText: String = row["exception_mask"]
                 cards.append(CardSummary(
-                    id: row[0], title: row[1], bucket: row[2], position: row[3], dueDate: row[4], dueTime: row[5],
-                    priority: row[6], labelsJSON: row[7],
-                    checklistDone: row[8], checklistTotal: row[9], isCompleted: row[10], templateId: row[11],
-                    occurrenceDate: row[12], exceptions: maskText == "[]" ? [] : try decoder.decode([CardField].self, from: Data(maskText.utf8)),
-                    description: row[14], durationMin: row[15]))
+                    id: row["id"], title: row["title"], bucket: row["bucket"], position: row["position"], dueDate: row["due_date"],
+                    dueTime: row["due_time"], priority: row["priority"], labelsJSON: row["labels"],
+                    checklistDone: row["checklist_done"], checklistTotal: row["checklist_total"], isCompleted: row["is_completed"],
+                    templateId: row["template_id"], occurrenceDate: row["occurrence_date"],
+                    exceptions: maskText == "[]" ? [] : try decoder.decode([CardField].self, from: Data(maskText.utf8)),
+                    description: row["description"], durationMin: row["duration_min"]))
             }
             return cards
         }

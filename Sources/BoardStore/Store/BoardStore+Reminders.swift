@@ -78,8 +78,9 @@ extension BoardStore {
             ORDER BY due_date, due_time, rowid
             """, arguments: [clock.today.adding(days: 2)])
         return rows.map { row in
-            Reminder(taskId: row[0], title: row[1], bucket: (row[2] as Bucket).cliName, due: LocalDateTime(date: row[3], time: row[4]),
-                     minutesBefore: row[5], zone: clock.zone, createdAt: BoardClock.date(fromTimestamp: row[6]))
+            Reminder(taskId: row["id"], title: row["title"], bucket: (row["bucket"] as Bucket).cliName,
+                     due: LocalDateTime(date: row["due_date"], time: row["due_time"]), minutesBefore: row["remind_before_min"],
+                     zone: clock.zone, createdAt: BoardClock.date(fromTimestamp: row["created_at"]))
         }
     }
 
@@ -93,9 +94,9 @@ extension BoardStore {
         try db.execute(sql: "UPDATE reminders SET status = 'failed' WHERE status = 'claimed' AND claimed_at < ?",
                        arguments: [cutoff.timestamp])
         return rows.compactMap { row in
-            guard let date: LocalDate = row[4], let time: LocalTime = row[5] else { return nil }
-            return Reminder(taskId: row[0], title: row[2], bucket: (row[3] as Bucket).cliName, due: LocalDateTime(date: date, time: time),
-                            minutesBefore: row[6], zone: cutoff.zone)
+            guard let date: LocalDate = row["due_date"], let time: LocalTime = row["due_time"] else { return nil }
+            return Reminder(taskId: row["task_id"], title: row["title"], bucket: (row["bucket"] as Bucket).cliName,
+                            due: LocalDateTime(date: date, time: time), minutesBefore: row["remind_before_min"], zone: cutoff.zone)
         }
     }
 
