@@ -50,7 +50,7 @@ func assertSnapshot(_ frame: Frame, named name: String, sourceLocation: SourceLo
 func press(_ keys: [Key], _ state: inout BoardState) -> [Effect] {
     var effects: [Effect] = []
     for key in keys {
-        if let action = KeyMap.action(for: key, in: state.mode) { effects += update(&state, action) }
+        if let action = KeyMap.action(for: key, in: state) { effects += update(&state, action) }
     }
     return effects
 }

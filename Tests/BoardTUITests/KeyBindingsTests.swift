@@ -89,3 +89,22 @@ import Testing
         #expect(rows == expected)
     }
 }
+
+/// Issue: at 50×12, `x` then `d` completed and deleted a card out of sight; in the template editor,
+/// `q` (which the screen says quits) was typed into a field.
+@Suite struct TooSmallTests {
+    @Test func whileTooSmallOnlyQuitAndResizeDoAnything() throws {
+        for opening in [[Key](), [.character("t")]] {
+            var state = try TUIFixture().state()
+            press(opening, &state)
+            let before = state.mode
+            press([.resize(width: 50, height: 12)], &state)
+            #expect(view(state).text.contains("Terminal too small"))
+            #expect(press([.character("x"), .character("d"), .character("a"), .enter], &state).isEmpty, "nothing happens out of sight")
+            #expect(state.mode == before)
+            #expect(press([.character("q")], &state) == [.quit])
+            press([.resize(width: 120, height: 40)], &state)
+            #expect(!view(state).text.contains("Terminal too small"))
+        }
+    }
+}

@@ -66,7 +66,7 @@ public final class BoardApp {
 
     /// One key: update, the store writes it asks for, the cards now shown read, the next frame.
     public func handle(_ key: Key) throws -> Outcome {
-        guard let action = KeyMap.action(for: key, in: state.mode) else { return .draw(view(state), clear: false) }
+        guard let action = KeyMap.action(for: key, in: state) else { return .draw(view(state), clear: false) }
         var clear = false
         modeBeforeKey = state.mode
         defer { modeBeforeKey = nil }

@@ -11,6 +11,7 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
         resize(&state, width, height)
         return []
     case .redraw: return [.redraw]
+    case .quit: return [.quit]
     default: break
     }
     switch state.mode {

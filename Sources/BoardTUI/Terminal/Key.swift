@@ -12,6 +12,20 @@ public enum Key: Hashable, Sendable {
 /// Keys to actions, per screen, read from `KeyBindings` (the same table the help overlay is
 /// built from); screens that take typed text answer the other characters as text.
 public enum KeyMap {
+    /// The action of `key` on the screen `state` shows. While the terminal is too small to show
+    /// the board, only q (quit) and a resize do anything: nothing happens out of sight. (A state
+    /// not sized yet, 0×0, has no terminal to be too small for: the runtime driven by tests.)
+    public static func action(for key: Key, in state: BoardState) -> Action? {
+        if state.width > 0, Layout(width: state.width, height: state.height).isTooSmall {
+            switch key {
+            case .resize(let w, let h): return .resize(width: w, height: h)
+            case .character("q"): return .quit
+            default: return nil
+            }
+        }
+        return action(for: key, in: state.mode)
+    }
+
     public static func action(for key: Key, in mode: Mode) -> Action? {
         if case .resize(let w, let h) = key { return .resize(width: w, height: h) }
         if let action = KeyBindings.action(for: key, in: KeyBindings.everywhere) { return action }
