@@ -94,7 +94,7 @@ import Testing
         (["template", "add", "x", "--every", "every blursday"], "error: phrase: unknown word 'blursday': after 'every'"),
         (["template", "add", "x"], "error: every: a template needs a rule, e.g. --every 'every weekday' (or --no-schedule for a checklist)"),
         (["template", "add", "x", "--every", "daily"] + (1...11).flatMap { ["--checklist", "step \($0)"] }, "error: checklist: at most 10 steps, got 11"),
-        (["template", "show", "fff"], "error: id: no template has an id starting with 'fff'"),
+        (["template", "show", "ffffffffff"], "error: id: no template has an id starting with 'ffffffffff'"),
     ])
     func badInputIsRefusedAndWritesNothing(arguments: [String], message: String) throws {
         let board = try BoardFile()

@@ -32,7 +32,10 @@ import Testing
         let (ticked, tickedScreen) = session.waitFor { self.plain($0).contains("Bedtime · today · 3 of 5 done") }
         #expect(ticked, "\(tickedScreen)")
         #expect(plain(tickedScreen).contains("[x] Brush teeth") && plain(tickedScreen).contains("[ ] Lay out clothes"))
-        try session.send("Escape", "q")
+        // Esc and q apart, as a person types them: together they are the sequence Alt-q, which does nothing.
+        try session.send("Escape")
+        Thread.sleep(forTimeInterval: 0.2)
+        try session.send("q")
         #expect(session.waitFor { _ in !session.isRunning }.0)
 
         // The next morning: a fresh list, and yesterday's ticks counted nowhere.
@@ -73,7 +76,10 @@ import Testing
         #expect(habits, "\(habitsScreen)")
         #expect(habitsScreen.contains("· x  1 day") && habitsScreen.contains("Stretch") && !habitsScreen.contains("suggestion"))
         #expect(!habitsScreen.contains("Did this routine help"))
-        try session.send("Escape", "q")
+        // Esc and q apart, as a person types them: together they are the sequence Alt-q, which does nothing.
+        try session.send("Escape")
+        Thread.sleep(forTimeInterval: 0.2)
+        try session.send("q")
         #expect(session.waitFor { _ in !session.isRunning }.0)
         #expect(try entries(board).count == 1)
     }

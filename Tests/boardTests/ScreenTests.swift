@@ -111,3 +111,27 @@ import Testing
         try session.send("q")
     }
 }
+
+/// Issue: unknown escape sequences were split into Esc plus letters: Alt-d deleted the focused card,
+/// `ESC [9x` completed it; in a form an unrecognised key closed it and its letters ran commands.
+@Suite struct EscapeSequenceTests {
+    @Test func altKeysAndUnknownSequencesDoNothing() throws {
+        let board = try BoardFile()
+        try board.run(["add", "Pay rent"])
+        let session = try TmuxSession(["--db", board.path])
+        #expect(session.waitFor { $0.contains("This Week (1)") && $0.contains("[ ] Pay rent") }.0)
+        try session.send("M-d")
+        try session.type("\u{1B}[9x")
+        try session.type("\u{1B}Ot")
+        Thread.sleep(forTimeInterval: 0.5)
+        let screen = session.screen
+        #expect(screen.contains("This Week (1)") && screen.contains("[ ] Pay rent") && !screen.contains("Deleted"), "\(screen)")
+        #expect(!screen.contains("New template"), "no letter of a sequence ran a command")
+        // A plain Esc still cancels at once.
+        try session.send("a")
+        #expect(session.waitFor { $0.contains("Enter adds · Esc cancels") }.0)
+        try session.send("Escape")
+        #expect(session.waitFor { !$0.contains("Enter adds · Esc cancels") }.0)
+        try session.send("q")
+    }
+}

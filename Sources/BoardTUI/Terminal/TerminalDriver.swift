@@ -34,11 +34,23 @@ public final class TerminalDriver {
 
     /// The next key, or nil when `timeoutMilliseconds` pass without one.
     public func readKey(timeoutMilliseconds: Int32) -> Key? {
+        if let key = pending {
+            pending = nil
+            return key
+        }
         timeout(timeoutMilliseconds)
         var ch: wint_t = 0
         let status = get_wch(&ch)
         if status == ERR { return nil }
-        let code = Int32(bitPattern: ch)
+        if status != KEY_CODE_YES && ch == 27 { return escapeOrUnknownSequence() }
+        return key(status: status, code: Int32(bitPattern: ch))
+    }
+
+    /// A key read after a lone Esc, handed out by the next `readKey`.
+    private var pending: Key?
+
+    /// The key a `get_wch` result stands for.
+    private func key(status: Int32, code: Int32) -> Key? {
         if status == KEY_CODE_YES {
             switch code {
             case KEY_UP: return .up
@@ -74,6 +86,26 @@ public final class TerminalDriver {
             guard let scalar = UnicodeScalar(UInt32(code)) else { return nil }
             return .character(Character(scalar))
         }
+    }
+
+    /// A lone Esc, or the start of a sequence the terminal database doesn't know: Alt+key
+    /// (`ESC d`) or an unknown CSI/SS3 (`ESC [9x`), read whole and ignored, never split into Esc
+    /// plus letters that would run commands. A sequence's bytes arrive together; a key the
+    /// terminal decoded right after Esc (Esc, then ↓) is a key of its own, kept for the next read.
+    private func escapeOrUnknownSequence() -> Key? {
+        timeout(0)
+        var next: wint_t = 0
+        let status = get_wch(&next)
+        guard status != ERR else { return .escape }
+        if status == KEY_CODE_YES || next == 27 {
+            pending = key(status: status, code: Int32(bitPattern: next))
+            return .escape
+        }
+        if next == 91 || next == 79 {  // "[" (CSI) or "O" (SS3): up to the final byte
+            var byte: wint_t = 0
+            while get_wch(&byte) != ERR, !(0x40...0x7E).contains(Int32(bitPattern: byte)) {}
+        }
+        return nil
     }
 
     /// Copies a frame to the screen, runs of equal style at a time, then places the cursor.
