@@ -219,3 +219,31 @@ extension Result where Failure == FormErrors {
         #expect(try f.store.templates(clock: demoClock).first { $0.template.title == "Swim" }?.template.remindBeforeMin == 15)
     }
 }
+
+/// Issue: the yearly preview read "Mon Nov 22, Wed Nov 22, Thu Nov 22…" (2027–2033): a date outside the
+/// current year shows its year everywhere.
+@Suite struct DatesWithYearsTests {
+    @Test func aYearlyPreviewShowsEachYear() throws {
+        var state = try TUIFixture().state()
+        press([.character("t")] + type("Renew the passport"), &state)
+        for _ in 0..<40 {
+            guard case .templateForm(let form) = state.mode, form.focus != .repeats else { break }
+            press([.tab], &state)
+        }
+        press([.left], &state)  // "In words"
+        for _ in 0..<5 {
+            guard case .templateForm(let form) = state.mode, form.focus != .phrase else { break }
+            press([.tab], &state)
+        }
+        press(type("every year at 9am"), &state)
+        let screen = view(state).text
+        #expect(screen.contains("Sun Nov 21, 2027 09:00") && screen.contains("Tue Nov 21, 2028 09:00"), "\(screen)")
+        #expect(!screen.contains("Sat Nov 21, 2026"), "this year's dates stay short")
+    }
+
+    @Test func theWordsForADateCarryTheYearOnlyOutsideThisOne() {
+        let today = LocalDate(iso: "2026-11-21")!
+        #expect(MonthName.due(LocalDate(iso: "2026-12-31")!, nil, today: today) == "Thu Dec 31")
+        #expect(MonthName.due(LocalDate(iso: "2027-01-01")!, LocalTime(hour: 7, minute: 0), today: today) == "Fri Jan 1, 2027 07:00")
+    }
+}

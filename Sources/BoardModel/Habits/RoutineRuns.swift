@@ -21,7 +21,7 @@ public struct HabitSuggestion: Hashable, Sendable {
     public let day: LocalDate
 
     public func prompt(today: LocalDate) -> String {
-        "Did this routine help: \(habitName) \(day == today ? "today" : "on \(MonthName.due(day, nil))")?"
+        "Did this routine help: \(habitName) \(day == today ? "today" : "on \(MonthName.due(day, nil, today: today))")?"
     }
 }
 

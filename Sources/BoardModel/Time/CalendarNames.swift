@@ -8,15 +8,18 @@ public enum MonthName {
     /// "Jan" … "Dec".
     public static func short(_ month: Int) -> String { String(full[month - 1].prefix(3)) }
 
-    /// "Tue Nov 24 07:30": how cards write when they are due. Given the user's zone, a wall time
-    /// that doesn't exist there (02:30 on a spring-forward day) is shown as the instant it means (03:30).
-    public static func due(_ date: LocalDate, _ time: LocalTime?, in zone: TimeZone? = nil) -> String {
+    /// "Tue Nov 24 07:30": how cards write when they are due; a date outside `today`'s year shows
+    /// its year ("Mon Nov 22, 2027 07:30"), so a yearly list never reads as one week. Given the
+    /// user's zone, a wall time that doesn't exist there (02:30 on a spring-forward day) is shown
+    /// as the instant it means (03:30).
+    public static func due(_ date: LocalDate, _ time: LocalTime?, in zone: TimeZone? = nil, today: LocalDate) -> String {
         var date = date, time = time
         if let zone, let wall = time {
             let shown = LocalDateTime(instant: LocalDateTime(date: date, time: wall).instant(in: zone), in: zone)
             (date, time) = (shown.date, shown.time)
         }
-        return "\(date.weekday.shortName) \(short(date.month)) \(date.day)" + (time.map { " " + $0.description } ?? "")
+        let year = date.year == today.year ? "" : ", \(date.year)"
+        return "\(date.weekday.shortName) \(short(date.month)) \(date.day)\(year)" + (time.map { " " + $0.description } ?? "")
     }
 
     /// "Dec 31, 2026": how summaries write a date.

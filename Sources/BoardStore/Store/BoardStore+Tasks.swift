@@ -138,7 +138,7 @@ extension BoardStore {
         try write { db in
             var task = try Self.task(id, db)
             guard task.isCompleted else { throw BoardError("id", "“\(task.title)” is not completed; nothing to reopen") }
-            try takeBackNextAfterCompletion(reopening: task, db)
+            try takeBackNextAfterCompletion(reopening: task, today: clock.today, db)
             task.isCompleted = false
             task.completedAt = nil
             task.updatedAt = clock.timestamp
@@ -149,7 +149,7 @@ extension BoardStore {
 
     /// The open occurrence an after-completion series made when `task` was completed: removed
     /// (its date was never due) while untouched; otherwise the reopen is refused.
-    private func takeBackNextAfterCompletion(reopening task: TaskRecord, _ db: Database) throws {
+    private func takeBackNextAfterCompletion(reopening task: TaskRecord, today: LocalDate, _ db: Database) throws {
         guard let seriesId = task.seriesId, var series = try SeriesRecord.fetchOne(db, key: seriesId),
               let rule = try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == series.templateId).fetchOne(db),
               try rule.rule().anchor == .completion else { return }
@@ -158,7 +158,7 @@ extension BoardStore {
         for next in open {
             let untouched = next.exceptionMask.isEmpty && !next.checklist.contains(where: \.done) && next.bucket == .routines
             guard untouched else {
-                throw BoardError("reopen", "the next “\(next.title)” (\(next.occurrenceDate.map { MonthName.due($0, nil) } ?? "?")) was already changed; complete or delete it first, so the routine keeps one open occurrence")
+                throw BoardError("reopen", "the next “\(next.title)” (\(next.occurrenceDate.map { MonthName.due($0, nil, today: today) } ?? "?")) was already changed; complete or delete it first, so the routine keeps one open occurrence")
             }
             try next.delete(db)
             series.usedCount = max(0, series.usedCount - 1)

@@ -38,10 +38,10 @@ extension BoardApp {
             report(.said("Added habit “\(habit.name)”. Space checks it in."))
         case .checkIn(let habitId, let name, let day, let source, let routineId):
             try store.checkIn(habitId: habitId, day: day, source: source, routineId: routineId, clock: now)
-            report(.said("Checked in “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil))"). u undoes it."))
+            report(.said("Checked in “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil, today: now.today))"). u undoes it."))
         case .uncheck(let habitId, let name, let day):
             try store.uncheck(habitId: habitId, day: day)
-            report(.said("Took back “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil))"). u undoes it."))
+            report(.said("Took back “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil, today: now.today))"). u undoes it."))
         default:
             return false
         }

@@ -31,7 +31,7 @@ extension BoardApp {
             try store.archiveTemplate(id, clock: now)
         case .skipNext(let id):
             let date = try store.skipNext(id, clock: now)
-            report(.said("Skipped \(MonthName.due(date, nil))."))
+            report(.said("Skipped \(MonthName.due(date, nil, today: now.today))."))
         case .duplicateTemplate(let id):
             let copy = try store.duplicateTemplate(id, clock: now)
             report(.said("Duplicated as “\(copy.title)” (draft; p activates it)."))

@@ -56,7 +56,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     for item in placed {
         let card = cards[item.row]
         if let day = item.dayHeader {
-            let label = day.dayNumber < -1_000_000 ? "No date" : (day == state.snapshot.today ? "Today · " : "") + MonthName.due(day, nil)
+            let label = day.dayNumber < -1_000_000 ? "No date" : (day == state.snapshot.today ? "Today · " : "") + MonthName.due(day, nil, today: state.snapshot.today)
             frame.put(label, x: x, y: item.y - 1, maxWidth: w, style: .dim)
         }
         let focused = state.focusedTemplate == nil && column == state.focus.column && item.row == state.focus.row
@@ -64,7 +64,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         let style: CellStyle = card.isCompleted ? .dim : []
         frame.put(marker + CardText.title(card), x: x, y: item.y, maxWidth: w, style: style.union(focused ? .bold : []))
         let overdue = state.snapshot.isOverdue(card)
-        frame.put("  " + CardText.details(card, overdue: overdue, zone: state.snapshot.zone), x: x, y: item.y + 1, maxWidth: w, style: overdue ? .bold : .dim)
+        frame.put("  " + CardText.details(card, overdue: overdue, zone: state.snapshot.zone, today: state.snapshot.today), x: x, y: item.y + 1, maxWidth: w, style: overdue ? .bold : .dim)
         if card.isOccurrence {
             frame.put("  " + CardText.chips(card, templateTitle: state.snapshot.templateTitles[card.templateId!]), x: x, y: item.y + 2, maxWidth: w)
         }
@@ -97,7 +97,7 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
             frame.put((focused ? "›" : "") + "\(template.title) · \(template.status.rawValue)\(remaining)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
             let next = !template.scheduled ? "Enter opens today's list"
                 : template.status == .paused ? "paused: no new runs"
-                : template.nextRun.map { "next " + MonthName.due($0, template.time) } ?? "no run in 7 days"
+                : template.nextRun.map { "next " + MonthName.due($0, template.time, today: state.snapshot.today) } ?? "no run in 7 days"
             frame.put("  \(template.summary) · \(next)", x: x, y: y + 1, maxWidth: w, style: .dim)
             if focused {
                 frame.style(x: x, y: y, width: w, .reverse)
@@ -160,7 +160,8 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     } else if let card = state.focusedCard {
         described = CardText.described(card, bucket: BoardState.columns[state.focus.column],
                                        templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] },
-                                       overdue: state.snapshot.isOverdue(card), zone: state.snapshot.zone)
+                                       overdue: state.snapshot.isOverdue(card), zone: state.snapshot.zone,
+                                       today: state.snapshot.today)
     } else {
         described = "\(BoardState.columns[state.focus.column].title) is empty."
     }
@@ -197,7 +198,7 @@ private func drawDetail(_ frame: inout Frame, _ state: BoardState, field: Int) {
     let template = card.templateId.flatMap { state.snapshot.templateTitles[$0] }
     var lines = [card.title, ""]
     lines.append("Bucket:      \(card.bucket.title)")
-    lines.append("Due:         \(card.dueDate.map { MonthName.due($0, card.dueTime) } ?? "—")")
+    lines.append("Due:         \(card.dueDate.map { MonthName.due($0, card.dueTime, in: state.snapshot.zone, today: state.snapshot.today) } ?? "—")")
     lines.append("Priority:    \(card.priority)")
     lines.append("Duration:    \(card.durationMin.map { "\($0) min" } ?? "—")")
     lines.append("Labels:      \(card.labels.isEmpty ? "—" : card.labels.joined(separator: ", "))")
@@ -232,7 +233,7 @@ private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardFor
 /// the per-field actions (ARCHITECTURE.md §4).
 private func drawOccurrenceDetail(_ frame: inout Frame, _ state: BoardState, _ card: CardSummary, field: Int) {
     let template = card.templateId.flatMap { state.snapshot.templateTitles[$0] } ?? "?"
-    var lines = [card.title, "Occurrence of \(template) · \(card.occurrenceDate.map { MonthName.due($0, nil) } ?? "")"
+    var lines = [card.title, "Occurrence of \(template) · \(card.occurrenceDate.map { MonthName.due($0, nil, today: state.snapshot.today) } ?? "")"
                  + " · \(card.isCompleted ? "done" : "open")", ""]
     for (i, f) in CardField.allCases.enumerated() {
         let marker = i == field ? "›" : " "

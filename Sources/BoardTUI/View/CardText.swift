@@ -9,9 +9,9 @@ enum CardText {
     }
 
     /// "Tue Nov 24 07:30 · P2 · 2/5 · #home", led by "! Overdue" when its time has passed.
-    static func details(_ card: CardSummary, overdue: Bool = false, zone: TimeZone? = nil) -> String {
+    static func details(_ card: CardSummary, overdue: Bool = false, zone: TimeZone? = nil, today: LocalDate) -> String {
         var parts: [String] = overdue ? ["! Overdue"] : []
-        if let due = card.dueDate { parts.append(MonthName.due(due, card.dueTime, in: zone)) }
+        if let due = card.dueDate { parts.append(MonthName.due(due, card.dueTime, in: zone, today: today)) }
         if card.priority > 0 { parts.append("P\(card.priority)") }
         if card.checklistTotal > 0 { parts.append("\(card.checklistDone)/\(card.checklistTotal)") }
         if !card.labels.isEmpty { parts.append(card.labels.map { "#" + $0 }.joined(separator: " ")) }
@@ -32,7 +32,8 @@ enum CardText {
     }
 
     /// The status line: the focused card in full words, for screen readers and for people who don't read chips.
-    static func described(_ card: CardSummary, bucket: Bucket, templateTitle: String?, overdue: Bool = false, zone: TimeZone? = nil) -> String {
+    static func described(_ card: CardSummary, bucket: Bucket, templateTitle: String?, overdue: Bool = false, zone: TimeZone? = nil,
+                          today: LocalDate) -> String {
         var parts: [String] = []
         if card.isOccurrence {
             parts.append("Occurrence of \(templateTitle ?? "a template")")
@@ -40,7 +41,7 @@ enum CardText {
         } else {
             parts.append("\(card.title) in \(bucket.title)")
         }
-        if let due = card.dueDate { parts.append(MonthName.due(due, card.dueTime, in: zone)) }
+        if let due = card.dueDate { parts.append(MonthName.due(due, card.dueTime, in: zone, today: today)) }
         if card.isOccurrence && templateTitle != card.title { parts.append("titled \(card.title)") }
         if card.priority > 0 { parts.append("priority \(card.priority)") }
         if card.checklistTotal > 0 { parts.append("\(card.checklistDone) of \(card.checklistTotal) steps done") }

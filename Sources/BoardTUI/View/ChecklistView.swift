@@ -46,7 +46,7 @@ func drawChecklist(_ frame: inout Frame, _ state: BoardState, _ screen: Checklis
     let x0 = (state.width - w) / 2, y0 = 1
     clearBox(&frame, x: x0, y: y0, width: w, height: h)
     var heading = c.title
-    if case .routine(_, let day) = c.owner { heading += " · " + (day == state.snapshot.today ? "today" : MonthName.due(day, nil)) }
+    if case .routine(_, let day) = c.owner { heading += " · " + (day == state.snapshot.today ? "today" : MonthName.due(day, nil, today: state.snapshot.today)) }
     heading += " · \(c.doneCount) of \(c.steps.count) done"
     frame.put(heading, x: x0 + 2, y: y0 + 1, maxWidth: w - 4, style: .bold)
     if let id = screen.executionId, let run = state.runs.executions.first(where: { $0.id == id }) {

@@ -10,7 +10,7 @@ func drawHabits(_ frame: inout Frame, _ state: BoardState, _ screen: HabitsScree
     let nameWidth = min(28, max(10, w - 4 - 2 - 28 - 12))
     var y = y0 + 3
     if let day = screen.focused?.days[screen.day] ?? screen.habits.first?.days[screen.day] {
-        let label = day == state.snapshot.today ? "today" : MonthName.due(day, nil)
+        let label = day == state.snapshot.today ? "today" : MonthName.due(day, nil, today: state.snapshot.today)
         frame.put("Day under the cursor: \(label)", x: x0 + 2, y: y0 + 2, maxWidth: w - 4, style: .dim)
     }
     if screen.habits.isEmpty {

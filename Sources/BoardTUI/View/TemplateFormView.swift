@@ -60,7 +60,7 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
         let dates = form.previewDates(schedule)
         if dates.isEmpty { frame.put("No occurrence from today", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim) }
         for (i, date) in dates.enumerated() {
-            frame.put(MonthName.due(date, schedule.time), x: px, y: y0 + 3 + i, maxWidth: previewWidth)
+            frame.put(MonthName.due(date, schedule.time, today: form.today), x: px, y: y0 + 3 + i, maxWidth: previewWidth)
         }
         if schedule.rule.anchor == .completion {
             frame.put("then each after completion", x: px, y: y0 + 4 + dates.count, maxWidth: previewWidth, style: .dim)

@@ -6,9 +6,9 @@ import Foundation
 enum CardFormat {
     static func shortId(_ id: String) -> String { String(id.prefix(8)) }
 
-    static func line(_ task: TaskRecord, templateTitles: [String: String], zone: TimeZone) -> String {
+    static func line(_ task: TaskRecord, templateTitles: [String: String], clock: BoardClock) -> String {
         var parts = [(task.isCompleted ? "[x] " : "[ ] ") + task.title.escapedForTerminal]
-        if let due = task.dueDate { parts.append(MonthName.due(due, task.dueTime, in: zone)) }
+        if let due = task.dueDate { parts.append(MonthName.due(due, task.dueTime, in: clock.zone, today: clock.today)) }
         if task.priority > 0 { parts.append("P\(task.priority)") }
         if !task.labels.isEmpty { parts.append(task.labels.map { "#" + $0.escapedForTerminal }.joined(separator: " ")) }
         if !task.checklist.isEmpty { parts.append("\(task.checklist.filter(\.done).count)/\(task.checklist.count)") }

@@ -22,7 +22,7 @@ struct ListCommand: ParsableCommand {
         for bucket in only.map({ [$0] }) ?? Bucket.allCases {
             let cards = tasks.filter { $0.bucket == bucket }
             out.append("\(bucket.title) (\(cards.count))")
-            out += cards.map { CardFormat.line($0, templateTitles: titles, zone: clock.zone) }
+            out += cards.map { CardFormat.line($0, templateTitles: titles, clock: clock) }
         }
         printOut(out.joined(separator: "\n"))
     }

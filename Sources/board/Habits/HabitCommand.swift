@@ -68,6 +68,6 @@ struct HabitCheck: ParsableCommand {
         let (store, clock) = try board.open(generating: false)
         let id = try store.habitId(matching: habit)
         try store.checkIn(habitId: id, day: day ?? clock.today, clock: clock)
-        printOut("Checked in \(habit.escapedForTerminal) on \(MonthName.due(day ?? clock.today, nil)).")
+        printOut("Checked in \(habit.escapedForTerminal) on \(MonthName.due(day ?? clock.today, nil, today: clock.today)).")
     }
 }

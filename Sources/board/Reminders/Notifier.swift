@@ -10,9 +10,9 @@ struct Notifier {
     static let backoff: TimeInterval = 0.5
 
     /// Returns whether the reminder got out.
-    func deliver(_ claimed: ClaimedReminder, zone: TimeZone) -> Bool {
+    func deliver(_ claimed: ClaimedReminder, clock: BoardClock) -> Bool {
         let r = claimed.reminder
-        let when = MonthName.due(r.due.date, r.due.time, in: zone)
+        let when = MonthName.due(r.due.date, r.due.time, in: clock.zone, today: clock.today)
         guard let command else {
             // The bell is Board's own; the title is the user's text, shown escaped.
             FileHandle.standardOutput.write(Data("\u{7}".utf8))

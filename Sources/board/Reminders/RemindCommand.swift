@@ -58,20 +58,20 @@ struct ReminderRound {
     /// Returns when the next reminder comes due, if within two days, and the titles the notifier failed on.
     func run(clock: BoardClock) throws -> (next: Date?, failed: [String]) {
         let pass = try store.claimDueReminders(clock: clock, grace: grace)
-        report(pass.interrupted, "may not have been sent (a reminder process stopped while sending)", zone: clock.zone)
-        report(pass.missed, "missed while not running", zone: clock.zone)
+        report(pass.interrupted, "may not have been sent (a reminder process stopped while sending)", clock: clock)
+        report(pass.missed, "missed while not running", clock: clock)
         var failed: [String] = []
         for claimed in pass.deliver {
-            let delivered = notifier.deliver(claimed, zone: clock.zone)
+            let delivered = notifier.deliver(claimed, clock: clock)
             if !delivered { failed.append(claimed.reminder.title) }
             try store.finishReminder(claimed.reminder, delivered: delivered, clock: clock)
         }
         return (pass.next, failed)
     }
 
-    private func report(_ reminders: [Reminder], _ what: String, zone: TimeZone) {
+    private func report(_ reminders: [Reminder], _ what: String, clock: BoardClock) {
         guard !reminders.isEmpty else { return }
-        let list = reminders.map { "\($0.title.escapedForTerminal) (\(MonthName.due($0.due.date, $0.due.time, in: zone)))" }.joined(separator: ", ")
+        let list = reminders.map { "\($0.title.escapedForTerminal) (\(MonthName.due($0.due.date, $0.due.time, in: clock.zone, today: clock.today)))" }.joined(separator: ", ")
         printOut("\(reminders.count) \(reminders.count == 1 ? "reminder" : "reminders") \(what): \(list)")
     }
 }

@@ -41,7 +41,7 @@ struct RoutineShow: ParsableCommand {
             ] as [String: Any]))
             return
         }
-        let when = MonthName.due(date, nil) + (date == clock.today ? " (today)" : "")
+        let when = MonthName.due(date, nil, today: clock.today) + (date == clock.today ? " (today)" : "")
         var lines = ["\(checklist.title.escapedForTerminal) · \(when) · \(checklist.doneCount) of \(checklist.steps.count) done"]
         if checklist.steps.isEmpty { lines.append("  no steps yet: board template edit ID --checklist STEP …") }
         lines += checklist.steps.enumerated().map { i, step in
@@ -68,7 +68,7 @@ struct RoutineTick: ParsableCommand {
         let checklist = try store.checklist(ofRoutine: templateId, day: date, clock: clock)
         let done = try store.toggleStep(number - 1, of: checklist.owner, clock: clock)
         let text = checklist.steps[number - 1].text
-        printOut("\(done ? "Ticked" : "Unticked") step \(number) “\(text.escapedForTerminal)” of \(checklist.title.escapedForTerminal) on \(MonthName.due(date, nil)).")
+        printOut("\(done ? "Ticked" : "Unticked") step \(number) “\(text.escapedForTerminal)” of \(checklist.title.escapedForTerminal) on \(MonthName.due(date, nil, today: clock.today)).")
     }
 }
 

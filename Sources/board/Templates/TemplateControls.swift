@@ -32,7 +32,7 @@ struct TemplateSkipNext: TemplateAction {
     @OptionGroup var board: BoardOptions
 
     func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
-        "Skipped \(MonthName.due(try store.skipNext(templateId, clock: clock), nil))"
+        "Skipped \(MonthName.due(try store.skipNext(templateId, clock: clock), nil, today: clock.today))"
     }
 }
 

@@ -40,7 +40,7 @@ struct TemplateShow: ParsableCommand {
         }
         if t.scheduling != nil {
             lines.append("Next occurrences (\(clock.zone.identifier)):")
-            lines += t.upcoming.isEmpty ? ["  none"] : t.upcoming.map { "  " + MonthName.due($0, template.defaultTime) }
+            lines += t.upcoming.isEmpty ? ["  none"] : t.upcoming.map { "  " + MonthName.due($0, template.defaultTime, today: clock.today) }
         }
         printOut(lines.joined(separator: "\n"))
     }

@@ -114,7 +114,7 @@ private func occurrenceAction(_ state: inout BoardState, _ card: CardSummary, _ 
     case .skipNext:
         let template = state.snapshot.templates.first { $0.id == card.templateId }
         guard let next = template?.nextRun, next == card.occurrenceDate else {
-            let when = template?.nextRun.map { " (\(MonthName.due($0, nil)))" } ?? ""
+            let when = template?.nextRun.map { " (\(MonthName.due($0, nil, today: state.snapshot.today)))" } ?? ""
             state.message = "Skip Next skips the template's next occurrence\(when); d deletes this one."
             return []
         }
