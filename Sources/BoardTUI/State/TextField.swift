@@ -1,3 +1,13 @@
+extension Action {
+    /// A character, Backspace or a text edit: what a text field takes.
+    public var isTyping: Bool {
+        switch self {
+        case .type, .backspace, .editText: true
+        default: false
+        }
+    }
+}
+
 /// An edit of a text field other than typing a character or Backspace.
 public enum TextEdit: Hashable, Sendable {
     case left, right, home, end, deleteForward, deleteToStart, deleteToEnd, deleteWordBack

@@ -11,9 +11,10 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
     state.message = nil
     let owner = screen.checklist.owner
     let texts = screen.checklist.steps.map(\.text)
-    if case .type = action, screen.isOnAddRow { _ = screen.newStep.handle(action); return [] }
-    if case .backspace = action, screen.isOnAddRow { _ = screen.newStep.handle(action); return [] }
-    if case .editText = action, screen.isOnAddRow { _ = screen.newStep.handle(action); return [] }
+    if action.isTyping, screen.isOnAddRow {
+        _ = screen.newStep.handle(action)
+        return []
+    }
     guard case .checklist(let action) = action else { return [] }
     switch action {
     case .confirmRemoval(let remove):

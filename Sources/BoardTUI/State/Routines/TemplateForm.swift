@@ -114,7 +114,8 @@ public struct TemplateForm: Hashable, Sendable {
     public var rows: [Row] {
         var rows: [Row] = [.title, .description, .labels]
         rows += fields.steps.indices.map { Row.step($0) }
-        if fields.steps.count < Self.maxSteps { rows.append(.addStep) }
+        // At 10 steps the Add step row stays, saying the limit is reached.
+        rows.append(.addStep)
         guard fields.repeats != .none else { return rows + [.bucket, .priority, .duration, .repeats] + saveRows.map { Row.save($0) } }
         rows += [.bucket, .time, .priority, .duration, .repeats]
         switch fields.repeats {

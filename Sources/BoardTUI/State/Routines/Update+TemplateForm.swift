@@ -5,6 +5,9 @@ import BoardModel
 func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _ action: Action) -> [Effect] {
     let row = form.focus
     switch action {
+    case _ where action.isTyping && row == .addStep && form.fields.steps.count >= TemplateForm.maxSteps:
+        // Typing where no step can go explains, and writes nowhere else.
+        state.message = "\(TemplateForm.maxSteps) of \(TemplateForm.maxSteps) steps, the limit: Ctrl-D on a step removes it."
     case .type, .backspace, .editText:
         if TemplateForm.isText(row) {
             edit(&form, row, action)
@@ -62,7 +65,6 @@ private func formAction(_ state: inout BoardState, _ form: inout TemplateForm, _
             form.fields.steps.append(text)
             form.fields.stepHabits = form.fields.steps.indices.map { form.fields.stepHabits.indices.contains($0) ? form.fields.stepHabits[$0] : nil }
             form.fields.newStep = ""
-            if form.fields.steps.count == TemplateForm.maxSteps { form.focus = .priority }
         case .save(let save):
             switch form.draft() {
             case .failure(let errors):
