@@ -79,7 +79,7 @@ public enum ConfigSyntax {
         if key.count >= 2, let q = key.first, q == "\"" || q == "'", key.last == q {
             return String(key.dropFirst().dropLast())
         }
-        guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.\"' ".contains($0)) }) else {
+        guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }) else {
             throw LineError(line: line, problem: "expected key = value")
         }
         return key

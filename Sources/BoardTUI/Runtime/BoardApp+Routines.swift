@@ -4,15 +4,15 @@ import BoardStore
 /// Template intents at the edge: each is one store transaction, whose change set the caller
 /// records for undo (a propagation's thousand cards included).
 extension BoardApp {
-    /// Carries out a template intent; false when `effect` is not one.
-    func carryOutRoutine(_ effect: Effect, now: BoardClock) throws -> Bool {
+    /// Carries out a template intent; nil when `effect` is not one, else where the focus goes.
+    func carryOutRoutine(_ effect: Effect, now: BoardClock) throws -> Landing? {
         switch effect {
         case .createTemplate(let draft, let save):
             let start = draft.start.flatMap { TemplateForm.requestedStart($0, today: now.today) }
             let template = try store.addTemplate(draft.values, rule: draft.rule, start: start, status: save.status,
                                                  remindBefore: state.config.remindBefore ?? 0, habitLinks: draft.habitLinks, clock: now)
             report(.said("Created template “\(template.title)” (\(save.status.rawValue))."))
-            try focusTemplate(template.id)
+            return .template(template.id)
         case .applyTemplateEdit(let plan, let save):
             try store.applyTemplateEdit(plan, status: save.status, clock: now) { done, total in
                 guard total > 100, case .propagation(var dialog) = self.state.mode else { return }
@@ -35,11 +35,11 @@ extension BoardApp {
         case .duplicateTemplate(let id):
             let copy = try store.duplicateTemplate(id, clock: now)
             report(.said("Duplicated as “\(copy.title)” (draft; p activates it)."))
-            try focusTemplate(copy.id)
+            return .template(copy.id)
         default:
-            return false
+            return nil
         }
-        return true
+        return .stay
     }
 
     /// Plans a template edit, without and with the overdue occurrences; `update` then opens the
@@ -57,11 +57,5 @@ extension BoardApp {
                               time: .some(v.time), priority: v.priority, duration: .some(v.duration))
         return TemplateEditRequest(fields: fields, rule: draft.rule, start: draft.start, includeOverdue: includeOverdue,
                                    habitLinks: draft.habitLinks)
-    }
-
-    /// Puts the focus on a template's row once the board is read again.
-    private func focusTemplate(_ id: String) throws {
-        try reload()
-        report(.templateAdded(id: id))
     }
 }

@@ -106,9 +106,11 @@ public final class BoardApp {
             case .openChecklist, .openHabits:
                 try open(effect)
             default:
-                let (focus, changes) = try store.recording { try carryOut(effect) }
+                let (landing, changes) = try store.recording { try carryOut(effect) }
                 history.record(.init(description: Self.describe(effect), changes: changes))
-                try reload(focusing: focus)
+                // One reload for the intent; a new template's row then takes the focus.
+                if case .card(let id) = landing { try reload(focusing: id) } else { try reload() }
+                if case .template(let id) = landing { report(.templateAdded(id: id)) }
             }
         } catch {
             // A refused write goes back to the form it came from, with what was typed and why.
@@ -132,33 +134,39 @@ public final class BoardApp {
 
     /// Writes one intent through the store; returns the card to focus. The caller records the
     /// intent's change set for undo.
-    private func carryOut(_ effect: Effect) throws -> String? {
+    private func carryOut(_ effect: Effect) throws -> Landing {
         let now = clock()
-        if try carryOutRoutine(effect, now: now) || carryOutChecklist(effect, now: now) { return nil }
+        if let landing = try carryOutRoutine(effect, now: now) { return landing }
+        if try carryOutChecklist(effect, now: now) { return .stay }
         switch effect {
         case .add(let title, let bucket):
-            return try store.addTask(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now).id
+            return .card(try store.addTask(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now).id)
         case .move(let id, let bucket, let position):
             try store.moveTask(id, to: bucket, position: position, clock: now)
-            return id
+            return .card(id)
         case .toggleDone(let id, let completed):
             if completed { try store.completeTask(id, clock: now) } else { try store.reopenTask(id, clock: now) }
-            return id
+            return .card(id)
         case .delete(let id):
             try store.deleteTask(id, clock: now)
-            return nil
+            return .stay
         case .edit(let id, let edit, let due):
             try store.editTask(id, edit, due: due, clock: now)
-            return id
+            return .card(id)
         case .reapply(let id, let fields):
             try store.reapply(id, fields: fields, clock: now)
-            return id
+            return .card(id)
         case .makeException(let id, let field):
             try store.makeException(id, field: field, clock: now)
-            return id
+            return .card(id)
         default:
-            return nil
+            return .stay
         }
+    }
+
+    /// Where the focus goes after an intent: the card it wrote, the template it made, or where it was.
+    enum Landing {
+        case card(String), template(String), stay
     }
 
     /// After undo or redo: the first card the change touched that still exists; none for a template's
@@ -190,14 +198,18 @@ public final class BoardApp {
             let around = max(0, state.focus.row - 40)..<min(window.count, state.focus.row + 40)
             if !window.covers(around) { try snapshot.loadWindow(store, bucket: focusedBucket, around: around.lowerBound) }
         }
-        report(.read(snapshot))
+        report(.read(snapshot))  // also keeps the focus in range and in view
         snapshot = state.snapshot
+        var loaded = false
         for (column, bucket) in BoardState.columns.enumerated() {
             guard let window = snapshot.columns[bucket] else { continue }
             let shown = state.scroll[column]..<min(window.count, state.scroll[column] + 80)
-            if !window.covers(shown) { try snapshot.loadWindow(store, bucket: bucket, around: shown.lowerBound) }
+            if !window.covers(shown) {
+                try snapshot.loadWindow(store, bucket: bucket, around: shown.lowerBound)
+                loaded = true
+            }
         }
-        if snapshot != state.snapshot { report(.read(snapshot)) }
+        if loaded { report(.read(snapshot)) }
     }
 
     /// A new local day generates its occurrences; another process's commit shows at once.

@@ -96,8 +96,6 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
     case .openChecklist, .startRun:
         guard let card = state.focusedCard else { return [] }
         return openChecklist(&state, .card(id: card.id), routineId: card.templateId, title: card.title, run: action == .startRun)
-    case .quit:
-        return [.quit]
     case .escape:
         state.filter = ""
         state.clampFocus()
@@ -106,7 +104,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if let focus = Layout(width: state.width, height: state.height).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .backspace, .editText, .reported, .resize, .redraw, .dialog, .suggestion, .form, .checklist, .habits, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
+    case .type, .backspace, .editText, .reported, .resize, .redraw, .quit, .dialog, .suggestion, .form, .checklist, .habits, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
          .viewTemplate, .toggleArchived,
          .reapplyField, .reapplyAll, .makeException:
         break
