@@ -26,4 +26,12 @@ static inline int board_color_pair(int n) { return COLOR_PAIR(n); }
 static inline mmask_t board_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
 static inline int board_mvaddwstr(int y, int x, const wchar_t *s) { return mvaddwstr(y, x, s); }
 static inline int board_attrset(int attrs) { return attrset(attrs); }
+
+// Terminfo strings the screen writes itself (strike-through, grapheme clusters curses splits).
+#include <ncursesw/term.h>
+static inline const char *board_capability(const char *name) {
+    const char *s = tigetstr(name);
+    return (s == NULL || s == (const char *)-1) ? NULL : s;
+}
+static inline const char *board_cursor_address(const char *cup, int y, int x) { return tiparm(cup, y, x); }
 #endif

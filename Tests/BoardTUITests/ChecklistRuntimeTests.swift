@@ -214,8 +214,15 @@ import Testing
         #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 10)
         #expect(s.screen.contains("10 of 10 steps — limit reached"))
         #expect(!s.screen.contains("+ Add step:"))
+        // The cursor waits on the limit row: typing there (e, Enter, x) only explains, still editing.
+        try s.keys(type("ex") + [.enter, .character(" ")])
+        guard case .checklist(let full) = s.app.state.mode else { Issue.record("left the checklist"); return }
+        #expect(full.editing && full.isOnLimitRow)
+        #expect(s.app.state.message == "10 of 10 steps, the limit: nothing is added. ↑ then d removes a step to make room.")
+        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 10)
+        #expect(try s.f.store.checklist(ofRoutine: s.bedtime.id, day: s.clock.now.today, clock: s.clock.now).steps.allSatisfy { !$0.done }, "Enter ticked nothing")
         // A repeated step is refused inline, nothing written.
-        try s.keys([.character("d"), .character("y")])
+        try s.keys([.up, .character("d"), .character("y")])
         try s.keys(Array(repeating: .down, count: 10) + type("Floss") + [.enter])
         #expect(s.app.state.message == "checklist: step 10 repeats step 6 (“Floss”); steps must differ")
         #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 9)

@@ -49,7 +49,11 @@ import Testing
         #expect(form.values[0] == "Renew passport")
         press([.tab, .tab, .tab, .tab] + type("25:00") + [.enter], &state)
         guard case .editing(let withError) = state.mode else { Issue.record("form closed on an error"); return }
-        #expect(withError.error == "time: must be HH:MM from 00:00 to 23:59, got '25:00'")
+        #expect(withError.errors == [4: "must be HH:MM from 00:00 to 23:59, got '25:00'"])
+        // The problem stands under its row, not at the bottom.
+        let rows = view(state).text.split(separator: "\n").map(String.init)
+        let timeRow = try #require(rows.firstIndex { $0.contains("› Time") })
+        #expect(rows[timeRow + 1].contains("⚠ Time: must be HH:MM from 00:00 to 23:59, got '25:00'"))
         press(Array(repeating: .backspace, count: 5) + type("08:15"), &state)
         let effects = press([.enter], &state)
         guard case .edit(let id, let edit, _) = effects.first else { Issue.record("no edit effect"); return }
@@ -102,7 +106,7 @@ import Testing
         var state = try TUIFixture().state()
         press([.right, .right, .right, .right] + Array(repeating: .down, count: 12), &state)
         press([.resize(width: 80, height: 24)], &state)
-        let layout = Layout(width: 80, height: 24)
+        let layout = Layout(state)
         #expect(layout.visible(state, column: 4).contains { $0.row == state.focus.row })
         press([.resize(width: 120, height: 40)], &state)
         press([.click(x: 25, y: 2)], &state)

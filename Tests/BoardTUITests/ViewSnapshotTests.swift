@@ -33,16 +33,21 @@ import Testing
         press([.character("/")] + type("ro"), &state)
         let frame = view(state)
         try assertSnapshot(frame, named: "search")
-        #expect(frame.text.contains("This Week (0 of 3)") && frame.text.contains("/ro"))
+        #expect(frame.text.contains("This Week (0/3)") && frame.text.contains("/ro"))
     }
 
     @Test func addPromptSitsInTheFocusedColumn() throws {
         var state = try TUIFixture().state()
         press([.right, .character("a")] + type("Pick up 🍎"), &state)
         let frame = view(state)
-        let layout = Layout(width: 120, height: 40)
-        #expect(frame.text.split(separator: "\n")[layout.bodyTop].contains("│+ Pick up 🍎"))
-        #expect(frame.cursor?.x == layout.columnX(1) + DisplayWidth.of("+ Pick up 🍎") && frame.cursor?.y == layout.bodyTop)
+        let layout = Layout(state)
+        // Under the column's last card, where the card will appear; the cards stay whole.
+        let y = layout.endOfCards(state, column: 1)
+        #expect(y > layout.bodyTop)
+        let rows = frame.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[y].contains("│+ Pick up 🍎"))
+        #expect(rows[layout.bodyTop].contains("│›[ ] Hike the"))
+        #expect(frame.cursor?.x == layout.columnX(1) + DisplayWidth.of("+ Pick up 🍎") && frame.cursor?.y == y)
         #expect(frame.text.contains("Adding to Weekend: type the title"))
     }
 
@@ -53,9 +58,10 @@ import Testing
     }
 
     @Test func wideCharactersKeepColumnsAligned() throws {
-        let frame = view(try TUIFixture().state())
+        let state = try TUIFixture().state()
+        let frame = view(state)
         // Every row's separators sit at the same display columns, emoji and CJK included.
-        let layout = Layout(width: 120, height: 40)
+        let layout = Layout(state)
         for y in 1...layout.bodyBottom {
             for column in 1..<BoardState.columns.count {
                 let x = layout.columnX(column) - 1

@@ -25,25 +25,28 @@ public enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
-    /// `text` broken into lines of at most `width` columns, at spaces where it can, inside a word
-    /// only when the word alone is wider than a line.
-    public static func wrap(_ text: String, to width: Int) -> [String] {
+    /// `text` broken into lines of at most `width` columns (the first line `firstWidth`), at spaces
+    /// where it can, inside a word only when the word alone is wider than a line.
+    public static func wrap(_ text: String, to width: Int, firstWidth: Int? = nil) -> [String] {
         guard width > 0 else { return [text] }
         var lines: [String] = [], line = "", used = 0
+        var limit: Int { lines.isEmpty ? max(1, firstWidth ?? width) : width }
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             var word = Substring(word), w = of(word)
-            if used > 0 && used + 1 + w <= width {
+            if used > 0 && used + 1 + w <= limit {
                 line += " " + word
                 used += 1 + w
                 continue
             }
             if used > 0 { lines.append(line); line = ""; used = 0 }
-            while w > width {
+            while w > limit {
                 var head = "", headWidth = 0
-                for c in word where headWidth + of(c) <= width {
+                for c in word {
+                    guard headWidth + of(c) <= limit else { break }
                     head.append(c)
                     headWidth += of(c)
                 }
+                if head.isEmpty { head = String(word.prefix(1)) }  // a wide character on a one-cell line
                 lines.append(head)
                 word = word.dropFirst(head.count)
                 w = of(word)
@@ -53,6 +56,30 @@ public enum DisplayWidth {
         }
         if used > 0 || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// "a · b · c" with as many whole items as fit `width`, and " · …" when some don't: a list
+    /// of hints is never cut inside a word.
+    public static func list(_ items: [String], fitting width: Int) -> String {
+        var out = ""
+        for (i, item) in items.enumerated() {
+            let next = out.isEmpty ? item : out + " · " + item
+            let more = i < items.count - 1 ? 4 : 0  // room for " · …" while items remain
+            guard of(next) + more <= width || (i == items.count - 1 && of(next) <= width) else { return out.isEmpty ? "…" : out + " · …" }
+            out = next
+        }
+        return out
+    }
+
+    /// How many of `text`'s characters fill at most `width` columns from its start.
+    public static func characters(in text: String, fitting width: Int) -> Int {
+        var used = 0, count = 0
+        for c in text {
+            guard used + of(c) <= width else { break }
+            used += of(c)
+            count += 1
+        }
+        return count
     }
 
     /// The longest prefix of `text` that fits `width` columns, ending in "…" when cut.

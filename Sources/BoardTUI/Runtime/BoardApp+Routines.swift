@@ -25,10 +25,13 @@ extension BoardApp {
             report(.said("Saved “\(plan.propagation.newValues.title)”: updated \(n) \(n == 1 ? "occurrence" : "occurrences"). u undoes it all."))
         case .pauseTemplate(let id):
             try store.pauseTemplate(id, clock: now)
+            report(.said("Paused “\(state.snapshot.templateTitles[id] ?? "the template")”: no new occurrences until p resumes it."))
         case .resumeTemplate(let id):
             try store.resumeTemplate(id, clock: now)
+            report(.said("Resumed “\(state.snapshot.templateTitles[id] ?? "the template")”."))
         case .archiveTemplate(let id):
             try store.archiveTemplate(id, clock: now)
+            report(.said("Archived “\(state.snapshot.templateTitles[id] ?? "the template")”: it makes no more occurrences; z shows archived templates, u brings it back."))
         case .skipNext(let id):
             let date = try store.skipNext(id, clock: now)
             report(.said("Skipped \(MonthName.due(date, nil, today: now.today))."))

@@ -117,7 +117,12 @@ public final class BoardApp {
             switch modeBeforeKey ?? state.mode {
             case .editing(var form) where { if case .edit = effect { true } else { false } }():
                 let gone = (try? store.task(form.cardId)) == nil
-                form.error = gone ? "This card was deleted elsewhere; nothing was saved. Esc closes the form." : "\(error)"
+                if gone {
+                    form.errors = [:]
+                    form.error = "This card was deleted elsewhere; nothing was saved. Esc closes the form."
+                } else {
+                    form.refused(error)
+                }
                 report(.showing(.editing(form)))
                 report(.said(nil))
             case .templateForm(let form):

@@ -15,9 +15,14 @@ public struct Focus: Hashable, Sendable {
 /// The card form (`e`): one field at a time has the focus.
 public struct CardForm: Hashable, Sendable {
     public static let fields = ["Title", "Description", "Labels", "Due date", "Time", "Priority", "Duration"]
+    /// Priority and Duration: their value is selected when focused, so typing replaces it.
+    public static let numberFields: Set<Int> = [5, 6]
     public let cardId: String
     public var inputs: [TextField]
     public var field = 0
+    /// Each wrong field's problem, shown under its row, by index in `fields`.
+    public var errors: [Int: String] = [:]
+    /// A refusal of the whole edit (the card was deleted elsewhere), shown under the rows.
     public var error: String?
 
     public init(cardId: String, values: [String]) {
@@ -27,15 +32,34 @@ public struct CardForm: Hashable, Sendable {
 
     /// Each field's text, in `fields` order.
     public var values: [String] { inputs.map(\.text) }
+
+    /// Puts a refusal from the store under the row of the field it names, if it names one.
+    public mutating func refused(_ error: Error) {
+        if let error = error as? BoardError,
+           let row = Self.fields.firstIndex(where: { $0.lowercased() == error.field.lowercased() || ($0 == "Due date" && error.field == "due") }) {
+            errors = [row: error.problem]
+            self.error = nil
+        } else {
+            errors = [:]
+            self.error = "\(error)"
+        }
+    }
+}
+
+/// The card form's wrong fields, by row.
+public struct CardFormErrors: Error, Hashable, Sendable {
+    public let rows: [Int: String]
 }
 
 public enum Mode: Hashable, Sendable {
     case normal
     case adding(TextField)
-    case searching(TextField)
+    /// Typing a filter; Esc clears it and goes back to the card focused before (`from`).
+    case searching(TextField, from: String?)
     /// Every key, from the key-binding tables; `scroll` is the first line shown.
     case help(scroll: Int)
-    /// The focused card's detail; `field` is the cursor among the template fields of an occurrence.
+    /// The focused card's detail; `field` is the cursor among the template fields of an
+    /// occurrence, and for any other card the first line shown.
     case detail(field: Int)
     case editing(CardForm)
     case templateForm(TemplateForm)
@@ -91,7 +115,7 @@ public struct BoardState: Sendable {
 
     /// The typed query while searching, else the committed filter.
     public var activeQuery: String {
-        if case .searching(let input) = mode { return input.text }
+        if case .searching(let input, _) = mode { return input.text }
         return filter
     }
 
@@ -99,9 +123,13 @@ public struct BoardState: Sendable {
         CardSearch.matches(title: card.title, labels: card.labels, query: query)
     }
 
-    /// The templates the Templates section lists.
+    /// The templates the Templates section lists: archived ones only when asked for, and only
+    /// those whose title matches the search, like the cards.
     public var templates: [TemplateRow] {
-        showArchived ? snapshot.templates : snapshot.templates.filter { $0.status != .archived }
+        let query = activeQuery
+        return snapshot.templates.filter {
+            (showArchived || $0.status != .archived) && (query.isEmpty || CardSearch.matches(title: $0.title, labels: [], query: query))
+        }
     }
 
     /// The focused template row, when the focus is in the Templates section.
@@ -127,7 +155,7 @@ public struct BoardState: Sendable {
 
     /// Scrolls the focused column so that the focused card is in view.
     public mutating func scrollToFocus() {
-        let layout = Layout(width: width, height: height)
+        let layout = Layout(self)
         guard !layout.isTooSmall else { return }
         for column in scroll.indices { scroll[column] = min(scroll[column], max(0, cards(in: column).count - 1)) }
         scroll[focus.column] = layout.scroll(self, keeping: focus.row, in: focus.column)

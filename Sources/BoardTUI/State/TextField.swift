@@ -21,6 +21,9 @@ public struct TextField: Hashable, Sendable {
     public private(set) var text: String
     /// How many characters stand before the cursor.
     public private(set) var cursor: Int
+    /// The whole value is selected (a numeric field just focused): typing replaces it, Backspace
+    /// or Delete clears it, a cursor key keeps it and ends the selection.
+    public private(set) var isSelected = false
 
     public init(_ text: String = "") {
         self.text = text
@@ -33,21 +36,35 @@ public struct TextField: Hashable, Sendable {
         self.cursor = min(max(0, cursor ?? text.count), text.count)
     }
 
+    /// Selects the whole value, the cursor at its end, so that what is typed next replaces it.
+    public mutating func selectAll() {
+        cursor = text.count
+        isSelected = !text.isEmpty
+    }
+
     /// The text before the cursor: where a view puts the terminal's cursor.
     public var beforeCursor: Substring { text.prefix(cursor) }
 
     public mutating func type(_ c: Character) {
+        replaceSelection()
         text.insert(c, at: index(cursor))
         cursor += 1
     }
 
     public mutating func backspace() {
+        if isSelected { return replaceSelection() }
         guard cursor > 0 else { return }
         text.remove(at: index(cursor - 1))
         cursor -= 1
     }
 
     public mutating func apply(_ edit: TextEdit) {
+        if isSelected {
+            switch edit {
+            case .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBack: return replaceSelection()
+            default: isSelected = false
+            }
+        }
         switch edit {
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(text.count, cursor + 1)
@@ -77,6 +94,33 @@ public struct TextField: Hashable, Sendable {
         default: return false
         }
         return true
+    }
+
+    private mutating func replaceSelection() {
+        guard isSelected else { return }
+        text = ""
+        cursor = 0
+        isSelected = false
+    }
+
+    /// What a field `width` cells wide shows of the text, and the cursor's cell in it: the text
+    /// scrolls to keep the cursor in view, with "…" where it is cut on either side.
+    public func visible(in width: Int) -> (text: String, cursorX: Int) {
+        let before = String(beforeCursor), after = String(text.dropFirst(cursor))
+        guard width > 2 else { return ("", 0) }
+        if DisplayWidth.of(before) + 1 <= width {
+            let shown = DisplayWidth.of(text) + (after.isEmpty ? 1 : 0) <= width ? text : DisplayWidth.truncate(text, to: width)
+            return (shown, DisplayWidth.of(before))
+        }
+        // Cut on the left: "…" then as much of the text before the cursor as leaves a cell for the cursor.
+        var tail = "", used = 0
+        for c in before.reversed() {
+            guard used + DisplayWidth.of(c) <= width - 2 else { break }
+            tail.insert(c, at: tail.startIndex)
+            used += DisplayWidth.of(c)
+        }
+        let rest = width - 1 - used
+        return ("…" + tail + (after.isEmpty ? "" : DisplayWidth.truncate(after, to: rest)), 1 + used)
     }
 
     private func index(_ offset: Int) -> String.Index { text.index(text.startIndex, offsetBy: offset) }

@@ -17,7 +17,7 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
     switch state.mode {
     case .normal: return updateNormal(&state, action)
     case .adding(var input): return updateAdding(&state, &input, action)
-    case .searching(var input): return updateSearching(&state, &input, action)
+    case .searching(var input, let origin): return updateSearching(&state, &input, from: origin, action)
     case .editing(var form): return updateEditing(&state, &form, action)
     case .templateForm(var form): return updateTemplateForm(&state, &form, action)
     case .propagation(var dialog): return updatePropagation(&state, &dialog, action)
@@ -29,7 +29,7 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
         switch action {
         case .click: break
         case .moveFocus(_, let dy):
-            state.mode = .help(scroll: max(0, min(scroll + dy, KeyBindings.helpLines.count - 1)))
+            state.mode = .help(scroll: max(0, min(scroll + dy, helpBox(state).maxScroll)))
         default: state.mode = .normal
         }
         return []
@@ -64,6 +64,9 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         return [.move(cardId: card.id, bucket: card.bucket, position: position)]
     case .startAdd:
         state.mode = .adding(TextField())
+        // A new card goes to the column's end: show the end, where its prompt is drawn.
+        let column = state.focus.column, count = state.cards(in: column).count
+        if count > 0 { state.scroll[column] = Layout(state).scroll(state, keeping: count - 1, in: column) }
     case .startEdit:
         guard let card = state.focusedCard else { return [] }
         state.mode = .editing(CardForm(cardId: card.id, values: [
@@ -82,7 +85,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
     case .undo: return [.undo]
     case .redo: return [.redo]
     case .startSearch:
-        state.mode = .searching(TextField(state.filter))
+        state.mode = .searching(TextField(state.filter), from: state.focusedCard?.id)
     case .nextMatch(let step):
         guard !state.filter.isEmpty else {
             state.message = "No search: press / to search."
@@ -101,7 +104,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         state.clampFocus()
         keepFocusVisible(&state)
     case .click(let x, let y):
-        if let focus = Layout(width: state.width, height: state.height).card(at: x, y: y, in: state) { state.focus = focus }
+        if let focus = Layout(state).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
     case .type, .backspace, .editText, .reported, .resize, .redraw, .quit, .dialog, .suggestion, .form, .checklist, .habits, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
@@ -140,6 +143,7 @@ private func updateAdding(_ state: inout BoardState, _ input: inout TextField, _
     case .escape:
         state.mode = .normal
         state.message = nil
+        keepFocusVisible(&state)
         return []
     case .enter:
         let title = input.text.trimmingCharacters(in: .whitespaces)
@@ -155,13 +159,13 @@ private func updateAdding(_ state: inout BoardState, _ input: inout TextField, _
     return []
 }
 
-private func updateSearching(_ state: inout BoardState, _ input: inout TextField, _ action: Action) -> [Effect] {
+private func updateSearching(_ state: inout BoardState, _ input: inout TextField, from origin: String?, _ action: Action) -> [Effect] {
     switch action {
     case .type, .backspace, .editText: _ = input.handle(action)
     case .escape:
         state.mode = .normal
         state.filter = ""
-        state.clampFocus()
+        if let origin { state.focus(cardId: origin) } else { state.clampFocus() }
         keepFocusVisible(&state)
         return []
     case .enter:
@@ -172,7 +176,7 @@ private func updateSearching(_ state: inout BoardState, _ input: inout TextField
         return []
     default: break
     }
-    state.mode = .searching(input)
+    state.mode = .searching(input, from: origin)
     // Filter as you type: land on the first match.
     if state.focusedCard == nil || !BoardState.matches(state.focusedCard!, input.text) {
         state.focus = Focus(column: 0, row: 0)
@@ -188,16 +192,18 @@ private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ 
     case .type, .backspace, .editText: _ = form.inputs[form.field].handle(action)
     case .tab(let step), .moveFocus(_, let step) where step != 0:
         form.field = (form.field + step + CardForm.fields.count) % CardForm.fields.count
+        if CardForm.numberFields.contains(form.field) { form.inputs[form.field].selectAll() }
     case .escape:
         state.mode = .normal
         return []
     case .enter:
-        do {
-            let (edit, due) = try form.edit()
+        switch form.edit() {
+        case .success(let (edit, due)):
             state.mode = .normal
             return [.edit(cardId: form.cardId, edit, due: due)]
-        } catch {
-            form.error = "\(error)"
+        case .failure(let errors):
+            form.errors = errors.rows
+            form.error = nil
         }
     default: break
     }
@@ -206,22 +212,27 @@ private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ 
 }
 
 extension CardForm {
-    /// The edit the form's fields describe, or the first field that is wrong.
-    func edit() throws -> (CardEdit, LocalDate??) {
+    /// The edit the form's fields describe, or every wrong field's problem under its row.
+    func edit() -> Result<(CardEdit, LocalDate??), CardFormErrors> {
         let trimmed = values.map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !trimmed[0].isEmpty else { throw BoardError("title", "must not be empty") }
-        let labels = trimmed[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        var due: LocalDate?
-        if !trimmed[3].isEmpty {
-            guard let d = LocalDate(iso: trimmed[3]) else { throw BoardError("due date", "must be YYYY-MM-DD, got '\(trimmed[3])'") }
-            due = d
+        var errors: [Int: String] = [:]
+        func check<T>(_ field: Int, _ parse: () throws -> T) -> T? {
+            do { return try parse() } catch { errors[field] = (error as? BoardError)?.problem ?? "\(error)"; return nil }
         }
-        let time = try FieldRules.time(trimmed[4])
-        let priority = try FieldRules.priority(trimmed[5])
-        let duration = try FieldRules.duration(trimmed[6])
+        if trimmed[0].isEmpty { errors[0] = "must not be empty" }
+        let labels = trimmed[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let due = check(3) { () throws -> LocalDate? in
+            guard !trimmed[3].isEmpty else { return nil }
+            guard let d = LocalDate(iso: trimmed[3]) else { throw BoardError("due date", "must be YYYY-MM-DD, got '\(trimmed[3])'") }
+            return d
+        }
+        let time = check(4) { try FieldRules.time(trimmed[4]) }
+        let priority = check(5) { try FieldRules.priority(trimmed[5]) }
+        let duration = check(6) { try FieldRules.duration(trimmed[6]) }
+        guard errors.isEmpty, let due, let time, let priority, let duration else { return .failure(CardFormErrors(rows: errors)) }
         let edit = CardEdit(title: trimmed[0], description: values[1], labels: labels, time: .some(time),
                             priority: priority, duration: .some(duration))
-        return (edit, .some(due))
+        return .success((edit, .some(due)))
     }
 }
 

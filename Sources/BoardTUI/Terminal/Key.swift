@@ -16,7 +16,7 @@ public enum KeyMap {
     /// the board, only q (quit) and a resize do anything: nothing happens out of sight. (A state
     /// not sized yet, 0×0, has no terminal to be too small for: the runtime driven by tests.)
     public static func action(for key: Key, in state: BoardState) -> Action? {
-        if state.width > 0, Layout(width: state.width, height: state.height).isTooSmall {
+        if state.width > 0, Layout.isTooSmall(width: state.width, height: state.height) {
             switch key {
             case .resize(let w, let h): return .resize(width: w, height: h)
             case .character("q"): return .quit
@@ -50,10 +50,11 @@ public enum KeyMap {
         case .checklist(let screen):
             // "Remove step N …?" takes the next key as its answer.
             if screen.confirmingRemoval != nil { return .checklist(.confirmRemoval(key == .character("y") || key == .character("Y"))) }
-            if screen.isOnAddRow {
+            if screen.isOnAddRow || screen.isOnLimitRow {
                 switch key {
-                case .enter: return .checklist(.addStep)
                 case .up, .down, .tab, .backTab, .escape: return KeyBindings.action(for: key, in: KeyBindings.checklist)
+                case _ where screen.isOnLimitRow: return .checklist(.explainLimit)
+                case .enter: return .checklist(.addStep)
                 default: return text(key)
                 }
             }

@@ -73,7 +73,7 @@ public enum KeyBindings {
     ]
 
     public static let detail: [KeyBinding] = [
-        KeyBinding("↑↓ or j k", "choose a field", [
+        KeyBinding("↑↓ or j k", "choose a field (an occurrence); scroll (a card)", [
             (.up, .moveFocus(dx: 0, dy: -1)), (.character("k"), .moveFocus(dx: 0, dy: -1)),
             (.down, .moveFocus(dx: 0, dy: 1)), (.character("j"), .moveFocus(dx: 0, dy: 1)),
         ]),

@@ -109,9 +109,13 @@ public final class TerminalDriver {
     }
 
     /// Copies a frame to the screen, runs of equal style at a time, then places the cursor.
+    /// What curses can't draw as the frame means it — a grapheme cluster it would split into
+    /// several cells (👨‍👩‍👧‍👦), strike-through it has no attribute for — it draws as a placeholder
+    /// of the right width, and the terminal's own sequences then write over it (`RawCell`).
     public func draw(_ frame: Frame, clear: Bool = false) {
         if clear { clearok(board_stdscr(), true) }
         erase()
+        var raw: [RawCell] = []
         for y in 0..<frame.height {
             var x = 0
             while x < frame.width {
@@ -120,9 +124,19 @@ public final class TerminalDriver {
                 let startX = x
                 while x < frame.width, frame[x, y].style == style {
                     let cell = frame[x, y]
-                    if cell.width > 0 { run += cell.character.unicodeScalars.map { wchar_t(bitPattern: $0.value) } }
-                    // curses has no strike-through attribute; a combining long stroke draws one in UTF-8 terminals.
-                    if cell.width > 0, style.contains(.strike), Self.canStrike, cell.character != " " { run.append(0x336) }
+                    if cell.width > 0 {
+                        if Self.cursesWidth(cell.character) == cell.width {
+                            run += cell.character.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                        } else {
+                            // Its first scalar (👨 of 👨‍👩‍👧‍👦) and spaces up to its width: still
+                            // readable on a terminal that can't be written to directly.
+                            let first = cell.character.unicodeScalars.first!
+                            let firstWidth = Int(board_wcwidth(first.value))
+                            let head = (1...cell.width).contains(firstWidth) ? [wchar_t(bitPattern: first.value)] : []
+                            run += head + Array(repeating: wchar_t(32), count: cell.width - (head.isEmpty ? 0 : firstWidth))
+                        }
+                        if !Self.cursesCanDraw(cell) { raw.append(RawCell(x: x, y: y, text: String(cell.character), style: style)) }
+                    }
                     x += 1
                 }
                 // The last cell of the screen can't be written without scrolling it.
@@ -140,14 +154,71 @@ public final class TerminalDriver {
             curs_set(0)
         }
         refresh()
+        Self.write(raw.filter { !($0.y == frame.height - 1 && $0.x + DisplayWidth.of($0.text) >= frame.width) })
     }
 
-    /// Strike-through needs combining characters: a UTF-8 locale.
-    private static let canStrike: Bool = {
-        guard let ctype = setlocale(LC_CTYPE, nil) else { return false }
-        let name = String(cString: ctype).uppercased()
-        return name.contains("UTF-8") || name.contains("UTF8")
-    }()
+    /// A cell the terminal's own sequences draw after curses has drawn its placeholder.
+    struct RawCell {
+        let x: Int, y: Int
+        let text: String
+        let style: CellStyle
+    }
+
+    /// How many cells curses gives a character: one per scalar that has a width.
+    private static func cursesWidth(_ character: Character) -> Int {
+        character.unicodeScalars.reduce(0) { $0 + max(0, Int(board_wcwidth($1.value))) }
+    }
+
+    private static func cursesCanDraw(_ cell: Cell) -> Bool {
+        cursesWidth(cell.character) == cell.width && !(cell.style.contains(.strike) && Sequences.shared.strike != nil)
+    }
+
+    /// Writes raw cells with the terminal's sequences, then puts the cursor and the attributes
+    /// back where curses left them (save and restore cursor), so curses' idea of the screen holds.
+    private static func write(_ cells: [RawCell]) {
+        let sequences = Sequences.shared
+        guard !cells.isEmpty, let save = sequences.save, let restore = sequences.restore, let cup = sequences.cursorAddress else { return }
+        var out = save
+        for cell in cells {
+            guard let move = board_cursor_address(cup, Int32(cell.y), Int32(cell.x)) else { continue }
+            out += String(cString: move) + sequences.attributes(cell.style) + cell.text + sequences.reset
+        }
+        out += restore
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    /// The terminal's sequences for what curses can't do, read from terminfo once.
+    struct Sequences: Sendable {
+        static let shared = Sequences()
+        let save: String?, restore: String?, reset: String
+        let cursorAddress: String?
+        let bold: String?, dim: String?, reverse: String?, underline: String?
+        /// Strike-through (`smxx`), where the terminal database has it.
+        let strike: String?
+
+        private init() {
+            func cap(_ name: String) -> String? { board_capability(name).map { String(cString: $0) } }
+            save = cap("sc")
+            restore = cap("rc")
+            reset = cap("sgr0") ?? ""
+            cursorAddress = cap("cup")
+            bold = cap("bold")
+            dim = cap("dim")
+            reverse = cap("rev")
+            underline = cap("smul")
+            strike = cap("smxx")
+        }
+
+        func attributes(_ style: CellStyle) -> String {
+            var out = reset
+            if style.contains(.bold) { out += bold ?? "" }
+            if style.contains(.dim) { out += dim ?? "" }
+            if style.contains(.reverse) { out += reverse ?? "" }
+            if style.contains(.underline) { out += underline ?? "" }
+            if style.contains(.strike) { out += strike ?? "" }
+            return out
+        }
+    }
 
     private static func attributes(_ style: CellStyle) -> Int32 {
         var a: Int32 = 0

@@ -5,7 +5,7 @@ import BoardStore
 /// line and any overlay. Only visible cards are drawn.
 public func view(_ state: BoardState) -> Frame {
     var frame = Frame(width: state.width, height: state.height)
-    let layout = Layout(width: state.width, height: state.height)
+    let layout = Layout(state)
     if layout.isTooSmall {
         let lines = ["Terminal too small", "\(state.width)×\(state.height); Board needs \(Layout.minWidth)×\(Layout.minHeight).", "Enlarge the window, or press q to quit."]
         for (i, line) in lines.enumerated() {
@@ -45,9 +45,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     let x = layout.columnX(column), w = layout.width(of: column)
     let bucket = BoardState.columns[column]
     let cards = state.cards(in: column)
-    let total = state.snapshot.columns[bucket]?.total ?? 0
-    let count = cards.count == total ? "\(total)" : "\(cards.count) of \(total)"
-    frame.put("\(bucket.title) (\(count))", x: x, y: 1, maxWidth: w, style: column == state.focus.column ? [.bold, .underline] : .bold)
+    frame.put(Layout.header(state, column: column), x: x, y: 1, maxWidth: w, style: column == state.focus.column ? [.bold, .underline] : .bold)
     if column > 0 {
         for y in 1...layout.bodyBottom { frame.put("│", x: x - 1, y: y) }
     }
@@ -60,38 +58,48 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
             frame.put(label, x: x, y: item.y - 1, maxWidth: w, style: .dim)
         }
         let focused = state.focusedTemplate == nil && column == state.focus.column && item.row == state.focus.row
-        let marker = focused ? "›" : " "
-        let style: CellStyle = card.isCompleted ? .dim : []
-        frame.put(marker + CardText.title(card), x: x, y: item.y, maxWidth: w, style: style.union(focused ? .bold : []))
         let overdue = state.snapshot.isOverdue(card)
-        frame.put("  " + CardText.details(card, overdue: overdue, zone: state.snapshot.zone, today: state.snapshot.today), x: x, y: item.y + 1, maxWidth: w, style: overdue ? .bold : .dim)
-        if card.isOccurrence {
-            frame.put("  " + CardText.chips(card, templateTitle: state.snapshot.templateTitles[card.templateId!]), x: x, y: item.y + 2, maxWidth: w)
+        let titleLines = CardText.titleLines(card, width: w - 1).count
+        let lines = Layout.lines(of: card, width: w, overdue: overdue, zone: state.snapshot.zone, today: state.snapshot.today,
+                                 templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] })
+        for (i, line) in lines.enumerated() {
+            let isTitle = i < titleLines, isChips = card.isOccurrence && i == lines.count - 1
+            let titleStyle: CellStyle = (card.isCompleted ? CellStyle.dim : []).union(focused ? .bold : [])
+            let style: CellStyle = isTitle ? titleStyle : isChips ? [] : overdue ? .bold : .dim
+            frame.put((i == 0 && focused ? "›" : " ") + line, x: x, y: item.y + i, maxWidth: w, style: style)
         }
         if focused {
-            for line in 0..<Layout.height(of: card) { frame.style(x: x, y: item.y + line, width: w, .reverse) }
+            for line in 0..<item.height { frame.style(x: x, y: item.y + line, width: w, .reverse) }
             frame.cursor = (x, item.y)
         }
     }
     let hiddenAbove = state.scroll[column], shown = placed.last.map { $0.row + 1 } ?? state.scroll[column]
     if hiddenAbove > 0 { frame.put("↑ \(hiddenAbove) more", x: x + max(0, w - 12), y: layout.cardsTop(state, column: column) - (bucket == .routines ? 1 : 0), maxWidth: 12, style: .dim) }
     if shown < cards.count { frame.put("↓ \(cards.count - shown) more", x: x, y: layout.bodyBottom, maxWidth: w, style: .dim) }
-    if cards.isEmpty && bucket != .routines {
-        frame.put(state.activeQuery.isEmpty ? "  (empty; a adds)" : "  (no match)", x: x, y: layout.bodyTop, maxWidth: w, style: .dim)
+    if cards.isEmpty {
+        let empty = !state.activeQuery.isEmpty ? "(no match)"
+            : bucket != .routines ? "(empty; a adds a card)"
+            : state.templates.isEmpty ? "(no routines yet; t makes a template)" : "(nothing in the next 7 days)"
+        for (i, line) in DisplayWidth.wrap(empty, to: w - 2).enumerated() {
+            frame.put("  " + line, x: x, y: layout.cardsTop(state, column: column) + i, maxWidth: w, style: .dim)
+        }
     }
 }
 
 private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: Layout, x: Int, width w: Int) {
     let lines = layout.templateLines(state)
-    var y = layout.bodyTop
+    let upcomingY = layout.cardsTop(state, column: BoardState.columns.count - 1) - 1
     if lines > 0 {
+        let templates = state.templates
         let archived = state.snapshot.templates.count - state.templates.count
-        let header = archived > 0 ? "Templates (+\(archived) archived: z)" : state.showArchived ? "Templates (z hides archived)" : "Templates"
-        frame.put(header, x: x, y: y, maxWidth: w, style: [.bold, .underline])
-        y += 1
         let fits = max(1, (lines - 2) / 2)
         let first = max(0, (state.templateFocus ?? 0) - fits + 1)
-        for template in state.templates.dropFirst(first) where y + 1 < layout.bodyTop + lines {
+        let shown = templates[first..<min(templates.count, first + fits)]
+        var header = archived > 0 && state.activeQuery.isEmpty ? "Templates (+\(archived) archived: z)" : state.showArchived ? "Templates (z hides archived)" : "Templates"
+        if first > 0 { header += " ↑ \(first) more" }
+        frame.put(header, x: x, y: layout.bodyTop, maxWidth: w, style: [.bold, .underline])
+        var y = layout.bodyTop + 1
+        for template in shown {
             let remaining = template.remaining.map { " · \($0) left" } ?? ""
             let focused = state.focusedTemplate?.id == template.id
             frame.put((focused ? "›" : "") + "\(template.title) · \(template.status.rawValue)\(remaining)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
@@ -106,31 +114,32 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
             }
             y += 2
         }
+        if shown.endIndex < templates.count { frame.put("↓ \(templates.count - shown.endIndex) more", x: x, y: upcomingY - 1, maxWidth: w, style: .dim) }
+    } else if !state.activeQuery.isEmpty && !state.snapshot.templates.isEmpty {
+        frame.put("Templates (no match)", x: x, y: layout.bodyTop, maxWidth: w, style: .dim)
     }
-    frame.put("Upcoming", x: x, y: layout.cardsTop(state, column: BoardState.columns.count - 1) - 1, maxWidth: w, style: [.bold, .underline])
+    frame.put("Upcoming", x: x, y: upcomingY, maxWidth: w, style: [.bold, .underline])
 }
 
 private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Layout) {
     let statusY = state.height - 2, hintsY = state.height - 1
     switch state.mode {
     case .adding(let input):
-        // The prompt sits in the focused column, where the card will appear.
+        // The prompt sits where the card will appear: under the focused column's last card.
         let column = state.focus.column
         let x = layout.columnX(column), w = layout.width(of: column)
-        let y = layout.cardsTop(state, column: column)
-        let shown = "+ " + input.text
+        let y = min(layout.endOfCards(state, column: column), layout.bodyBottom)
         frame.put(String(repeating: " ", count: w), x: x, y: y)
-        let visible = DisplayWidth.of(shown) < w ? shown : "+ …" + String(input.text.suffix(max(1, w - 4)))
-        frame.put(visible, x: x, y: y, maxWidth: w, style: [.bold, .underline])
-        // At the text field's cursor: what is shown, less what stands after the cursor.
-        let afterCursor = DisplayWidth.of(input.text.dropFirst(input.cursor))
-        frame.cursor = (x + max(2, min(w - 1, DisplayWidth.of(visible) - afterCursor)), y)
+        let shown = input.visible(in: w - 2)
+        frame.put("+ " + shown.text, x: x, y: y, maxWidth: w, style: [.bold, .underline])
+        frame.cursor = (x + 2 + shown.cursorX, y)
         frame.put("Adding to \(BoardState.columns[column].title): type the title", x: 0, y: statusY)
         frame.put(state.message ?? "Enter adds · Esc cancels", x: 0, y: hintsY, style: .dim)
         return
-    case .searching(let input):
-        frame.put("/" + input.text, x: 0, y: statusY, style: .bold)
-        frame.cursor = (min(state.width - 1, 1 + DisplayWidth.of(input.beforeCursor)), statusY)
+    case .searching(let input, _):
+        let shown = input.visible(in: state.width - 1)
+        frame.put("/" + shown.text, x: 0, y: statusY, style: .bold)
+        frame.cursor = (1 + shown.cursorX, statusY)
         frame.put(state.message ?? "Type to filter every column · Enter keeps the filter · n/N next/previous match · Esc clears", x: 0, y: hintsY, style: .dim)
         return
     default:
@@ -151,50 +160,33 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     default:
         break
     }
-    let described: String
-    if let template = state.focusedTemplate {
-        let remaining = template.remaining.map { ", \($0) left" } ?? ""
-        described = template.scheduled
-            ? "Template \(template.title), \(template.status.rawValue)\(remaining), \(template.summary). e edit · p pause/resume · s skip next · c duplicate · A archive · t new"
-            : "Checklist \(template.title), no schedule. Enter opens today's list · S starts a run · e edit · c duplicate · A archive"
-    } else if let card = state.focusedCard {
-        described = CardText.described(card, bucket: BoardState.columns[state.focus.column],
-                                       templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] },
-                                       overdue: state.snapshot.isOverdue(card), zone: state.snapshot.zone,
-                                       today: state.snapshot.today)
-    } else {
-        described = "\(BoardState.columns[state.focus.column].title) is empty."
+    let status = DisplayWidth.wrap(StatusLine.text(state), to: state.width)
+    for (i, line) in status.prefix(layout.statusLines).enumerated() {
+        let cut = i == layout.statusLines - 1 && status.count > layout.statusLines
+        frame.put(cut ? line + " " + status[(i + 1)...].joined(separator: " ") : line, x: 0, y: statusY - layout.statusLines + 1 + i)
     }
-    frame.put(state.message ?? CardText.reminders(state.snapshot.dueReminders) + described, x: 0, y: statusY)
-    frame.put("? help · q quit · ←↓↑→ move · H/L move card · J/K reorder · a add · e edit · Enter open · x done · d delete · u undo · / search",
-              x: 0, y: hintsY, style: .dim)
+    // The screen's last cell can't be written: the hints stop one short.
+    let hints = ["? help", "q quit", "←↓↑→ move", "H/L move card", "J/K reorder", "a add", "e edit", "Enter open", "x done", "d delete", "u undo", "/ search", "t template"]
+    frame.put(DisplayWidth.list(hints, fitting: state.width - 1), x: 0, y: hintsY, style: .dim)
 }
 
 private func drawBox(_ frame: inout Frame, _ state: BoardState, lines: [String], cursorLine: Int? = nil) {
-    let w = min(state.width - 4, max(40, lines.map { DisplayWidth.of($0) }.max()! + 4))
-    let h = min(state.height - 2, lines.count + 2)
-    let x0 = (state.width - w) / 2, y0 = max(0, (state.height - h) / 2)
-    clearBox(&frame, x: x0, y: y0, width: w, height: h)
-    for (i, line) in lines.prefix(h - 2).enumerated() {
-        frame.put(line, x: x0 + 2, y: y0 + 1 + i, maxWidth: w - 4, style: i == 0 ? .bold : [])
-    }
-    frame.cursor = (x0 + 2, y0 + 1 + (cursorLine ?? 0))
+    Box(lines, screenWidth: state.width, screenHeight: state.height).draw(&frame, cursorLine: cursorLine)
 }
 
-/// Every key, from the key-binding tables, in a box over the board that scrolls with ↑↓ when it
-/// is taller than the screen; "↑ more" / "↓ more" say that lines are out of sight.
+/// Every key, from the key-binding tables, in a box that scrolls with ↑↓ when it is taller than the screen.
+func helpBox(_ state: BoardState) -> Box {
+    Box(["Keys"] + KeyBindings.helpLines + ["", "↑↓ scroll · any other key closes"], screenWidth: state.width, screenHeight: state.height)
+}
+
 private func drawHelp(_ frame: inout Frame, _ state: BoardState, scroll: Int) {
-    let all = KeyBindings.helpLines
-    let room = max(1, state.height - 2 - 2 - 2)  // the box's border, the title and the last hint line
-    let first = max(0, min(scroll, all.count - room))
-    var lines = ["Keys" + (first > 0 ? "  ↑ more" : "")] + all.dropFirst(first).prefix(room)
-    lines.append(first + room < all.count ? "↓ more · ↑↓ scroll · any other key closes" : "Any other key closes.")
-    drawBox(&frame, state, lines: lines)
+    helpBox(state).draw(&frame, scroll: scroll)
 }
 
-private func drawDetail(_ frame: inout Frame, _ state: BoardState, field: Int) {
-    guard let card = state.focusedCard else { return }
-    if card.isOccurrence { return drawOccurrenceDetail(&frame, state, card, field: field) }
+/// A card's detail, title and description wrapped in full; ↑↓ scroll it when it is taller than
+/// the screen. An occurrence's detail lists its template fields instead (see below).
+func detailBox(_ state: BoardState) -> Box? {
+    guard let card = state.focusedCard, !card.isOccurrence else { return nil }
     let template = card.templateId.flatMap { state.snapshot.templateTitles[$0] }
     var lines = [card.title, ""]
     lines.append("Bucket:      \(card.bucket.title)")
@@ -209,24 +201,38 @@ private func drawDetail(_ frame: inout Frame, _ state: BoardState, field: Int) {
         lines.append("Customized:  \(card.exceptions.map(\.rawValue).joined(separator: ", "))")
         lines.append("             Field customized. Reapply template? (board reapply)")
     }
-    if !card.description.isEmpty { lines += ["", card.description] }
-    lines += ["", "Esc closes · e edits"]
-    drawBox(&frame, state, lines: lines)
+    if !card.description.isEmpty { lines += [""] + card.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    lines += ["", "Esc closes · e edits · ↑↓ scroll"]
+    return Box(lines, screenWidth: state.width, screenHeight: state.height)
 }
 
+private func drawDetail(_ frame: inout Frame, _ state: BoardState, field: Int) {
+    guard let card = state.focusedCard else { return }
+    if card.isOccurrence { return drawOccurrenceDetail(&frame, state, card, field: field) }
+    detailBox(state)?.draw(&frame, scroll: field)
+}
+
+/// The card form: each wrong field's problem under its row, as in the template editor.
 private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardForm) {
     var lines = ["Edit card", ""]
+    var cursorLine = 0
     for (i, name) in CardForm.fields.enumerated() {
         let marker = i == form.field ? "›" : " "
+        if i == form.field { cursorLine = lines.count }
         lines.append("\(marker) \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(form.values[i])")
+        if let problem = form.errors[i] { lines.append("    ⚠ \(name): \(problem)") }
     }
     lines.append("")
-    lines.append(form.error.map { "⚠ \($0)" } ?? "Tab/↓ next field · Enter saves · Esc cancels")
-    drawBox(&frame, state, lines: lines, cursorLine: 2 + form.field)
-    if var cursor = frame.cursor {
-        cursor.x += 15 + DisplayWidth.of(form.inputs[form.field].beforeCursor)
-        frame.cursor = cursor
-    }
+    lines.append(form.error.map { "⚠ \($0)" } ?? (form.errors.isEmpty ? "Tab/↓ next field · Enter saves · Esc cancels"
+        : "Fix the marked \(form.errors.count == 1 ? "field" : "fields"), then Enter saves · Esc cancels"))
+    let box = Box(lines, screenWidth: state.width, screenHeight: state.height)
+    guard let y = box.draw(&frame, cursorLine: cursorLine) else { return }
+    // The field's value, scrolled so the cursor stays in view.
+    let input = form.inputs[form.field], x = box.x + 2 + 15, room = box.width - 4 - 15
+    frame.put(String(repeating: " ", count: max(0, room)), x: x, y: y)
+    let shown = input.visible(in: room)
+    frame.put(shown.text, x: x, y: y, maxWidth: room, style: input.isSelected ? [.bold, .reverse] : .bold)
+    frame.cursor = (x + shown.cursorX, y)
 }
 
 /// An occurrence's detail: every template field with its value, the customized ones marked, and

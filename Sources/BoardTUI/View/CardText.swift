@@ -4,8 +4,22 @@ import Foundation
 
 /// The words a card is shown and described with; chips are text, never colour alone.
 enum CardText {
-    static func title(_ card: CardSummary) -> String {
-        (card.isCompleted ? "[x] " : "[ ] ") + card.title
+    /// The most lines a card's title takes on the board; the rest is in its detail (Enter).
+    static let titleLineLimit = 3
+
+    /// "[ ] Buy a birthday" / "    present for Sam": the title wrapped in `width` cells at most
+    /// three lines, the last ending in "…" when cut. Continuation lines hang under the title's
+    /// text, or under its box when the column is too narrow for that.
+    static func titleLines(_ card: CardSummary, width: Int) -> [String] {
+        let box = card.isCompleted ? "[x] " : "[ ] "
+        let indent = width >= 20 ? 4 : 1
+        let wrapped = DisplayWidth.wrap(card.title, to: max(1, width - indent), firstWidth: width - 4)
+        var lines = wrapped.prefix(titleLineLimit).enumerated().map { ($0 == 0 ? box : String(repeating: " ", count: indent)) + $1 }
+        if wrapped.count > titleLineLimit {
+            let rest = wrapped[(titleLineLimit - 1)...].joined(separator: " ")
+            lines[titleLineLimit - 1] = String(repeating: " ", count: indent) + DisplayWidth.truncate(rest, to: width - indent)
+        }
+        return lines
     }
 
     /// "Tue Nov 24 07:30 · P2 · 2/5 · #home", led by "! Overdue" when its time has passed.
@@ -14,7 +28,7 @@ enum CardText {
         if let due = card.dueDate { parts.append(MonthName.due(due, card.dueTime, in: zone, today: today)) }
         if card.priority > 0 { parts.append("P\(card.priority)") }
         if card.checklistTotal > 0 { parts.append("\(card.checklistDone)/\(card.checklistTotal)") }
-        if !card.labels.isEmpty { parts.append(card.labels.map { "#" + $0 }.joined(separator: " ")) }
+        if !card.labels.isEmpty { parts.append(LabelChip.text(card.labels)) }
         return parts.joined(separator: " · ")
     }
 

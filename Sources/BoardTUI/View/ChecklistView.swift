@@ -56,7 +56,7 @@ func drawChecklist(_ frame: inout Frame, _ state: BoardState, _ screen: Checklis
     }
 
     let top = y0 + 4, height = h - 7
-    let focusedKind: ChecklistLine.Kind = screen.isOnAddRow ? .addRow : .step(screen.cursor)
+    let focusedKind: ChecklistLine.Kind = screen.isOnAddRow ? .addRow : screen.isOnLimitRow ? .limit : .step(screen.cursor)
     let focusLine = lines.firstIndex { $0.kind == focusedKind } ?? 0
     let first = max(0, min(focusLine - height / 2, lines.count - height))
     if c.steps.isEmpty && !screen.editing {
@@ -84,6 +84,7 @@ func drawChecklist(_ frame: inout Frame, _ state: BoardState, _ screen: Checklis
     if lines.count > first + height { frame.put("↓ more", x: x0 + 4, y: top + height, style: .dim) }
     let hints = screen.editing
         ? (screen.isOnAddRow ? "Type a step, Enter adds it · ↑ steps · Esc stops editing"
+            : screen.isOnLimitRow ? "The limit: ↑ then d removes a step · Esc stops editing"
             : "d removes the step · \(c.isFull ? "" : "↓ Add step · ")Esc stops editing")
         : "Space/Enter tick · e edit steps · \(screen.executionId == nil ? "S start a run" : "F finish") · u undo · Esc back"
     frame.put(hints, x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: .dim)
@@ -93,7 +94,9 @@ func drawChecklist(_ frame: inout Frame, _ state: BoardState, _ screen: Checklis
 func checklistStatus(_ screen: ChecklistScreen) -> String {
     let c = screen.checklist
     guard c.steps.indices.contains(screen.cursor) else {
-        return screen.isOnAddRow ? "Checklist \(c.title): Add step, \(c.steps.count) of \(Checklist.maxSteps) steps" : "Checklist \(c.title): no steps"
+        return screen.isOnAddRow ? "Checklist \(c.title): Add step, \(c.steps.count) of \(Checklist.maxSteps) steps"
+            : screen.isOnLimitRow ? "Checklist \(c.title): \(Checklist.maxSteps) of \(Checklist.maxSteps) steps, the limit"
+            : "Checklist \(c.title): no steps"
     }
     let step = c.steps[screen.cursor]
     return "Checklist \(c.title), step \(screen.cursor + 1) of \(c.steps.count): \(step.text), \(step.done ? "done" : "not done")"

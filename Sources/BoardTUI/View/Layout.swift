@@ -1,38 +1,75 @@
 import BoardModel
 import BoardStore
+import Foundation
 
-/// Where things go on screen; `view` draws by it and `update` hit-tests clicks and scrolls by it.
+/// Where things go on screen for one state; `view` draws by it and `update` hit-tests clicks
+/// and scrolls by it. Column widths follow ARCHITECTURE.md §6 "Columns".
 public struct Layout: Sendable {
     public static let minWidth = 60
     public static let minHeight = 15
 
     public let width: Int
     public let height: Int
+    /// Each column's width in cells; a one-cell border stands between neighbours.
+    public let columnWidths: [Int]
+    /// The status line's rows: one, or two when it wraps.
+    public let statusLines: Int
 
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
+    public init(_ state: BoardState) {
+        width = state.width
+        height = state.height
+        columnWidths = Self.columnWidths(state)
+        statusLines = StatusLine.lines(state)
     }
 
-    public var isTooSmall: Bool { width < Self.minWidth || height < Self.minHeight }
+    public static func isTooSmall(width: Int, height: Int) -> Bool { width < minWidth || height < minHeight }
+    public var isTooSmall: Bool { Self.isTooSmall(width: width, height: height) }
 
-    /// Row 0 is the title bar, row 1 the column headers; the last two rows are the status and the key hints.
+    /// Row 0 is the title bar, row 1 the column headers; the last rows are the status (one or
+    /// two) and the key hints.
     public var bodyTop: Int { 2 }
-    public var bodyBottom: Int { height - 3 }  // inclusive
-    /// Routines (last) is wider: its cards carry chips and its templates a schedule.
-    public var routinesWidth: Int {
-        let usable = width - (BoardState.columns.count - 1)
-        return max(usable / BoardState.columns.count, usable * 3 / 10)
-    }
-    public var columnWidth: Int { (width - (BoardState.columns.count - 1) - routinesWidth) / (BoardState.columns.count - 1) }
-    public func width(of column: Int) -> Int { column == BoardState.columns.count - 1 ? routinesWidth : columnWidth }
-    public func columnX(_ column: Int) -> Int { column * (columnWidth + 1) }
+    public var bodyBottom: Int { height - 2 - statusLines }  // inclusive
+    public func width(of column: Int) -> Int { columnWidths[column] }
+    public func columnX(_ column: Int) -> Int { columnWidths.prefix(column).reduce(0) { $0 + $1 + 1 } }
 
-    /// Lines the Templates section takes at the top of the Routines column (at most a third of the body).
+    /// "Next Month (4)", or "Next Month (2/4)" while a filter hides some.
+    public static func header(_ state: BoardState, column: Int) -> String {
+        let bucket = BoardState.columns[column]
+        let shown = state.cards(in: column).count, total = state.snapshot.columns[bucket]?.total ?? 0
+        return "\(bucket.title) (\(shown == total ? "\(total)" : "\(shown)/\(total)"))"
+    }
+
+    /// Every column is first as wide as its header, so no header is cut while the screen allows;
+    /// what is left is shared by weight: a column with cards 1, Routines 2 more (its templates
+    /// carry schedules), the focused column 2 more. An empty column keeps its header's width.
+    static func columnWidths(_ state: BoardState) -> [Int] {
+        let columns = BoardState.columns.indices, routines = BoardState.columns.count - 1
+        let usable = state.width - (BoardState.columns.count - 1)
+        let minimums = columns.map { max(8, DisplayWidth.of(header(state, column: $0))) }
+        var widths: [Int]
+        let needed = minimums.reduce(0, +)
+        if needed >= usable {
+            widths = minimums.map { max(1, usable * $0 / needed) }
+        } else {
+            let weights = columns.map { column in
+                (state.cards(in: column).isEmpty && !(column == routines && !state.templates.isEmpty) ? 0 : 1)
+                    + (column == routines ? 2 : 0) + (column == state.focus.column ? 2 : 0)
+            }
+            let total = max(1, weights.reduce(0, +)), extra = usable - needed
+            widths = columns.map { minimums[$0] + extra * weights[$0] / total }
+        }
+        // Cells lost to rounding go to the focused column.
+        widths[state.focus.column] += usable - widths.reduce(0, +)
+        return widths
+    }
+
+    /// Lines the Templates section takes at the top of the Routines column (at most a third of
+    /// the body): its header, two lines per template, and a line for "↓ more" when not all fit;
+    /// one line for "(no match)" when the search hides them all.
     public func templateLines(_ state: BoardState) -> Int {
-        guard !state.templates.isEmpty else { return 0 }
+        guard !state.templates.isEmpty else { return state.snapshot.templates.isEmpty || state.activeQuery.isEmpty ? 0 : 1 }
         let wanted = 1 + state.templates.count * 2 + 1
-        return min(wanted, max(3, (bodyBottom - bodyTop + 1) / 3))
+        return min(wanted, max(4, (bodyBottom - bodyTop + 1) / 3))
     }
 
     /// The first body line of a column's cards.
@@ -40,13 +77,28 @@ public struct Layout: Sendable {
         column == BoardState.columns.count - 1 ? bodyTop + templateLines(state) + 1 : bodyTop
     }
 
-    /// How many lines a card takes: title, details, and a line of chips for an occurrence.
-    public static func height(of card: CardSummary) -> Int { card.templateId != nil ? 3 : 2 }
+    /// A card's lines in a column `width` wide, drawn after the focus marker: its title (wrapped, at most three lines), its
+    /// details when it has any, and its chips when it is an occurrence.
+    public static func lines(of card: CardSummary, width: Int, overdue: Bool, zone: TimeZone?, today: LocalDate,
+                             templateTitle: String?) -> [String] {
+        var lines = CardText.titleLines(card, width: width - 1)
+        let details = CardText.details(card, overdue: overdue, zone: zone, today: today)
+        if !details.isEmpty { lines.append(" " + details) }
+        if card.isOccurrence { lines.append(" " + CardText.chips(card, templateTitle: templateTitle)) }
+        return lines
+    }
+
+    /// How many lines a card takes in `column`.
+    public func height(of card: CardSummary, in state: BoardState, column: Int) -> Int {
+        Self.lines(of: card, width: width(of: column), overdue: state.snapshot.isOverdue(card), zone: state.snapshot.zone,
+                   today: state.snapshot.today, templateTitle: nil).count
+    }
 
     /// A visible card: its index in the column and its first line.
     public struct Placed: Sendable {
         public let row: Int
         public let y: Int
+        public let height: Int
         public let dayHeader: LocalDate?
     }
 
@@ -69,13 +121,19 @@ public struct Layout: Sendable {
                 }
                 lastDay = .some(day)
             }
+            let height = height(of: card, in: state, column: column)
             // The body's last line is kept for the "↓ N more" line.
-            if y + Self.height(of: card) - 1 > bodyBottom - 1 { break }
-            placed.append(Placed(row: row, y: y, dayHeader: header))
-            y += Self.height(of: card)
+            if y + height - 1 > bodyBottom - 1 { break }
+            placed.append(Placed(row: row, y: y, height: height, dayHeader: header))
+            y += height
             row += 1
         }
         return placed
+    }
+
+    /// The line below a column's last visible card: where a card being added appears.
+    public func endOfCards(_ state: BoardState, column: Int) -> Int {
+        visible(state, column: column).last.map { $0.y + $0.height } ?? cardsTop(state, column: column)
     }
 
     /// The scroll offset that keeps `row` of `column` in view.
@@ -88,12 +146,15 @@ public struct Layout: Sendable {
         return s.scroll[column]
     }
 
+    /// The column under screen column `x`, or nil on a border.
+    public func column(at x: Int) -> Int? {
+        BoardState.columns.indices.first { x >= columnX($0) && x < columnX($0) + width(of: $0) }
+    }
+
     /// The card under a mouse click, if any.
     public func card(at x: Int, y: Int, in state: BoardState) -> Focus? {
-        let column = min(x / (columnWidth + 1), BoardState.columns.count - 1)
-        guard x - columnX(column) < width(of: column) else { return nil }
-        let cards = state.cards(in: column)
-        for placed in visible(state, column: column) where y >= placed.y && y < placed.y + Self.height(of: cards[placed.row]) {
+        guard let column = column(at: x) else { return nil }
+        for placed in visible(state, column: column) where y >= placed.y && y < placed.y + placed.height {
             return Focus(column: column, row: placed.row)
         }
         return nil

@@ -30,51 +30,70 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
             let afterWidth = after.contains("\n") ? 0 : DisplayWidth.of(after)
             lines[lines.count - 1].cursorX = DisplayWidth.of(lines[lines.count - 1].text) - DisplayWidth.of(link) - afterWidth
         }
-        if let error = form.errors[row] { lines.append(("    ⚠ " + error, .bold, nil, nil)) }
+        if let error = form.errors[row] {
+            lines += DisplayWidth.wrap("⚠ " + error, to: max(10, left - 4)).map { ("    " + $0, CellStyle.bold, nil, nil) }
+        }
         if row == .phrase, !form.phraseFeedback.isEmpty { lines.append(("    " + form.phraseFeedback, .dim, nil, nil)) }
     }
-    let bodyTop = y0 + 3, bodyHeight = h - 6
+    // Rows between "↑ more" (the line under the title) and "↓ more" (the line under the rows).
+    let bodyTop = y0 + 3, bodyHeight = h - 7
     let focusLine = lines.firstIndex { $0.row == form.focus } ?? 0
     let first = max(0, min(focusLine - bodyHeight / 2, lines.count - bodyHeight))
     for (i, line) in lines.dropFirst(first).prefix(bodyHeight).enumerated() {
-        frame.put(line.text, x: x0 + 2, y: bodyTop + i, maxWidth: left, style: line.style)
-        if line.row == form.focus, case .save = form.focus { frame.style(x: x0 + 2, y: bodyTop + i, width: min(left, DisplayWidth.of(line.text)), .reverse) }
+        let y = bodyTop + i
         if let cx = line.cursorX {
-            frame.cursor = (x0 + 2 + min(cx, left - 1), bodyTop + i)
-        } else if line.row == form.focus, !TemplateForm.isText(form.focus) {
-            frame.cursor = (x0 + 2, bodyTop + i)
+            // The value scrolls to keep the cursor in view; the label stays.
+            let label = 15, value = String(line.text.dropFirst(label))
+            var field = TextField(value, cursor: DisplayWidth.characters(in: value, fitting: cx - label))
+            if form.textSelected { field.selectAll() }
+            let shown = field.visible(in: left - label)
+            frame.put(String(line.text.prefix(label)), x: x0 + 2, y: y, style: line.style)
+            frame.put(shown.text, x: x0 + 2 + label, y: y, maxWidth: left - label, style: line.style.union(form.textSelected ? .reverse : []))
+            frame.cursor = (x0 + 2 + label + shown.cursorX, y)
+            continue
         }
+        frame.put(line.text, x: x0 + 2, y: y, maxWidth: left, style: line.style)
+        if line.row == form.focus, case .save = form.focus { frame.style(x: x0 + 2, y: y, width: min(left, DisplayWidth.of(line.text)), .reverse) }
+        if line.row == form.focus, !TemplateForm.isText(form.focus) { frame.cursor = (x0 + 2, y) }
     }
+    if first > 0 { frame.put("↑ more", x: x0 + 2, y: bodyTop - 1, style: .dim) }
     if lines.count > first + bodyHeight { frame.put("↓ more", x: x0 + 2, y: bodyTop + bodyHeight, style: .dim) }
 
-    // Preview.
-    let px = x0 + left + 3
-    for y in (y0 + 1)..<(y0 + h - 3) { frame.put("│", x: px - 2, y: y, style: .dim) }
+    // Preview: as many lines as fit above the hints, the last one "…" when some don't.
+    let px = x0 + left + 3, previewTop = y0 + 3, previewRoom = max(1, h - 8)
+    for y in (y0 + 1)..<(y0 + h - 4) { frame.put("│", x: px - 2, y: y, style: .dim) }
     frame.put("Preview · \(state.snapshot.zoneName)", x: px, y: y0 + 1, maxWidth: previewWidth, style: .bold)
+    var preview: [(String, CellStyle)] = []
     switch form.fields.repeats == .none ? .failure(FormErrors(rows: [:])) : form.preview {
     case .failure where form.fields.repeats == .none:
-        frame.put("No schedule: no occurrences.", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim)
-        frame.put("Enter on it opens today's", x: px, y: y0 + 4, maxWidth: previewWidth, style: .dim)
-        frame.put("list, fresh every day.", x: px, y: y0 + 5, maxWidth: previewWidth, style: .dim)
+        preview = DisplayWidth.wrap("No schedule: no occurrences. Enter on it opens today's list, fresh every day.", to: previewWidth).map { ($0, .dim) }
     case .success(let schedule):
         let dates = form.previewDates(schedule)
-        if dates.isEmpty { frame.put("No occurrence from today", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim) }
-        for (i, date) in dates.enumerated() {
-            frame.put(MonthName.due(date, schedule.time, today: form.today), x: px, y: y0 + 3 + i, maxWidth: previewWidth)
-        }
-        if schedule.rule.anchor == .completion {
-            frame.put("then each after completion", x: px, y: y0 + 4 + dates.count, maxWidth: previewWidth, style: .dim)
-        }
-    case .failure:
-        frame.put("Fix the marked fields to", x: px, y: y0 + 3, maxWidth: previewWidth, style: .dim)
-        frame.put("see the next occurrences.", x: px, y: y0 + 4, maxWidth: previewWidth, style: .dim)
+        if dates.isEmpty { preview.append(("No occurrence from today", .dim)) }
+        preview += dates.map { (MonthName.due($0, schedule.time, today: form.today), []) }
+        if schedule.rule.anchor == .completion { preview += [("", []), ("then each after completion", .dim)] }
+    case .failure(let errors):
+        // Before a save has marked the fields, say what is wrong here rather than point at marks.
+        let unmarked = form.rows.first { errors.rows[$0] != nil }.map { "\(TemplateFormText.label($0)): \(errors.rows[$0]!)" }
+        let why = !form.errors.isEmpty ? "Fix the marked fields to see the next occurrences."
+            : unmarked.map { "No preview yet. \($0)" } ?? "Complete the schedule to see the next occurrences."
+        preview = DisplayWidth.wrap(why, to: previewWidth).map { ($0, .dim) }
+    }
+    for (i, line) in preview.prefix(previewRoom).enumerated() {
+        let cut = i == previewRoom - 1 && preview.count > previewRoom
+        frame.put(cut ? "…" : line.0, x: px, y: previewTop + i, maxWidth: previewWidth, style: line.1)
     }
 
     let hints = form.confirmingDiscard
         ? "Discard your changes? y discards · n keeps editing"
         : "Tab/↑↓ fields · Space/←→ choose · Enter next, adds a step or saves · Ctrl-D removes a step · Ctrl-G links a habit · Esc leaves"
-    frame.put(hints, x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: form.confirmingDiscard ? .bold : .dim)
-    if form.confirmingDiscard { frame.cursor = (x0 + 2, y0 + h - 2) }
+    // Two lines at the bottom of the box, wrapped rather than cut.
+    let hintLines = DisplayWidth.wrap(hints, to: w - 4)
+    for (i, line) in hintLines.prefix(2).enumerated() {
+        let text = i == 1 && hintLines.count > 2 ? line + " " + hintLines[2...].joined(separator: " ") : line
+        frame.put(text, x: x0 + 2, y: y0 + h - 3 + i, maxWidth: w - 4, style: form.confirmingDiscard ? .bold : .dim)
+    }
+    if form.confirmingDiscard { frame.cursor = (x0 + 2, y0 + h - 3) }
 }
 
 /// The words of the template form's rows.

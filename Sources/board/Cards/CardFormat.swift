@@ -10,7 +10,7 @@ enum CardFormat {
         var parts = [(task.isCompleted ? "[x] " : "[ ] ") + task.title.escapedForTerminal]
         if let due = task.dueDate { parts.append(MonthName.due(due, task.dueTime, in: clock.zone, today: clock.today)) }
         if task.priority > 0 { parts.append("P\(task.priority)") }
-        if !task.labels.isEmpty { parts.append(task.labels.map { "#" + $0.escapedForTerminal }.joined(separator: " ")) }
+        if !task.labels.isEmpty { parts.append(LabelChip.text(task.labels.map(\.escapedForTerminal))) }
         if !task.checklist.isEmpty { parts.append("\(task.checklist.filter(\.done).count)/\(task.checklist.count)") }
         if let templateId = task.templateId { parts.append("From Template: \((templateTitles[templateId] ?? "?").escapedForTerminal)") }
         if !task.exceptionMask.isEmpty { parts.append("Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")) }

@@ -32,6 +32,8 @@ public enum ChecklistAction: Hashable, Sendable {
     case confirmRemoval(Bool)
     /// Add the step typed on the Add step row (Enter there).
     case addStep
+    /// A key typed on the limit row: say why nothing is added.
+    case explainLimit
     case startRun, finishRun, discardRun
     /// Stop editing, or leave for the board (a run in progress finishes) (Esc, q).
     case leave

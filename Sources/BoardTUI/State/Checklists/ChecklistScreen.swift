@@ -25,10 +25,14 @@ public struct ChecklistScreen: Hashable, Sendable {
     /// The Add step row, shown in editing while there is room for a step.
     public var hasAddRow: Bool { editing && !checklist.isFull }
 
-    /// The rows the cursor moves over.
-    public var rowCount: Int { checklist.steps.count + (hasAddRow ? 1 : 0) }
+    /// The rows the cursor moves over: the steps, and in editing the row after them (Add step,
+    /// or "10 of 10 steps — limit reached" once full).
+    public var rowCount: Int { checklist.steps.count + (editing ? 1 : 0) }
 
     public var isOnAddRow: Bool { hasAddRow && cursor == checklist.steps.count }
+
+    /// On the limit row, what is typed goes nowhere: it only explains the limit.
+    public var isOnLimitRow: Bool { editing && checklist.isFull && cursor == checklist.steps.count }
 
     /// Keeps the cursor on a row after the steps changed.
     public mutating func clampCursor() {

@@ -41,6 +41,8 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         screen.newStep = TextField()
         screen.cursor = texts.count + 1
         return [.editChecklist(owner, steps: texts + [text])]
+    case .explainLimit:
+        state.message = "\(Checklist.maxSteps) of \(Checklist.maxSteps) steps, the limit: nothing is added. ↑ then d removes a step to make room."
     case .removeStep:
         guard screen.editing, texts.indices.contains(screen.cursor) else { return [] }
         screen.confirmingRemoval = screen.cursor

@@ -73,13 +73,23 @@ public struct TemplateForm: Hashable, Sendable {
     /// The fields as they were opened, to know whether leaving drops anything.
     public let initial: Fields
     public var focus = Row.title {
-        didSet { if focus != oldValue { textCursor = nil } }
+        didSet {
+            guard focus != oldValue else { return }
+            textCursor = nil
+            textSelected = Self.isNumber(focus) && !text(of: focus).isEmpty
+        }
     }
     /// Where the cursor stands in the focused row's text; nil: at its end (a row is entered at its end).
     public var textCursor: Int?
+    /// A number row's value is selected when the row is entered, so typing replaces it.
+    public var textSelected = false
 
     /// The focused row's text as a text field, with its cursor.
-    public var focusedText: TextField { TextField(text(of: focus), cursor: textCursor) }
+    public var focusedText: TextField {
+        var field = TextField(text(of: focus), cursor: textCursor)
+        if textSelected { field.selectAll() }
+        return field
+    }
     /// The weekday the cursor is on in the weekdays row.
     public var weekdayCursor = Weekday.monday
     /// Shown on their rows after a save was refused.
@@ -160,6 +170,11 @@ public struct TemplateForm: Hashable, Sendable {
         case .repeats, .weekdays, .ordinal, .weekday, .ending, .bucket, .save: false
         default: true
         }
+    }
+
+    /// Rows that hold a number.
+    public static func isNumber(_ row: Row) -> Bool {
+        [.priority, .duration, .interval, .monthDay, .endCount].contains(row)
     }
 
     /// The text of a typed row.

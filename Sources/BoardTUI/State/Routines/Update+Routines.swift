@@ -139,7 +139,8 @@ func jumpToTemplate(_ state: inout BoardState, _ card: CardSummary) {
     state.templateFocus = row
 }
 
-/// The detail of a card: for an occurrence, a cursor over its fields to reset (`r`), freeze (`m`), or reapply all (`R`).
+/// The detail of a card: for an occurrence, a cursor over its fields to reset (`r`), freeze (`m`), or
+/// reapply all (`R`); for another card, ↑↓ scroll it.
 func updateDetail(_ state: inout BoardState, field: Int, _ action: Action) -> [Effect] {
     let fields = CardField.allCases
     guard let card = state.focusedCard else {
@@ -152,6 +153,8 @@ func updateDetail(_ state: inout BoardState, field: Int, _ action: Action) -> [E
         return []
     }
     switch action {
+    case .moveFocus(_, let dy) where !card.isOccurrence:
+        state.mode = .detail(field: min(max(0, field + dy), detailBox(state)?.maxScroll ?? 0))
     case .moveFocus(_, let dy):
         state.mode = .detail(field: min(max(0, field + dy), fields.count - 1))
     case .reapplyField:

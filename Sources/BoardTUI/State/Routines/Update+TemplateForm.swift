@@ -106,6 +106,7 @@ private func edit(_ form: inout TemplateForm, _ row: TemplateForm.Row, _ action:
     _ = field.handle(action)
     form.setText(field.text, of: row)
     form.textCursor = field.cursor
+    form.textSelected = field.isSelected
 }
 
 /// Space, Enter or ←/→ on a toggle row: cycle a choice, or toggle the weekday under the cursor.
