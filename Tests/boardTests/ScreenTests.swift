@@ -27,7 +27,7 @@ import Testing
         try session.send("Enter")
         try session.send("/")
         try session.type("milk")
-        #expect(session.waitFor { $0.contains("Next Week (1 of 2)") && !$0.contains("Call mum") }.0)
+        #expect(session.waitFor { $0.contains("Next Week (1/2)") && !$0.contains("Call mum") }.0)
         try session.send("Escape")
         #expect(session.waitFor { $0.contains("Next Week (2)") && $0.contains("Call mum") }.0)
 

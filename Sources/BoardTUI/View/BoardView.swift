@@ -80,8 +80,8 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         let empty = !state.activeQuery.isEmpty ? "(no match)"
             : bucket != .routines ? "(empty; a adds a card)"
             : state.templates.isEmpty ? "(no routines yet; t makes a template)" : "(nothing in the next 7 days)"
-        for (i, line) in DisplayWidth.wrap(empty, to: w - 2).enumerated() {
-            frame.put("  " + line, x: x, y: layout.cardsTop(state, column: column) + i, maxWidth: w, style: .dim)
+        for (i, line) in DisplayWidth.wrap(empty, to: w - 1).enumerated() {
+            frame.put(" " + line, x: x, y: layout.cardsTop(state, column: column) + i, maxWidth: w, style: .dim)
         }
     }
 }

@@ -39,13 +39,19 @@ public struct Layout: Sendable {
         return "\(bucket.title) (\(shown == total ? "\(total)" : "\(shown)/\(total)"))"
     }
 
-    /// Every column is first as wide as its header, so no header is cut while the screen allows;
-    /// what is left is shared by weight: a column with cards 1, Routines 2 more (its templates
-    /// carry schedules), the focused column 2 more. An empty column keeps its header's width.
+    /// A column with cards is at least this wide: "[ ] " and a word of nine letters.
+    static let minCardColumn = 14
+
+    /// Every column is first as wide as its header (a column with cards at least 14), so no
+    /// header is cut while the screen allows; what is left is shared by weight: a column with
+    /// cards 1, Routines 2 more (its templates carry schedules), the focused column 2 more. An
+    /// empty column keeps its header's width.
     static func columnWidths(_ state: BoardState) -> [Int] {
         let columns = BoardState.columns.indices, routines = BoardState.columns.count - 1
         let usable = state.width - (BoardState.columns.count - 1)
-        let minimums = columns.map { max(8, DisplayWidth.of(header(state, column: $0))) }
+        let minimums = columns.map {
+            max(state.cards(in: $0).isEmpty ? 8 : minCardColumn, DisplayWidth.of(header(state, column: $0)))
+        }
         var widths: [Int]
         let needed = minimums.reduce(0, +)
         if needed >= usable {
