@@ -63,4 +63,50 @@ import Testing
         let start = DisplayWidth.of(titleLine[..<title.lowerBound])
         #expect(frame.cursor!.x == start + 3)
     }
+
+    @Test func aLongValueScrollsToKeepTheCursorInView() {
+        let text = "Call the insurance about the claim and ask for the 🧾 reference number"
+        var field = TextField(text)
+        var shown = field.visible(in: 20)
+        // At the end: the end is shown, cut on the left with a sign, the cursor after it.
+        #expect(shown.text.hasPrefix("…") && shown.text.hasSuffix("reference number"))
+        #expect(shown.cursorX == DisplayWidth.of(shown.text) && shown.cursorX < 20)
+        field.apply(.home)
+        shown = field.visible(in: 20)
+        #expect(shown.text.hasPrefix("Call the") && shown.text.hasSuffix("…") && shown.cursorX == 0)
+        // In the middle, across the emoji: what is before the cursor ends where the cursor is.
+        for _ in 0..<52 { field.apply(.right) }
+        shown = field.visible(in: 20)
+        #expect(DisplayWidth.of(shown.text) <= 20 && shown.cursorX < 20)
+        let before = String(field.beforeCursor)
+        let visibleBefore = String(shown.text.prefix(DisplayWidth.characters(in: shown.text, fitting: shown.cursorX)))
+        #expect(before.hasSuffix(visibleBefore.replacingOccurrences(of: "…", with: "")))
+        #expect(visibleBefore.hasSuffix("🧾"))
+    }
+
+    @Test func aNumberFieldSelectsItsValueSoTypingReplacesIt() throws {
+        var state = try TUIFixture().state()
+        // The card form: Priority holds 2; Tab onto it and type 3.
+        press([.character("e")] + Array(repeating: .tab, count: 5) + type("3"), &state)
+        guard case .editing(let form) = state.mode else { Issue.record("no card form"); return }
+        #expect(form.values[5] == "3", "not 23")
+        // A cursor key ends the selection and keeps the value; then typing appends.
+        press([.tab] + type("15") + [.tab, .backTab, .left] + type("0"), &state)
+        guard case .editing(let again) = state.mode else { Issue.record("no card form"); return }
+        #expect(again.values[6] == "105")
+        // Backspace on a selected value clears it.
+        press([.backTab, .backspace], &state)
+        guard case .editing(let cleared) = state.mode else { Issue.record("no card form"); return }
+        #expect(cleared.values[5] == "")
+        // The template editor: Priority 0, typing 9 gives 9, not 09.
+        press([.escape, .character("t")], &state)
+        guard case .templateForm(var template) = state.mode else { Issue.record("no template form"); return }
+        while template.focus != .priority {
+            press([.tab], &state)
+            if case .templateForm(let f) = state.mode { template = f }
+        }
+        press(type("9"), &state)
+        guard case .templateForm(let typed) = state.mode else { Issue.record("no template form"); return }
+        #expect(typed.fields.priority == "9")
+    }
 }

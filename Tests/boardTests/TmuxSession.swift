@@ -5,8 +5,10 @@ final class TmuxSession {
     let socket = "board-test-\(UUID().uuidString.prefix(8))"
 
     /// Runs `board ARGUMENTS`, or with `command: true` the command ARGUMENTS itself.
-    init(_ arguments: [String], command isCommand: Bool = false, width: Int = 120, height: Int = 40, now: String = "2026-11-21T10:00") throws {
-        let command = (["env", "BOARD_NOW=\(now)", "BOARD_TZ=Europe/Paris", "TERM=screen", "XDG_CONFIG_HOME=/nonexistent/no-board-config"] + (isCommand ? [] : [BoardBinary.url.path]) + arguments)
+    /// `term`: the terminal the board is told it runs in (tmux-256color has strike-through).
+    init(_ arguments: [String], command isCommand: Bool = false, width: Int = 120, height: Int = 40, now: String = "2026-11-21T10:00",
+         term: String = "screen") throws {
+        let command = (["env", "BOARD_NOW=\(now)", "BOARD_TZ=Europe/Paris", "TERM=\(term)", "XDG_CONFIG_HOME=/nonexistent/no-board-config"] + (isCommand ? [] : [BoardBinary.url.path]) + arguments)
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         // The server this starts keeps whatever stdout it is given: give it none to hold open.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command], output: false)
@@ -53,6 +55,9 @@ final class TmuxSession {
     func type(_ text: String) throws { try tmux(["send-keys", "-l", text], output: false) }
 
     var screen: String { (try? tmux(["capture-pane", "-p"])) ?? "" }
+
+    /// The screen with its attributes as escape sequences (`capture-pane -e`).
+    var screenWithAttributes: String { (try? tmux(["capture-pane", "-p", "-e"])) ?? "" }
 
     func resize(_ width: Int, _ height: Int) throws { try tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"], output: false) }
 
