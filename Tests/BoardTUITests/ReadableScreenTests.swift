@@ -145,4 +145,34 @@ import Testing
         #expect(text.contains("Enter or y applies · Esc or n cancels"))
         #expect(!text.contains("…"), "nothing cut")
     }
+
+    /// At the smallest size the preview and the errors stay inside the box; what doesn't fit ends in "…".
+    @Test func theTemplateFormAt60x15KeepsItsBorder() throws {
+        var state = try fixture().state(width: 60, height: 15)
+        press([.character("t")] + type("Morning pages with a title longer than the field"), &state)
+        func tab(to row: TemplateForm.Row) {
+            for _ in 0..<30 {
+                guard case .templateForm(let form) = state.mode, form.focus != row else { break }
+                press([.tab], &state)
+            }
+        }
+        tab(to: .priority)
+        press(type("9"), &state)
+        tab(to: .save(.activate))
+        press([.enter], &state)  // refused: the priority's row is marked
+        guard case .templateForm(let marked) = state.mode else { Issue.record("the form closed"); return }
+        #expect(marked.errors[.priority] != nil)
+        let frame = view(state)
+        let top = try #require((0..<frame.height).first { y in (0..<frame.width).contains { frame[$0, y].character == "┐" } })
+        let right = try #require((0..<frame.width).first { frame[$0, top].character == "┐" })
+        var y = top + 1
+        while frame[right, y].character != "┘" {
+            #expect(frame[right, y].character == "│", "row \(y): \(frame.text.split(separator: "\n", omittingEmptySubsequences: false)[y])")
+            y += 1
+        }
+        #expect(y < frame.height - 1)
+        // The typed title scrolled to its end, its start cut with a sign.
+        guard case .templateForm(let form) = state.mode else { Issue.record("no form"); return }
+        #expect(form.fields.title == "Morning pages with a title longer than the field")
+    }
 }

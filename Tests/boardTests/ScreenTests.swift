@@ -132,6 +132,27 @@ import Testing
         #expect(session.waitFor { $0.contains("Enter adds · Esc cancels") }.0)
         try session.send("Escape")
         #expect(session.waitFor { !$0.contains("Enter adds · Esc cancels") }.0)
+        // In the card form: the form stays, nothing is typed into the title.
+        try session.send("e")
+        #expect(session.waitFor { $0.contains("Edit card") }.0)
+        try session.send("M-d")
+        try session.type("\u{1B}[9x")
+        Thread.sleep(forTimeInterval: 0.4)
+        let form = session.screen
+        #expect(form.contains("Edit card") && form.contains("› Title        Pay rent") && !form.contains("Pay rentd") && !form.contains("9x"), "\(form)")
+        try session.send("Escape")
+        #expect(session.waitFor { !$0.contains("Edit card") }.0)
+        // In the checklist: it stays open, nothing ticked or added.
+        try board.run(["edit", String(try board.cards().first!["id"] as! String).prefix(8).description, "--checklist", "Find the bill"])
+        try session.send("C")
+        #expect(session.waitFor { $0.contains("Find the bill") }.0)
+        try session.send("M-e")
+        try session.type("\u{1B}[9x")
+        Thread.sleep(forTimeInterval: 0.4)
+        let checklist = session.screen
+        #expect(checklist.contains("[ ] Find the bill") && checklist.contains("0 of 1 done") && !checklist.contains("Editing"), "\(checklist)")
+        try session.send("Escape")
+        #expect(session.waitFor { !$0.contains("Find the bill") }.0)
         try session.send("q")
     }
 }

@@ -6,8 +6,9 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
     let w = min(state.width - 2, 112), h = state.height - 2
     let x0 = (state.width - w) / 2, y0 = 1
     clearBox(&frame, x: x0, y: y0, width: w, height: h)
-    let previewWidth = min(34, w / 3)
-    let left = w - previewWidth - 3
+    // Inside the border: the rows (left), " │ ", the preview; neither reaches the border.
+    let previewWidth = min(34, (w - 4) / 3)
+    let left = w - 4 - 3 - previewWidth
     let title = form.templateId == nil ? "New template" : "Edit template" + (form.status.map { " (\($0.rawValue))" } ?? "")
     frame.put(title, x: x0 + 2, y: y0 + 1, maxWidth: left, style: .bold)
 
@@ -60,7 +61,7 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
     if lines.count > first + bodyHeight { frame.put("↓ more", x: x0 + 2, y: bodyTop + bodyHeight, style: .dim) }
 
     // Preview: as many lines as fit above the hints, the last one "…" when some don't.
-    let px = x0 + left + 3, previewTop = y0 + 3, previewRoom = max(1, h - 8)
+    let px = x0 + 2 + left + 3, previewTop = y0 + 3, previewRoom = max(1, h - 8)
     for y in (y0 + 1)..<(y0 + h - 4) { frame.put("│", x: px - 2, y: y, style: .dim) }
     frame.put("Preview · \(state.snapshot.zoneName)", x: px, y: y0 + 1, maxWidth: previewWidth, style: .bold)
     var preview: [(String, CellStyle)] = []
