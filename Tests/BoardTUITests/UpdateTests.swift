@@ -1,6 +1,7 @@
 import BoardModel
 import BoardStore
 @testable import BoardTUI
+import Foundation
 import Testing
 
 /// `update` for every action, through the key map as a user presses keys.
@@ -111,5 +112,46 @@ import Testing
         press([.resize(width: 120, height: 40)], &state)
         press([.click(x: 25, y: 2)], &state)
         #expect(state.focus == Focus(column: 1, row: 0))
+    }
+
+    @Test func theFilterHidesTemplatesTooAndSaysNoMatchInRoutines() throws {
+        var state = try TUIFixture().state()
+        press([.character("/")] + type("standup"), &state)
+        #expect(state.templates.map(\.title) == ["Standup prep"])
+        #expect(view(state).text.contains("Standup prep · active") && !view(state).text.contains("Budget review · active"))
+        press([.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace] + type("passport"), &state)
+        let frame = view(state)
+        #expect(state.templates.isEmpty && frame.text.contains("Templates (no match)"))
+        // Routines has no matching card either: it says so.
+        let layout = Layout(state)
+        let routines = layout.columnX(4)
+        let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains { $0.count > routines && String($0.dropFirst(routines)).contains("(no match)") })
+    }
+
+    @Test func escWhileFilteringGoesBackToTheCardFocusedBefore() throws {
+        var state = try TUIFixture().state()
+        press([.character("l"), .character("j")], &state)
+        let before = try #require(state.focusedCard)
+        press([.character("/")] + type("dentist"), &state)
+        #expect(state.focusedCard?.title == "Dentist", "typing lands on the first match")
+        press([.escape], &state)
+        #expect(state.filter.isEmpty && state.focusedCard?.id == before.id)
+    }
+
+    @Test func labelsWithASpaceAreQuoted() {
+        #expect(LabelChip.text(["home", "has space"]) == "#home #\"has space\"")
+    }
+
+    @Test func theEmptyBoardSaysWhatAAndTDo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try BoardStore.open(path: directory.appendingPathComponent("b.sqlite").path)
+        let state = BoardState(snapshot: try BoardSnapshot.load(store, clock: demoClock), width: 80, height: 24)
+        let text = view(state).text
+        #expect(text.contains("The board is empty: a adds a card here, t makes a routine template."))
+        #expect(text.contains("(empty; a") && text.contains("(no routines") && text.contains("t makes a"))
+        let body = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(2)
+        #expect(!body.joined().contains("…"), "nothing cut at 80 columns")
     }
 }

@@ -117,4 +117,12 @@ import Testing
         waitpid(pid, &status, 0)
         #expect(status & 0x7f == 0 && (status >> 8) & 0xff == 0, "ended by a signal or a failure: wait status \(status)")
     }
+
+    /// Issue: labels with spaces rendered as `#has space`, as if two labels.
+    @Test func aLabelWithASpaceIsQuotedInTheList() throws {
+        let board = try BoardFile()
+        #expect(try board.run(["add", "Paint the fence", "--label", "has space", "--label", "home"]).status == 0)
+        let list = try board.run(["list"])
+        #expect(list.stdout.contains("#\"has space\" #home"), "\(list.stdout)")
+    }
 }

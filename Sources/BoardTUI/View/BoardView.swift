@@ -89,7 +89,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
 private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: Layout, x: Int, width w: Int) {
     let lines = layout.templateLines(state)
     let upcomingY = layout.cardsTop(state, column: BoardState.columns.count - 1) - 1
-    if lines > 0 {
+    if lines > 0 && !state.templates.isEmpty {
         let templates = state.templates
         let archived = state.snapshot.templates.count - state.templates.count
         let fits = max(1, (lines - 2) / 2)

@@ -18,7 +18,7 @@ enum StatusLine {
                                            overdue: state.snapshot.isOverdue(card), zone: state.snapshot.zone,
                                            today: state.snapshot.today)
         } else if state.snapshot.columns.values.allSatisfy({ $0.total == 0 }) && state.snapshot.templates.isEmpty {
-            described = "The board is empty: a adds a card to the focused column, t makes a routine template."
+            described = "The board is empty: a adds a card here, t makes a routine template."
         } else {
             described = "\(BoardState.columns[state.focus.column].title) is empty."
         }
