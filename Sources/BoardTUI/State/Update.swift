@@ -190,9 +190,10 @@ private func updateSearching(_ state: inout BoardState, _ input: inout TextField
 private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ action: Action) -> [Effect] {
     switch action {
     case .type, .backspace, .editText: _ = form.inputs[form.field].handle(action)
-    case .tab(let step), .moveFocus(_, let step) where step != 0:
-        form.field = (form.field + step + CardForm.fields.count) % CardForm.fields.count
-        if CardForm.numberFields.contains(form.field) { form.inputs[form.field].selectAll() }
+    case .tab(let step):
+        focusField(&form, by: step)
+    case .moveFocus(_, let step) where step != 0:
+        focusField(&form, by: step)
     case .escape:
         state.mode = .normal
         return []
@@ -209,6 +210,12 @@ private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ 
     }
     state.mode = .editing(form)
     return []
+}
+
+/// The next or previous field of the card form; a number field's value is selected on the way in.
+private func focusField(_ form: inout CardForm, by step: Int) {
+    form.field = (form.field + step + CardForm.fields.count) % CardForm.fields.count
+    if CardForm.numberFields.contains(form.field) { form.inputs[form.field].selectAll() }
 }
 
 extension CardForm {

@@ -59,11 +59,11 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         }
         let focused = state.focusedTemplate == nil && column == state.focus.column && item.row == state.focus.row
         let overdue = state.snapshot.isOverdue(card)
-        let titleLines = CardText.titleLines(card, width: w - 1).count
-        let lines = Layout.lines(of: card, width: w, overdue: overdue, zone: state.snapshot.zone, today: state.snapshot.today,
+        let parts = Layout.lines(of: card, width: w, overdue: overdue, zone: state.snapshot.zone, today: state.snapshot.today,
                                  templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] })
+        let lines = parts.title + parts.rest
         for (i, line) in lines.enumerated() {
-            let isTitle = i < titleLines, isChips = card.isOccurrence && i == lines.count - 1
+            let isTitle = i < parts.title.count, isChips = card.isOccurrence && i == lines.count - 1
             let titleStyle: CellStyle = (card.isCompleted ? CellStyle.dim : []).union(focused ? .bold : [])
             let style: CellStyle = isTitle ? titleStyle : isChips ? [] : overdue ? .bold : .dim
             frame.put((i == 0 && focused ? "›" : " ") + line, x: x, y: item.y + i, maxWidth: w, style: style)

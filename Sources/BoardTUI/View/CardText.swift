@@ -12,6 +12,7 @@ enum CardText {
     /// text, or under its box when the column is too narrow for that.
     static func titleLines(_ card: CardSummary, width: Int) -> [String] {
         let box = card.isCompleted ? "[x] " : "[ ] "
+        if DisplayWidth.of(card.title) <= width - 4 && !card.title.contains("  ") { return [box + card.title] }
         let indent = width >= 20 ? 4 : 1
         let wrapped = DisplayWidth.wrap(card.title, to: max(1, width - indent), firstWidth: width - 4)
         var lines = wrapped.prefix(titleLineLimit).enumerated().map { ($0 == 0 ? box : String(repeating: " ", count: indent)) + $1 }
@@ -20,6 +21,11 @@ enum CardText {
             lines[titleLineLimit - 1] = String(repeating: " ", count: indent) + DisplayWidth.truncate(rest, to: width - indent)
         }
         return lines
+    }
+
+    /// Whether `details` has anything to say: a card takes its details row only then.
+    static func hasDetails(_ card: CardSummary, overdue: Bool) -> Bool {
+        overdue || card.dueDate != nil || card.priority > 0 || card.checklistTotal > 0 || !card.labels.isEmpty
     }
 
     /// "Tue Nov 24 07:30 · P2 · 2/5 · #home", led by "! Overdue" when its time has passed.

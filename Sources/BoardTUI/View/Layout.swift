@@ -83,21 +83,20 @@ public struct Layout: Sendable {
         column == BoardState.columns.count - 1 ? bodyTop + templateLines(state) + 1 : bodyTop
     }
 
-    /// A card's lines in a column `width` wide, drawn after the focus marker: its title (wrapped, at most three lines), its
-    /// details when it has any, and its chips when it is an occurrence.
+    /// A card's lines in a column `width` wide, drawn after the focus marker: its title (wrapped,
+    /// at most three lines), its details when it has any, and its chips when it is an occurrence.
     public static func lines(of card: CardSummary, width: Int, overdue: Bool, zone: TimeZone?, today: LocalDate,
-                             templateTitle: String?) -> [String] {
-        var lines = CardText.titleLines(card, width: width - 1)
-        let details = CardText.details(card, overdue: overdue, zone: zone, today: today)
-        if !details.isEmpty { lines.append(" " + details) }
-        if card.isOccurrence { lines.append(" " + CardText.chips(card, templateTitle: templateTitle)) }
-        return lines
+                             templateTitle: String?) -> (title: [String], rest: [String]) {
+        var rest: [String] = []
+        if CardText.hasDetails(card, overdue: overdue) { rest.append(" " + CardText.details(card, overdue: overdue, zone: zone, today: today)) }
+        if card.isOccurrence { rest.append(" " + CardText.chips(card, templateTitle: templateTitle)) }
+        return (CardText.titleLines(card, width: width - 1), rest)
     }
 
-    /// How many lines a card takes in `column`.
+    /// How many lines a card takes in `column` (without building its details' text).
     public func height(of card: CardSummary, in state: BoardState, column: Int) -> Int {
-        Self.lines(of: card, width: width(of: column), overdue: state.snapshot.isOverdue(card), zone: state.snapshot.zone,
-                   today: state.snapshot.today, templateTitle: nil).count
+        CardText.titleLines(card, width: width(of: column) - 1).count
+            + (CardText.hasDetails(card, overdue: state.snapshot.isOverdue(card)) ? 1 : 0) + (card.isOccurrence ? 1 : 0)
     }
 
     /// A visible card: its index in the column and its first line.
