@@ -2,6 +2,7 @@ import ArgumentParser
 import BoardModel
 import BoardStore
 import Foundation
+import GRDB
 
 /// `--db` with the clock options: what every command that touches the board takes.
 struct BoardOptions: ParsableArguments {
@@ -25,6 +26,15 @@ struct BoardOptions: ParsableArguments {
         let clock = try clockOptions.clock(savedZone: try store.savedTimeZone())
         if generating { try store.generate(clock: clock) }
         return (store, clock)
+    }
+}
+
+extension BoardOptions {
+    /// An empty board in memory, with this command's clock: what a dry run compares against
+    /// when the board file does not exist yet.
+    func openEmptyInMemory() throws -> (BoardStore, BoardClock) {
+        let store = try BoardStore(DatabaseQueue())
+        return (store, try clockOptions.clock(savedZone: nil))
     }
 }
 

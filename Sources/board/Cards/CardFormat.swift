@@ -17,19 +17,6 @@ enum CardFormat {
         return "  \(shortId(task.id))  " + parts.joined(separator: " · ")
     }
 
-    static func json(_ task: TaskRecord) -> [String: Any] {
-        [
-            "id": task.id, "title": task.title, "description": task.description, "labels": task.labels,
-            "bucket": task.bucket.cliName, "position": task.position,
-            "due_date": task.dueDate?.iso ?? NSNull(), "due_time": task.dueTime?.description ?? NSNull(),
-            "priority": task.priority, "duration": task.durationMin ?? NSNull(), "completed": task.isCompleted,
-            "template_id": task.templateId ?? NSNull(), "series_id": task.seriesId ?? NSNull(),
-            "occurrence_date": task.occurrenceDate?.iso ?? NSNull(),
-            "exceptions": task.exceptionMask.map(\.rawValue),
-            "checklist": task.checklist.map { ["text": $0.text, "done": $0.done] },
-        ]
-    }
-
     /// Pretty JSON, with the characters JSONSerialization leaves raw (C1, bidi) escaped too.
     static func jsonText(_ object: Any) throws -> String {
         TerminalText.escapeJSON(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]), as: UTF8.self))

@@ -9,21 +9,30 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print a JSON array of cards.") var json = false
     @OptionGroup var board: BoardOptions
 
+    /// Cards are streamed from a cursor to a buffered output: memory stays flat at any size.
     func run() throws {
         let only = try bucket.map { b throws in try Bucket(parsing: b) }
         let (store, clock) = try board.open()
-        let tasks = try store.tasks(in: only)
+        let out = try OutputSink(path: nil)
         if json {
-            printOut(try CardFormat.jsonText(tasks.map(CardFormat.json)))
-            return
+            let encoder = BoardDocument.encoder()
+            var first = true
+            try out.write("[")
+            try store.forEachTask(in: only) { task in
+                try out.write((first ? "\n" : ",\n") + BoardDocument.text(BoardDocument.Card(task, full: false), depth: 1, encoder: encoder))
+                first = false
+            }
+            try out.write(first ? "\n\n]\n" : "\n]\n")
+            return try out.finish()
         }
-        let titles = Dictionary(uniqueKeysWithValues: try store.templates(clock: clock).map { ($0.template.id, $0.template.title) })
-        var out: [String] = []
+        let titles = try store.templateTitles()
+        let counts = try store.counts()
         for bucket in only.map({ [$0] }) ?? Bucket.allCases {
-            let cards = tasks.filter { $0.bucket == bucket }
-            out.append("\(bucket.title) (\(cards.count))")
-            out += cards.map { CardFormat.line($0, templateTitles: titles, clock: clock) }
+            try out.write("\(bucket.title) (\(counts[bucket] ?? 0))\n")
+            try store.forEachTask(in: bucket) { task in
+                try out.write(CardFormat.line(task, templateTitles: titles, clock: clock).escapedForTerminalKeepingNewlines + "\n")
+            }
         }
-        printOut(out.joined(separator: "\n"))
+        try out.finish()
     }
 }

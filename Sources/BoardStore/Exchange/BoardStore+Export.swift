@@ -1,0 +1,85 @@
+import BoardModel
+import Foundation
+import GRDB
+
+extension BoardStore {
+    /// The order the board shows cards in: bucket by bucket, then by position.
+    static let boardOrder = "CASE bucket " + Bucket.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }.joined(separator: " ")
+        + " END, position, created_at, rowid"
+
+    /// Calls `body` with each card of `bucket` (or of the board), in board order, one at a time
+    /// from a cursor: memory stays flat whatever the board's size.
+    public func forEachTask(in bucket: Bucket? = nil, _ body: (TaskRecord) throws -> Void) throws {
+        try read { db in
+            let filter = bucket == nil ? "" : "WHERE bucket = ?"
+            let cursor = try TaskRecord.fetchCursor(db, sql: "SELECT * FROM tasks \(filter) ORDER BY \(Self.boardOrder)",
+                                                    arguments: bucket.map { [$0.rawValue] } ?? [])
+            while let task = try cursor.next() { try body(task) }
+        }
+    }
+
+    /// How many cards each bucket holds.
+    public func counts() throws -> [Bucket: Int] {
+        try read { db in
+            var counts: [Bucket: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT bucket, COUNT(*) FROM tasks GROUP BY bucket") {
+                if let bucket = Bucket(rawValue: row[0]) { counts[bucket] = row[1] }
+            }
+            return counts
+        }
+    }
+
+    /// Writes the whole board as one document (ARCHITECTURE.md §11), piece by piece to `write`,
+    /// all of it from one read transaction. Rows go in a stable order (templates and habits by
+    /// id, cards as the board shows them), keys sorted, so the same board gives the same bytes.
+    /// Ticks of routines without a schedule stay out: they are local to this file.
+    public func export(to write: (String) throws -> Void) throws {
+        try read { db in
+            let encoder = BoardDocument.encoder()
+            let settings = try SettingsRecord.fetchOne(db, key: 1)
+            try write("{\n  \"format\" : \"\(BoardDocument.format)\",\n  \"version\" : \(BoardDocument.version),\n")
+            try write("  \"settings\" : " + BoardDocument.text(BoardDocument.Settings(ownerId: settings?.ownerId ?? ownerId, timeZone: settings?.timeZone),
+                                                                 depth: 1, encoder: encoder).dropFirst(2) + ",\n")
+            let rules = Dictionary(try RecurrenceRuleRecord.fetchAll(db).map { ($0.templateId, $0) }, uniquingKeysWith: { a, _ in a })
+            let series = Dictionary(try SeriesRecord.fetchAll(db).map { ($0.templateId, $0) }, uniquingKeysWith: { a, _ in a })
+            var templates = ArrayText("templates")
+            try write(templates.open)
+            let templateRows = try TemplateRecord.fetchCursor(db, sql: "SELECT * FROM templates ORDER BY id")
+            while let template = try templateRows.next() {
+                try write(templates.item(BoardDocument.text(BoardDocument.Template(template, rule: rules[template.id], series: series[template.id]),
+                                                            depth: 2, encoder: encoder)))
+            }
+            try write(templates.close + ",\n")
+            var cards = ArrayText("cards")
+            try write(cards.open)
+            let cardRows = try TaskRecord.fetchCursor(db, sql: "SELECT * FROM tasks ORDER BY \(Self.boardOrder)")
+            while let task = try cardRows.next() { try write(cards.item(BoardDocument.text(BoardDocument.Card(task, full: true), depth: 2, encoder: encoder))) }
+            try write(cards.close + ",\n")
+            let entries = Dictionary(grouping: try HabitEntryRecord.fetchAll(db, sql: "SELECT * FROM habit_entries ORDER BY habit_id, day"),
+                                     by: \.habitId)
+            var habits = ArrayText("habits")
+            try write(habits.open)
+            let habitRows = try HabitRecord.fetchCursor(db, sql: "SELECT * FROM habits ORDER BY id")
+            while let habit = try habitRows.next() {
+                try write(habits.item(BoardDocument.text(BoardDocument.Habit(habit, entries: entries[habit.id] ?? []), depth: 2, encoder: encoder)))
+            }
+            try write(habits.close + "\n}\n")
+        }
+    }
+
+}
+
+/// `"name" : [ … ]` at a document's first level, written as its items come.
+struct ArrayText {
+    let open: String
+    private var first = true
+
+    init(_ name: String) { open = "  \"\(name)\" : [" }
+
+    mutating func item(_ text: String) -> String {
+        defer { first = false }
+        return (first ? "\n" : ",\n") + text
+    }
+
+    var close: String { first ? "\n\n  ]" : "\n  ]" }
+}

@@ -1,0 +1,160 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// What an import did, or with `--dry-run` would do, kind by kind.
+public struct ImportSummary: Hashable, Sendable {
+    public struct Counts: Hashable, Sendable {
+        public var added = 0, updated = 0, unchanged = 0
+        public var total: Int { added + updated + unchanged }
+    }
+    public var templates = Counts()
+    public var cards = Counts()
+    public var habits = Counts()
+    public var entries = Counts()
+    /// Whether anything would be written.
+    public var changes: Bool { [templates, cards, habits, entries].contains { $0.added + $0.updated > 0 } }
+}
+
+extension BoardStore {
+    /// Reads a document (or a `list --json` array of cards) and writes it in one transaction:
+    /// all of it or, at the first wrong field, nothing — that field named by its JSON path. Rows
+    /// keep their ids: a row already here is updated when it differs and left alone when not,
+    /// so importing the same document twice changes nothing. Rows take this board's owner; an
+    /// empty board first takes the document's (settings), so a copy reads back byte for byte.
+    public func importDocument(_ data: Data, dryRun: Bool = false, clock: BoardClock) throws -> ImportSummary {
+        let document = try Self.decode(data)
+        do {
+            return try write { db in
+                let summary = try Self.write(document, clock: clock, db)
+                if dryRun { throw DryRun(summary: summary) }
+                return summary
+            }
+        } catch let dry as DryRun {
+            return dry.summary
+        }
+    }
+
+    private struct DryRun: Error { let summary: ImportSummary }
+
+    /// The document, or the first thing wrong with it by its JSON path.
+    static func decode(_ data: Data) throws -> BoardDocument.Whole {
+        let decoder = JSONDecoder()
+        do {
+            let start = data.first { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0) }
+            if start == UInt8(ascii: "[") { return BoardDocument.Whole(cards: try decoder.decode([BoardDocument.Card].self, from: data)) }
+            let head = try decoder.decode(BoardDocument.Head.self, from: data)
+            guard head.format == BoardDocument.format else { throw BoardError("format", "must be \"\(BoardDocument.format)\", got \"\(head.format)\"") }
+            guard head.version == BoardDocument.version else {
+                throw BoardError("version", "this Board reads version \(BoardDocument.version) documents, got \(head.version)")
+            }
+            return try decoder.decode(BoardDocument.Whole.self, from: data)
+        } catch let error as DecodingError {
+            throw Self.described(error)
+        }
+    }
+
+    /// A decoding error as one line: the JSON path of the value and what was expected there.
+    static func described(_ error: DecodingError) -> BoardError {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.reduce("") { path, key in
+                if let index = key.intValue { return path + "[\(index)]" }
+                return path.isEmpty ? key.stringValue : path + "." + key.stringValue
+            }
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return BoardError(path(context.codingPath).isEmpty ? "document" : path(context.codingPath), "must be \(Self.name(of: type))")
+        case .valueNotFound(let type, let context):
+            return BoardError(path(context.codingPath), "must be \(Self.name(of: type)), got null")
+        case .keyNotFound(let key, let context):
+            return BoardError(path(context.codingPath + [key]), "is missing")
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return BoardError(path(context.codingPath).isEmpty ? "document" : path(context.codingPath),
+                              "is not JSON" + (underlying.map { ": \($0)" } ?? ""))
+        @unknown default:
+            return BoardError("document", "can't be read")
+        }
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "text"
+        case is Int.Type: "a whole number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        default: type == [String: Any].self ? "an object" : "\(type)".contains("Array") ? "an array" : "an object"
+        }
+    }
+
+    private static func write(_ document: BoardDocument.Whole, clock: BoardClock, _ db: Database) throws -> ImportSummary {
+        var summary = ImportSummary()
+        let empty = try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM tasks) + (SELECT COUNT(*) FROM templates) + (SELECT COUNT(*) FROM habits)") == 0
+        if empty, let settings = document.settings {
+            try DocumentCheck.id(settings.ownerId, at: "settings.owner_id")
+            try db.execute(sql: "UPDATE settings SET owner_id = ?, time_zone = ? WHERE id = 1", arguments: [settings.ownerId, settings.timeZone])
+        }
+        let owner = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1") ?? ""
+        let now = clock.timestamp
+
+        /// Inserts `record`, or updates it when it differs from the row with its id.
+        func upsert<R: BoardRecord & Equatable>(_ record: R, existing: R?, at path: String, into counts: inout ImportSummary.Counts) throws {
+            do {
+                if let existing {
+                    if existing == record { counts.unchanged += 1; return }
+                    try record.update(db)
+                    counts.updated += 1
+                } else {
+                    try record.insert(db)
+                    counts.added += 1
+                }
+            } catch let error as DatabaseError {
+                throw BoardError(path, Self.refusal(error))
+            }
+        }
+
+        for (i, habit) in document.habits.enumerated() {
+            let path = "habits[\(i)]"
+            let (record, entries) = try habit.records(at: path, ownerId: owner)
+            try upsert(record, existing: try HabitRecord.fetchOne(db, key: record.id), at: path, into: &summary.habits)
+            for (j, entry) in entries.enumerated() {
+                let existing = try HabitEntryRecord.fetchOne(db, key: ["habit_id": entry.habitId, "day": entry.day.iso])
+                try upsert(entry, existing: existing, at: "\(path).entries[\(j)]", into: &summary.entries)
+            }
+        }
+        for (i, template) in document.templates.enumerated() {
+            let path = "templates[\(i)]"
+            let (record, rule, series) = try template.records(at: path, ownerId: owner)
+            var counts = ImportSummary.Counts()
+            try upsert(record, existing: try TemplateRecord.fetchOne(db, key: record.id), at: path, into: &counts)
+            var parts = ImportSummary.Counts()
+            if let rule { try upsert(rule, existing: try RecurrenceRuleRecord.fetchOne(db, key: rule.id), at: "\(path).rule", into: &parts) }
+            if let series { try upsert(series, existing: try SeriesRecord.fetchOne(db, key: series.id), at: "\(path).series", into: &parts) }
+            // A template counts as updated when any of its rows changed.
+            if counts.unchanged == 1 && parts.added + parts.updated > 0 { counts = .init(updated: 1) }
+            summary.templates.added += counts.added
+            summary.templates.updated += counts.updated
+            summary.templates.unchanged += counts.unchanged
+        }
+        // Existing ids, read once: a board being filled for the first time costs no lookups.
+        let existingIds = Set(try String.fetchAll(db, sql: "SELECT id FROM tasks"))
+        for (i, card) in document.cards.enumerated() {
+            let path = "cards[\(i)]"
+            let record = try card.record(at: path, ownerId: owner, now: now)
+            let existing = existingIds.contains(record.id) ? try TaskRecord.fetchOne(db, key: record.id) : nil
+            try upsert(record, existing: existing, at: path, into: &summary.cards)
+        }
+        return summary
+    }
+
+    /// A constraint's refusal in words (the schema's own messages name the rule).
+    private static func refusal(_ error: DatabaseError) -> String {
+        switch error.extendedResultCode {
+        case .SQLITE_CONSTRAINT_FOREIGNKEY: "refers to a template, series or habit that is neither in the document nor on the board"
+        case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY:
+            "collides with a row already here (" + (error.message ?? "a unique value") + ")"
+        default: error.message ?? "refused by the board file"
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import BoardModel
+import Foundation
+
+// Rows to a document and back. Reading a document checks every field with the rules the
+// store keeps on the way in, and names a wrong one by its JSON path ("cards[41].bucket").
+
+extension BoardDocument.Card {
+    /// A card as `list --json` shows it; `full` adds what a copy needs.
+    public init(_ task: TaskRecord, full: Bool) {
+        self.init(id: task.id, title: task.title, description: task.description, labels: task.labels, bucket: task.bucket.cliName,
+                  position: task.position, dueDate: task.dueDate?.iso, dueTime: task.dueTime?.description, priority: task.priority,
+                  duration: task.durationMin, completed: task.isCompleted, templateId: task.templateId, seriesId: task.seriesId,
+                  occurrenceDate: task.occurrenceDate?.iso, exceptions: task.exceptionMask.map(\.rawValue), checklist: task.checklist,
+                  ownerId: full ? task.ownerId : nil, completedAt: full ? task.completedAt : nil,
+                  createdAt: full ? task.createdAt : nil, updatedAt: full ? task.updatedAt : nil,
+                  remindBefore: full ? task.remindBeforeMin : nil)
+    }
+
+    /// The row this card is, or the first wrong field by its path. What a `list --json` card
+    /// leaves out is filled in: this board's owner, `now` for its timestamps.
+    func record(at path: String, ownerId: String, now: String) throws(BoardError) -> TaskRecord {
+        func wrong(_ field: String, _ problem: String) -> BoardError { BoardError("\(path).\(field)", problem) }
+        try DocumentCheck.id(id, at: "\(path).id")
+        let bucket: Bucket
+        do { bucket = try Bucket(parsing: self.bucket) } catch {
+            throw wrong("bucket", "unknown bucket '\(self.bucket)'; use \(Bucket.allCases.map(\.cliName).joined(separator: ", "))")
+        }
+        let values = CardValues(title: title, description: description, labels: labels, checklist: checklist.map(\.text),
+                                time: try DocumentCheck.time(dueTime, at: "\(path).due_time"), priority: priority, duration: duration)
+        do { try values.validate() } catch { throw BoardError("\(path).\(error.field)", error.problem) }
+        let mask: [CardField]
+        do { mask = try exceptions.map { (name) throws(BoardError) in try CardField(parsing: name) } } catch { throw wrong("exceptions", error.problem) }
+        let remind = remindBefore ?? 0
+        guard (0...BoardStore.maxRemindBefore).contains(remind) else { throw wrong("remind_before", "must be 0 to \(BoardStore.maxRemindBefore) minutes, got \(remind)") }
+        guard (occurrenceDate == nil) == (seriesId == nil), occurrenceDate == nil || templateId != nil else {
+            throw wrong("occurrence_date", "an occurrence has a template, a series and a date; a card has no series and no date")
+        }
+        return TaskRecord(
+            id: id, ownerId: ownerId, title: title, description: description, labels: labels, checklist: checklist, bucket: bucket,
+            position: position, dueDate: try DocumentCheck.date(dueDate, at: "\(path).due_date"), dueTime: values.time,
+            priority: priority, durationMin: duration, isCompleted: completed,
+            completedAt: completed ? (completedAt ?? now) : nil, createdAt: createdAt ?? now, updatedAt: updatedAt ?? now,
+            templateId: templateId, seriesId: seriesId, occurrenceDate: try DocumentCheck.date(occurrenceDate, at: "\(path).occurrence_date"),
+            exceptionMask: mask, remindBeforeMin: remind)
+    }
+}
+
+extension BoardDocument.Template {
+    init(_ template: TemplateRecord, rule: RecurrenceRuleRecord?, series: SeriesRecord?) {
+        self.init(id: template.id, ownerId: template.ownerId, title: template.title, description: template.description,
+                  labels: template.labels, checklist: template.checklist, time: template.defaultTime?.description,
+                  priority: template.priority, duration: template.defaultDurationMin, status: template.status.rawValue,
+                  version: template.version, createdAt: template.createdAt, updatedAt: template.updatedAt,
+                  endAfterCount: template.endAfterCount, remindBefore: template.remindBeforeMin,
+                  rule: rule.map { BoardDocument.Rule(id: $0.id, rrule: $0.rrule, anchor: $0.anchor, monthEndPolicy: $0.monthEndPolicy,
+                                                       timezone: $0.timezone, startsOn: $0.startsOn.iso, endsOn: $0.endsOn?.iso) },
+                  series: series.map { BoardDocument.Series(id: $0.id, startsOn: $0.startsOn.iso, endsOn: $0.endsOn?.iso,
+                                                           status: $0.status.rawValue, lastGeneratedAt: $0.lastGeneratedAt,
+                                                           usedCount: $0.usedCount, skippedDates: $0.skippedDates,
+                                                           generatedThrough: $0.generatedThrough?.iso) })
+    }
+
+    /// The template's rows: itself, its rule, its series.
+    func records(at path: String, ownerId: String) throws(BoardError) -> (TemplateRecord, RecurrenceRuleRecord?, SeriesRecord?) {
+        func wrong(_ field: String, _ problem: String) -> BoardError { BoardError("\(path).\(field)", problem) }
+        try DocumentCheck.id(id, at: "\(path).id")
+        guard let status = TemplateStatus(rawValue: status) else {
+            throw wrong("status", "unknown status '\(self.status)'; use \(TemplateStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let time = try DocumentCheck.time(self.time, at: "\(path).time")
+        let values = CardValues(title: title, description: description, labels: labels, checklist: checklist.map(\.text),
+                                time: time, priority: priority, duration: duration)
+        do { try values.validate() } catch { throw BoardError("\(path).\(error.field)", error.problem) }
+        guard (0...BoardStore.maxRemindBefore).contains(remindBefore) else { throw wrong("remind_before", "must be 0 to \(BoardStore.maxRemindBefore) minutes, got \(remindBefore)") }
+        if let endAfterCount, endAfterCount < 1 { throw wrong("end_after_count", "must be 1 or more, got \(endAfterCount)") }
+        let template = TemplateRecord(
+            id: id, ownerId: ownerId, title: title, description: description, labels: labels, checklist: checklist,
+            defaultBucket: .routines, defaultTime: time, priority: priority, defaultDurationMin: duration, status: status,
+            version: version, createdAt: createdAt, updatedAt: updatedAt, endAfterCount: endAfterCount, remindBeforeMin: remindBefore)
+        var ruleRecord: RecurrenceRuleRecord?
+        if let rule {
+            do { _ = try RecurrenceRule(rrule: rule.rrule, anchor: RecurrenceRule.Anchor(rawValue: rule.anchor) ?? .schedule) } catch {
+                throw wrong("rule.rrule", error.description)
+            }
+            guard RecurrenceRule.Anchor(rawValue: rule.anchor) != nil else { throw wrong("rule.anchor", "must be schedule or completion, got '\(rule.anchor)'") }
+            guard ["clamp", "skip"].contains(rule.monthEndPolicy) else { throw wrong("rule.month_end_policy", "must be clamp or skip, got '\(rule.monthEndPolicy)'") }
+            try DocumentCheck.id(rule.id, at: "\(path).rule.id")
+            ruleRecord = RecurrenceRuleRecord(
+                id: rule.id, templateId: id, rrule: rule.rrule, anchor: rule.anchor, monthEndPolicy: rule.monthEndPolicy,
+                timezone: rule.timezone, startsOn: try DocumentCheck.date(rule.startsOn, at: "\(path).rule.starts_on")!,
+                endsOn: try DocumentCheck.date(rule.endsOn, at: "\(path).rule.ends_on"))
+        }
+        var seriesRecord: SeriesRecord?
+        if let series {
+            try DocumentCheck.id(series.id, at: "\(path).series.id")
+            guard let seriesStatus = TemplateStatus(rawValue: series.status) else { throw wrong("series.status", "unknown status '\(series.status)'") }
+            for (i, day) in series.skippedDates.enumerated() { _ = try DocumentCheck.date(day, at: "\(path).series.skipped_dates[\(i)]") }
+            seriesRecord = SeriesRecord(
+                id: series.id, templateId: id, ownerId: ownerId, startsOn: try DocumentCheck.date(series.startsOn, at: "\(path).series.starts_on")!,
+                endsOn: try DocumentCheck.date(series.endsOn, at: "\(path).series.ends_on"), status: seriesStatus,
+                lastGeneratedAt: series.lastGeneratedAt, usedCount: series.usedCount, skippedDates: series.skippedDates,
+                generatedThrough: try DocumentCheck.date(series.generatedThrough, at: "\(path).series.generated_through"))
+        }
+        return (template, ruleRecord, seriesRecord)
+    }
+}
+
+extension BoardDocument.Habit {
+    init(_ habit: HabitRecord, entries: [HabitEntryRecord]) {
+        self.init(id: habit.id, ownerId: habit.ownerId, name: habit.name, description: habit.description, archived: habit.archived,
+                  createdAt: habit.createdAt,
+                  entries: entries.map { BoardDocument.Entry(day: $0.day.iso, source: $0.source.rawValue, routineId: $0.routineId,
+                                                            createdAt: $0.createdAt, updatedAt: $0.updatedAt) })
+    }
+
+    func records(at path: String, ownerId: String) throws(BoardError) -> (HabitRecord, [HabitEntryRecord]) {
+        try DocumentCheck.id(id, at: "\(path).id")
+        if name.trimmingSpaces.isEmpty { throw BoardError("\(path).name", "must not be empty") }
+        try DocumentCheck.text(name, at: "\(path).name", limit: TextLimits.habitName)
+        let entries = try self.entries.enumerated().map { (i, entry) throws(BoardError) -> HabitEntryRecord in
+            guard let source = HabitEntrySource(rawValue: entry.source) else {
+                throw BoardError("\(path).entries[\(i)].source", "must be manual or routine, got '\(entry.source)'")
+            }
+            return HabitEntryRecord(habitId: id, day: try DocumentCheck.date(entry.day, at: "\(path).entries[\(i)].day")!, source: source,
+                                    routineId: entry.routineId, createdAt: entry.createdAt, updatedAt: entry.updatedAt)
+        }
+        return (HabitRecord(id: id, ownerId: ownerId, name: name, description: description, archived: archived, createdAt: createdAt), entries)
+    }
+}
+
+/// The checks a document's fields share, each naming the field by its path.
+enum DocumentCheck {
+    static func date(_ text: String?, at path: String) throws(BoardError) -> LocalDate? {
+        guard let text else { return nil }
+        guard let date = LocalDate(iso: text) else { throw BoardError(path, "must be a date YYYY-MM-DD, got '\(text)'") }
+        return date
+    }
+
+    static func time(_ text: String?, at path: String) throws(BoardError) -> LocalTime? {
+        guard let text else { return nil }
+        guard let time = LocalTime(iso: text) else { throw BoardError(path, "must be a time HH:MM, got '\(text)'") }
+        return time
+    }
+
+    static func id(_ id: String, at path: String) throws(BoardError) {
+        guard !id.isEmpty, id.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw BoardError(path, "must be an id of letters, digits and dashes, got '\(id)'")
+        }
+    }
+
+    static func text(_ text: String, at path: String, limit: Int) throws(BoardError) {
+        do { try TextLimits.check(text, field: path, limit: limit) } catch { throw error }
+    }
+}

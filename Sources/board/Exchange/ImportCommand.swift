@@ -1,0 +1,50 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import Foundation
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Read a document `board export` wrote (or a JSON array of cards as `board list --json` prints them).",
+        discussion: """
+            All of it is written in one transaction, or nothing: the first wrong field is named by its JSON path \
+            ("cards[41].bucket: unknown bucket 'SOMEDAY'", exit status 2). Rows keep their ids; a row already on the \
+            board is updated when it differs, so importing the same document twice changes nothing. Rows take this \
+            board's owner; an empty board takes the document's first.
+            """)
+
+    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file")) var file: String
+    @Flag(help: "Say what would change, and write nothing.") var dryRun = false
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        let data: Data
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let read = FileManager.default.contents(atPath: file) else { throw BoardError("file", "can't read '\(file)'") }
+            data = read
+        }
+        // A dry run on a board not made yet reads as one into an empty board, made in memory.
+        let (store, clock) = dryRun && !FileManager.default.fileExists(atPath: board.path)
+            ? try board.openEmptyInMemory()
+            : try board.open(creating: true)
+        let summary = try store.importDocument(data, dryRun: dryRun, clock: clock)
+        printOut(Self.describe(summary, dryRun: dryRun))
+    }
+
+    /// "Imported 2 templates, 340 cards (12 updated), 1 habit with 14 entries; 5 unchanged."
+    static func describe(_ s: ImportSummary, dryRun: Bool) -> String {
+        func part(_ counts: ImportSummary.Counts, _ one: String, _ many: String) -> String? {
+            let n = counts.added + counts.updated
+            guard n > 0 else { return nil }
+            return "\(n) \(n == 1 ? one : many)" + (counts.updated > 0 ? " (\(counts.updated) updated)" : "")
+        }
+        let parts = [part(s.templates, "template", "templates"), part(s.cards, "card", "cards"),
+                     part(s.habits, "habit", "habits"), part(s.entries, "habit entry", "habit entries")].compactMap { $0 }
+        let unchanged = s.templates.unchanged + s.cards.unchanged + s.habits.unchanged + s.entries.unchanged
+        let head = parts.isEmpty ? "Nothing to import" : (dryRun ? "Would import " : "Imported ") + parts.joined(separator: ", ")
+        return head + (unchanged > 0 ? "; \(unchanged) unchanged" : "") + (dryRun ? " (dry run: nothing written)." : ".")
+    }
+}
