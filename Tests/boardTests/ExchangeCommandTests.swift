@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+/// `board export` and `board import` through the binary: round trips byte for byte, all or
+/// nothing, twice changes nothing, a wrong field named by its JSON path.
+@Suite struct ExchangeCommandTests {
+    /// `sqlite3 FILE .dump`: every row of the file, to compare a board before and after.
+    func dump(_ board: BoardFile) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", board.path, ".dump"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func id(from added: BoardBinary.Result, word: Int) -> String {
+        String(added.stdout.split(separator: " ")[word].prefix(8))
+    }
+
+    /// A board with a row of every kind: every rule shape, each template status, a checklist
+    /// routine, skipped, completed and customised occurrences, cards with every field, habits
+    /// with entries and a linked step.
+    func everyKindOfRow() throws -> BoardFile {
+        let board = try BoardFile()
+        func run(_ arguments: [String]) throws -> BoardBinary.Result {
+            let r = try board.run(arguments)
+            #expect(r.status == 0, "\(arguments): \(r.stderr)")
+            return r
+        }
+        _ = try run(["add", "Plain", "--bucket", "weekend"])
+        _ = try run(["add", "Every field", "--description", "Two\nlines", "--label", "home", "--label", "has space", "--priority", "3",
+                     "--duration", "45", "--due", "2026-11-25", "--time", "08:05", "--checklist", "one", "--checklist", "two",
+                     "--bucket", "next-week"])
+        let done = try run(["add", "Done already", "--bucket", "next-month"])
+        _ = try run(["done", id(from: done, word: 1)])
+        let daily = try run(["template", "add", "Daily", "--every", "every day", "--time", "07:00", "--checklist", "Water", "--checklist", "Stretch"])
+        _ = try run(["template", "add", "Weekdays", "--every", "every weekday at 7:30", "--label", "work"])
+        _ = try run(["template", "add", "Every other Tuesday", "--every", "every other tuesday"])
+        _ = try run(["template", "add", "The 31st", "--every", "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1"])
+        _ = try run(["template", "add", "Last Friday", "--every", "FREQ=MONTHLY;BYDAY=-1FR", "--times", "6"])
+        _ = try run(["template", "add", "Yearly", "--every", "every year", "--until", "2030-11-21"])
+        _ = try run(["template", "add", "After completion", "--every", "every! 3 days"])
+        _ = try run(["template", "add", "Drafted", "--every", "every monday", "--draft"])
+        let paused = try run(["template", "add", "Paused", "--every", "every day"])
+        _ = try run(["template", "pause", id(from: paused, word: 2)])
+        let archived = try run(["template", "add", "Archived", "--every", "every day"])
+        _ = try run(["template", "archive", id(from: archived, word: 2)])
+        let evening = try run(["template", "add", "Evening", "--no-schedule", "--checklist", "Teeth", "--checklist", "Read"])
+        _ = try run(["habit", "add", "Drink water"])
+        _ = try run(["habit", "check", "Drink water", "--date", "2026-11-20"])
+        _ = try run(["routine", "link", id(from: evening, word: 2), "1", "Drink water"])
+        _ = try run(["template", "skip-next", id(from: daily, word: 2)])
+        // Occurrences: one completed, one renamed (a title exception), one moved out (a bucket exception).
+        let cards = try board.cards().filter { $0["title"] as? String == "Daily" }
+        #expect(cards.count >= 3)
+        _ = try run(["done", String((cards[0]["id"] as! String).prefix(8))])
+        _ = try run(["edit", String((cards[1]["id"] as! String).prefix(8)), "--title", "Daily, but later"])
+        _ = try run(["move", String((cards[2]["id"] as! String).prefix(8)), "this-week"])
+        return board
+    }
+
+    @Test(arguments: ["demo", "every kind of row"]) func exportImportExportGivesTheSameBytes(board kind: String) throws {
+        let source: BoardFile
+        if kind == "demo" {
+            source = try BoardFile()
+            #expect(try BoardBinary.run(["demo", "--into", source.path, "--now", "2026-11-21T10:00"]).status == 0)
+        } else {
+            source = try everyKindOfRow()
+        }
+        let first = try source.run(["export"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("{\n  \"format\" : \"board\",\n  \"version\" : 1,\n"))
+        let copy = try BoardFile()
+        let imported = try copy.run(["import", "-"], stdin: first.stdout)
+        #expect(imported.status == 0 && imported.stdout.hasPrefix("Imported "), "\(imported.stderr)")
+        let second = try copy.run(["export"])
+        #expect(second.stdout == first.stdout, "the copy exports the same bytes")
+        // The same document again: nothing changes, not even a timestamp.
+        let before = try dump(copy)
+        let again = try copy.run(["import", "-"], stdin: first.stdout)
+        #expect(again.status == 0 && again.stdout.hasPrefix("Nothing to import; "), "\(again.stdout)")
+        #expect(try dump(copy) == before)
+        // --output writes the same document to a file.
+        let file = copy.path + ".json"
+        #expect(try copy.run(["export", "--output", file]).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == second.stdout)
+    }
+
+    @Test func everyKindOfRowIsInTheDocument() throws {
+        let board = try everyKindOfRow()
+        let document = try JSONSerialization.jsonObject(with: Data(try board.run(["export"]).stdout.utf8)) as! [String: Any]
+        let templates = document["templates"] as! [[String: Any]]
+        #expect(Set(templates.map { $0["status"] as! String }) == ["active", "draft", "paused", "archived"])
+        #expect(templates.contains { $0["rule"] is NSNull && $0["title"] as? String == "Evening" }, "a checklist routine has no rule")
+        let evening = templates.first { $0["title"] as? String == "Evening" }!
+        #expect((evening["checklist"] as! [[String: Any]])[0]["habit_id"] is String, "the linked step keeps its habit")
+        let daily = templates.first { $0["title"] as? String == "Daily" }!
+        #expect(((daily["series"] as! [String: Any])["skipped_dates"] as! [String]).count == 1)
+        let cards = document["cards"] as! [[String: Any]]
+        #expect(cards.contains { ($0["exceptions"] as! [String]) == ["title"] })
+        #expect(cards.contains { ($0["exceptions"] as! [String]) == ["bucket"] })
+        #expect(cards.contains { $0["completed"] as? Bool == true && $0["completed_at"] is String && $0["template_id"] is String })
+        let full = cards.first { $0["title"] as? String == "Every field" }!
+        #expect(full["description"] as? String == "Two\nlines" && full["due_time"] as? String == "08:05" && full["duration"] as? Int == 45)
+        let habits = document["habits"] as! [[String: Any]]
+        #expect((habits[0]["entries"] as! [[String: Any]])[0]["day"] as? String == "2026-11-20")
+    }
+
+    @Test func aBadRowAtTheEndLeavesTheBoardUntouched() throws {
+        let source = try everyKindOfRow()
+        var document = try JSONSerialization.jsonObject(with: Data(try source.run(["export"]).stdout.utf8)) as! [String: Any]
+        var cards = document["cards"] as! [[String: Any]]
+        let last = cards.count - 1
+        cards[last]["bucket"] = "SOMEDAY"
+        document["cards"] = cards
+        let bad = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+        let target = try BoardFile()
+        try target.run(["add", "Already here"])
+        let before = try dump(target)
+        let r = try target.run(["import", "-"], stdin: bad)
+        #expect(r.status == 2)
+        #expect(r.stderr == "error: cards[\(last)].bucket: unknown bucket 'SOMEDAY'; use this-week, weekend, next-week, next-month, routines\n")
+        #expect(try dump(target) == before, "all or nothing")
+        // A row refused by the file itself (a template that is nowhere) is named by its path too.
+        cards[last]["bucket"] = "routines"
+        cards[last]["template_id"] = "no-such-template"
+        document["cards"] = cards
+        let dangling = try target.run(["import", "-"], stdin: String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
+        #expect(dangling.status == 2 && dangling.stderr.hasPrefix("error: cards[\(last)]: refers to a template"), "\(dangling.stderr)")
+        #expect(try dump(target) == before)
+    }
+
+    @Test func eachBadDocumentNamesItsPathAndWritesNothing() throws {
+        let board = try BoardFile()
+        try board.create()
+        let before = try dump(board)
+        let card = #"{"id": "c1", "title": "Pay rent", "description": "", "labels": [], "bucket": "this-week", "position": 0, "due_date": null, "due_time": null, "priority": 0, "duration": null, "completed": false, "template_id": null, "series_id": null, "occurrence_date": null, "exceptions": [], "checklist": []}"#
+        func with(_ change: String, _ value: String) -> String {
+            card.replacingOccurrences(of: "\"\(change)\": " + (change == "title" ? "\"Pay rent\"" : change == "bucket" ? "\"this-week\""
+                : change == "priority" ? "0" : change == "due_date" || change == "due_time" ? "null" : change == "exceptions" ? "[]" : "\"c1\""),
+                with: "\"\(change)\": \(value)")
+        }
+        let cases: [(String, String)] = [
+            ("[" + with("bucket", "\"SOMEDAY\"") + "]", "[0].bucket: unknown bucket 'SOMEDAY'"),
+            ("[" + card + ", " + with("priority", "\"high\"") + "]", "[1].priority: must be a whole number"),
+            ("[" + with("priority", "9") + "]", "[0].priority: must be 0, 1, 2 or 3, got '9'"),
+            ("[" + with("due_date", "\"2026-02-30\"") + "]", "[0].due_date: must be a date YYYY-MM-DD, got '2026-02-30'"),
+            ("[" + with("due_time", "\"25:00\"") + "]", "[0].due_time: must be a time HH:MM, got '25:00'"),
+            ("[" + with("title", "\"\"") + "]", "[0].title: must not be empty"),
+            ("[" + with("title", "\"a\\u001b[31mb\"") + "]", "[0].title: must not hold control characters"),
+            ("[" + with("exceptions", "[\"colour\"]") + "]", "[0].exceptions: 'colour' is not a template field"),
+            ("[" + with("id", "\"../x\"") + "]", "[0].id: must be an id of letters, digits and dashes"),
+            ("[{\"id\": \"c1\"}]", "[0].title: is missing"),
+            ("{\"format\": \"board\", \"version\": 2}", "version: this Board reads version 1 documents, got 2"),
+            ("{\"format\": \"taskwarrior\", \"version\": 1}", "format: must be \"board\", got \"taskwarrior\""),
+            ("{\"format\": \"board\", \"version\": 1, \"cards\": {}}", "cards: must be an array"),
+            ("{\"format\": \"board\", \"version\": 1, \"templates\": [{\"id\": \"t\"", "document: is not JSON"),
+        ]
+        for (document, message) in cases {
+            let r = try board.run(["import", "-"], stdin: document)
+            #expect(r.status == 2, "\(message): \(r.stderr)")
+            #expect(r.stderr.hasPrefix("error: " + (message.hasPrefix("[") ? "cards" : "") + message) || r.stderr.hasPrefix("error: " + message),
+                    "\(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1, "one line")
+        }
+        #expect(try dump(board) == before)
+    }
+
+    @Test func aListJsonArrayImportsAsCardsAndADryRunWritesNothing() throws {
+        let source = try BoardFile()
+        try source.run(["add", "Pay rent", "--label", "home", "--priority", "2"])
+        try source.run(["add", "Call mum", "--bucket", "weekend"])
+        let listed = try source.run(["list", "--json"]).stdout
+        let target = try BoardFile()
+        let dry = try target.run(["import", "--dry-run", "-"], stdin: listed)
+        #expect(dry.status == 0 && dry.stdout == "Would import 2 cards (dry run: nothing written).\n", "\(dry.stdout)\(dry.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target.path), "a dry run makes no board")
+        let imported = try target.run(["import", "-"], stdin: listed)
+        #expect(imported.stdout == "Imported 2 cards.\n")
+        #expect(try target.run(["list", "--json"]).stdout == listed, "same ids, same fields")
+    }
+
+    @Test func listOutputIsUnchangedByTheSpeedWork() throws {
+        // The golden board and what `list` printed for it before list was streamed.
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        let board = try BoardFile()
+        let load = Process()
+        load.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        load.arguments = ["sqlite3", board.path]
+        load.standardInput = try FileHandle(forReadingFrom: golden.appendingPathComponent("board.sql"))
+        try load.run()
+        load.waitUntilExit()
+        #expect(load.terminationStatus == 0)
+        for (arguments, file) in [(["list", "--json"], "list.json"), (["list"], "list.txt"), (["list", "--json", "--bucket", "routines"], "list-routines.json")] {
+            let expected = try String(contentsOf: golden.appendingPathComponent(file), encoding: .utf8)
+            #expect(try board.run(arguments).stdout == expected, "\(arguments)")
+        }
+    }
+}
