@@ -23,7 +23,7 @@ public enum TerminalText {
     }
 
     static func escape(_ text: some StringProtocol, keepingNewlines: Bool) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return String(text) }
+        guard needsEscaping(text, keepingNewlines: keepingNewlines) else { return String(text) }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             guard isUnsafe(scalar), !(keepingNewlines && scalar == "\n") else {
@@ -38,7 +38,7 @@ public enum TerminalText {
     /// JSON text with the unsafe scalars JSONSerialization leaves raw (C1, bidi, separators) as `\uXXXX`;
     /// they can only occur inside strings, where the escape means the same character.
     public static func escapeJSON(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: isUnsafe) else { return json }
+        guard needsEscaping(json, keepingNewlines: true) else { return json }
         var out = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             if isUnsafe(scalar) && scalar != "\n" {
@@ -48,6 +48,18 @@ public enum TerminalText {
             }
         }
         return String(out)
+    }
+
+    /// Whether `text` holds anything to escape (a kept newline is not): printable ASCII is
+    /// decided byte by byte, the rest scalar by scalar.
+    static func needsEscaping(_ text: some StringProtocol, keepingNewlines: Bool) -> Bool {
+        var ascii = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { ascii = false; break }
+            if byte < 0x20 || byte == 0x7F, !(keepingNewlines && byte == 0x0A) { return true }
+        }
+        if ascii { return false }
+        return text.unicodeScalars.contains { isUnsafe($0) && !(keepingNewlines && $0 == "\n") }
     }
 
     private static func visible(_ scalar: Unicode.Scalar) -> String {

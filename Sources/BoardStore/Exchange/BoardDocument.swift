@@ -269,17 +269,17 @@ public enum BoardDocument {
     /// One value as it stands inside an array or object `depth` levels deep: pretty JSON,
     /// indented, with what JSON leaves raw (C1, bidi) escaped for a terminal.
     public static func text(_ value: some Encodable, depth: Int, encoder: JSONEncoder) throws -> String {
-        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
-        let indent = String(repeating: "  ", count: depth)
-        var out = ""
-        out.reserveCapacity(json.utf8.count + 64)
-        var first = true
-        for line in json.split(separator: "\n", omittingEmptySubsequences: false) {
-            if !first { out += "\n" }
-            if !line.isEmpty { out += indent }
-            out += line
-            first = false
+        let json = try encoder.encode(value)
+        // Each line but the empty ones (inside an empty array) indented: byte by byte, in one pass.
+        var out = [UInt8]()
+        out.reserveCapacity(json.count + json.count / 8)
+        let indent = [UInt8](repeating: UInt8(ascii: " "), count: 2 * depth)
+        var atLineStart = true
+        for byte in json {
+            if atLineStart && byte != UInt8(ascii: "\n") { out += indent }
+            out.append(byte)
+            atLineStart = byte == UInt8(ascii: "\n")
         }
-        return TerminalText.escapeJSON(out)
+        return TerminalText.escapeJSON(String(decoding: out, as: UTF8.self))
     }
 }
