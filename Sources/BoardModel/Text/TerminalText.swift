@@ -50,16 +50,24 @@ public enum TerminalText {
         return String(out)
     }
 
-    /// Whether `text` holds anything to escape (a kept newline is not): printable ASCII is
-    /// decided byte by byte, the rest scalar by scalar.
+    /// Whether `text` holds anything to escape (a kept newline is not), read as UTF-8 bytes:
+    /// each unsafe scalar of `isUnsafe` has a byte pattern of its own, so no scalar is decoded.
     static func needsEscaping(_ text: some StringProtocol, keepingNewlines: Bool) -> Bool {
-        var ascii = true
-        for byte in text.utf8 {
-            if byte >= 0x80 { ascii = false; break }
-            if byte < 0x20 || byte == 0x7F, !(keepingNewlines && byte == 0x0A) { return true }
+        var utf8 = text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case 0x0A: if !keepingNewlines { return true }
+            case 0x00...0x1F, 0x7F: return true
+            case 0xC2: if let next = utf8.next(), (0x80...0x9F).contains(next) { return true }  // C1
+            case 0xD8: if utf8.next() == 0x9C { return true }  // U+061C
+            case 0xE2:
+                let second = utf8.next(), third = utf8.next() ?? 0
+                if second == 0x80, [0x8E, 0x8F].contains(third) || (0xA8...0xAE).contains(third) { return true }  // U+200E/F, U+2028–202E
+                if second == 0x81, (0xA6...0xA9).contains(third) { return true }  // U+2066–2069
+            default: break
+            }
         }
-        if ascii { return false }
-        return text.unicodeScalars.contains { isUnsafe($0) && !(keepingNewlines && $0 == "\n") }
+        return false
     }
 
     private static func visible(_ scalar: Unicode.Scalar) -> String {

@@ -11,7 +11,7 @@ extension TaskRecord {
         ownerId = try row.decode(forColumn: C.ownerId.rawValue)
         title = try row.decode(forColumn: C.title.rawValue)
         description = try row.decode(forColumn: C.description.rawValue)
-        labels = try JSONColumn.array(row.decode(forColumn: C.labels.rawValue))
+        labels = try JSONColumn.strings(row.decode(forColumn: C.labels.rawValue))
         checklist = try JSONColumn.array(row.decode(forColumn: C.checklist.rawValue))
         let bucketName: String = try row.decode(forColumn: C.bucket.rawValue)
         guard let bucket = Bucket(rawValue: bucketName) else { throw JSONColumn.Unreadable(column: C.bucket.rawValue) }
@@ -33,12 +33,59 @@ extension TaskRecord {
     }
 }
 
+extension TaskRecord {
+    /// Written column by column, for the same reason (an import of 100,000 cards).
+    public func encode(to container: inout PersistenceContainer) throws {
+        typealias C = Columns
+        container[C.id] = id
+        container[C.ownerId] = ownerId
+        container[C.title] = title
+        container[C.description] = description
+        container[C.labels] = try JSONColumn.text(labels)
+        container[C.checklist] = try JSONColumn.text(checklist)
+        container[C.bucket] = bucket.rawValue
+        container[C.position] = position
+        container[C.dueDate] = dueDate
+        container[C.dueTime] = dueTime
+        container[C.priority] = priority
+        container[C.durationMin] = durationMin
+        container[C.isCompleted] = isCompleted
+        container[C.completedAt] = completedAt
+        container[C.createdAt] = createdAt
+        container[C.updatedAt] = updatedAt
+        container[C.templateId] = templateId
+        container[C.seriesId] = seriesId
+        container[C.occurrenceDate] = occurrenceDate
+        container[C.exceptionMask] = try JSONColumn.text(exceptionMask)
+        container[C.remindBeforeMin] = remindBeforeMin
+    }
+}
+
 /// A JSON array stored in a text column (labels, checklists, exception masks): the empty one,
 /// by far the most common, without a decoder.
 enum JSONColumn {
     struct Unreadable: Error, CustomStringConvertible {
         let column: String
         var description: String { "\(column): the board file holds a value Board can't read" }
+    }
+
+    /// The text GRDB's own encoding writes (sorted keys), so rows read the same either way.
+    static func text<T: Encodable>(_ array: [T]) throws -> String {
+        if array.isEmpty { return "[]" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(array), as: UTF8.self)
+    }
+
+    /// An array of strings; one without escapes (`["home","work"]`) is split rather than decoded.
+    static func strings(_ text: String) throws -> [String] {
+        if text == "[]" { return [] }
+        let utf8 = text.utf8
+        if utf8.count >= 4, text.hasPrefix("[\""), text.hasSuffix("\"]"), !utf8.contains(UInt8(ascii: "\\")) {
+            let parts = text.dropFirst(2).dropLast(2).components(separatedBy: "\",\"")
+            if !parts.contains(where: { $0.contains("\"") }) { return parts }
+        }
+        return try array(text)
     }
 
     static func array<T: Decodable>(_ text: String) throws -> [T] {

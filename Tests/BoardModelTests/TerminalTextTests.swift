@@ -1,0 +1,24 @@
+@testable import BoardModel
+import Testing
+
+/// The byte-level check that decides whether text needs escaping agrees with `isUnsafe`, scalar by scalar.
+@Suite struct TerminalTextTests {
+    @Test func theByteCheckAgreesWithIsUnsafeOnEveryScalarOfTheFirstPlanes() {
+        var disagreements: [UInt32] = []
+        for value in UInt32(0)...0x2FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(scalar), "a" + String(scalar) + "é", "·" + String(scalar)] {
+                if TerminalText.needsEscaping(text, keepingNewlines: false) != TerminalText.isUnsafe(scalar) { disagreements.append(value) }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10).map { String($0, radix: 16) })")
+        #expect(!TerminalText.needsEscaping("a\nb", keepingNewlines: true) && TerminalText.needsEscaping("a\nb", keepingNewlines: false))
+        #expect(TerminalText.needsEscaping("a\nb\u{85}", keepingNewlines: true))
+    }
+
+    @Test func escapingKeepsNewlinesOnlyWhenAsked() {
+        #expect("a\nb\u{202E}c".escapedForTerminalKeepingNewlines == "a\nb\\u202Ec")
+        #expect("a\nb".escapedForTerminal == "a\\nb")
+        #expect(TerminalText.escapeJSON("{\n  \"t\" : \"\u{9B}x\"\n}") == "{\n  \"t\" : \"\\u009Bx\"\n}")
+    }
+}
