@@ -14,10 +14,23 @@ public enum Bucket: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// The command-line spelling: this-week, weekend, next-week, next-month, routines.
-    public var cliName: String { rawValue.lowercased().replacingOccurrences(of: "_", with: "-") }
+    public var cliName: String {
+        switch self {
+        case .thisWeek: "this-week"
+        case .weekend: "weekend"
+        case .nextWeek: "next-week"
+        case .nextMonth: "next-month"
+        case .routines: "routines"
+        }
+    }
 
     /// Reads `this-week`, `THIS_WEEK`, `this_week` or the name the screen shows, `This Week`.
     public init(parsing text: String) throws(BoardError) {
+        // The spelling `list --json` and `export` write, read without building a key.
+        if let bucket = Bucket.allCases.first(where: { $0.cliName == text }) {
+            self = bucket
+            return
+        }
         let key = text.trimmingSpaces.uppercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
         guard let bucket = Bucket(rawValue: key) else {
             throw BoardError("bucket", "'\(text)' is not a bucket; use \(Bucket.allCases.map(\.cliName).joined(separator: ", "))")

@@ -139,11 +139,17 @@ extension BoardStore {
         }
         // Existing ids, read once: a board being filled for the first time costs no lookups.
         let existingIds = Set(try String.fetchAll(db, sql: "SELECT id FROM tasks"))
+        let insert = try TaskRecord.bulkInsertStatement(db)
+        let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
         for (i, card) in document.cards.enumerated() {
             let path = "cards[\(i)]"
             let record = try card.record(at: path, ownerId: owner, now: now)
-            let existing = existingIds.contains(record.id) ? try TaskRecord.fetchOne(db, key: record.id) : nil
-            try upsert(record, existing: existing, at: path, into: &summary.cards)
+            if existingIds.contains(record.id) {
+                try upsert(record, existing: try TaskRecord.fetchOne(select, arguments: [record.id]), at: path, into: &summary.cards)
+                continue
+            }
+            do { try record.insert(with: insert) } catch let error as DatabaseError { throw BoardError(path, Self.refusal(error)) }
+            summary.cards.added += 1
         }
         return summary
     }

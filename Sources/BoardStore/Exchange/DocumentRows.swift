@@ -143,7 +143,11 @@ enum DocumentCheck {
     }
 
     static func id(_ id: String, at path: String) throws(BoardError) {
-        guard !id.isEmpty, id.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+        let utf8 = id.utf8
+        guard !utf8.isEmpty, utf8.count <= 64, utf8.allSatisfy({ byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }) else {
             throw BoardError(path, "must be an id of letters, digits and dashes, got '\(id)'")
         }
     }

@@ -61,6 +61,24 @@ extension TaskRecord {
     }
 }
 
+extension TaskRecord {
+    /// The bulk path of `import`: one prepared statement for every new card, its arguments in
+    /// column order, without a record's per-row persistence machinery.
+    static func bulkInsertStatement(_ db: Database) throws -> Statement {
+        let columns = CodingKeys.allCases.map(\.rawValue)
+        return try db.cachedStatement(sql: "INSERT INTO tasks (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+    }
+
+    func insert(with statement: Statement) throws {
+        // In `CodingKeys` order.
+        try statement.execute(arguments: [
+            id, ownerId, title, description, try JSONColumn.text(labels), try JSONColumn.text(checklist), bucket.rawValue, position,
+            dueDate, dueTime, priority, durationMin, isCompleted, completedAt, createdAt, updatedAt, templateId, seriesId,
+            occurrenceDate, try JSONColumn.text(exceptionMask), remindBeforeMin,
+        ])
+    }
+}
+
 /// A JSON array stored in a text column (labels, checklists, exception masks): the empty one,
 /// by far the most common, without a decoder.
 enum JSONColumn {

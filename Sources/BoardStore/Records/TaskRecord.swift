@@ -32,7 +32,7 @@ public struct TaskRecord: Hashable, Sendable, BoardRecord {
     /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
     public typealias Columns = CodingKeys
 
-    public enum CodingKeys: String, CodingKey, ColumnExpression {
+    public enum CodingKeys: String, CodingKey, ColumnExpression, CaseIterable {
         case id, ownerId = "owner_id", title, description, labels, checklist, bucket, position
         case dueDate = "due_date", dueTime = "due_time", priority, durationMin = "duration_min"
         case isCompleted = "is_completed", completedAt = "completed_at", createdAt = "created_at"
