@@ -275,10 +275,12 @@ public enum BoardDocument {
         out.reserveCapacity(json.count + json.count / 8)
         let indent = [UInt8](repeating: UInt8(ascii: " "), count: 2 * depth)
         var atLineStart = true
-        for byte in json {
-            if atLineStart && byte != UInt8(ascii: "\n") { out += indent }
-            out.append(byte)
-            atLineStart = byte == UInt8(ascii: "\n")
+        json.withUnsafeBytes { bytes in
+            for byte in bytes {
+                if atLineStart && byte != UInt8(ascii: "\n") { out += indent }
+                out.append(byte)
+                atLineStart = byte == UInt8(ascii: "\n")
+            }
         }
         return TerminalText.escapeJSON(String(decoding: out, as: UTF8.self))
     }

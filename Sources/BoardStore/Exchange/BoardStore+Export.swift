@@ -53,7 +53,7 @@ extension BoardStore {
             var cards = ArrayText("cards")
             try write(cards.open)
             let cardRows = try TaskRecord.fetchCursor(db, sql: "SELECT * FROM tasks ORDER BY \(Self.boardOrder)")
-            while let task = try cardRows.next() { try write(cards.item(BoardDocument.text(BoardDocument.Card(task, full: true), depth: 2, encoder: encoder))) }
+            while let task = try cardRows.next() { try write(cards.item(CardJSON.text(BoardDocument.Card(task, full: true), depth: 2))) }
             try write(cards.close + ",\n")
             let entries = Dictionary(grouping: try HabitEntryRecord.fetchAll(db, sql: "SELECT * FROM habit_entries ORDER BY habit_id, day"),
                                      by: \.habitId)

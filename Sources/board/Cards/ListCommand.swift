@@ -15,11 +15,10 @@ struct ListCommand: ParsableCommand {
         let (store, clock) = try board.open()
         let out = try OutputSink(path: nil)
         if json {
-            let encoder = BoardDocument.encoder()
             var first = true
             try out.write("[")
             try store.forEachTask(in: only) { task in
-                try out.write((first ? "\n" : ",\n") + BoardDocument.text(BoardDocument.Card(task, full: false), depth: 1, encoder: encoder))
+                try out.write((first ? "\n" : ",\n") + CardJSON.text(BoardDocument.Card(task, full: false), depth: 1))
                 first = false
             }
             try out.write(first ? "\n\n]\n" : "\n]\n")
