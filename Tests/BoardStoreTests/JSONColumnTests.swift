@@ -1,3 +1,4 @@
+import BoardModel
 @testable import BoardStore
 import Foundation
 import Testing
@@ -14,5 +15,19 @@ import Testing
         // Written the way GRDB's own encoding writes them.
         #expect(try JSONColumn.text(["a/b", "é"]) == #"["a\/b","é"]"#)
         #expect(try JSONColumn.text([String]()) == "[]")
+    }
+
+    @Test func writtenArraysAreWhatGRDBsEncoderWrites() throws {
+        var g = SystemRandomNumberGenerator()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for _ in 0..<1_000 {
+            let strings = (0..<Int.random(in: 0...3, using: &g)).map { _ in CardJSONTests.text(&g) }
+            #expect(JSONColumn.text(strings) == String(decoding: try encoder.encode(strings), as: UTF8.self))
+            let items = strings.map { ChecklistItem($0, done: Bool.random(using: &g)) }
+            #expect(JSONColumn.text(items) == String(decoding: try encoder.encode(items), as: UTF8.self))
+            #expect(try JSONColumn.strings(JSONColumn.text(strings)) == strings)
+        }
+        #expect(JSONColumn.text([CardField.title, .bucket]) == #"["title","bucket"]"#)
     }
 }

@@ -12,6 +12,8 @@ public enum TextLimits {
     /// Refuses text longer than `limit` characters or holding a control character
     /// (a description may hold line breaks and tabs).
     public static func check(_ text: String, field: String, limit: Int, multiline: Bool = false) throws(BoardError) {
+        // Printable ASCII within the limit in bytes, the common case, needs no scalar or character walk.
+        if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return }
         if text.count > limit {
             throw BoardError(field, "at most \(limit) characters, got \(text.count)")
         }

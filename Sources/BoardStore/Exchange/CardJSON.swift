@@ -98,29 +98,35 @@ public enum CardJSON {
             raw("]")
         }
 
-        /// A JSON string as JSONEncoder escapes it: `"`, `\`, `/`, the short escapes, other
-        /// control characters as `\u00xx`; the rest as it is.
-        mutating func string(_ text: String) {
-            out.append(UInt8(ascii: "\""))
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): raw("\\\"")
-                case UInt8(ascii: "\\"): raw("\\\\")
-                case UInt8(ascii: "/"): raw("\\/")
-                case 0x08: raw("\\b")
-                case 0x09: raw("\\t")
-                case 0x0A: raw("\\n")
-                case 0x0C: raw("\\f")
-                case 0x0D: raw("\\r")
-                case 0x00..<0x20:
-                    raw("\\u00")
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    out.append(hex[Int(byte >> 4)])
-                    out.append(hex[Int(byte & 0xF)])
-                default: out.append(byte)
-                }
-            }
-            out.append(UInt8(ascii: "\""))
-        }
+        mutating func string(_ text: String) { CardJSON.appendString(text, to: &out) }
     }
+}
+
+extension CardJSON {
+    /// A JSON string as JSONEncoder escapes it: `"`, `\`, `/`, the short escapes, other control
+    /// characters as `\u00xx`; the rest as it is.
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        func raw(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case UInt8(ascii: "/"): raw("\\/")
+            case 0x08: raw("\\b")
+            case 0x09: raw("\\t")
+            case 0x0A: raw("\\n")
+            case 0x0C: raw("\\f")
+            case 0x0D: raw("\\r")
+            case 0x00..<0x20:
+                raw("\\u00")
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

@@ -41,8 +41,8 @@ extension TaskRecord {
         container[C.ownerId] = ownerId
         container[C.title] = title
         container[C.description] = description
-        container[C.labels] = try JSONColumn.text(labels)
-        container[C.checklist] = try JSONColumn.text(checklist)
+        container[C.labels] = JSONColumn.text(labels)
+        container[C.checklist] = JSONColumn.text(checklist)
         container[C.bucket] = bucket.rawValue
         container[C.position] = position
         container[C.dueDate] = dueDate
@@ -56,7 +56,7 @@ extension TaskRecord {
         container[C.templateId] = templateId
         container[C.seriesId] = seriesId
         container[C.occurrenceDate] = occurrenceDate
-        container[C.exceptionMask] = try JSONColumn.text(exceptionMask)
+        container[C.exceptionMask] = JSONColumn.text(exceptionMask)
         container[C.remindBeforeMin] = remindBeforeMin
     }
 }
@@ -72,9 +72,9 @@ extension TaskRecord {
     func insert(with statement: Statement) throws {
         // In `CodingKeys` order.
         try statement.execute(arguments: [
-            id, ownerId, title, description, try JSONColumn.text(labels), try JSONColumn.text(checklist), bucket.rawValue, position,
+            id, ownerId, title, description, JSONColumn.text(labels), JSONColumn.text(checklist), bucket.rawValue, position,
             dueDate, dueTime, priority, durationMin, isCompleted, completedAt, createdAt, updatedAt, templateId, seriesId,
-            occurrenceDate, try JSONColumn.text(exceptionMask), remindBeforeMin,
+            occurrenceDate, JSONColumn.text(exceptionMask), remindBeforeMin,
         ])
     }
 }
@@ -86,6 +86,34 @@ enum JSONColumn {
         let column: String
         var description: String { "\(column): the board file holds a value Board can't read" }
     }
+
+    /// `["home","work"]`, written as GRDB's own encoding (JSONEncoder, sorted keys) writes it.
+    static func text(_ strings: [String]) -> String {
+        if strings.isEmpty { return "[]" }
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (i, string) in strings.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            CardJSON.appendString(string, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `[{"done":false,"text":"Pack water"}]`, the same way.
+    static func text(_ items: [ChecklistItem]) -> String {
+        if items.isEmpty { return "[]" }
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (i, item) in items.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: (item.done ? #"{"done":true,"text":"# : #"{"done":false,"text":"#).utf8)
+            CardJSON.appendString(item.text, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func text(_ fields: [CardField]) -> String { text(fields.map(\.rawValue)) }
 
     /// The text GRDB's own encoding writes (sorted keys), so rows read the same either way.
     static func text<T: Encodable>(_ array: [T]) throws -> String {
