@@ -79,6 +79,19 @@ import Testing
         #expect(hasEvents && applied == Schema.migrator.migrations.count)
     }
 
+    @Test func anExceptionMaskNamesOnlyRealFieldsWhateverWritesIt() throws {
+        let f = try StoreFixture()
+        try f.store.database.write { db in
+            try db.execute(sql: "INSERT INTO tasks (id, owner_id, title, bucket, position, created_at, updated_at, exception_mask) VALUES ('a', ?, 'A', 'WEEKEND', 0, 't', 't', '[]')", arguments: [f.store.ownerId])
+            try db.execute(sql: "UPDATE tasks SET exception_mask = '[\"title\"]' WHERE id = 'a'")
+        }
+        for sql in ["INSERT INTO tasks (id, owner_id, title, bucket, position, created_at, updated_at, exception_mask) VALUES ('b', '\(f.store.ownerId)', 'B', 'WEEKEND', 0, 't', 't', '[\"colour\"]')",
+                    "UPDATE tasks SET exception_mask = '[\"title\",\"colour\"]' WHERE id = 'a'"] {
+            #expect(throws: DatabaseError.self) { try f.store.database.write { db in try db.execute(sql: sql) } }
+        }
+        #expect(try f.store.task("a").exceptionMask == [.title])
+    }
+
     @Test func aDatabaseFromANewerBoardIsRefused() throws {
         let f = try StoreFixture(onDisk: true)
         try f.store.database.write { db in
