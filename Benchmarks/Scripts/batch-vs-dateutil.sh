@@ -14,8 +14,9 @@ for rule in 'FREQ=WEEKLY;BYDAY=MO,WE,FR' 'FREQ=MONTHLY;BYDAY=-1FR'; do
   "$board" recur expand --batch < "$work/in" > "$work/board.out"
   python3 "$here/batch_dateutil.py" < "$work/in" > "$work/dateutil.out"
   cmp "$work/board.out" "$work/dateutil.out"
-  hyperfine -N -w 1 -r 5 --input "$work/in" --export-json "$work/t.json" \
-    "$board recur expand --batch" "python3 $here/batch_dateutil.py" > /dev/null
+  # Through a shell for the redirection; hyperfine subtracts the shell's own start-up.
+  hyperfine -w 1 -r 5 --export-json "$work/t.json" \
+    "$board recur expand --batch < $work/in > /dev/null" "python3 $here/batch_dateutil.py < $work/in > /dev/null" > /dev/null
   read -r b d <<< "$(python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; print(' '.join('%.4f' % x['median'] for x in r))" "$work/t.json")"
   printf '%-28s %9.3fs %11.3fs %7.1fx\n' "$rule" "$b" "$d" "$(python3 -c "print($d/$b)")"
 done
