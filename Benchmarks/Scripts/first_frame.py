@@ -14,14 +14,15 @@ runs = int(sys.argv[4]) if len(sys.argv) > 4 else 5
 socket = f"first-frame-{os.getpid()}"
 env = dict(os.environ, BOARD_NOW="2026-11-21T10:00", BOARD_TZ="Europe/Paris", XDG_CONFIG_HOME="/nonexistent", TERM="screen")
 
-# calcurse: 100,000 appointments over the 1,000 days around today, 100 a day.
+# calcurse: 100,000 appointments, 100 a day over the 1,000 days around today, in date order as
+# calcurse itself writes its file (unsorted, it takes seconds: it inserts each into a sorted list).
 data = os.path.join(work, "calcurse")
 os.makedirs(data, exist_ok=True)
 today = datetime.date.today()
 with open(os.path.join(data, "apts"), "w") as f:
     for i in range(100_000):
-        day = today + datetime.timedelta(days=i % 1000 - 500)
-        hour, minute = 8 + (i // 1000) % 10, (i * 7) % 60
+        day = today + datetime.timedelta(days=i // 100 - 500)
+        hour, minute = 8 + (i % 100) // 10, (i % 10) * 5
         d = day.strftime("%m/%d/%Y")
         f.write(f"{d} @ {hour:02d}:{minute:02d} -> {d} @ {hour:02d}:{minute:02d} |Meeting {i}\n")
 open(os.path.join(data, "todo"), "w").close()
@@ -31,6 +32,8 @@ def tmux(*args):
 
 def first_frame(command, ready):
     tmux("kill-server")
+    # calcurse refuses to start while the lock of the instance killed last run is there.
+    if os.path.exists(os.path.join(data, ".calcurse.pid")): os.remove(os.path.join(data, ".calcurse.pid"))
     start = time.perf_counter()
     subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "60", command], env=env)
     while True:
