@@ -39,16 +39,13 @@ extension BoardStore {
 
     /// The document, or the first thing wrong with it by its JSON path.
     static func decode(_ data: Data) throws -> BoardDocument.Whole {
-        let decoder = JSONDecoder()
         do {
-            let start = data.first { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0) }
-            if start == UInt8(ascii: "[") { return BoardDocument.Whole(cards: try decoder.decode([BoardDocument.Card].self, from: data)) }
-            let head = try decoder.decode(BoardDocument.Head.self, from: data)
-            guard head.format == BoardDocument.format else { throw BoardError("format", "must be \"\(BoardDocument.format)\", got \"\(head.format)\"") }
-            guard head.version == BoardDocument.version else {
-                throw BoardError("version", "this Board reads version \(BoardDocument.version) documents, got \(head.version)")
+            return try CardReader.document(data) { head in
+                guard head.format == BoardDocument.format else { throw BoardError("format", "must be \"\(BoardDocument.format)\", got \"\(head.format)\"") }
+                guard head.version == BoardDocument.version else {
+                    throw BoardError("version", "this Board reads version \(BoardDocument.version) documents, got \(head.version)")
+                }
             }
-            return try decoder.decode(BoardDocument.Whole.self, from: data)
         } catch let error as DecodingError {
             throw Self.described(error)
         }

@@ -1,0 +1,348 @@
+import BoardModel
+import Foundation
+
+/// Cards read straight from a document's bytes: the reading half of `CardJSON`, for the one
+/// array a document may hold 100,000 of (ARCHITECTURE.md §11). It reads what `JSONDecoder`
+/// reads into `BoardDocument.Card` and refuses what it refuses, naming the value by its path
+/// in the same words (`cards[41].priority: must be a whole number`); a test compares the two.
+struct CardReader {
+    private let bytes: UnsafeRawBufferPointer
+    private var position: Int
+
+    private init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    /// The document with its `cards` array read by this reader and the rest by `JSONDecoder`;
+    /// `check` sees the document's head first (its format and version).
+    static func document(_ data: Data, check: (BoardDocument.Head) throws -> Void) throws -> BoardDocument.Whole {
+        try data.withUnsafeBytes { bytes in
+            var reader = CardReader(bytes, at: 0)
+            reader.skipSpace()
+            if reader.peek == UInt8(ascii: "[") {
+                return BoardDocument.Whole(cards: try reader.cards(path: "cards"))
+            }
+            // The top level, key by key, to find the cards' bytes; the rest goes to the decoder with `"cards": []`.
+            let decoder = JSONDecoder()
+            guard let range = try reader.rangeOfTopLevelValue(named: "cards") else {
+                try check(try decoder.decode(BoardDocument.Head.self, from: data))
+                return try decoder.decode(BoardDocument.Whole.self, from: data)
+            }
+            var rest = Data(bytes[..<range.lowerBound])
+            rest.append(contentsOf: "[]".utf8)
+            rest.append(contentsOf: bytes[range.upperBound...])
+            try check(try decoder.decode(BoardDocument.Head.self, from: rest))
+            var document = try decoder.decode(BoardDocument.Whole.self, from: rest)
+            var cardsReader = CardReader(bytes, at: range.lowerBound)
+            document.cards = try cardsReader.cards(path: "cards")
+            return document
+        }
+    }
+
+    // MARK: The cards
+
+    private mutating func cards(path: String) throws -> [BoardDocument.Card] {
+        skipSpace()
+        guard peek == UInt8(ascii: "[") else { throw try mismatch(path, "an array") }
+        position += 1
+        var cards: [BoardDocument.Card] = []
+        skipSpace()
+        if peek == UInt8(ascii: "]") { position += 1; return cards }
+        while true {
+            cards.append(try card(path: "\(path)[\(cards.count)]"))
+            skipSpace()
+            guard let next = take() else { throw notJSON() }
+            if next == UInt8(ascii: "]") { return cards }
+            guard next == UInt8(ascii: ",") else { throw notJSON() }
+        }
+    }
+
+    private mutating func card(path: String) throws -> BoardDocument.Card {
+        skipSpace()
+        guard peek == UInt8(ascii: "{") else { throw try mismatch(path, "an object") }
+        position += 1
+        var id: String?, title: String?, description: String?, labels: [String]?, bucket: String?, position: Int?
+        var dueDate: String??, dueTime: String??, priority: Int?, duration: Int??, completed: Bool?
+        var templateId: String??, seriesId: String??, occurrenceDate: String??, exceptions: [String]?
+        var checklist: [ChecklistItem]?, ownerId: String??, completedAt: String??, createdAt: String??
+        var updatedAt: String??, remindBefore: Int??
+        try members(path: path) { reader, key, at in
+            switch key {
+            case "id": id = try reader.string(at)
+            case "title": title = try reader.string(at)
+            case "description": description = try reader.string(at)
+            case "labels": labels = try reader.array(at) { reader, at in try reader.string(at) }
+            case "bucket": bucket = try reader.string(at)
+            case "position": position = try reader.int(at)
+            case "due_date": dueDate = try reader.optional(at) { try $0.string(at) }
+            case "due_time": dueTime = try reader.optional(at) { try $0.string(at) }
+            case "priority": priority = try reader.int(at)
+            case "duration": duration = try reader.optional(at) { try $0.int(at) }
+            case "completed": completed = try reader.bool(at)
+            case "template_id": templateId = try reader.optional(at) { try $0.string(at) }
+            case "series_id": seriesId = try reader.optional(at) { try $0.string(at) }
+            case "occurrence_date": occurrenceDate = try reader.optional(at) { try $0.string(at) }
+            case "exceptions": exceptions = try reader.array(at) { reader, at in try reader.string(at) }
+            case "checklist": checklist = try reader.array(at) { reader, at in try reader.item(path: at) }
+            case "owner_id": ownerId = try reader.optional(at) { try $0.string(at) }
+            case "completed_at": completedAt = try reader.optional(at) { try $0.string(at) }
+            case "created_at": createdAt = try reader.optional(at) { try $0.string(at) }
+            case "updated_at": updatedAt = try reader.optional(at) { try $0.string(at) }
+            case "remind_before": remindBefore = try reader.optional(at) { try $0.int(at) }
+            default: try reader.skipValue()
+            }
+        }
+        func required<T>(_ value: T?, _ key: String) throws -> T {
+            guard let value else { throw BoardError("\(path).\(key)", "is missing") }
+            return value
+        }
+        return BoardDocument.Card(
+            id: try required(id, "id"), title: try required(title, "title"), description: try required(description, "description"),
+            labels: try required(labels, "labels"), bucket: try required(bucket, "bucket"), position: try required(position, "position"),
+            dueDate: dueDate ?? nil, dueTime: dueTime ?? nil, priority: try required(priority, "priority"), duration: duration ?? nil,
+            completed: try required(completed, "completed"), templateId: templateId ?? nil, seriesId: seriesId ?? nil,
+            occurrenceDate: occurrenceDate ?? nil, exceptions: try required(exceptions, "exceptions"),
+            checklist: try required(checklist, "checklist"), ownerId: ownerId ?? nil, completedAt: completedAt ?? nil,
+            createdAt: createdAt ?? nil, updatedAt: updatedAt ?? nil, remindBefore: remindBefore ?? nil)
+    }
+
+    private mutating func item(path: String) throws -> ChecklistItem {
+        skipSpace()
+        guard peek == UInt8(ascii: "{") else { throw try mismatch(path, "an object") }
+        position += 1
+        var text: String?, done: Bool?
+        try members(path: path) { reader, key, at in
+            switch key {
+            case "text": text = try reader.string(at)
+            case "done": done = try reader.bool(at)
+            default: try reader.skipValue()
+            }
+        }
+        guard let done else { throw BoardError("\(path).done", "is missing") }
+        guard let text else { throw BoardError("\(path).text", "is missing") }
+        return ChecklistItem(text, done: done)
+    }
+
+    /// An object's members after its `{`, each key given with the path of its value.
+    private mutating func members(path: String, _ member: (inout CardReader, String, String) throws -> Void) throws {
+        skipSpace()
+        if peek == UInt8(ascii: "}") { position += 1; return }
+        while true {
+            skipSpace()
+            guard peek == UInt8(ascii: "\"") else { throw notJSON() }
+            let key = try rawString()
+            skipSpace()
+            guard take() == UInt8(ascii: ":") else { throw notJSON() }
+            try member(&self, key, "\(path).\(key)")
+            skipSpace()
+            guard let next = take() else { throw notJSON() }
+            if next == UInt8(ascii: "}") { return }
+            guard next == UInt8(ascii: ",") else { throw notJSON() }
+        }
+    }
+
+    // MARK: Values
+
+    private mutating func string(_ path: String) throws -> String {
+        skipSpace()
+        guard peek == UInt8(ascii: "\"") else { throw try mismatch(path, "text") }
+        return try rawString()
+    }
+
+    private mutating func int(_ path: String) throws -> Int {
+        skipSpace()
+        let start = position
+        if peek == UInt8(ascii: "-") { position += 1 }
+        var value = 0, digits = 0
+        while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow1 && !overflow2 else { throw BoardError(path, "must be a whole number") }
+            value = sum
+            digits += 1
+            position += 1
+        }
+        // A fraction or an exponent, or no number at all: not a whole number.
+        if digits == 0 || [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(peek ?? 0) {
+            position = start
+            throw try mismatch(path, "a whole number")
+        }
+        return bytes[start] == UInt8(ascii: "-") ? -value : value
+    }
+
+    private mutating func bool(_ path: String) throws -> Bool {
+        skipSpace()
+        if literal("true") { return true }
+        if literal("false") { return false }
+        throw try mismatch(path, "true or false")
+    }
+
+    private mutating func optional<T>(_ path: String, _ value: (inout CardReader) throws -> T) throws -> T? {
+        skipSpace()
+        if literal("null") { return nil }
+        return try value(&self)
+    }
+
+    private mutating func array<T>(_ path: String, _ element: (inout CardReader, String) throws -> T) throws -> [T] {
+        skipSpace()
+        guard peek == UInt8(ascii: "[") else { throw try mismatch(path, "an array") }
+        position += 1
+        var items: [T] = []
+        skipSpace()
+        if peek == UInt8(ascii: "]") { position += 1; return items }
+        while true {
+            items.append(try element(&self, "\(path)[\(items.count)]"))
+            skipSpace()
+            guard let next = take() else { throw notJSON() }
+            if next == UInt8(ascii: "]") { return items }
+            guard next == UInt8(ascii: ",") else { throw notJSON() }
+        }
+    }
+
+    /// A string from its opening quote: escapes decoded, the bytes checked as UTF-8.
+    private mutating func rawString() throws -> String {
+        position += 1
+        let start = position
+        // Most strings have no escape: one scan, one validation.
+        while let byte = peek, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+            guard byte >= 0x20 else { throw notJSON() }
+            position += 1
+        }
+        guard let end = peek else { throw notJSON() }
+        if end == UInt8(ascii: "\"") {
+            position += 1
+            return try utf8(bytes[start..<(position - 1)])
+        }
+        var out = [UInt8](bytes[start..<position])
+        while let byte = take() {
+            switch byte {
+            case UInt8(ascii: "\""): return try utf8(out[...])
+            case UInt8(ascii: "\\"):
+                guard let escaped = take() else { throw notJSON() }
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escaped)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        // A surrogate pair: the low half must follow.
+                        guard take() == UInt8(ascii: "\\"), take() == UInt8(ascii: "u") else { throw notJSON() }
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw notJSON() }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let unicode = Unicode.Scalar(scalar) else { throw notJSON() }
+                    out.append(contentsOf: String(Character(unicode)).utf8)
+                default: throw notJSON()
+                }
+            default:
+                guard byte >= 0x20 else { throw notJSON() }
+                out.append(byte)
+            }
+        }
+        throw notJSON()
+    }
+
+    private func utf8<C: Collection>(_ slice: C) throws -> String where C.Element == UInt8 {
+        guard let text = String(validating: slice, as: UTF8.self) else { throw notJSON() }
+        return text
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = take() else { throw notJSON() }
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw notJSON()
+            }
+            value = value * 16 + UInt32(digit)
+        }
+        return value
+    }
+
+    /// Steps over one value of any kind (a key this reader does not know).
+    private mutating func skipValue() throws {
+        skipSpace()
+        guard let byte = peek else { throw notJSON() }
+        switch byte {
+        case UInt8(ascii: "\""): _ = try rawString()
+        case UInt8(ascii: "{"):
+            position += 1
+            try members(path: "") { reader, _, _ in try reader.skipValue() }
+        case UInt8(ascii: "["):
+            position += 1
+            skipSpace()
+            if peek == UInt8(ascii: "]") { position += 1; return }
+            while true {
+                try skipValue()
+                skipSpace()
+                guard let next = take() else { throw notJSON() }
+                if next == UInt8(ascii: "]") { return }
+                guard next == UInt8(ascii: ",") else { throw notJSON() }
+            }
+        default:
+            if literal("true") || literal("false") || literal("null") { return }
+            let start = position
+            while let b = peek, b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || b == UInt8(ascii: ".")
+                    || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) {
+                position += 1
+            }
+            guard position > start else { throw notJSON() }
+        }
+    }
+
+    /// The byte range of the value of `name` in the top-level object, or nil when it has none.
+    private mutating func rangeOfTopLevelValue(named name: String) throws -> Range<Int>? {
+        guard take() == UInt8(ascii: "{") else { return nil }
+        var found: Range<Int>?
+        try members(path: "") { reader, key, _ in
+            reader.skipSpace()
+            let start = reader.position
+            try reader.skipValue()
+            if key == name { found = start..<reader.position }
+        }
+        return found
+    }
+
+    // MARK: Bytes
+
+    private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private mutating func take() -> UInt8? {
+        guard position < bytes.count else { return nil }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    private mutating func skipSpace() {
+        while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard position + length <= bytes.count else { return false }
+        let matches = word.withUTF8Buffer { expected in (0..<length).allSatisfy { bytes[position + $0] == expected[$0] } }
+        if matches { position += length }
+        return matches
+    }
+
+    /// A value of the wrong kind: "must be text", or "must be text, got null" for a null.
+    private mutating func mismatch(_ path: String, _ expected: String) throws -> BoardError {
+        if literal("null") { return BoardError(path, "must be \(expected), got null") }
+        try skipValue()  // a malformed value is not JSON rather than of the wrong kind
+        return BoardError(path, "must be \(expected)")
+    }
+
+    private func notJSON() -> BoardError {
+        BoardError("document", "is not JSON (at byte \(position))")
+    }
+}

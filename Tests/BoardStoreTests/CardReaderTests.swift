@@ -1,0 +1,89 @@
+import BoardModel
+@testable import BoardStore
+import Foundation
+import Testing
+
+/// The card reader reads what JSONDecoder reads and refuses what it refuses, in the same words.
+@Suite struct CardReaderTests {
+    func card(_ g: inout SystemRandomNumberGenerator) -> BoardDocument.Card {
+        func maybe<T>(_ value: @autoclosure () -> T) -> T? { Bool.random(using: &g) ? value() : nil }
+        return BoardDocument.Card(
+            id: UUID().uuidString, title: CardJSONTests.text(&g), description: CardJSONTests.text(&g),
+            labels: (0..<Int.random(in: 0...3, using: &g)).map { _ in CardJSONTests.text(&g) },
+            bucket: Bucket.allCases.randomElement(using: &g)!.cliName, position: Int.random(in: -5...100_000, using: &g),
+            dueDate: maybe("2026-11-21"), dueTime: maybe("07:30"), priority: Int.random(in: 0...3, using: &g),
+            duration: maybe(Int.random(in: 1...600, using: &g)), completed: Bool.random(using: &g),
+            templateId: maybe(UUID().uuidString), seriesId: maybe(UUID().uuidString), occurrenceDate: maybe("2026-11-22"),
+            exceptions: Bool.random(using: &g) ? [] : ["title"],
+            checklist: (0..<Int.random(in: 0...2, using: &g)).map { _ in ChecklistItem(CardJSONTests.text(&g), done: Bool.random(using: &g)) },
+            ownerId: maybe(UUID().uuidString), completedAt: maybe("t"), createdAt: maybe("t"), updatedAt: maybe("t"),
+            remindBefore: maybe(Int.random(in: 0...1440, using: &g)))
+    }
+
+    /// What the decoder says of `data`, a JSON array of cards, in the reader's words.
+    func decoded(_ data: Data) -> Result<[BoardDocument.Card], BoardError> {
+        do { return .success(try JSONDecoder().decode([BoardDocument.Card].self, from: data)) } catch let error as DecodingError {
+            let described = BoardStore.described(error)
+            return .failure(BoardError("cards" + described.field, described.problem))
+        } catch {
+            return .failure(BoardError("?", "\(error)"))
+        }
+    }
+
+    func read(_ data: Data) -> Result<[BoardDocument.Card], BoardError> {
+        do { return .success(try CardReader.document(data) { _ in }.cards) } catch let error as BoardError {
+            return .failure(error)
+        } catch {
+            return .failure(BoardError("?", "\(error)"))
+        }
+    }
+
+    @Test func randomCardsReadAsTheDecoderReadsThem() throws {
+        var g = SystemRandomNumberGenerator()
+        let pretty = BoardDocument.encoder(), compact = JSONEncoder()
+        for _ in 0..<300 {
+            let cards = (0..<Int.random(in: 0...4, using: &g)).map { _ in card(&g) }
+            for encoder in [pretty, compact] {
+                let data = try encoder.encode(cards)
+                #expect(try read(data).get() == cards)
+            }
+        }
+        // Escapes the encoders never write: \u sequences, surrogate pairs, unknown keys.
+        let odd = #"[{"id":"a","title":"\u00e9\ud83c\udf5e\u0041","description":"","labels":[],"bucket":"weekend","position":0,"priority":0,"completed":false,"exceptions":[],"checklist":[],"extra":{"x":[1,2.5e3,null,true]}}]"#
+        #expect(try read(Data(odd.utf8)).get()[0].title == "é🍞A")
+        #expect(try read(Data(odd.utf8)).get() == decoded(Data(odd.utf8)).get())
+    }
+
+    @Test func wrongValuesAreRefusedInTheDecodersWords() throws {
+        var g = SystemRandomNumberGenerator()
+        let keys = ["id", "title", "description", "labels", "bucket", "position", "due_date", "due_time", "priority", "duration",
+                    "completed", "template_id", "series_id", "occurrence_date", "exceptions", "checklist", "remind_before"]
+        let wrongs = ["null", "\"text\"", "12", "1.5", "true", "[]", "[1]", "{}", "[{\"done\":1,\"text\":\"a\"}]", "[{\"text\":\"a\"}]"]
+        var compared = 0
+        for _ in 0..<400 {
+            var object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(card(&g))) as! [String: Any]
+            let key = keys.randomElement(using: &g)!
+            let wrong = wrongs.randomElement(using: &g)!
+            if Bool.random(using: &g) { object.removeValue(forKey: key) } else { object[key] = try JSONSerialization.jsonObject(with: Data(wrong.utf8), options: .fragmentsAllowed) }
+            let data = try JSONSerialization.data(withJSONObject: [card(&g), object].map { $0 as Any }.map { ($0 as? BoardDocument.Card).map { try! JSONSerialization.jsonObject(with: try! JSONEncoder().encode($0)) } ?? $0 })
+            let expected = decoded(data), actual = read(data)
+            switch (expected, actual) {
+            case (.success(let a), .success(let b)): #expect(a == b)
+            case (.failure(let a), .failure(let b)) where wrong == "1.5" && a.problem.hasPrefix("is not JSON"):
+                // The decoder names no field for a fraction in an optional whole number; the reader does.
+                #expect(b == BoardError("cards[1].\(key)", "must be a whole number"))
+            case (.failure(let a), .failure(let b)):
+                // The same field and words; the reader may add ", got null" where the decoder doesn't.
+                #expect(a.field == b.field && (a.problem == b.problem || b.problem == a.problem + ", got null"), "\(key) = \(wrong): \(a) / \(b)")
+                compared += 1
+            default: Issue.record("\(key) = \(wrong): decoder \(expected), reader \(actual)")
+            }
+        }
+        #expect(compared > 100)
+        // Not JSON at all: refused as such.
+        for text in ["[", "[{\"id\": ", "[{}", "[1,]", "{\"cards\": [{\"id\": \"a\"", "[\"\\x\"]"] {
+            guard case .failure(let error) = read(Data(text.utf8)) else { Issue.record("read \(text)"); continue }
+            #expect(error.field == "document" || error.field.hasPrefix("cards"), "\(text): \(error)")
+        }
+    }
+}
