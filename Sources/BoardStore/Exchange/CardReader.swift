@@ -8,6 +8,23 @@ import Foundation
 struct CardReader {
     private let bytes: UnsafeRawBufferPointer
     private var position: Int
+    /// Where the reader is, kept as parts and spelled out only for an error: building a path
+    /// string for each of a million values would cost more than reading them.
+    private var path: [PathPart] = []
+
+    private enum PathPart {
+        case key(String)
+        case index(Int)
+    }
+
+    private var pathText: String {
+        path.reduce("") { text, part in
+            switch part {
+            case .key(let key): text.isEmpty ? key : text + "." + key
+            case .index(let i): text + "[\(i)]"
+            }
+        }
+    }
 
     private init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
         self.bytes = bytes
@@ -21,7 +38,8 @@ struct CardReader {
             var reader = CardReader(bytes, at: 0)
             reader.skipSpace()
             if reader.peek == UInt8(ascii: "[") {
-                return BoardDocument.Whole(cards: try reader.cards(path: "cards"))
+                reader.path = [.key("cards")]
+                return BoardDocument.Whole(cards: try reader.cards())
             }
             // The top level, key by key, to find the cards' bytes; the rest goes to the decoder with `"cards": []`.
             let decoder = JSONDecoder()
@@ -35,64 +53,54 @@ struct CardReader {
             try check(try decoder.decode(BoardDocument.Head.self, from: rest))
             var document = try decoder.decode(BoardDocument.Whole.self, from: rest)
             var cardsReader = CardReader(bytes, at: range.lowerBound)
-            document.cards = try cardsReader.cards(path: "cards")
+            cardsReader.path = [.key("cards")]
+            document.cards = try cardsReader.cards()
             return document
         }
     }
 
     // MARK: The cards
 
-    private mutating func cards(path: String) throws -> [BoardDocument.Card] {
-        skipSpace()
-        guard peek == UInt8(ascii: "[") else { throw try mismatch(path, "an array") }
-        position += 1
-        var cards: [BoardDocument.Card] = []
-        skipSpace()
-        if peek == UInt8(ascii: "]") { position += 1; return cards }
-        while true {
-            cards.append(try card(path: "\(path)[\(cards.count)]"))
-            skipSpace()
-            guard let next = take() else { throw notJSON() }
-            if next == UInt8(ascii: "]") { return cards }
-            guard next == UInt8(ascii: ",") else { throw notJSON() }
-        }
+    private mutating func cards() throws -> [BoardDocument.Card] {
+        try array { reader in try reader.card() }
     }
 
-    private mutating func card(path: String) throws -> BoardDocument.Card {
+    private mutating func card() throws -> BoardDocument.Card {
         skipSpace()
-        guard peek == UInt8(ascii: "{") else { throw try mismatch(path, "an object") }
+        guard peek == UInt8(ascii: "{") else { throw try mismatch("an object") }
         position += 1
         var id: String?, title: String?, description: String?, labels: [String]?, bucket: String?, position: Int?
         var dueDate: String??, dueTime: String??, priority: Int?, duration: Int??, completed: Bool?
         var templateId: String??, seriesId: String??, occurrenceDate: String??, exceptions: [String]?
         var checklist: [ChecklistItem]?, ownerId: String??, completedAt: String??, createdAt: String??
         var updatedAt: String??, remindBefore: Int??
-        try members(path: path) { reader, key, at in
+        try members { reader, key in
             switch key {
-            case "id": id = try reader.string(at)
-            case "title": title = try reader.string(at)
-            case "description": description = try reader.string(at)
-            case "labels": labels = try reader.array(at) { reader, at in try reader.string(at) }
-            case "bucket": bucket = try reader.string(at)
-            case "position": position = try reader.int(at)
-            case "due_date": dueDate = try reader.optional(at) { try $0.string(at) }
-            case "due_time": dueTime = try reader.optional(at) { try $0.string(at) }
-            case "priority": priority = try reader.int(at)
-            case "duration": duration = try reader.optional(at) { try $0.int(at) }
-            case "completed": completed = try reader.bool(at)
-            case "template_id": templateId = try reader.optional(at) { try $0.string(at) }
-            case "series_id": seriesId = try reader.optional(at) { try $0.string(at) }
-            case "occurrence_date": occurrenceDate = try reader.optional(at) { try $0.string(at) }
-            case "exceptions": exceptions = try reader.array(at) { reader, at in try reader.string(at) }
-            case "checklist": checklist = try reader.array(at) { reader, at in try reader.item(path: at) }
-            case "owner_id": ownerId = try reader.optional(at) { try $0.string(at) }
-            case "completed_at": completedAt = try reader.optional(at) { try $0.string(at) }
-            case "created_at": createdAt = try reader.optional(at) { try $0.string(at) }
-            case "updated_at": updatedAt = try reader.optional(at) { try $0.string(at) }
-            case "remind_before": remindBefore = try reader.optional(at) { try $0.int(at) }
+            case "id": id = try reader.string()
+            case "title": title = try reader.string()
+            case "description": description = try reader.string()
+            case "labels": labels = try reader.array { reader in try reader.string() }
+            case "bucket": bucket = try reader.string()
+            case "position": position = try reader.int()
+            case "due_date": dueDate = try reader.optional { try $0.string() }
+            case "due_time": dueTime = try reader.optional { try $0.string() }
+            case "priority": priority = try reader.int()
+            case "duration": duration = try reader.optional { try $0.int() }
+            case "completed": completed = try reader.bool()
+            case "template_id": templateId = try reader.optional { try $0.string() }
+            case "series_id": seriesId = try reader.optional { try $0.string() }
+            case "occurrence_date": occurrenceDate = try reader.optional { try $0.string() }
+            case "exceptions": exceptions = try reader.array { reader in try reader.string() }
+            case "checklist": checklist = try reader.array { reader in try reader.item() }
+            case "owner_id": ownerId = try reader.optional { try $0.string() }
+            case "completed_at": completedAt = try reader.optional { try $0.string() }
+            case "created_at": createdAt = try reader.optional { try $0.string() }
+            case "updated_at": updatedAt = try reader.optional { try $0.string() }
+            case "remind_before": remindBefore = try reader.optional { try $0.int() }
             default: try reader.skipValue()
             }
         }
+        let path = pathText
         func required<T>(_ value: T?, _ key: String) throws -> T {
             guard let value else { throw BoardError("\(path).\(key)", "is missing") }
             return value
@@ -107,25 +115,26 @@ struct CardReader {
             createdAt: createdAt ?? nil, updatedAt: updatedAt ?? nil, remindBefore: remindBefore ?? nil)
     }
 
-    private mutating func item(path: String) throws -> ChecklistItem {
+    private mutating func item() throws -> ChecklistItem {
         skipSpace()
-        guard peek == UInt8(ascii: "{") else { throw try mismatch(path, "an object") }
+        guard peek == UInt8(ascii: "{") else { throw try mismatch("an object") }
         position += 1
         var text: String?, done: Bool?
-        try members(path: path) { reader, key, at in
+        try members { reader, key in
             switch key {
-            case "text": text = try reader.string(at)
-            case "done": done = try reader.bool(at)
+            case "text": text = try reader.string()
+            case "done": done = try reader.bool()
             default: try reader.skipValue()
             }
         }
+        let path = pathText
         guard let done else { throw BoardError("\(path).done", "is missing") }
         guard let text else { throw BoardError("\(path).text", "is missing") }
         return ChecklistItem(text, done: done)
     }
 
-    /// An object's members after its `{`, each key given with the path of its value.
-    private mutating func members(path: String, _ member: (inout CardReader, String, String) throws -> Void) throws {
+    /// An object's members after its `{`, the reader's path on each member's key meanwhile.
+    private mutating func members(_ member: (inout CardReader, String) throws -> Void) throws {
         skipSpace()
         if peek == UInt8(ascii: "}") { position += 1; return }
         while true {
@@ -134,7 +143,9 @@ struct CardReader {
             let key = try rawString()
             skipSpace()
             guard take() == UInt8(ascii: ":") else { throw notJSON() }
-            try member(&self, key, "\(path).\(key)")
+            path.append(.key(key))
+            try member(&self, key)
+            path.removeLast()
             skipSpace()
             guard let next = take() else { throw notJSON() }
             if next == UInt8(ascii: "}") { return }
@@ -144,13 +155,13 @@ struct CardReader {
 
     // MARK: Values
 
-    private mutating func string(_ path: String) throws -> String {
+    private mutating func string() throws -> String {
         skipSpace()
-        guard peek == UInt8(ascii: "\"") else { throw try mismatch(path, "text") }
+        guard peek == UInt8(ascii: "\"") else { throw try mismatch("text") }
         return try rawString()
     }
 
-    private mutating func int(_ path: String) throws -> Int {
+    private mutating func int() throws -> Int {
         skipSpace()
         let start = position
         if peek == UInt8(ascii: "-") { position += 1 }
@@ -158,7 +169,7 @@ struct CardReader {
         while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-            guard !overflow1 && !overflow2 else { throw BoardError(path, "must be a whole number") }
+            guard !overflow1 && !overflow2 else { throw BoardError(pathText, "must be a whole number") }
             value = sum
             digits += 1
             position += 1
@@ -166,33 +177,35 @@ struct CardReader {
         // A fraction or an exponent, or no number at all: not a whole number.
         if digits == 0 || [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(peek ?? 0) {
             position = start
-            throw try mismatch(path, "a whole number")
+            throw try mismatch("a whole number")
         }
         return bytes[start] == UInt8(ascii: "-") ? -value : value
     }
 
-    private mutating func bool(_ path: String) throws -> Bool {
+    private mutating func bool() throws -> Bool {
         skipSpace()
         if literal("true") { return true }
         if literal("false") { return false }
-        throw try mismatch(path, "true or false")
+        throw try mismatch("true or false")
     }
 
-    private mutating func optional<T>(_ path: String, _ value: (inout CardReader) throws -> T) throws -> T? {
+    private mutating func optional<T>(_ value: (inout CardReader) throws -> T) throws -> T? {
         skipSpace()
         if literal("null") { return nil }
         return try value(&self)
     }
 
-    private mutating func array<T>(_ path: String, _ element: (inout CardReader, String) throws -> T) throws -> [T] {
+    private mutating func array<T>(_ element: (inout CardReader) throws -> T) throws -> [T] {
         skipSpace()
-        guard peek == UInt8(ascii: "[") else { throw try mismatch(path, "an array") }
+        guard peek == UInt8(ascii: "[") else { throw try mismatch("an array") }
         position += 1
         var items: [T] = []
         skipSpace()
         if peek == UInt8(ascii: "]") { position += 1; return items }
         while true {
-            items.append(try element(&self, "\(path)[\(items.count)]"))
+            path.append(.index(items.count))
+            items.append(try element(&self))
+            path.removeLast()
             skipSpace()
             guard let next = take() else { throw notJSON() }
             if next == UInt8(ascii: "]") { return items }
@@ -277,7 +290,7 @@ struct CardReader {
         case UInt8(ascii: "\""): _ = try rawString()
         case UInt8(ascii: "{"):
             position += 1
-            try members(path: "") { reader, _, _ in try reader.skipValue() }
+            try members { reader, _ in try reader.skipValue() }
         case UInt8(ascii: "["):
             position += 1
             skipSpace()
@@ -304,7 +317,7 @@ struct CardReader {
     private mutating func rangeOfTopLevelValue(named name: String) throws -> Range<Int>? {
         guard take() == UInt8(ascii: "{") else { return nil }
         var found: Range<Int>?
-        try members(path: "") { reader, key, _ in
+        try members { reader, key in
             reader.skipSpace()
             let start = reader.position
             try reader.skipValue()
@@ -336,10 +349,10 @@ struct CardReader {
     }
 
     /// A value of the wrong kind: "must be text", or "must be text, got null" for a null.
-    private mutating func mismatch(_ path: String, _ expected: String) throws -> BoardError {
-        if literal("null") { return BoardError(path, "must be \(expected), got null") }
+    private mutating func mismatch(_ expected: String) throws -> BoardError {
+        if literal("null") { return BoardError(pathText, "must be \(expected), got null") }
         try skipValue()  // a malformed value is not JSON rather than of the wrong kind
-        return BoardError(path, "must be \(expected)")
+        return BoardError(pathText, "must be \(expected)")
     }
 
     private func notJSON() -> BoardError {
