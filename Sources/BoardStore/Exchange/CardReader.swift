@@ -100,9 +100,8 @@ struct CardReader {
             default: try reader.skipValue()
             }
         }
-        let path = pathText
         func required<T>(_ value: T?, _ key: String) throws -> T {
-            guard let value else { throw BoardError("\(path).\(key)", "is missing") }
+            guard let value else { throw BoardError("\(pathText).\(key)", "is missing") }
             return value
         }
         return BoardDocument.Card(
@@ -127,9 +126,8 @@ struct CardReader {
             default: try reader.skipValue()
             }
         }
-        let path = pathText
-        guard let done else { throw BoardError("\(path).done", "is missing") }
-        guard let text else { throw BoardError("\(path).text", "is missing") }
+        guard let done else { throw BoardError("\(pathText).done", "is missing") }
+        guard let text else { throw BoardError("\(pathText).text", "is missing") }
         return ChecklistItem(text, done: done)
     }
 
