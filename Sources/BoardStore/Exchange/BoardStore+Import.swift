@@ -139,13 +139,12 @@ extension BoardStore {
         let insert = try TaskRecord.bulkInsertStatement(db)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
         for (i, card) in document.cards.enumerated() {
-            let path = "cards[\(i)]"
-            let record = try card.record(at: path, ownerId: owner, now: now)
+            let record = try card.record(at: "cards[\(i)]", ownerId: owner, now: now)
             if existingIds.contains(record.id) {
-                try upsert(record, existing: try TaskRecord.fetchOne(select, arguments: [record.id]), at: path, into: &summary.cards)
+                try upsert(record, existing: try TaskRecord.fetchOne(select, arguments: [record.id]), at: "cards[\(i)]", into: &summary.cards)
                 continue
             }
-            do { try record.insert(with: insert) } catch let error as DatabaseError { throw BoardError(path, Self.refusal(error)) }
+            do { try record.insert(with: insert) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
             summary.cards.added += 1
         }
         return summary

@@ -18,16 +18,16 @@ extension BoardDocument.Card {
 
     /// The row this card is, or the first wrong field by its path. What a `list --json` card
     /// leaves out is filled in: this board's owner, `now` for its timestamps.
-    func record(at path: String, ownerId: String, now: String) throws(BoardError) -> TaskRecord {
-        func wrong(_ field: String, _ problem: String) -> BoardError { BoardError("\(path).\(field)", problem) }
-        try DocumentCheck.id(id, at: "\(path).id")
+    func record(at path: @autoclosure () -> String, ownerId: String, now: String) throws(BoardError) -> TaskRecord {
+        func wrong(_ field: String, _ problem: String) -> BoardError { BoardError("\(path()).\(field)", problem) }
+        try DocumentCheck.id(id, at: "\(path()).id")
         let bucket: Bucket
         do { bucket = try Bucket(parsing: self.bucket) } catch {
             throw wrong("bucket", "unknown bucket '\(self.bucket)'; use \(Bucket.allCases.map(\.cliName).joined(separator: ", "))")
         }
         let values = CardValues(title: title, description: description, labels: labels, checklist: checklist.map(\.text),
-                                time: try DocumentCheck.time(dueTime, at: "\(path).due_time"), priority: priority, duration: duration)
-        do { try values.validate() } catch { throw BoardError("\(path).\(error.field)", error.problem) }
+                                time: try DocumentCheck.time(dueTime, at: "\(path()).due_time"), priority: priority, duration: duration)
+        do { try values.validate() } catch { throw BoardError("\(path()).\(error.field)", error.problem) }
         let mask: [CardField]
         do { mask = try exceptions.map { (name) throws(BoardError) in try CardField(parsing: name) } } catch { throw wrong("exceptions", error.problem) }
         let remind = remindBefore ?? 0
@@ -37,10 +37,10 @@ extension BoardDocument.Card {
         }
         return TaskRecord(
             id: id, ownerId: ownerId, title: title, description: description, labels: labels, checklist: checklist, bucket: bucket,
-            position: position, dueDate: try DocumentCheck.date(dueDate, at: "\(path).due_date"), dueTime: values.time,
+            position: position, dueDate: try DocumentCheck.date(dueDate, at: "\(path()).due_date"), dueTime: values.time,
             priority: priority, durationMin: duration, isCompleted: completed,
             completedAt: completed ? (completedAt ?? now) : nil, createdAt: createdAt ?? now, updatedAt: updatedAt ?? now,
-            templateId: templateId, seriesId: seriesId, occurrenceDate: try DocumentCheck.date(occurrenceDate, at: "\(path).occurrence_date"),
+            templateId: templateId, seriesId: seriesId, occurrenceDate: try DocumentCheck.date(occurrenceDate, at: "\(path()).occurrence_date"),
             exceptionMask: mask, remindBeforeMin: remind)
     }
 }
@@ -130,25 +130,26 @@ extension BoardDocument.Habit {
 
 /// The checks a document's fields share, each naming the field by its path.
 enum DocumentCheck {
-    static func date(_ text: String?, at path: String) throws(BoardError) -> LocalDate? {
+    // Paths are spelled out only for an error: an import checks a million fields.
+    static func date(_ text: String?, at path: @autoclosure () -> String) throws(BoardError) -> LocalDate? {
         guard let text else { return nil }
-        guard let date = LocalDate(iso: text) else { throw BoardError(path, "must be a date YYYY-MM-DD, got '\(text)'") }
+        guard let date = LocalDate(iso: text) else { throw BoardError(path(), "must be a date YYYY-MM-DD, got '\(text)'") }
         return date
     }
 
-    static func time(_ text: String?, at path: String) throws(BoardError) -> LocalTime? {
+    static func time(_ text: String?, at path: @autoclosure () -> String) throws(BoardError) -> LocalTime? {
         guard let text else { return nil }
-        guard let time = LocalTime(iso: text) else { throw BoardError(path, "must be a time HH:MM, got '\(text)'") }
+        guard let time = LocalTime(iso: text) else { throw BoardError(path(), "must be a time HH:MM, got '\(text)'") }
         return time
     }
 
-    static func id(_ id: String, at path: String) throws(BoardError) {
+    static func id(_ id: String, at path: @autoclosure () -> String) throws(BoardError) {
         let utf8 = id.utf8
         guard !utf8.isEmpty, utf8.count <= 64, utf8.allSatisfy({ byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
         }) else {
-            throw BoardError(path, "must be an id of letters, digits and dashes, got '\(id)'")
+            throw BoardError(path(), "must be an id of letters, digits and dashes, got '\(id)'")
         }
     }
 
