@@ -19,7 +19,19 @@ enum BoardBinary {
     }()
 
     static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
-        let process = self.process(arguments, environment: environment)
+        try run(self.process(arguments, environment: environment), stdin: stdin)
+    }
+
+    /// Another program of the machine (`sqlite3`, …), found on the PATH.
+    static func runTool(_ arguments: [String], stdin: String = "") throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        return try run(process, stdin: stdin)
+    }
+
+    /// Runs `process` to its end with `stdin`, reading its output and errors.
+    private static func run(_ process: Process, stdin: String) throws -> Result {
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = output

@@ -6,15 +6,7 @@ import Testing
 @Suite struct ExchangeCommandTests {
     /// `sqlite3 FILE .dump`: every row of the file, to compare a board before and after.
     func dump(_ board: BoardFile) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", board.path, ".dump"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try BoardBinary.runTool(["sqlite3", board.path, ".dump"]).stdout
     }
 
     func id(from added: BoardBinary.Result, word: Int) -> String {
@@ -188,13 +180,8 @@ import Testing
         // The golden board and what `list` printed for it before list was streamed.
         let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
         let board = try BoardFile()
-        let load = Process()
-        load.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        load.arguments = ["sqlite3", board.path]
-        load.standardInput = try FileHandle(forReadingFrom: golden.appendingPathComponent("board.sql"))
-        try load.run()
-        load.waitUntilExit()
-        #expect(load.terminationStatus == 0)
+        let sql = try String(contentsOf: golden.appendingPathComponent("board.sql"), encoding: .utf8)
+        #expect(try BoardBinary.runTool(["sqlite3", board.path], stdin: sql).status == 0)
         for (arguments, file) in [(["list", "--json"], "list.json"), (["list"], "list.txt"), (["list", "--json", "--bucket", "routines"], "list-routines.json")] {
             let expected = try String(contentsOf: golden.appendingPathComponent(file), encoding: .utf8)
             #expect(try board.run(arguments).stdout == expected, "\(arguments)")

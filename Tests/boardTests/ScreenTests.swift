@@ -120,11 +120,15 @@ import Testing
         try board.run(["add", "Pay rent"])
         let session = try TmuxSession(["--db", board.path])
         #expect(session.waitFor { $0.contains("This Week (1)") && $0.contains("[ ] Pay rent") }.0)
-        try session.send("M-d")
-        try session.type("\u{1B}[9x")
-        try session.type("\u{1B}Ot")
-        Thread.sleep(forTimeInterval: 0.5)
-        let screen = session.screen
+        /// Alt+`letter`, an unknown CSI and (on the board) an unknown SS3; then the screen they left.
+        func sendUnknownSequences(alt letter: String, ss3: Bool = false) throws -> String {
+            try session.send("M-" + letter)
+            try session.type("\u{1B}[9x")
+            if ss3 { try session.type("\u{1B}Ot") }
+            Thread.sleep(forTimeInterval: 0.5)
+            return session.screen
+        }
+        let screen = try sendUnknownSequences(alt: "d", ss3: true)
         #expect(screen.contains("This Week (1)") && screen.contains("[ ] Pay rent") && !screen.contains("Deleted"), "\(screen)")
         #expect(!screen.contains("New template"), "no letter of a sequence ran a command")
         // A plain Esc still cancels at once.
@@ -135,10 +139,7 @@ import Testing
         // In the card form: the form stays, nothing is typed into the title.
         try session.send("e")
         #expect(session.waitFor { $0.contains("Edit card") }.0)
-        try session.send("M-d")
-        try session.type("\u{1B}[9x")
-        Thread.sleep(forTimeInterval: 0.4)
-        let form = session.screen
+        let form = try sendUnknownSequences(alt: "d")
         #expect(form.contains("Edit card") && form.contains("› Title        Pay rent") && !form.contains("Pay rentd") && !form.contains("9x"), "\(form)")
         try session.send("Escape")
         #expect(session.waitFor { !$0.contains("Edit card") }.0)
@@ -146,10 +147,7 @@ import Testing
         try board.run(["edit", String(try board.cards().first!["id"] as! String).prefix(8).description, "--checklist", "Find the bill"])
         try session.send("C")
         #expect(session.waitFor { $0.contains("Find the bill") }.0)
-        try session.send("M-e")
-        try session.type("\u{1B}[9x")
-        Thread.sleep(forTimeInterval: 0.4)
-        let checklist = session.screen
+        let checklist = try sendUnknownSequences(alt: "e")
         #expect(checklist.contains("[ ] Find the bill") && checklist.contains("0 of 1 done") && !checklist.contains("Editing"), "\(checklist)")
         try session.send("Escape")
         #expect(session.waitFor { !$0.contains("Find the bill") }.0)
