@@ -38,8 +38,10 @@ let package = Package(
         ),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")],
+                    exclude: ["Snapshots"]),
         // Drives the real `board` binary: exit codes, stdout, stderr.
-        .testTarget(name: "boardTests", dependencies: ["board", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "boardTests", dependencies: ["board", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")],
+                    exclude: ["Golden"]),
     ]
 )
