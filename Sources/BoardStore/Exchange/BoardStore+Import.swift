@@ -6,14 +6,11 @@ import GRDB
 public struct ImportSummary: Hashable, Sendable {
     public struct Counts: Hashable, Sendable {
         public var added = 0, updated = 0, unchanged = 0
-        public var total: Int { added + updated + unchanged }
     }
     public var templates = Counts()
     public var cards = Counts()
     public var habits = Counts()
     public var entries = Counts()
-    /// Whether anything would be written.
-    public var changes: Bool { [templates, cards, habits, entries].contains { $0.added + $0.updated > 0 } }
 }
 
 extension BoardStore {
