@@ -135,7 +135,14 @@ public final class TerminalDriver {
                             let head = (1...cell.width).contains(firstWidth) ? [wchar_t(bitPattern: first.value)] : []
                             run += head + Array(repeating: wchar_t(32), count: cell.width - (head.isEmpty ? 0 : firstWidth))
                         }
-                        if !Self.cursesCanDraw(cell) { raw.append(RawCell(x: x, y: y, text: String(cell.character), style: style)) }
+                        if !Self.cursesCanDraw(cell) {
+                            // Neighbours of one style on one row go out as one run (a struck step, not its letters).
+                            if let last = raw.last, last.y == y, last.style == style, last.end == x {
+                                raw[raw.count - 1].append(cell.character, width: cell.width)
+                            } else {
+                                raw.append(RawCell(x: x, y: y, text: String(cell.character), style: style, end: x + cell.width))
+                            }
+                        }
                     }
                     x += 1
                 }
@@ -154,14 +161,21 @@ public final class TerminalDriver {
             curs_set(0)
         }
         refresh()
-        Self.write(raw.filter { !($0.y == frame.height - 1 && $0.x + DisplayWidth.of($0.text) >= frame.width) })
+        Self.write(raw.filter { !($0.y == frame.height - 1 && $0.end >= frame.width) })
     }
 
     /// A cell the terminal's own sequences draw after curses has drawn its placeholder.
     struct RawCell {
         let x: Int, y: Int
-        let text: String
+        var text: String
         let style: CellStyle
+        /// The column after its last cell.
+        var end: Int
+
+        mutating func append(_ character: Character, width: Int) {
+            text.append(character)
+            end += width
+        }
     }
 
     /// How many cells curses gives a character: one per scalar that has a width.
