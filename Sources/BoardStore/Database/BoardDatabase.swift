@@ -71,13 +71,13 @@ public enum BoardDatabase {
 
     /// SQLite makes `-shm` and `-wal` with the database file's mode. After the file was read-only
     /// once, they stay 0444 when it is writable again and every open fails; they take the file's mode back.
+    /// With `stat` and `access` rather than FileManager's attributes, which look up the owner's
+    /// and group's names on every command's start.
     private static func repairSidecarModes(of path: String) throws {
-        guard let mode = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int else { return }
-        for sidecar in [path + "-shm", path + "-wal"]
-        where FileManager.default.fileExists(atPath: sidecar) && !FileManager.default.isWritableFile(atPath: sidecar) {
-            do {
-                try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: sidecar)
-            } catch {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        for sidecar in [path + "-shm", path + "-wal"] where access(sidecar, F_OK) == 0 && access(sidecar, W_OK) != 0 {
+            guard chmod(sidecar, info.st_mode & 0o777) == 0 else {
                 throw BoardFileError.unusable(path: path, problem: "\(sidecar) is read-only and not yours to change; its owner can fix it")
             }
         }
