@@ -109,4 +109,20 @@ import Testing
         guard case .templateForm(let typed) = state.mode else { Issue.record("no template form"); return }
         #expect(typed.fields.priority == "9")
     }
+
+    /// Issue (found in review): a long value in the focused field of the card form was wrapped by
+    /// its box and then drawn scrolled over the first line, leaving its tail on the lines below.
+    @Test func theFocusedFieldOfALongTitleTakesOneLine() throws {
+        var state = try TUIFixture().state(width: 80, height: 24)
+        let long = String(repeating: "Renew the passport and the identity card ", count: 3)
+        press([.character("e"), .control("u")] + type(long), &state)
+        let rows = view(state).text.split(separator: "\n").map(String.init)
+        let title = try #require(rows.firstIndex { $0.contains("› Title") })
+        #expect(rows[title].contains("…") && rows[title].contains("identity card"), "scrolled to the cursor, cut with a sign")
+        #expect(rows[title + 1].contains("Description"), "\(rows[title + 1])")
+        // Unfocused, the same title wraps under its value in full.
+        press([.tab], &state)
+        let after = view(state).text
+        #expect(after.contains("Title        Renew the passport") && !after.contains("› Title"))
+    }
 }

@@ -105,27 +105,24 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String { iso }
 
     public var iso: String {
-        let year = parts.year
+        let (y, m, d) = parts
         // A day number outside years 0–9999 (a sentinel, never a stored date) the slow way.
-        guard (0...9999).contains(year) else {
-            let (y, m, d) = parts
-            return y.zeroPadded(4) + "-" + m.zeroPadded(2) + "-" + d.zeroPadded(2)
-        }
+        guard (0...9999).contains(y) else { return y.zeroPadded(4) + "-" + m.zeroPadded(2) + "-" + d.zeroPadded(2) }
         return String(unsafeUninitializedCapacity: 10) { buffer in
             var i = 0
-            writeISO { buffer[i] = $0; i += 1 }
+            Self.writeISO(y, m, d) { buffer[i] = $0; i += 1 }
             return i
         }
     }
 
     /// Appends `YYYY-MM-DD` as UTF-8: a million dates printed without a string each.
     public func appendISO(to out: inout [UInt8]) {
-        guard (0...9999).contains(parts.year) else { return out.append(contentsOf: iso.utf8) }
-        writeISO { out.append($0) }
+        let (y, m, d) = parts
+        guard (0...9999).contains(y) else { return out.append(contentsOf: iso.utf8) }
+        Self.writeISO(y, m, d) { out.append($0) }
     }
 
-    private func writeISO(_ put: (UInt8) -> Void) {
-        let (y, m, d) = parts
+    private static func writeISO(_ y: Int, _ m: Int, _ d: Int, _ put: (UInt8) -> Void) {
         func digits(_ value: Int, _ width: Int) {
             var divisor = 1
             for _ in 1..<width { divisor *= 10 }

@@ -31,7 +31,7 @@ extension BoardDocument.Card {
         let mask: [CardField]
         do { mask = try exceptions.map { (name) throws(BoardError) in try CardField(parsing: name) } } catch { throw wrong("exceptions", error.problem) }
         let remind = remindBefore ?? 0
-        guard (0...BoardStore.maxRemindBefore).contains(remind) else { throw wrong("remind_before", "must be 0 to \(BoardStore.maxRemindBefore) minutes, got \(remind)") }
+        try DocumentCheck.remindBefore(remind, at: "\(path()).remind_before")
         guard (occurrenceDate == nil) == (seriesId == nil), occurrenceDate == nil || templateId != nil else {
             throw wrong("occurrence_date", "an occurrence has a template, a series and a date; a card has no series and no date")
         }
@@ -71,7 +71,7 @@ extension BoardDocument.Template {
         let values = CardValues(title: title, description: description, labels: labels, checklist: checklist.map(\.text),
                                 time: time, priority: priority, duration: duration)
         do { try values.validate() } catch { throw BoardError("\(path).\(error.field)", error.problem) }
-        guard (0...BoardStore.maxRemindBefore).contains(remindBefore) else { throw wrong("remind_before", "must be 0 to \(BoardStore.maxRemindBefore) minutes, got \(remindBefore)") }
+        try DocumentCheck.remindBefore(remindBefore, at: "\(path).remind_before")
         if let endAfterCount, endAfterCount < 1 { throw wrong("end_after_count", "must be 1 or more, got \(endAfterCount)") }
         let template = TemplateRecord(
             id: id, ownerId: ownerId, title: title, description: description, labels: labels, checklist: checklist,
@@ -115,8 +115,7 @@ extension BoardDocument.Habit {
 
     func records(at path: String, ownerId: String) throws(BoardError) -> (HabitRecord, [HabitEntryRecord]) {
         try DocumentCheck.id(id, at: "\(path).id")
-        if name.trimmingSpaces.isEmpty { throw BoardError("\(path).name", "must not be empty") }
-        try DocumentCheck.text(name, at: "\(path).name", limit: TextLimits.habitName)
+        do { try BoardStore.checkHabit(name: name, description: description) } catch { throw BoardError("\(path).\(error.field)", error.problem) }
         let entries = try self.entries.enumerated().map { (i, entry) throws(BoardError) -> HabitEntryRecord in
             guard let source = HabitEntrySource(rawValue: entry.source) else {
                 throw BoardError("\(path).entries[\(i)].source", "must be manual or routine, got '\(entry.source)'")
@@ -143,6 +142,13 @@ enum DocumentCheck {
         return time
     }
 
+    /// The store's own rule for "remind before", named by the path.
+    static func remindBefore(_ minutes: Int, at path: @autoclosure () -> String) throws(BoardError) {
+        do { try BoardStore.validateRemindBefore(minutes) } catch {
+            throw BoardError(path(), (error as? BoardError)?.problem ?? "\(error)")
+        }
+    }
+
     static func id(_ id: String, at path: @autoclosure () -> String) throws(BoardError) {
         let utf8 = id.utf8
         guard !utf8.isEmpty, utf8.count <= 64, utf8.allSatisfy({ byte in
@@ -151,9 +157,5 @@ enum DocumentCheck {
         }) else {
             throw BoardError(path(), "must be an id of letters, digits and dashes, got '\(id)'")
         }
-    }
-
-    static func text(_ text: String, at path: String, limit: Int) throws(BoardError) {
-        do { try TextLimits.check(text, field: path, limit: limit) } catch { throw error }
     }
 }

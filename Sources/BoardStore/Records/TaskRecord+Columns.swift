@@ -34,48 +34,28 @@ extension TaskRecord {
 }
 
 extension TaskRecord {
-    /// Written column by column, for the same reason (an import of 100,000 cards).
-    public func encode(to container: inout PersistenceContainer) throws {
-        typealias C = Columns
-        container[C.id] = id
-        container[C.ownerId] = ownerId
-        container[C.title] = title
-        container[C.description] = description
-        container[C.labels] = JSONColumn.text(labels)
-        container[C.checklist] = JSONColumn.text(checklist)
-        container[C.bucket] = bucket.rawValue
-        container[C.position] = position
-        container[C.dueDate] = dueDate
-        container[C.dueTime] = dueTime
-        container[C.priority] = priority
-        container[C.durationMin] = durationMin
-        container[C.isCompleted] = isCompleted
-        container[C.completedAt] = completedAt
-        container[C.createdAt] = createdAt
-        container[C.updatedAt] = updatedAt
-        container[C.templateId] = templateId
-        container[C.seriesId] = seriesId
-        container[C.occurrenceDate] = occurrenceDate
-        container[C.exceptionMask] = JSONColumn.text(exceptionMask)
-        container[C.remindBeforeMin] = remindBeforeMin
+    /// The card's values in `CodingKeys` order: what every write of a card stores, through a
+    /// record's `insert`/`update` or through the bulk statement of `import`.
+    var columnValues: [(any DatabaseValueConvertible)?] {
+        [id, ownerId, title, description, JSONColumn.text(labels), JSONColumn.text(checklist), bucket.rawValue, position,
+         dueDate, dueTime, priority, durationMin, isCompleted, completedAt, createdAt, updatedAt, templateId, seriesId,
+         occurrenceDate, JSONColumn.text(exceptionMask), remindBeforeMin]
     }
-}
 
-extension TaskRecord {
-    /// The bulk path of `import`: one prepared statement for every new card, its arguments in
-    /// column order, without a record's per-row persistence machinery.
+    /// Written column by column, for the same reason.
+    public func encode(to container: inout PersistenceContainer) throws {
+        for (column, value) in zip(CodingKeys.allCases, columnValues) { container[column] = value }
+    }
+
+    /// The bulk path of `import`: one prepared statement for every new card, without a record's
+    /// per-row persistence machinery.
     static func bulkInsertStatement(_ db: Database) throws -> Statement {
         let columns = CodingKeys.allCases.map(\.rawValue)
         return try db.cachedStatement(sql: "INSERT INTO tasks (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
     }
 
     func insert(with statement: Statement) throws {
-        // In `CodingKeys` order.
-        try statement.execute(arguments: [
-            id, ownerId, title, description, JSONColumn.text(labels), JSONColumn.text(checklist), bucket.rawValue, position,
-            dueDate, dueTime, priority, durationMin, isCompleted, completedAt, createdAt, updatedAt, templateId, seriesId,
-            occurrenceDate, JSONColumn.text(exceptionMask), remindBeforeMin,
-        ])
+        try statement.execute(arguments: StatementArguments(columnValues))
     }
 }
 
@@ -114,14 +94,6 @@ enum JSONColumn {
     }
 
     static func text(_ fields: [CardField]) -> String { text(fields.map(\.rawValue)) }
-
-    /// The text GRDB's own encoding writes (sorted keys), so rows read the same either way.
-    static func text<T: Encodable>(_ array: [T]) throws -> String {
-        if array.isEmpty { return "[]" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(array), as: UTF8.self)
-    }
 
     /// An array of strings; one without escapes (`["home","work"]`) is split rather than decoded.
     static func strings(_ text: String) throws -> [String] {

@@ -13,11 +13,17 @@ public struct HabitOverview: Sendable {
 /// by hand or by accepting a routine's suggestion; confirming the same day again updates it.
 extension BoardStore {
     @discardableResult
-    public func addHabit(_ name: String, description: String = "", clock: BoardClock) throws -> HabitRecord {
-        let name = name.trimmingSpaces
-        guard !name.isEmpty else { throw BoardError("name", "must not be empty") }
+    /// A habit's name (not empty, one line, 100 characters) and description (10,000), as a
+    /// new habit and an imported one must have them.
+    static func checkHabit(name: String, description: String) throws(BoardError) {
+        guard !name.trimmingSpaces.isEmpty else { throw BoardError("name", "must not be empty") }
         try TextLimits.check(name, field: "name", limit: TextLimits.habitName)
         try TextLimits.check(description, field: "description", limit: TextLimits.description, multiline: true)
+    }
+
+    public func addHabit(_ name: String, description: String = "", clock: BoardClock) throws -> HabitRecord {
+        let name = name.trimmingSpaces
+        try Self.checkHabit(name: name, description: description)
         return try write { db in
             if try Self.habit(named: name, db) != nil { throw BoardError("name", "a habit named '\(name)' already exists") }
             let habit = HabitRecord(id: Self.newId(), ownerId: ownerId, name: name, description: description, archived: false,

@@ -160,10 +160,8 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     default:
         break
     }
-    let status = DisplayWidth.wrap(StatusLine.text(state), to: state.width)
-    for (i, line) in status.prefix(layout.statusLines).enumerated() {
-        let cut = i == layout.statusLines - 1 && status.count > layout.statusLines
-        frame.put(cut ? line + " " + status[(i + 1)...].joined(separator: " ") : line, x: 0, y: statusY - layout.statusLines + 1 + i)
+    for (i, line) in (layout.status ?? []).enumerated() {
+        frame.put(line, x: 0, y: statusY - layout.statusLines + 1 + i)
     }
     // The screen's last cell can't be written: the hints stop one short.
     let hints = ["? help", "q quit", "←↓↑→ move", "H/L move card", "J/K reorder", "a add", "e edit", "Enter open", "x done", "d delete", "u undo", "/ search", "t template"]
@@ -219,7 +217,8 @@ private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardFor
     for (i, name) in CardForm.fields.enumerated() {
         let marker = i == form.field ? "›" : " "
         if i == form.field { cursorLine = lines.count }
-        lines.append("\(marker) \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(form.values[i])")
+        // The focused value is drawn below, scrolled to its cursor; the others wrap in the box.
+        lines.append("\(marker) \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(i == form.field ? "" : form.values[i])")
         if let problem = form.errors[i] { lines.append("    ⚠ \(name): \(problem)") }
     }
     lines.append("")

@@ -61,12 +61,12 @@ struct Box {
 
     /// Draws the box; the first source line is bold (its title). Returns the screen row of `cursorLine`.
     @discardableResult
-    func draw(_ frame: inout Frame, scroll: Int = 0, cursorLine: Int? = nil, boldFirst: Bool = true) -> Int? {
+    func draw(_ frame: inout Frame, scroll: Int = 0, cursorLine: Int? = nil) -> Int? {
         clearBox(&frame, x: x, y: y, width: width, height: height)
         let first = first(scroll: scroll, keeping: cursorLine)
         var cursorY: Int?
         for (i, line) in lines.dropFirst(first).prefix(room).enumerated() {
-            frame.put(line.text, x: x + 2, y: y + 1 + i, maxWidth: width - 4, style: boldFirst && line.source == 0 ? .bold : [])
+            frame.put(line.text, x: x + 2, y: y + 1 + i, maxWidth: width - 4, style: line.source == 0 ? .bold : [])
             if line.source == cursorLine && cursorY == nil { cursorY = y + 1 + i }
         }
         if first > 0 { frame.put(" ↑ more ", x: x + width - 10, y: y, style: .dim) }

@@ -12,14 +12,16 @@ public struct Layout: Sendable {
     public let height: Int
     /// Each column's width in cells; a one-cell border stands between neighbours.
     public let columnWidths: [Int]
-    /// The status line's rows: one, or two when it wraps.
-    public let statusLines: Int
+    /// The board's status rows (one, or two when it wraps); nil where a screen writes its own.
+    let status: [String]?
+    /// How many rows the status takes from the bottom of the screen.
+    public var statusLines: Int { max(1, status?.count ?? 1) }
 
     public init(_ state: BoardState) {
         width = state.width
         height = state.height
         columnWidths = Self.columnWidths(state)
-        statusLines = StatusLine.lines(state)
+        status = StatusLine.rows(state)
     }
 
     public static func isTooSmall(width: Int, height: Int) -> Bool { width < minWidth || height < minHeight }
@@ -34,8 +36,12 @@ public struct Layout: Sendable {
 
     /// "Next Month (4)", or "Next Month (2/4)" while a filter hides some.
     public static func header(_ state: BoardState, column: Int) -> String {
+        header(state, column: column, shown: state.cards(in: column).count)
+    }
+
+    private static func header(_ state: BoardState, column: Int, shown: Int) -> String {
         let bucket = BoardState.columns[column]
-        let shown = state.cards(in: column).count, total = state.snapshot.columns[bucket]?.total ?? 0
+        let total = state.snapshot.columns[bucket]?.total ?? 0
         return "\(bucket.title) (\(shown == total ? "\(total)" : "\(shown)/\(total)"))"
     }
 
@@ -49,8 +55,10 @@ public struct Layout: Sendable {
     static func columnWidths(_ state: BoardState) -> [Int] {
         let columns = BoardState.columns.indices, routines = BoardState.columns.count - 1
         let usable = state.width - (BoardState.columns.count - 1)
+        // Each column's cards counted once (under a search, counting filters them).
+        let counts = columns.map { state.cards(in: $0).count }
         let minimums = columns.map {
-            max(state.cards(in: $0).isEmpty ? 8 : minCardColumn, DisplayWidth.of(header(state, column: $0)))
+            max(counts[$0] == 0 ? 8 : minCardColumn, DisplayWidth.of(header(state, column: $0, shown: counts[$0])))
         }
         var widths: [Int]
         let needed = minimums.reduce(0, +)
@@ -58,7 +66,7 @@ public struct Layout: Sendable {
             widths = minimums.map { max(1, usable * $0 / needed) }
         } else {
             let weights = columns.map { column in
-                (state.cards(in: column).isEmpty && !(column == routines && !state.templates.isEmpty) ? 0 : 1)
+                (counts[column] == 0 && !(column == routines && !state.templates.isEmpty) ? 0 : 1)
                     + (column == routines ? 2 : 0) + (column == state.focus.column ? 2 : 0)
             }
             let total = max(1, weights.reduce(0, +)), extra = usable - needed

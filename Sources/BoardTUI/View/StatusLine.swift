@@ -25,11 +25,17 @@ enum StatusLine {
         return CardText.reminders(state.snapshot.dueReminders) + described
     }
 
-    /// Lines the status takes: two when it is wider than the screen (the board gives one up).
-    static func lines(_ state: BoardState) -> Int {
+    /// The status as the board shows it, on one or two rows (the second taken from the board,
+    /// the last ending in "…" if even two are not enough); nil where a screen writes its own
+    /// (the add prompt, search, a checklist, the Habits view).
+    static func rows(_ state: BoardState) -> [String]? {
         switch state.mode {
-        case .adding, .searching, .checklist, .habits: return 1
-        default: return DisplayWidth.of(text(state)) > state.width ? 2 : 1
+        case .adding, .searching, .checklist, .habits: return nil
+        default:
+            let wrapped = DisplayWidth.wrap(text(state), to: state.width)
+            guard wrapped.count > 2 else { return wrapped }
+            // The cut row keeps the rest of the sentence, so Frame.put ends it in "…".
+            return [wrapped[0], wrapped[1...].joined(separator: " ")]
         }
     }
 }
