@@ -57,6 +57,7 @@ import Testing
         let titles = Set(cards.map { $0["title"] as! String })
         #expect(read == titles, "not readable: \(titles.subtracting(read))")
         try session.send("q")
+        #expect(session.waitFor(3) { _ in !session.isRunning }.0)
     }
 
     @Test func helpReachesItsLastLineAt80x24() throws {
@@ -81,8 +82,9 @@ import Testing
             #expect(words(pages).contains(line), "\(line)")
         }
         try session.send("Escape")
-        #expect(session.waitFor { !$0.contains("Keys") }.0)
+        #expect(session.waitFor { !$0.contains("any other key closes") }.0)
         try session.send("q")
+        #expect(session.waitFor(3) { _ in !session.isRunning }.0, "q quits once help is closed")
     }
 
     /// 👨‍👩‍👧‍👦 is one grapheme cluster two cells wide: the column border after it stays in its place.
@@ -103,6 +105,7 @@ import Testing
         let family = try #require(rows.first { $0.contains("👨") })
         #expect(borderColumn(family) != nil && borderColumn(family) == borderColumn(header), "\(family)\n\(header)")
         try session.send("q")
+        #expect(session.waitFor(3) { _ in !session.isRunning }.0)
     }
 
     /// A done step is dimmed and struck with the terminal's own attribute, its box kept plain.
@@ -126,6 +129,8 @@ import Testing
         #expect(!line[..<box.lowerBound].suffix(12).contains("9m"), "the box is not struck")
         #expect(!session.screen.contains("\u{0336}"), "no combining strokes in the text")
         try session.send("Escape")
+        #expect(session.waitFor { !$0.contains("Brush teeth") }.0)
         try session.send("q")
+        #expect(session.waitFor(3) { _ in !session.isRunning }.0)
     }
 }
