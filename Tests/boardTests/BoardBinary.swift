@@ -23,10 +23,11 @@ enum BoardBinary {
     }
 
     /// Another program of the machine (`sqlite3`, …), found on the PATH.
-    static func runTool(_ arguments: [String], stdin: String = "") throws -> Result {
+    static func runTool(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         return try run(process, stdin: stdin)
     }
 

@@ -37,4 +37,17 @@ public enum Bucket: String, CaseIterable, Hashable, Sendable, Codable {
         }
         self = bucket
     }
+
+    /// Where a dated card from elsewhere goes (ARCHITECTURE.md §11): the coming weekend (today's,
+    /// when today is Saturday or Sunday) is Weekend, what is due before it or is overdue This Week,
+    /// the seven days after it Next Week, later Next Month; an undated card This Week.
+    public static func forDue(_ due: LocalDate?, today: LocalDate) -> Bucket {
+        guard let due else { return .thisWeek }
+        let saturday = today.weekday == .sunday ? today.adding(days: -1) : today.adding(days: Weekday.saturday.daysSince(today.weekday))
+        let nextMonday = saturday.adding(days: 2)
+        if due < saturday { return .thisWeek }
+        if due < nextMonday { return .weekend }
+        if due < nextMonday.adding(days: 7) { return .nextWeek }
+        return .nextMonth
+    }
 }

@@ -3,9 +3,25 @@ import BoardModel
 import BoardStore
 import Foundation
 
+/// `board import`: a Board document by default, or another tool's data by name.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
+        abstract: "Read a Board document, or bring in taskwarrior's tasks or a calendar.",
+        subcommands: [ImportDocumentCommand.self, ImportTaskwarriorCommand.self],
+        defaultSubcommand: ImportDocumentCommand.self)
+
+    /// A file's bytes, or standard input's for "-".
+    static func read(_ file: String) throws -> Data {
+        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        guard let data = FileManager.default.contents(atPath: file) else { throw BoardError("file", "can't read '\(file)'") }
+        return data
+    }
+}
+
+struct ImportDocumentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "document",
         abstract: "Read a document `board export` wrote (or a JSON array of cards as `board list --json` prints them).",
         discussion: """
             All of it is written in one transaction, or nothing: the first wrong field is named by its JSON path \
@@ -19,18 +35,19 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var board: BoardOptions
 
     func run() throws {
-        let data: Data
-        if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let read = FileManager.default.contents(atPath: file) else { throw BoardError("file", "can't read '\(file)'") }
-            data = read
-        }
+        let data = try ImportCommand.read(file)
         // A dry run on a board not made yet reads as one into an empty board, made in memory.
         let (store, clock) = dryRun && !FileManager.default.fileExists(atPath: board.path)
             ? try board.openEmptyInMemory()
             : try board.open(creating: true)
-        let summary = try store.importDocument(data, dryRun: dryRun, clock: clock)
+        let summary: ImportSummary
+        do { summary = try store.importDocument(data, dryRun: dryRun, clock: clock) } catch let error as BoardError {
+            // taskwarrior's export is a JSON array too; say which command reads it.
+            if error.field.hasPrefix("cards[0]"), String(decoding: data.prefix(4096), as: UTF8.self).contains("\"uuid\"") {
+                throw BoardError("file", "looks like taskwarrior's `task export`; bring it in with `board import taskwarrior \(file)`")
+            }
+            throw error
+        }
         printOut(Self.describe(summary, dryRun: dryRun))
     }
 

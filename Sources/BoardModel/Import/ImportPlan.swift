@@ -1,0 +1,111 @@
+/// What an import from another tool (taskwarrior, a calendar) would put on the board, worked out
+/// before anything is written (ARCHITECTURE.md §11): templates with their rule, series and the
+/// occurrences already made, plain cards, and what could not be brought over, in words. The
+/// store writes a plan in one transaction; `--dry-run` prints it instead.
+public struct ImportPlan: Hashable, Sendable {
+    /// A routine: a template with one series (seed 000 §15 steps 2–3).
+    public struct Template: Hashable, Sendable {
+        /// The board id, stable for the same source row, so a second import updates it.
+        public var id: String
+        public var values: CardValues
+        public var rule: RecurrenceRule
+        public var start: LocalDate
+        /// The rule's zone (an IANA name); nil means the board's.
+        public var timeZone: String?
+        public var paused: Bool
+        /// Dates the series must not make (deleted children, EXDATE).
+        public var skipped: [LocalDate]
+        public var occurrences: [Occurrence]
+
+        public init(id: String, values: CardValues, rule: RecurrenceRule, start: LocalDate, timeZone: String? = nil,
+                    paused: Bool = false, skipped: [LocalDate] = [], occurrences: [Occurrence] = []) {
+            self.id = id
+            self.values = values
+            self.rule = rule
+            self.start = start
+            self.timeZone = timeZone
+            self.paused = paused
+            self.skipped = skipped
+            self.occurrences = occurrences
+        }
+    }
+
+    /// An occurrence already made by the other tool (step 4): on its date, with the fields that
+    /// differ from the template's kept as exceptions.
+    public struct Occurrence: Hashable, Sendable {
+        public var id: String
+        public var date: LocalDate
+        public var values: CardValues
+        public var exceptions: [CardField]
+        /// When it was completed (a Board timestamp); nil while open.
+        public var completedAt: String?
+
+        public init(id: String, date: LocalDate, values: CardValues, exceptions: [CardField], completedAt: String? = nil) {
+            self.id = id
+            self.date = date
+            self.values = values
+            self.exceptions = exceptions
+            self.completedAt = completedAt
+        }
+    }
+
+    /// A plain card.
+    public struct Card: Hashable, Sendable {
+        public var id: String
+        public var values: CardValues
+        public var bucket: Bucket
+        public var due: LocalDate?
+        public var completedAt: String?
+
+        public init(id: String, values: CardValues, bucket: Bucket, due: LocalDate?, completedAt: String? = nil) {
+            self.id = id
+            self.values = values
+            self.bucket = bucket
+            self.due = due
+            self.completedAt = completedAt
+        }
+    }
+
+    public var templates: [Template] = []
+    public var cards: [Card] = []
+    /// What was not brought over or was brought over differently, one line each, for the user to read.
+    public var notes: [String] = []
+
+    public init() {}
+
+    /// "12 templates, 340 occurrences, 85 cards".
+    public var counts: String {
+        let occurrences = templates.reduce(0) { $0 + $1.occurrences.count }
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        return [count(templates.count, "template", "templates"), count(occurrences, "occurrence", "occurrences"),
+                count(cards.count, "card", "cards")].joined(separator: ", ")
+    }
+
+    /// A board id for a source's own id: kept when it already is one (letters, digits, dashes, at
+    /// most 40 characters, so "-rule" and "-series" fit beside it), otherwise a stable digest of it.
+    public static func boardId(for sourceId: String, prefix: String) -> String {
+        let utf8 = sourceId.utf8
+        let plain = !utf8.isEmpty && utf8.count <= 40 && utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F
+        }
+        return plain ? sourceId : prefix + "-" + Digest.fnv128(sourceId)
+    }
+}
+
+/// A 128-bit FNV-1a digest as 32 hex digits: a stable short name for a long or odd id, not a secret.
+enum Digest {
+    static func fnv128(_ text: String) -> String {
+        // Two independent 64-bit FNV-1a lanes (different offsets) make 128 bits.
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
+        for byte in text.utf8 {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            b = b ^ (b >> 29)
+        }
+        func hex(_ v: UInt64) -> String {
+            let s = String(v, radix: 16)
+            return String(repeating: "0", count: 16 - s.count) + s
+        }
+        return hex(a) + hex(b)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// One task of `task export` (taskwarrior 2.6 and 3): the fields an import reads. The export is a
+/// JSON array, or one object per line as older versions print it.
+public struct TaskwarriorTask: Decodable, Hashable, Sendable {
+    public struct Annotation: Decodable, Hashable, Sendable {
+        public var entry: String?
+        public var description: String
+    }
+
+    public var uuid: String
+    public var status: String
+    public var description: String
+    public var due: String?
+    public var until: String?
+    public var end: String?
+    public var recur: String?
+    public var parent: String?
+    public var imask: Int?
+    public var mask: String?
+    public var tags: [String]?
+    public var project: String?
+    public var priority: String?
+    public var annotations: [Annotation]?
+
+    enum CodingKeys: String, CodingKey {
+        case uuid, status, description, due, until, end, recur, parent, imask, mask, tags, project, priority, annotations
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        uuid = try c.decode(String.self, forKey: .uuid)
+        status = try c.decode(String.self, forKey: .status)
+        description = try c.decode(String.self, forKey: .description)
+        due = try c.decodeIfPresent(String.self, forKey: .due)
+        until = try c.decodeIfPresent(String.self, forKey: .until)
+        end = try c.decodeIfPresent(String.self, forKey: .end)
+        recur = try c.decodeIfPresent(String.self, forKey: .recur)
+        parent = try c.decodeIfPresent(String.self, forKey: .parent)
+        // 2.6 writes imask as a number; some versions as a number with a fraction or as text.
+        if let n = try? c.decodeIfPresent(Int.self, forKey: .imask) {
+            imask = n
+        } else if let d = try? c.decodeIfPresent(Double.self, forKey: .imask) {
+            imask = Int(d)
+        } else {
+            imask = try c.decodeIfPresent(String.self, forKey: .imask).flatMap { Int($0) }
+        }
+        mask = try c.decodeIfPresent(String.self, forKey: .mask)
+        tags = try c.decodeIfPresent([String].self, forKey: .tags)
+        project = try c.decodeIfPresent(String.self, forKey: .project)
+        priority = try c.decodeIfPresent(String.self, forKey: .priority)
+        annotations = try c.decodeIfPresent([Annotation].self, forKey: .annotations)
+    }
+
+    /// The tasks of an export, or the first thing wrong with it by its place ("tasks[3].uuid: is missing").
+    public static func tasks(in data: Data) throws(BoardError) -> [TaskwarriorTask] {
+        let decoder = JSONDecoder()
+        let text = data.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        if text.first == UInt8(ascii: "[") {
+            do { return try decoder.decode([TaskwarriorTask].self, from: data) } catch let error as DecodingError {
+                throw described(error, line: nil)
+            } catch { throw BoardError("export", "can't be read: \(error)") }
+        }
+        // One object per line.
+        var tasks: [TaskwarriorTask] = []
+        for (n, line) in data.split(separator: 0x0A).enumerated() where line.contains(where: { $0 != 0x20 && $0 != 0x0D }) {
+            do { tasks.append(try decoder.decode(TaskwarriorTask.self, from: Data(line))) } catch let error as DecodingError {
+                throw described(error, line: n + 1)
+            } catch { throw BoardError("line \(n + 1)", "can't be read: \(error)") }
+        }
+        if tasks.isEmpty && !text.isEmpty { throw BoardError("export", "is not taskwarrior's JSON (a [ … ] array of tasks from `task export`)") }
+        return tasks
+    }
+
+    private static func described(_ error: DecodingError, line: Int?) -> BoardError {
+        func place(_ path: [any CodingKey]) -> String {
+            let inner = path.reduce(line.map { "line \($0)" } ?? "tasks") { text, key in
+                key.intValue.map { text + "[\($0)]" } ?? text + "." + key.stringValue
+            }
+            return inner
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return BoardError(place(context.codingPath + [key]), "is missing")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return BoardError(place(context.codingPath), "has the wrong type (\(context.debugDescription))")
+        case .dataCorrupted(let context):
+            return BoardError(context.codingPath.isEmpty ? (line.map { "line \($0)" } ?? "export") : place(context.codingPath),
+                              "is not JSON (`task export` writes an array of tasks)")
+        @unknown default: return BoardError("export", "can't be read")
+        }
+    }
+
+    /// A taskwarrior timestamp (`20261116T083000Z`, or ISO `2026-11-16T08:30:00Z`) as an instant.
+    public static func instant(_ text: String) -> Date? {
+        let digits = text.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") }
+        guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z"),
+              let date = LocalDate(basicISO: String(decoding: digits[0..<8], as: UTF8.self)),
+              let h = Int(String(decoding: digits[9..<11], as: UTF8.self)), let m = Int(String(decoding: digits[11..<13], as: UTF8.self)),
+              let s = Int(String(decoding: digits[13..<15], as: UTF8.self)), h < 24, m < 60, s < 61 else { return nil }
+        return Date(timeIntervalSince1970: Double(date.dayNumber * 86_400 + h * 3_600 + m * 60 + s))
+    }
+}

@@ -1,0 +1,137 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// What an import from another tool did, or with `--dry-run` would do.
+public struct PlanSummary: Hashable, Sendable {
+    public var templates = ImportSummary.Counts()
+    public var occurrences = ImportSummary.Counts()
+    public var cards = ImportSummary.Counts()
+}
+
+extension BoardStore {
+    /// Writes an import plan (taskwarrior, iCalendar; ARCHITECTURE.md §11) in one transaction. Rows
+    /// keep the plan's ids, so a second import of the same source updates rather than duplicates:
+    /// what the source says (titles, labels, priority, dates, rules) is brought up to date, what
+    /// only the board has (a card's bucket and place, its checklist, a completion) is kept. An
+    /// occurrence is found by its id or by its series and date, so one the board generated itself
+    /// is taken over, never doubled. Active templates then generate their week, as when added.
+    public func importPlan(_ plan: ImportPlan, dryRun: Bool = false, clock: BoardClock) throws -> PlanSummary {
+        do {
+            return try write { db in
+                let summary = try write(plan, clock: clock, db)
+                if dryRun { throw DryRunResult(summary: summary) }
+                return summary
+            }
+        } catch let dry as DryRunResult {
+            return dry.summary
+        }
+    }
+
+    private struct DryRunResult: Error { let summary: PlanSummary }
+
+    private func write(_ plan: ImportPlan, clock: BoardClock, _ db: Database) throws -> PlanSummary {
+        var summary = PlanSummary()
+        let now = clock.timestamp
+
+        func count<R: BoardRecord & Equatable>(_ record: R, existing: R?, _ counts: inout ImportSummary.Counts) throws {
+            if let existing {
+                if existing == record { counts.unchanged += 1; return }
+                try record.update(db)
+                counts.updated += 1
+            } else {
+                try record.insert(db)
+                counts.added += 1
+            }
+        }
+
+        for template in plan.templates {
+            let status: TemplateStatus = template.paused ? .paused : .active
+            let existing = try TemplateRecord.fetchOne(db, key: template.id)
+            var record = existing ?? TemplateRecord(
+                id: template.id, ownerId: ownerId, title: "", description: "", labels: [], checklist: [], defaultBucket: .routines,
+                defaultTime: nil, priority: 0, defaultDurationMin: nil, status: status, version: 1, createdAt: now, updatedAt: now,
+                endAfterCount: nil, remindBeforeMin: 0)
+            // The board's checklist and its own steps are the board's; the rest is the source's.
+            var values = template.values
+            values.checklist = record.values.checklist
+            if existing != nil && record.values != values {
+                record.version += 1
+                record.updatedAt = now
+            }
+            record.values = values
+            record.endAfterCount = Self.endAfterCount(template.rule)
+            var counts = ImportSummary.Counts()
+            try count(record, existing: existing, &counts)
+
+            let schedule = try Schedule(rule: template.rule, start: template.start, time: values.time)
+            let ruleId = template.id + "-rule", seriesId = template.id + "-series"
+            var rule = Self.ruleRecord(for: schedule, templateId: template.id, id: ruleId, clock: clock)
+            rule.timezone = template.timeZone ?? clock.zone.identifier
+            let existingSeries = try SeriesRecord.fetchOne(db, key: seriesId)
+            var series = existingSeries ?? SeriesRecord(
+                id: seriesId, templateId: template.id, ownerId: ownerId, startsOn: template.start, endsOn: Self.endsOn(template.rule),
+                status: status, lastGeneratedAt: nil, usedCount: 0, skippedDates: [], generatedThrough: nil)
+            series.startsOn = template.start
+            series.endsOn = Self.endsOn(template.rule)
+            series.skippedDates = Set(series.skipped).union(template.skipped).sorted().map(\.iso)
+            var parts = ImportSummary.Counts()
+            try count(rule, existing: try RecurrenceRuleRecord.fetchOne(db, key: ruleId), &parts)
+            try count(series, existing: existingSeries, &parts)
+            if counts.unchanged == 1 && parts.added + parts.updated > 0 { counts = .init(updated: 1) }
+            summary.templates.added += counts.added
+            summary.templates.updated += counts.updated
+            summary.templates.unchanged += counts.unchanged
+
+            var position = try Self.endPosition(of: .routines, db)
+            for occurrence in template.occurrences {
+                let found = try TaskRecord.fetchOne(db, key: occurrence.id)
+                    ?? TaskRecord.filter(TaskRecord.Columns.seriesId == seriesId && TaskRecord.Columns.occurrenceDate == occurrence.date).fetchOne(db)
+                var task = found ?? TaskRecord(
+                    id: occurrence.id, ownerId: ownerId, title: "", description: "", labels: [], checklist: [], bucket: .routines,
+                    position: position, dueDate: occurrence.date, dueTime: nil, priority: 0, durationMin: nil, isCompleted: false,
+                    completedAt: nil, createdAt: now, updatedAt: now, templateId: template.id, seriesId: seriesId,
+                    occurrenceDate: occurrence.date, exceptionMask: [], remindBeforeMin: 0)
+                if found == nil { position += 1 }
+                let before = task
+                var values = occurrence.values
+                values.checklist = found?.values.checklist ?? template.values.checklist
+                task.values = values
+                // A bucket the board moved it to stays, with its exception; a completion is never undone.
+                task.exceptionMask = Array(Set(occurrence.exceptions).union(task.exceptionMask.filter { $0 == .bucket || $0 == .checklist })).sorted()
+                if let completedAt = occurrence.completedAt, !task.isCompleted {
+                    task.isCompleted = true
+                    task.completedAt = completedAt
+                }
+                if found != nil && task != before { task.updatedAt = now }
+                try count(task, existing: found, &summary.occurrences)
+            }
+        }
+
+        for card in plan.cards {
+            let found = try TaskRecord.fetchOne(db, key: card.id)
+            let end = found == nil ? try Self.endPosition(of: card.bucket, db) : 0
+            var task = found ?? TaskRecord(
+                id: card.id, ownerId: ownerId, title: "", description: "", labels: [], checklist: [], bucket: card.bucket,
+                position: end, dueDate: nil, dueTime: nil, priority: 0, durationMin: nil,
+                isCompleted: false, completedAt: nil, createdAt: now, updatedAt: now, templateId: nil, seriesId: nil,
+                occurrenceDate: nil, exceptionMask: [], remindBeforeMin: 0)
+            guard !task.isOccurrence else { throw BoardError("card", "'\(card.id)' is an occurrence on this board; it can't be imported as a card") }
+            let before = task
+            var values = card.values
+            values.checklist = task.values.checklist
+            task.values = values
+            task.dueDate = card.due
+            if let completedAt = card.completedAt, !task.isCompleted {
+                task.isCompleted = true
+                task.completedAt = completedAt
+            }
+            if found != nil && task != before { task.updatedAt = now }
+            try count(task, existing: found, &summary.cards)
+        }
+        for template in plan.templates where !template.paused {
+            try generate(templateId: template.id, clock: clock, db)
+        }
+        return summary
+    }
+}
