@@ -77,8 +77,8 @@ public struct ImportPlan: Hashable, Sendable {
     public var counts: String {
         let occurrences = templates.reduce(0) { $0 + $1.occurrences.count }
         func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
-        return [count(templates.count, "template", "templates"), count(occurrences, "occurrence", "occurrences"),
-                count(cards.count, "card", "cards")].joined(separator: ", ")
+        return [count(templates.count, "template", "templates"), occurrences > 0 ? count(occurrences, "occurrence", "occurrences") : nil,
+                count(cards.count, "card", "cards")].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// A board id for a source's own id: kept when it already is one (letters, digits, dashes, at

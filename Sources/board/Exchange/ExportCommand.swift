@@ -3,9 +3,18 @@ import BoardModel
 import BoardStore
 import Foundation
 
+/// `board export`: the whole board as a Board document by default, or as a calendar.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
+        abstract: "Write the whole board as one JSON document, or its routines and dated cards as a calendar.",
+        subcommands: [ExportDocumentCommand.self, ExportCalendarCommand.self],
+        defaultSubcommand: ExportDocumentCommand.self)
+}
+
+struct ExportDocumentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "document",
         abstract: "Write the whole board as one JSON document (cards, templates with rules and series, habits with entries, settings).",
         discussion: """
             The document is versioned ("format": "board", "version": 1), its keys and rows in a stable order, and streamed: \

@@ -8,7 +8,7 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Read a Board document, or bring in taskwarrior's tasks or a calendar.",
-        subcommands: [ImportDocumentCommand.self, ImportTaskwarriorCommand.self],
+        subcommands: [ImportDocumentCommand.self, ImportTaskwarriorCommand.self, ImportCalendarCommand.self],
         defaultSubcommand: ImportDocumentCommand.self)
 
     /// A file's bytes, or standard input's for "-".

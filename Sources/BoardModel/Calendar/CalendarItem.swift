@@ -1,0 +1,41 @@
+/// A template or a dated card as a calendar sees it (`board export ics`, ARCHITECTURE.md §11).
+public struct CalendarItem: Hashable, Sendable {
+    public var uid: String
+    public var values: CardValues
+    /// The first date: a template's first occurrence, a card's due date.
+    public var start: LocalDate
+    /// A template's rule; nil for a card.
+    public var rule: RecurrenceRule?
+    /// The zone its times are in (an IANA name).
+    public var timeZone: String
+    public var skipped: [LocalDate]
+    /// A card's bucket (kept as X-BOARD-BUCKET so a round trip puts it back).
+    public var bucket: Bucket?
+    /// When a card was completed (a Board timestamp).
+    public var completedAt: String?
+
+    public init(uid: String, values: CardValues, start: LocalDate, rule: RecurrenceRule?, timeZone: String,
+                skipped: [LocalDate] = [], bucket: Bucket? = nil, completedAt: String? = nil) {
+        self.uid = uid
+        self.values = values
+        self.start = start
+        self.rule = rule
+        self.timeZone = timeZone
+        self.skipped = skipped
+        self.bucket = bucket
+        self.completedAt = completedAt
+    }
+
+    /// Board's priority 3/2/1 as iCalendar's 1 (high), 5 (medium), 9 (low); 0 is undefined.
+    public static func calendarPriority(_ priority: Int) -> Int { [0, 9, 5, 1][priority] }
+
+    /// iCalendar's 1–4 high, 5 medium, 6–9 low.
+    public static func boardPriority(_ priority: Int) -> Int {
+        switch priority {
+        case 1...4: 3
+        case 5: 2
+        case 6...9: 1
+        default: 0
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+
+/// A calendar file as an import plan (`board import ics`, ARCHITECTURE.md §11): each VTODO or
+/// VEVENT with an RRULE a template, without one a card; EXDATE skipped dates; TZID honoured.
+/// What Board can't keep (RDATE, BYHOUR, alarms, …) is reported by name per component, never
+/// dropped in silence; a file that is not a calendar is refused by its line number.
+public enum ICalendarReader {
+    /// Properties read into the plan.
+    static let read: Set<String> = ["UID", "SUMMARY", "DESCRIPTION", "CATEGORIES", "PRIORITY", "DTSTART", "DTEND", "DUE", "DURATION",
+                                    "RRULE", "EXDATE", "STATUS", "COMPLETED", "X-BOARD-BUCKET"]
+    /// Bookkeeping a calendar writes that says nothing about the routine or the card.
+    static let bookkeeping: Set<String> = ["DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "TRANSP", "CLASS", "PERCENT-COMPLETE"]
+
+    struct Component {
+        var kind: String
+        var line: Int
+        var properties: [ContentLine] = []
+        var nested: [String] = []
+
+        func first(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
+        func all(_ name: String) -> [ContentLine] { properties.filter { $0.name == name } }
+    }
+
+    public static func plan(_ text: String, zone: TimeZone, today: LocalDate, now: String) throws(BoardError) -> ImportPlan {
+        let lines = try ContentLine.lines(of: text)
+        guard let first = lines.first, first.name == "BEGIN", first.value.uppercased() == "VCALENDAR" else {
+            throw BoardError("line \(lines.first?.line ?? 1)", "a calendar starts with BEGIN:VCALENDAR")
+        }
+        var plan = ImportPlan()
+        var stack: [(kind: String, line: Int)] = []
+        var current: Component?
+        for line in lines {
+            switch line.name {
+            case "BEGIN":
+                let kind = line.value.uppercased()
+                if current != nil { current!.nested.append(kind) }
+                else if kind == "VTODO" || kind == "VEVENT" { current = Component(kind: kind, line: line.line) }
+                else if stack.count == 1 && kind != "VTIMEZONE" { plan.notes.append("line \(line.line): \(kind) left out (Board reads VTODO and VEVENT)") }
+                stack.append((kind, line.line))
+            case "END":
+                let kind = line.value.uppercased()
+                guard let open = stack.last else { throw BoardError("line \(line.line)", "END:\(kind) without a BEGIN:\(kind)") }
+                guard open.kind == kind else { throw BoardError("line \(line.line)", "END:\(kind) closes BEGIN:\(open.kind) of line \(open.line)") }
+                stack.removeLast()
+                if let component = current, component.line == open.line {
+                    try add(component, to: &plan, zone: zone, today: today, now: now)
+                    current = nil
+                }
+            default:
+                guard !stack.isEmpty else { throw BoardError("line \(line.line)", "\(line.name) is outside BEGIN:VCALENDAR … END:VCALENDAR") }
+                if stack.count == 2, current != nil { current!.properties.append(line) }
+            }
+        }
+        if let open = stack.last { throw BoardError("line \(open.line)", "BEGIN:\(open.kind) has no END:\(open.kind)") }
+        return plan
+    }
+
+    /// One VTODO or VEVENT into the plan, or a note saying why not.
+    private static func add(_ c: Component, to plan: inout ImportPlan, zone: TimeZone, today: LocalDate, now: String) throws(BoardError) {
+        let summary = c.first("SUMMARY").map { CalendarText.unescape($0.value) } ?? ""
+        let name = "\(c.kind) “\(summary.escapedForTerminal)” (line \(c.line))"
+        var unkept = Set(c.properties.map(\.name)).subtracting(read).subtracting(bookkeeping).filter { !$0.hasPrefix("X-") }.sorted()
+        unkept += c.nested.map { "\($0) (nested)" }
+        if c.first("STATUS")?.value.uppercased() == "CANCELLED" {
+            plan.notes.append("\(name): cancelled; left out")
+            return
+        }
+        let uid = c.first("UID")?.value ?? "\(summary)|\(c.first("DTSTART")?.value ?? "")|\(c.line)"
+        guard let startLine = c.first("DTSTART") ?? c.first("DUE") else {
+            plan.notes.append("\(name): no DTSTART or DUE, so no date; left out")
+            return
+        }
+        let start = try moment(startLine, zone: zone)
+        let itemZone = start.zone ?? zone
+        if start.zone == nil, let tzid = startLine.parameters["TZID"] {
+            plan.notes.append("\(name): TZID \(tzid.escapedForTerminal) is not a zone this machine knows; read in \(zone.identifier)")
+        }
+        var duration: Int?
+        if let text = c.first("DURATION") {
+            duration = try minutes(text)
+        } else if c.kind == "VEVENT", let endLine = c.first("DTEND") {
+            let end = try moment(endLine, zone: zone)
+            let span: Int
+            if let t0 = start.time, let t1 = end.time {
+                span = Int(LocalDateTime(date: end.date, time: t1).instant(in: end.zone ?? zone).timeIntervalSince(
+                    LocalDateTime(date: start.date, time: t0).instant(in: itemZone)) / 60)
+            } else {
+                span = start.date.days(until: end.date) * 1440
+            }
+            // An all-day event's one day is no duration; a longer span is, if Board can hold it.
+            if !(start.time == nil && span == 1440) && span > 0 { duration = span }
+        }
+        if let d = duration, !FieldRules.durations.contains(d) {
+            plan.notes.append("\(name): a duration of \(d) minutes is more than Board keeps (a week); left out")
+            duration = nil
+        }
+        let labels = c.all("CATEGORIES").flatMap { CalendarText.list($0.value) }.map(\.trimmingSpaces).filter { !$0.isEmpty }
+        let priority = try c.first("PRIORITY").map { (line) throws(BoardError) -> Int in
+            guard let p = Int(line.value.trimmingSpaces), (0...9).contains(p) else {
+                throw BoardError("line \(line.line)", "PRIORITY must be a number from 0 to 9, got '\(line.value)'")
+            }
+            return CalendarItem.boardPriority(p)
+        } ?? 0
+        let values = CardValues(title: summary.isEmpty ? "(no title)" : summary,
+                                description: c.first("DESCRIPTION").map { CalendarText.unescape($0.value) } ?? "",
+                                labels: labels, time: start.time, priority: priority, duration: duration)
+        do { try values.validate() } catch {
+            let property = ["title": "SUMMARY", "description": "DESCRIPTION", "labels": "CATEGORIES", "priority": "PRIORITY", "duration": "DURATION"][error.field] ?? error.field
+            throw BoardError("line \(c.first(property)?.line ?? c.line)", "\(property): \(error.problem)")
+        }
+        let id = ImportPlan.boardId(for: uid, prefix: "ics")
+        if !unkept.isEmpty { plan.notes.append("\(name): \(unkept.joined(separator: ", ")) not kept (Board has no place for \(unkept.count == 1 ? "it" : "them"))") }
+
+        guard let ruleLine = c.first("RRULE") else {
+            var completedAt: String?
+            if c.first("STATUS")?.value.uppercased() == "COMPLETED" {
+                completedAt = try c.first("COMPLETED").map { (line) throws(BoardError) in
+                    let done = try moment(line, zone: zone)
+                    return BoardClock(local: LocalDateTime(date: done.date, time: done.time ?? LocalTime(hour: 0, minute: 0)!), zone: done.zone ?? zone).timestamp
+                } ?? now
+            }
+            let bucket = c.first("X-BOARD-BUCKET").flatMap { try? Bucket(parsing: $0.value) } ?? Bucket.forDue(start.date, today: today)
+            var cardValues = values
+            if bucket == .routines { plan.notes.append("\(name): a card can't be put in Routines; put in This Week") }
+            if start.time != nil && start.zone != nil && start.zone != zone {
+                // A card's time is the board's: the same moment, read in the board's zone.
+                let instant = LocalDateTime(date: start.date, time: start.time!).instant(in: itemZone)
+                let local = LocalDateTime(instant: instant, in: zone)
+                cardValues.time = local.time
+                plan.cards.append(ImportPlan.Card(id: id, values: cardValues, bucket: bucket == .routines ? .thisWeek : bucket, due: local.date, completedAt: completedAt))
+                return
+            }
+            plan.cards.append(ImportPlan.Card(id: id, values: cardValues, bucket: bucket == .routines ? .thisWeek : bucket, due: start.date, completedAt: completedAt))
+            return
+        }
+        let rule: RecurrenceRule
+        do {
+            rule = try RecurrenceRule(rrule: try localUntil(ruleLine, zone: itemZone))
+        } catch {
+            plan.notes.append("\(name): RRULE \(error.field) \(error.problem); left out")
+            return
+        }
+        let schedule = try Schedule(rule: rule, start: start.date, time: start.time)
+        if schedule.next(onOrAfter: start.date) != start.date {
+            plan.notes.append("\(name): DTSTART \(start.date.iso) is not one of the rule's days; the routine starts on the first one that is")
+        }
+        var skipped: [LocalDate] = []
+        for line in c.all("EXDATE") {
+            for value in CalendarText.list(line.value) {
+                let day = try moment(ContentLine(name: "EXDATE", parameters: line.parameters, value: value, line: line.line), zone: zone)
+                if let t = day.time, let z = day.zone, z != itemZone {
+                    skipped.append(LocalDateTime(instant: LocalDateTime(date: day.date, time: t).instant(in: z), in: itemZone).date)
+                } else {
+                    skipped.append(day.date)
+                }
+            }
+        }
+        plan.templates.append(ImportPlan.Template(id: id, values: values, rule: rule, start: start.date, timeZone: itemZone.identifier,
+                                                  skipped: Array(Set(skipped)).sorted()))
+    }
+
+    /// A DATE, DATE-TIME with TZID, UTC (…Z, read in the board's zone) or floating (the board's).
+    /// `zone` is nil when the value names a zone this machine does not know.
+    static func moment(_ line: ContentLine, zone: TimeZone) throws(BoardError) -> (date: LocalDate, time: LocalTime?, zone: TimeZone?) {
+        let text = line.value.trimmingSpaces
+        let wrong = BoardError("line \(line.line)", "\(line.name) must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text)'")
+        let parts = text.split(separator: "T", omittingEmptySubsequences: false)
+        guard let date = LocalDate(basicISO: parts[0]) else { throw wrong }
+        guard parts.count == 2 else {
+            if line.parameters["VALUE"]?.uppercased() == "DATE-TIME" { throw wrong }
+            return (date, nil, zone)
+        }
+        var clock = parts[1]
+        let utc = clock.hasSuffix("Z")
+        if utc { clock = clock.dropLast() }
+        guard clock.count == 6, let h = Int(clock.prefix(2)), let m = Int(clock.dropFirst(2).prefix(2)), let s = Int(clock.suffix(2)), s < 61,
+              let time = LocalTime(hour: h, minute: m) else { throw wrong }
+        if utc {
+            let local = LocalDateTime(instant: LocalDateTime(date: date, time: time).instant(in: .gmt), in: zone)
+            return (local.date, local.time, zone)
+        }
+        guard let tzid = line.parameters["TZID"] else { return (date, time, zone) }
+        let name = tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid
+        return (date, time, TimeZone(identifier: name))
+    }
+
+    /// The RRULE with a UTC UNTIL turned into the start's wall time, as Board's rules are local;
+    /// 23:59:59 (how Board writes "through that day") reads back as the day.
+    static func localUntil(_ line: ContentLine, zone: TimeZone) throws(BoardError) -> String {
+        try line.value.split(separator: ";").map { (part) throws(BoardError) -> String in
+            guard part.uppercased().hasPrefix("UNTIL="), part.hasSuffix("Z") else { return String(part) }
+            let value = ContentLine(name: "UNTIL", value: String(part.dropFirst(6)), line: line.line)
+            let instant = try moment(value, zone: .gmt)
+            guard let time = instant.time else { return String(part) }
+            let utc = LocalDateTime(date: instant.date, time: time).instant(in: .gmt)
+            let local = LocalDateTime(instant: utc, in: zone)
+            if local.time.hour == 23 && local.time.minute == 59 { return "UNTIL=" + local.date.basicISO }
+            return "UNTIL=" + local.date.basicISO + "T" + local.time.hour.zeroPadded(2) + local.time.minute.zeroPadded(2) + "00"
+        }.joined(separator: ";")
+    }
+
+    /// DURATION (`PT45M`, `PT1H30M`, `P1D`, `P1W`) in minutes.
+    static func minutes(_ line: ContentLine) throws(BoardError) -> Int {
+        let wrong = BoardError("line \(line.line)", "DURATION must be like PT45M, PT1H30M, P1D or P1W, got '\(line.value)'")
+        var text = Substring(line.value.trimmingSpaces.uppercased())
+        if text.first == "+" { text = text.dropFirst() }
+        guard text.first == "P" else { throw wrong }
+        text = text.dropFirst()
+        var total = 0, number = "", inTime = false, any = false
+        for c in text {
+            if c.isASCII && c.isNumber { number.append(c); continue }
+            if c == "T" { inTime = true; continue }
+            guard let n = Int(number) else { throw wrong }
+            switch (c, inTime) {
+            case ("W", false): total += n * 7 * 1440
+            case ("D", false): total += n * 1440
+            case ("H", true): total += n * 60
+            case ("M", true): total += n
+            case ("S", true): total += n / 60
+            default: throw wrong
+            }
+            number = ""
+            any = true
+        }
+        guard any, number.isEmpty else { throw wrong }
+        return total
+    }
+}

@@ -1,0 +1,42 @@
+import BoardModel
+import Foundation
+import GRDB
+
+extension BoardStore {
+    /// What `board export ics` writes (ARCHITECTURE.md §11): every active template with a calendar
+    /// rule, starting on its rule's first day, with its skipped dates; every dated plain card.
+    /// `notes` says which templates a calendar can't hold (after-completion rules, checklist routines).
+    public func calendarItems(clock: BoardClock) throws -> (items: [CalendarItem], notes: [String]) {
+        try read { db in
+            var items: [CalendarItem] = [], notes: [String] = []
+            let rules = Dictionary(try RecurrenceRuleRecord.fetchAll(db).map { ($0.templateId, $0) }, uniquingKeysWith: { a, _ in a })
+            let series = Dictionary(try SeriesRecord.fetchAll(db).map { ($0.templateId, $0) }, uniquingKeysWith: { a, _ in a })
+            for template in try TemplateRecord.filter(TemplateRecord.Columns.status == TemplateStatus.active).order(TemplateRecord.Columns.id).fetchAll(db) {
+                let title = "“" + template.title.escapedForTerminal + "”"
+                guard let ruleRecord = rules[template.id] else {
+                    notes.append("\(title) has no schedule (a checklist routine); left out")
+                    continue
+                }
+                let rule = try ruleRecord.rule()
+                guard rule.anchor == .schedule else {
+                    notes.append("\(title) repeats after completion, which iCalendar can't say; left out")
+                    continue
+                }
+                let schedule = try Schedule(rule: rule, start: ruleRecord.startsOn, time: template.defaultTime)
+                guard let first = schedule.next(onOrAfter: ruleRecord.startsOn) else {
+                    notes.append("\(title) has no date left; left out")
+                    continue
+                }
+                items.append(CalendarItem(uid: template.id, values: template.values, start: first, rule: rule,
+                                          timeZone: ruleRecord.timezone ?? clock.zone.identifier,
+                                          skipped: (series[template.id]?.skipped ?? []).sorted()))
+            }
+            let cards = try TaskRecord.fetchCursor(db, sql: "SELECT * FROM tasks WHERE due_date IS NOT NULL AND occurrence_date IS NULL ORDER BY \(Self.boardOrder)")
+            while let card = try cards.next() {
+                items.append(CalendarItem(uid: card.id, values: card.values, start: card.dueDate!, rule: nil, timeZone: clock.zone.identifier,
+                                          bucket: card.bucket, completedAt: card.completedAt))
+            }
+            return (items, notes)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import Foundation
+
+struct ExportCalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ics",
+        abstract: "Write routines and dated cards as an iCalendar file (RFC 5545) for other calendars.",
+        discussion: """
+            Each active template becomes a VTODO (a VEVENT with --events) with its RRULE, DTSTART in its time zone \
+            (with a VTIMEZONE) and EXDATE for its skipped dates; each dated card a single VTODO (or VEVENT). A rule \
+            that repeats after completion has no RRULE and is left out, said on standard error. `board import ics` \
+            reads the file back.
+            """)
+
+    @Option(help: ArgumentHelp("Write to this file instead of standard output (replaced only once the whole calendar is written).", valueName: "file"))
+    var output: String?
+    @Flag(help: "Write events (VEVENT) instead of to-dos (VTODO).") var events = false
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        let (store, clock) = try board.open()
+        let (items, notes) = try store.calendarItems(clock: clock)
+        let sink = try OutputSink(path: output)
+        try sink.write(ICalendarWriter.calendar(items, events: events, stamp: ICalendarWriter.utc(clock.instant), year: clock.today.year))
+        try sink.finish()
+        for note in notes { FileHandle.standardError.write(Data(("note: " + note + "\n").utf8)) }
+    }
+}
+
+struct ImportCalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ics",
+        abstract: "Bring in an iCalendar file: repeating to-dos and events become routines, the others cards.",
+        discussion: """
+            A VTODO or VEVENT with an RRULE becomes a template (SUMMARY, DESCRIPTION, CATEGORIES as labels, PRIORITY, \
+            the time and zone of DTSTART, DURATION or DTEND) whose EXDATEs are skipped dates; one without becomes a \
+            card, bucketed by its date. What Board can't keep (RDATE, BYHOUR, alarms, …) is reported by name for each \
+            component, never dropped in silence. UIDs are kept, so importing the file again updates rather than \
+            duplicates. All of it is one transaction; a file that is not a calendar is refused by its line number.
+            """)
+
+    @Argument(help: ArgumentHelp("The .ics file, or - for standard input.", valueName: "file")) var file: String
+    @Flag(help: "Print the plan and what would change, and write nothing.") var dryRun = false
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        let data = try ImportCommand.read(file)
+        guard let text = String(data: data, encoding: .utf8) else { throw BoardError("file", "is not UTF-8 text; a calendar file is") }
+        let (store, clock) = dryRun && !FileManager.default.fileExists(atPath: board.path)
+            ? try board.openEmptyInMemory()
+            : try board.open(creating: true)
+        let plan = try ICalendarReader.plan(text, zone: clock.zone, today: clock.today, now: clock.timestamp)
+        let summary = try store.importPlan(plan, dryRun: dryRun, clock: clock)
+        printOut(ImportTaskwarriorCommand.describe(plan, summary, dryRun: dryRun))
+    }
+}
