@@ -19,3 +19,16 @@ public enum HabitStreak {
         }
     }
 }
+
+extension HabitStreak {
+    /// The most consecutive days with an entry, ever.
+    public static func longest(days: Set<LocalDate>) -> Int {
+        var best = 0
+        for day in days where !days.contains(day.adding(days: -1)) {
+            var n = 1
+            while days.contains(day.adding(days: n)) { n += 1 }
+            best = max(best, n)
+        }
+        return best
+    }
+}

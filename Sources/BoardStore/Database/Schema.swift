@@ -15,6 +15,7 @@ enum Schema {
         migrator.registerMigration("v5 habits") { db in try v5(db) }
         migrator.registerMigration("v6 routine ticks") { db in try v6(db) }
         migrator.registerMigration("v7 mask triggers skip empty masks") { db in try v7(db) }
+        migrator.registerMigration("v8 generation recorded") { db in try v8(db) }
         return migrator
     }
 
@@ -195,6 +196,21 @@ enum Schema {
             CREATE TRIGGER tasks_mask_update BEFORE UPDATE OF exception_mask ON tasks
             WHEN NEW.exception_mask <> '[]' AND EXISTS (SELECT 1 FROM json_each(NEW.exception_mask) WHERE value NOT IN (\(fields)))
             BEGIN SELECT RAISE(ABORT, 'exception_mask: names a field that does not exist'); END;
+            """)
+    }
+
+    /// Stats count what generation made (ARCHITECTURE.md §12): from now on each pass records a
+    /// `generated` event per series; what was made before is derived from the rows there are and
+    /// the occurrences deleted since, one event per template, dated by its first occurrence.
+    private static func v8(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE INDEX events_kind ON events(kind, template_id);
+            INSERT INTO events (at, kind, template_id, detail)
+            SELECT MIN(t.created_at), 'generated', t.template_id,
+                   json_object('count', COUNT(*) + (SELECT COUNT(*) FROM events e WHERE e.kind = 'occurrence_deleted' AND e.template_id = t.template_id),
+                               'backfilled', json('true'))
+            FROM tasks t WHERE t.template_id IS NOT NULL AND t.occurrence_date IS NOT NULL
+            GROUP BY t.template_id;
             """)
     }
 }

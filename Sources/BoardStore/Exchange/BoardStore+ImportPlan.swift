@@ -84,6 +84,7 @@ extension BoardStore {
             summary.templates.unchanged += counts.unchanged
 
             var position = try Self.endPosition(of: .routines, db)
+            var made = 0
             for occurrence in template.occurrences {
                 let found = try TaskRecord.fetchOne(db, key: occurrence.id)
                     ?? TaskRecord.filter(TaskRecord.Columns.seriesId == seriesId && TaskRecord.Columns.occurrenceDate == occurrence.date).fetchOne(db)
@@ -105,7 +106,15 @@ extension BoardStore {
                 }
                 if found != nil && task != before { task.updatedAt = now }
                 try count(task, existing: found, &summary.occurrences)
+                if found == nil {
+                    // What stats count: an occurrence made (by the other tool) and each field it made its own.
+                    made += 1
+                    for field in task.exceptionMask {
+                        try Self.record("exception_added", template: template.id, task: task.id, detail: ["field": field.rawValue, "source": "import"], clock: clock, db)
+                    }
+                }
             }
+            if made > 0 { try Self.record("generated", template: template.id, detail: ["count": made, "source": "import"], clock: clock, db) }
         }
 
         for card in plan.cards {

@@ -59,10 +59,13 @@ extension BoardStore {
                 dates.removeAll { existing[seriesRecord.id]?.contains($0) ?? false }
             }
             var changed = false
+            var made = 0
             for date in dates where try inserter.insert(template, series: seriesRecord, date: date, db) {
-                created += 1
+                made += 1
                 changed = true
             }
+            created += made
+            if made > 0 { try Self.record("generated", template: template.id, detail: ["count": made], clock: clock, db) }
             if schedule.rule.anchor == .completion {
                 seriesRecord.usedCount += dates.count
             } else if case .count = schedule.rule.end {
@@ -141,6 +144,7 @@ extension BoardStore {
         }
         var inserter = try OccurrenceInserter(db, clock: clock)
         if try inserter.insert(template, series: series, date: date, db) {
+            try Self.record("generated", template: template.id, detail: ["count": 1], clock: clock, db)
             series.usedCount += 1
             series.lastGeneratedAt = clock.timestamp
             try series.update(db)

@@ -195,7 +195,8 @@ extension BoardStore {
         }
         try db.execute(sql: "UPDATE templates SET status = ?, updated_at = ? WHERE id = ?", arguments: [status, clock.timestamp, id])
         try db.execute(sql: "UPDATE series SET status = ? WHERE template_id = ?", arguments: [status, id])
-        try Self.record(event, template: id, clock: clock, db)
+        // A resume says what it resumed from: stats count resumes from a pause, not a draft's first start.
+        try Self.record(event, template: id, detail: event == "resumed" ? ["from": template.status.rawValue] : [:], clock: clock, db)
         if status == .active { try generate(templateId: id, clock: clock, db) }
     }
 
