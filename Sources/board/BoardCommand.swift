@@ -23,7 +23,7 @@ struct BoardCommand: ParsableCommand {
         subcommands: [
             OpenCommand.self, DemoCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, DoneCommand.self,
             ReopenCommand.self, DeleteCommand.self, ReapplyCommand.self, GenerateCommand.self, RemindCommand.self,
-            TemplateCommand.self, RoutineCommand.self, HabitCommand.self, RecurCommand.self, ExportCommand.self, ImportCommand.self,
+            TemplateCommand.self, RoutineCommand.self, HabitCommand.self, RecurCommand.self, ExportCommand.self, ImportCommand.self, StatsCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )

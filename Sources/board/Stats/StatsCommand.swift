@@ -1,0 +1,103 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import Foundation
+
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "How routines go: per template and per habit, as text with charts, JSON or CSV.",
+        discussion: "Computed from the board and the habits' entries on this machine only; nothing leaves it. The figures:\n"
+            + StatsDefinitions.lines.map { "  \($0.0): \($0.1)" }.joined(separator: "\n")
+            + "\nWeeks start on config.toml's week_start (Monday by default); the last one is the current week, up to today.")
+
+    @Option(help: ArgumentHelp("How many weeks the weekly figures cover, 1 to 104.", valueName: "N")) var weeks = 12
+    @Option(help: ArgumentHelp("Only this template (an id or a unique prefix); habits are left out.", valueName: "id")) var template: String?
+    @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Print CSV: one row per template, per habit, and the totals.") var csv = false
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        guard (1...104).contains(weeks) else { throw BoardError("weeks", "must be 1 to 104, got \(weeks)") }
+        guard !(json && csv) else { throw BoardError("format", "--json and --csv can't both be given") }
+        let (store, clock) = try board.open(generating: false)
+        let templateId = try template.map { try store.templateId(matching: $0) }
+        let stats = try store.stats(weeks: weeks, weekStart: ConfigFile.loaded.weekStart ?? .monday, templateId: templateId, clock: clock)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            printOut(TerminalText.escapeJSON(String(decoding: try encoder.encode(stats), as: UTF8.self)))
+        } else if csv {
+            // Already escaped field by field; CSV's CRLF line ends go out as they are.
+            FileHandle.standardOutput.write(Data(StatsTable.csv(stats).utf8))
+        } else {
+            printOut(StatsTable.text(stats))
+        }
+    }
+}
+
+/// `board stats` as text (charts with their words) and as CSV.
+enum StatsTable {
+    static func text(_ stats: BoardStats) -> String {
+        let w = stats.weeks
+        var out = ["Stats · last \(w.starts.count) \(w.starts.count == 1 ? "week" : "weeks") (\(MonthName.display(w.first)) – \(MonthName.display(w.today)))", ""]
+        if stats.templates.isEmpty { out.append("No templates yet.") }
+        for s in stats.templates {
+            out.append(s.title.escapedForTerminal)
+            out.append("  adherence  " + Charts.bar(s.adherence ?? 0, width: 20) + "  " + StatsWords.adherence(s))
+            out.append("  weeks      " + Charts.strip(s.completionByWeek) + "  completed share per week, oldest first (blank: none due)")
+            out.append("  " + StatsWords.counts(s))
+            let top = StatsWords.orderedExceptions(s)
+            if let most = top.first?.count {
+                for (field, count) in top {
+                    out.append("  " + field.padding(toLength: 11, withPad: " ", startingAt: 0) + Charts.bar(Double(count) / Double(most), width: 10) + " \(count)")
+                }
+            } else {
+                out.append("  no field customised")
+            }
+            var more = ["paused \(StatsWords.times(s.pauses))", "resumed \(StatsWords.times(s.resumes))"]
+            if let steps = s.stepsPerOccurrence { more.append("\(StatsWords.decimal(steps)) steps per completed occurrence") }
+            out.append("  " + more.joined(separator: " · "))
+            if let remaining = s.remainingByWeek { out.append("  remaining at each week's end: " + remaining.map(String.init).joined(separator: " ")) }
+            out.append("")
+        }
+        if !stats.habits.isEmpty { out.append("Habits") }
+        for h in stats.habits {
+            let most = max(1, h.checkinsByWeek.max() ?? 1)
+            out.append(h.name.escapedForTerminal + " · streak " + StatsWords.days(h.currentStreak) + " (longest " + StatsWords.days(h.longestStreak) + ")")
+            out.append("  check-ins  " + Charts.strip(h.checkinsByWeek.map { Double($0) / Double(most) }) + "  " + h.checkinsByWeek.map(String.init).joined(separator: " "))
+        }
+        if !stats.habits.isEmpty { out.append("") }
+        let t = stats.totals
+        out.append("All templates: " + StatsWords.counts(t) + "; " + StatsWords.adherence(t))
+        return out.joined(separator: "\n")
+    }
+
+    static let columns = ["kind", "id", "title", "generated", "completed", "skipped", "deleted", "open", "due", "adherence", "exceptions",
+                          "pauses", "resumes", "remaining_by_week", "completion_by_week", "steps_per_occurrence",
+                          "checkins_by_week", "current_streak", "longest_streak"]
+
+    static func csv(_ stats: BoardStats) -> String {
+        func field(_ text: String) -> String {
+            let safe = text.escapedForTerminal
+            return safe.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + safe.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : safe
+        }
+        func number(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "" }
+        func row(_ kind: String, _ s: TemplateStats) -> [String] {
+            [kind, s.id, field(s.title), "\(s.generated)", "\(s.completed)", "\(s.skipped)", "\(s.deleted)", "\(s.open)", "\(s.due)",
+             number(s.adherence), StatsWords.orderedExceptions(s).map { "\($0.field)=\($0.count)" }.joined(separator: ";"),
+             "\(s.pauses)", "\(s.resumes)", s.remainingByWeek.map { $0.map(String.init).joined(separator: ";") } ?? "",
+             s.completionByWeek.map(number).joined(separator: ";"), number(s.stepsPerOccurrence), "", "", ""]
+        }
+        var lines = [columns.joined(separator: ",")]
+        lines += stats.templates.map { row("template", $0).joined(separator: ",") }
+        lines += stats.habits.map { h in
+            (["habit", h.id, field(h.name)] + Array(repeating: "", count: 13)
+             + [h.checkinsByWeek.map(String.init).joined(separator: ";"), "\(h.currentStreak)", "\(h.longestStreak)"]).joined(separator: ",")
+        }
+        var totals = stats.totals
+        totals.completionByWeek = []
+        lines.append(row("totals", totals).joined(separator: ","))
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+}
