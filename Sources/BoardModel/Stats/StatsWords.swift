@@ -24,8 +24,20 @@ public enum StatsWords {
         }
     }
 
+    /// "by week, oldest first: none due ×8, 100%, 67%": a run of weeks with nothing due said once.
     public static func weeks(_ values: [Double?]) -> String {
-        "by week, oldest first: " + values.map { $0.map(StatsDefinitions.percent) ?? "none due" }.joined(separator: ", ")
+        var parts: [String] = [], empty = 0
+        func flush() {
+            if empty > 0 { parts.append(empty == 1 ? "none due" : "none due ×\(empty)") }
+            empty = 0
+        }
+        for value in values {
+            guard let value else { empty += 1; continue }
+            flush()
+            parts.append(StatsDefinitions.percent(value))
+        }
+        flush()
+        return "by week, oldest first: " + parts.joined(separator: ", ")
     }
 
     public static func times(_ n: Int) -> String { n == 1 ? "once" : "\(n) times" }

@@ -14,10 +14,14 @@ extension BoardApp {
             var followsToday = false
             if case .routine(_, let day) = owner { followsToday = day == now.today }
             report(.showing(.checklist(ChecklistScreen(checklist: checklist, executionId: execution, followsToday: followsToday))))
-        case .openHabits:
-            report(.showing(.habits(HabitsScreen(habits: try store.habits(clock: now).map(HabitRow.init)))))
+        case .openHabits, .openHabit:
+            var screen = HabitsScreen(habits: try store.habits(clock: now).map(HabitRow.init))
+            if case .openHabit(let id) = effect { screen.cursor = screen.habits.firstIndex { $0.id == id } ?? 0 }
+            report(.showing(.habits(screen)))
             let waiting = state.runs.suggestions.count
             if waiting > 0 { report(.said("\(waiting) waiting \(waiting == 1 ? "suggestion" : "suggestions"): Enter answers.")) }
+        case .openStats:
+            report(.showing(.stats(StatsScreen(stats: try store.stats(weeks: 12, weekStart: state.config.weekStart ?? .monday, clock: now)))))
         default:
             break
         }

@@ -103,7 +103,7 @@ public final class BoardApp {
                                                            habits: state.snapshot.habits))))
             case .planTemplateEdit(let id, let draft, let save, let form):
                 try planTemplateEdit(id, draft, save: save, form: form)
-            case .openChecklist, .openHabits:
+            case .openChecklist, .openHabits, .openHabit, .openStats:
                 try open(effect)
             default:
                 let (landing, changes) = try store.recording { try carryOut(effect) }

@@ -5,7 +5,7 @@ import BoardModel
 /// cards, routines, the prompts and the card's detail), typing (a character, Backspace, a text
 /// edit: every text field's), a resize and a redraw (answered once, at the root of `update`),
 /// and what the runtime reports. The other screens have their own (`DialogAction`,
-/// `SuggestionAction`, `FormAction`, `ChecklistAction`, `HabitsAction`), each read only by that
+/// `SuggestionAction`, `FormAction`, `ChecklistAction`, `HabitsAction`, `StatsAction`), each read only by that
 /// screen's update (ARCHITECTURE.md §6).
 public enum Action: Hashable, Sendable {
     case moveFocus(dx: Int, dy: Int)
@@ -50,6 +50,8 @@ public enum Action: Hashable, Sendable {
     case startRun
     /// `g`: the Habits view.
     case openHabits
+    /// `i`: the Stats view.
+    case openStats
     /// What the runtime reports after carrying an effect out: store results and reads come back
     /// through `update`, which is the only place the state changes (ARCHITECTURE.md §6).
     case reported(Report)
@@ -63,6 +65,8 @@ public enum Action: Hashable, Sendable {
     case checklist(ChecklistAction)
     /// The Habits view's own actions.
     case habits(HabitsAction)
+    /// The Stats view's own actions.
+    case stats(StatsAction)
 }
 
 /// A result of the edge, fed back to `update` whatever the screen.
@@ -112,6 +116,10 @@ public enum Effect: Hashable, Sendable {
     case editChecklist(RoutineChecklist.Owner, steps: [String])
     /// Reads the habits and shows the Habits view.
     case openHabits
+    /// The Habits view with one habit under the cursor (from the Stats view).
+    case openHabit(habitId: String)
+    /// Reads the stats and shows the Stats view.
+    case openStats
     case addHabit(name: String)
     /// The user's confirmation: creates or updates the day's entry. The only way an entry is written.
     case checkIn(habitId: String, name: String, day: LocalDate, source: HabitEntrySource, routineId: String?)

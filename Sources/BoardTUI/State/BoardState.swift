@@ -71,6 +71,8 @@ public enum Mode: Hashable, Sendable {
     /// The oldest waiting suggestion, asked one at a time; then back to the Habits view it was
     /// asked from, or to the board.
     case suggestion(returningTo: HabitsScreen?)
+    /// The Stats view: per template and habit, charts with their words.
+    case stats(StatsScreen)
 }
 
 /// The whole state of the board screen. `update` changes it; `view` draws it.

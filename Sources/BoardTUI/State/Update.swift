@@ -24,6 +24,7 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
     case .detail(let field): return updateDetail(&state, field: field, action)
     case .checklist(var screen): return updateChecklist(&state, &screen, action)
     case .habits(var screen): return updateHabits(&state, &screen, action)
+    case .stats(var screen): return updateStats(&state, &screen, action)
     case .suggestion(let habits): return updateSuggestion(&state, action, returningTo: habits)
     case .help(let scroll):
         switch action {
@@ -96,6 +97,8 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         state.mode = .help(scroll: 0)
     case .openHabits:
         return [.openHabits]
+    case .openStats:
+        return [.openStats]
     case .openChecklist, .startRun:
         guard let card = state.focusedCard else { return [] }
         return openChecklist(&state, .card(id: card.id), routineId: card.templateId, title: card.title, run: action == .startRun)
@@ -107,7 +110,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if let focus = Layout(state).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .backspace, .editText, .reported, .resize, .redraw, .quit, .dialog, .suggestion, .form, .checklist, .habits, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
+    case .type, .backspace, .editText, .reported, .resize, .redraw, .quit, .dialog, .suggestion, .form, .checklist, .habits, .stats, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
          .viewTemplate, .toggleArchived,
          .reapplyField, .reapplyAll, .makeException:
         break

@@ -69,6 +69,7 @@ public enum KeyMap {
             }
             return KeyBindings.action(for: key, in: KeyBindings.habits)
         case .suggestion(_): return KeyBindings.action(for: key, in: KeyBindings.suggestion)
+        case .stats: return KeyBindings.action(for: key, in: KeyBindings.stats)
         case .help:
             switch key {
             case .up, .character("k"): return .moveFocus(dx: 0, dy: -1)

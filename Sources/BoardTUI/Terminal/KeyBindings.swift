@@ -56,6 +56,7 @@ public enum KeyBindings {
         KeyBinding("C", "the card's checklist", [(.character("C"), .openChecklist)]),
         KeyBinding("S", "start a run of the routine (F finishes it)", [(.character("S"), .startRun)]),
         KeyBinding("g", "the Habits view", [(.character("g"), .openHabits)]),
+        KeyBinding("i", "the Stats view: how routines and habits go", [(.character("i"), .openStats)]),
         KeyBinding("Esc", "cancel, clear the filter", [(.escape, .escape)]),
         KeyBinding("?", "this help", [(.character("?"), .help)]),
         KeyBinding("q", "quit", [(.character("q"), .quit)]),
@@ -147,6 +148,17 @@ public enum KeyBindings {
         ]),
     ]
 
+    public static let stats: [KeyBinding] = [
+        KeyBinding("↑↓ or j k", "choose a template or habit", [
+            (.up, .stats(.move(dy: -1))), (.down, .stats(.move(dy: 1))),
+            (.character("k"), .stats(.move(dy: -1))), (.character("j"), .stats(.move(dy: 1))),
+        ]),
+        KeyBinding("Enter", "open it: the template's editor, the habit in the Habits view", [(.enter, .stats(.open))]),
+        KeyBinding("Esc, q or i", "back to the board", [
+            (.escape, .stats(.leave)), (.character("q"), .stats(.leave)), (.character("i"), .stats(.leave)),
+        ]),
+    ]
+
     public static let suggestion: [KeyBinding] = [
         KeyBinding("y or Enter", "confirm: that day's habit entry", [
             (.character("y"), .suggestion(.confirm)), (.character("Y"), .suggestion(.confirm)), (.enter, .suggestion(.confirm)),
@@ -159,7 +171,7 @@ public enum KeyBindings {
     public static let sections: [(title: String, bindings: [KeyBinding])] = [
         ("The board", board), ("A card's detail (Enter)", detail), ("The template editor (t, e)", templateForm),
         ("Applying a template edit", propagation), ("A checklist (C, Enter on a checklist routine)", checklist),
-        ("Habits (g)", habits), ("A routine's suggestion", suggestion), ("Typing text (prompts, forms)", typing), ("Everywhere", everywhere),
+        ("Habits (g)", habits), ("Stats (i)", stats), ("A routine's suggestion", suggestion), ("Typing text (prompts, forms)", typing), ("Everywhere", everywhere),
     ]
 
     /// The help overlay's lines, built from the tables.

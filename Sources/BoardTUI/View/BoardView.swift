@@ -25,6 +25,7 @@ public func view(_ state: BoardState) -> Frame {
     case .propagation(let dialog): drawBox(&frame, state, lines: dialog.lines)
     case .checklist(let screen): drawChecklist(&frame, state, screen)
     case .habits(let screen): drawHabits(&frame, state, screen)
+    case .stats(let screen): drawStats(&frame, state, screen)
     case .suggestion(let habits):
         if let habits { drawHabits(&frame, state, habits) }
         drawSuggestion(&frame, state)

@@ -30,7 +30,7 @@ enum StatusLine {
     /// (the add prompt, search, a checklist, the Habits view).
     static func rows(_ state: BoardState) -> [String]? {
         switch state.mode {
-        case .adding, .searching, .checklist, .habits: return nil
+        case .adding, .searching, .checklist, .habits, .stats: return nil
         default:
             let wrapped = DisplayWidth.wrap(text(state), to: state.width)
             guard wrapped.count > 2 else { return wrapped }

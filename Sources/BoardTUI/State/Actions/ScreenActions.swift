@@ -57,6 +57,16 @@ public enum HabitsAction: Hashable, Sendable {
     case leave
 }
 
+/// The Stats view's actions.
+public enum StatsAction: Hashable, Sendable {
+    /// Another row (dy).
+    case move(dy: Int)
+    /// The row's template in the editor, or its habit in the Habits view (Enter).
+    case open
+    /// Back to the board (Esc, q, i).
+    case leave
+}
+
 /// The template editor's actions. Typing in a text row uses the text field's actions.
 public enum FormAction: Hashable, Sendable {
     /// The next (1) or previous (-1) row (Tab, Shift-Tab, ↑↓).

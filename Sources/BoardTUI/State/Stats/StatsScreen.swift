@@ -1,0 +1,38 @@
+import BoardModel
+
+/// The Stats view (`i`; ARCHITECTURE.md §12): the stats of every template and habit, a cursor on
+/// one row — templates first, then habits — whose details and words the view shows.
+public struct StatsScreen: Hashable, Sendable {
+    public var stats: BoardStats
+    public var cursor = 0
+
+    public init(stats: BoardStats) {
+        self.stats = stats
+    }
+
+    public enum Row: Hashable, Sendable {
+        case template(TemplateStats)
+        case habit(HabitStats)
+    }
+
+    public var rowCount: Int { stats.templates.count + stats.habits.count }
+
+    public var focused: Row? {
+        if stats.templates.indices.contains(cursor) { return .template(stats.templates[cursor]) }
+        let habit = cursor - stats.templates.count
+        return stats.habits.indices.contains(habit) ? .habit(stats.habits[habit]) : nil
+    }
+
+    /// The focused row in words: what the status line says, for a screen reader as for anyone.
+    public var words: String {
+        switch focused {
+        case .template(let s): StatsWords.template(s)
+        case .habit(let h): StatsWords.habit(h)
+        case nil: "No templates or habits yet: t makes a routine template, g opens the Habits view."
+        }
+    }
+
+    public mutating func move(_ dy: Int) {
+        cursor = min(max(0, cursor + dy), max(0, rowCount - 1))
+    }
+}

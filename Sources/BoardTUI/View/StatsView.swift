@@ -1,0 +1,183 @@
+import BoardModel
+
+/// The Stats view (ARCHITECTURE.md §12): a row per template (an adherence bar with its percentage,
+/// a strip of weekly completion, what was customised most) and per habit (streaks, a strip of
+/// weekly check-ins); below, the focused row's details — a template's exceptions as a bar list,
+/// a habit's heatmap of the counted weeks — and, at the bottom, the focused row in words.
+func drawStats(_ frame: inout Frame, _ state: BoardState, _ screen: StatsScreen) {
+    let layout = StatsLayout(state, screen)
+    let x = layout.x, w = layout.innerWidth
+    // The box ends a row short of the screen: the screen's last cell can't be written, the keys go below it.
+    clearBox(&frame, x: 0, y: 1, width: state.width, height: state.height - 2)
+    let weeks = screen.stats.weeks
+    frame.put("Stats · last \(weeks.starts.count) weeks (\(MonthName.short(weeks.first.month)) \(weeks.first.day) – \(MonthName.short(weeks.today.month)) \(weeks.today.day)) · computed on this machine only",
+              x: x, y: 2, maxWidth: w, style: .bold)
+    frame.put("  " + pad("Template", layout.nameWidth) + "  " + pad("Adherence", layout.barWidth + 5) + "  " + pad("Weeks", layout.stripWidth) + "  Customised most",
+              x: x, y: 3, maxWidth: w, style: .dim)
+
+    // The list: template rows, a "Habits" heading, habit rows; scrolled to keep the cursor in view.
+    let lines = layout.listLines
+    let first = max(0, min(layout.line(ofRow: screen.cursor) - layout.listHeight / 2, lines.count - layout.listHeight))
+    for (offset, line) in lines.enumerated().dropFirst(first).prefix(layout.listHeight) {
+        let y = 4 + offset - first
+        switch line {
+        case .heading(let text): frame.put(text, x: x, y: y, maxWidth: w, style: .bold)
+        case .row(let row):
+            let focused = row == screen.cursor
+            frame.put(focused ? "›" : " ", x: x, y: y, style: .bold)
+            drawRow(&frame, layout, screen.row(row), x: x + 2, y: y, focused: focused)
+        }
+    }
+    if first > 0 { frame.put("↑ more", x: x + w - 6, y: 3, style: .dim) }
+    if first + layout.listHeight < lines.count { frame.put("↓ more", x: x + w - 6, y: 4 + layout.listHeight - 1, style: .dim) }
+
+    // The focused row's details.
+    var y = 4 + layout.listHeight + 1
+    switch screen.focused {
+    case .template(let s):
+        frame.put("Customised fields · " + s.title, x: x, y: y, maxWidth: w, style: .bold)
+        y += 1
+        let top = StatsWords.orderedExceptions(s).prefix(layout.detailHeight - 3)
+        if top.isEmpty { frame.put("No field customised.", x: x + 2, y: y, maxWidth: w - 2, style: .dim); y += 1 }
+        let most = top.first?.count ?? 1
+        for (field, count) in top {
+            frame.put(pad(field, 11) + Charts.bar(Double(count) / Double(most), width: min(20, w - 20)) + " \(count)", x: x + 2, y: y, maxWidth: w - 2)
+            y += 1
+        }
+        var counts = "generated \(s.generated) · completed \(s.completed) · skipped \(s.skipped) · deleted \(s.deleted) · open \(s.open) · paused \(s.pauses) · resumed \(s.resumes)"
+        if let steps = s.stepsPerOccurrence { counts += " · \(StatsWords.decimal(steps)) steps per completed" }
+        if let left = s.remainingByWeek?.last { counts += " · \(left) left" }
+        frame.put(counts, x: x + 2, y: y, maxWidth: w - 2, style: .dim)
+    case .habit(let h):
+        drawHeatmap(&frame, layout, h, weeks: weeks, weekStart: state.config.weekStart ?? .monday, x: x, y: y)
+    case nil:
+        frame.put("No templates or habits yet: t makes a routine template, g opens the Habits view.", x: x, y: y, maxWidth: w, style: .dim)
+    }
+
+    // The focused row in words, and the keys.
+    for (i, line) in layout.words.enumerated() {
+        frame.put(line, x: x, y: state.height - 2 - layout.words.count + i, maxWidth: w)
+    }
+    frame.put(String(repeating: " ", count: state.width - 1), x: 0, y: state.height - 1)
+    frame.put(state.message ?? "↑↓ choose · Enter open · Esc back · ? help after Esc", x: 0, y: state.height - 1, maxWidth: state.width - 1, style: .dim)
+}
+
+private func drawRow(_ frame: inout Frame, _ layout: StatsLayout, _ row: StatsScreen.Row, x: Int, y: Int, focused: Bool) {
+    let style: CellStyle = focused ? .bold : []
+    var cx = x
+    switch row {
+    case .template(let s):
+        frame.put(s.title, x: cx, y: y, maxWidth: layout.nameWidth, style: style)
+        cx += layout.nameWidth + 2
+        frame.put(Charts.bar(s.adherence ?? 0, width: layout.barWidth), x: cx, y: y)
+        frame.put(s.adherence.map { pad(StatsDefinitions.percent($0), 4, left: true) } ?? "   –", x: cx + layout.barWidth + 1, y: y)
+        cx += layout.barWidth + 5 + 2
+        frame.put(layout.strip(s.completionByWeek), x: cx, y: y)
+        cx += layout.stripWidth + 2
+        let most = StatsWords.orderedExceptions(s).prefix(2).map { "\($0.field) \($0.count)" }.joined(separator: ", ")
+        frame.put(most.isEmpty ? "none" : most, x: cx, y: y, maxWidth: max(0, x + layout.innerWidth - cx), style: .dim)
+    case .habit(let h):
+        frame.put(h.name, x: cx, y: y, maxWidth: layout.nameWidth, style: style)
+        cx += layout.nameWidth + 2
+        frame.put("streak \(h.currentStreak) · best \(h.longestStreak)", x: cx, y: y, maxWidth: layout.barWidth + 5)
+        cx += layout.barWidth + 5 + 2
+        let most = max(1, h.checkinsByWeek.max() ?? 1)
+        frame.put(layout.strip(h.checkinsByWeek.map { Double($0) / Double(most) }), x: cx, y: y)
+        cx += layout.stripWidth + 2
+        let total = h.checkinsByWeek.reduce(0, +)
+        frame.put("\(total) check-\(total == 1 ? "in" : "ins")", x: cx, y: y, maxWidth: max(0, x + layout.innerWidth - cx), style: .dim)
+    }
+}
+
+/// One column per counted week, one row per weekday (initials down the side), month names above;
+/// `█` a day with a check-in, `·` one without, blank after today.
+private func drawHeatmap(_ frame: inout Frame, _ layout: StatsLayout, _ h: HabitStats, weeks: StatsWeeks, weekStart: Weekday, x: Int, y: Int) {
+    frame.put("Check-ins · " + h.name, x: x, y: y, maxWidth: layout.innerWidth, style: .bold)
+    let left = x + 2, cells = left + 2, cell = layout.cellWidth
+    var lastMonth = 0
+    for (w, start) in weeks.starts.enumerated() {
+        // A month is named over the first week holding its 1st (or over the first week shown).
+        let month = start.adding(days: 6).month
+        if month != lastMonth {
+            frame.put(MonthName.short(month), x: cells + w * cell, y: y + 1, style: .dim)
+            lastMonth = month
+        }
+    }
+    for row in 0..<7 {
+        let weekday = Weekday(rawValue: (weekStart.rawValue + row) % 7)!
+        frame.put(String(weekday.name.prefix(1)), x: left, y: y + 2 + row, style: .dim)
+        for (w, start) in weeks.starts.enumerated() {
+            let day = start.adding(days: row)
+            guard day <= weeks.today else { continue }
+            let checked = h.days.contains(day)
+            frame.put(String(Charts.cell(checked ? 1 : 0)), x: cells + w * cell, y: y + 2 + row, style: checked ? .bold : .dim)
+        }
+    }
+    let side = cells + weeks.starts.count * cell + 2
+    let notes = ["streak " + StatsWords.days(h.currentStreak), "longest " + StatsWords.days(h.longestStreak),
+                 "\(h.checkinsByWeek.reduce(0, +)) in \(weeks.starts.count) weeks", "█ checked in · none"]
+    for (i, note) in notes.enumerated() where side < x + layout.innerWidth {
+        frame.put(note, x: side, y: y + 2 + i, maxWidth: x + layout.innerWidth - side, style: i == 3 ? .dim : [])
+    }
+}
+
+private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let fitted = DisplayWidth.truncate(text, to: width)
+    let space = String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
+    return left ? space + fitted : fitted + space
+}
+
+/// Where the Stats view puts things at a size: the list gets what the details and the words leave.
+struct StatsLayout {
+    enum Line: Hashable { case heading(String), row(Int) }
+
+    let x = 2
+    let innerWidth: Int
+    let nameWidth: Int
+    let barWidth: Int
+    let cellWidth: Int
+    /// A week's width in the strips: one cell, or the heatmap's where there is room.
+    let stripWidth: Int
+    let words: [String]
+    let detailHeight: Int
+    let listHeight: Int
+    let listLines: [Line]
+
+    init(_ state: BoardState, _ screen: StatsScreen) {
+        innerWidth = state.width - 4
+        nameWidth = min(30, max(12, innerWidth / 4 - 2))
+        cellWidth = state.width >= 120 ? 3 : 2
+        stripWidth = screen.stats.weeks.starts.count * (state.width >= 120 ? 2 : 1)
+        barWidth = max(8, min(40, innerWidth - 2 - nameWidth - 2 - 5 - 2 - stripWidth - 2 - 16))
+        let wrapped = DisplayWidth.wrap(screen.words, to: innerWidth)
+        words = wrapped.count > 4 ? Array(wrapped.prefix(3)) + [wrapped[3...].joined(separator: " ")] : wrapped
+        switch screen.focused {
+        case .template(let s): detailHeight = 3 + min(6, max(1, s.exceptions.count))
+        case .habit: detailHeight = 9
+        case nil: detailHeight = 1
+        }
+        var lines = screen.stats.templates.indices.map { Line.row($0) }
+        if !screen.stats.habits.isEmpty {
+            lines.append(.heading("Habits"))
+            lines += screen.stats.habits.indices.map { Line.row(screen.stats.templates.count + $0) }
+        }
+        listLines = lines
+        // Rows 2–3 title and header, then the list, a blank, the details, the words, the border, the keys;
+        // the list takes no more than it needs, so the details sit under it.
+        listHeight = max(2, min(lines.count, state.height - 4 - 1 - detailHeight - words.count - 2))
+    }
+
+    func line(ofRow row: Int) -> Int { listLines.firstIndex(of: .row(row)) ?? 0 }
+
+    /// A strip with each week `stripWidth / weeks` cells wide.
+    func strip(_ values: [Double?]) -> String {
+        let each = values.isEmpty ? 1 : stripWidth / values.count
+        return String(Charts.strip(values).flatMap { String(repeating: $0, count: each) })
+    }
+}
+
+extension StatsScreen {
+    func row(_ index: Int) -> Row {
+        index < stats.templates.count ? .template(stats.templates[index]) : .habit(stats.habits[index - stats.templates.count])
+    }
+}
