@@ -173,6 +173,32 @@ import Testing
         #expect(try dump(board) == before)
     }
 
+    /// Outlook names zones its own way and defines them in the file: the definition is honoured.
+    @Test func aZoneKnownOnlyByItsVTimezoneIsReadByItsOffsets() throws {
+        let outlook = [
+            "BEGIN:VCALENDAR", "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN", "VERSION:2.0",
+            "BEGIN:VTIMEZONE", "TZID:W. Europe Standard Time",
+            "BEGIN:STANDARD", "DTSTART:16011028T030000", "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD",
+            "BEGIN:DAYLIGHT", "DTSTART:16010325T020000", "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "END:DAYLIGHT",
+            "END:VTIMEZONE",
+            "BEGIN:VTIMEZONE", "TZID:Nowhere Standard Time",
+            "BEGIN:STANDARD", "DTSTART:16010101T000000", "TZOFFSETFROM:+0317", "TZOFFSETTO:+0317", "END:STANDARD", "END:VTIMEZONE",
+            "BEGIN:VEVENT", "UID:040000008200E00074C5B7101A82E008", "SUMMARY:Planning", "DTSTART;TZID=W. Europe Standard Time:20261124T090000",
+            "DTEND;TZID=W. Europe Standard Time:20261124T100000", "RRULE:FREQ=WEEKLY;BYDAY=TU", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:odd-zone", "SUMMARY:Odd", "DTSTART;TZID=Nowhere Standard Time:20261125T120000", "END:VEVENT",
+            "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let board = try BoardFile()
+        let r = try board.run(["import", "ics", "-"], stdin: outlook)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("TZID W. Europe Standard Time read as Europe/Amsterdam, the zone with the same offsets as its VTIMEZONE"), "\(r.stdout)")
+        #expect(r.stdout.contains("TZID Nowhere Standard Time is not a zone this machine knows, and no zone has the offsets its VTIMEZONE gives; its times read in Europe/Paris"), "\(r.stdout)")
+        let document = try JSONSerialization.jsonObject(with: Data(try board.run(["export"]).stdout.utf8)) as! [String: Any]
+        let planning = try #require((document["templates"] as! [[String: Any]]).first)
+        #expect(planning["time"] as? String == "09:00" && planning["duration"] as? Int == 60)
+        #expect((planning["rule"] as! [String: Any])["timezone"] as? String == "Europe/Amsterdam")
+    }
+
     @Test func whatPythonsIcalendarWritesIsReadAndExpandsTheSame() throws {
         let script = """
             import sys

@@ -29,10 +29,14 @@ public enum ICalendarReader {
         var plan = ImportPlan()
         var stack: [(kind: String, line: Int)] = []
         var current: Component?
+        // VTIMEZONE definitions, for a TZID the zone database doesn't know by name.
+        var zones = Zones(year: today.year)
+        var zoneId: String?, part: [String: ContentLine] = [:]
         for line in lines {
             switch line.name {
             case "BEGIN":
                 let kind = line.value.uppercased()
+                if kind == "STANDARD" || kind == "DAYLIGHT" { part = [:] }
                 if current != nil { current!.nested.append(kind) }
                 else if kind == "VTODO" || kind == "VEVENT" { current = Component(kind: kind, line: line.line) }
                 else if stack.count == 1 && kind != "VTIMEZONE" { plan.notes.append("line \(line.line): \(kind) left out (Board reads VTODO and VEVENT)") }
@@ -42,13 +46,16 @@ public enum ICalendarReader {
                 guard let open = stack.last else { throw BoardError("line \(line.line)", "END:\(kind) without a BEGIN:\(kind)") }
                 guard open.kind == kind else { throw BoardError("line \(line.line)", "END:\(kind) closes BEGIN:\(open.kind) of line \(open.line)") }
                 stack.removeLast()
+                if (kind == "STANDARD" || kind == "DAYLIGHT"), let zoneId { zones.define(zoneId, part) }
                 if let component = current, component.line == open.line {
-                    try add(component, to: &plan, zone: zone, today: today, now: now)
+                    try add(component, to: &plan, zone: zone, today: today, now: now, zones: &zones)
                     current = nil
                 }
             default:
                 guard !stack.isEmpty else { throw BoardError("line \(line.line)", "\(line.name) is outside BEGIN:VCALENDAR … END:VCALENDAR") }
                 if stack.count == 2, current != nil { current!.properties.append(line) }
+                if stack.last?.kind == "VTIMEZONE", line.name == "TZID" { zoneId = line.value }
+                if stack.last?.kind == "STANDARD" || stack.last?.kind == "DAYLIGHT" { part[line.name] = line }
             }
         }
         if let open = stack.last { throw BoardError("line \(open.line)", "BEGIN:\(open.kind) has no END:\(open.kind)") }
@@ -56,7 +63,43 @@ public enum ICalendarReader {
     }
 
     /// One VTODO or VEVENT into the plan, or a note saying why not.
-    private static func add(_ c: Component, to plan: inout ImportPlan, zone: TimeZone, today: LocalDate, now: String) throws(BoardError) {
+    /// The VTIMEZONEs of the file, and the zone each TZID resolves to (said once in a note).
+    struct Zones {
+        let year: Int
+        var definitions: [String: [CalendarZone.Part]] = [:]
+        var resolved: [String: TimeZone?] = [:]
+
+        init(year: Int) { self.year = year }
+
+        mutating func define(_ tzid: String, _ lines: [String: ContentLine]) {
+            guard let start = lines["DTSTART"]?.value, let from = lines["TZOFFSETFROM"].flatMap({ CalendarZone.seconds($0.value) }),
+                  let to = lines["TZOFFSETTO"].flatMap({ CalendarZone.seconds($0.value) }) else { return }
+            let parts = start.split(separator: "T")
+            guard let day = LocalDate(basicISO: parts[0]) else { return }
+            let clock = parts.count == 2 ? parts[1] : "000000"
+            let time = LocalTime(hour: Int(clock.prefix(2)) ?? 0, minute: Int(clock.dropFirst(2).prefix(2)) ?? 0) ?? LocalTime(hour: 0, minute: 0)!
+            let rule = lines["RRULE"].flatMap { try? RecurrenceRule(rrule: $0.value.replacingOccurrences(of: "Z", with: "")) }
+            definitions[tzid, default: []].append(CalendarZone.Part(start: LocalDateTime(date: day, time: time), offsetFrom: from, offsetTo: to, rule: rule))
+        }
+
+        /// The zone a TZID names; a note when it was found by its definition, or not at all.
+        mutating func zone(_ tzid: String, notes: inout [String], board: TimeZone) -> TimeZone? {
+            if let known = resolved[tzid] { return known }
+            let zone = CalendarZone.resolve(tzid, definitions: definitions, year: year)
+            resolved[tzid] = zone
+            let plain = tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid
+            if let zone, zone.identifier != plain {
+                notes.append("TZID \(tzid.escapedForTerminal) read as \(zone.identifier), the zone with the same offsets as its VTIMEZONE")
+            } else if zone == nil {
+                let why = definitions[tzid] == nil ? "is neither a zone this machine knows nor defined by a VTIMEZONE"
+                    : "is not a zone this machine knows, and no zone has the offsets its VTIMEZONE gives"
+                notes.append("TZID \(tzid.escapedForTerminal) \(why); its times read in \(board.identifier)")
+            }
+            return zone
+        }
+    }
+
+    private static func add(_ c: Component, to plan: inout ImportPlan, zone: TimeZone, today: LocalDate, now: String, zones: inout Zones) throws(BoardError) {
         let summary = c.first("SUMMARY").map { CalendarText.unescape($0.value) } ?? ""
         let name = "\(c.kind) “\(summary.escapedForTerminal)” (line \(c.line))"
         var unkept = Set(c.properties.map(\.name)).subtracting(read).subtracting(bookkeeping).filter { !$0.hasPrefix("X-") }.sorted()
@@ -70,16 +113,18 @@ public enum ICalendarReader {
             plan.notes.append("\(name): no DTSTART or DUE, so no date; left out")
             return
         }
-        let start = try moment(startLine, zone: zone)
-        let itemZone = start.zone ?? zone
-        if start.zone == nil, let tzid = startLine.parameters["TZID"] {
-            plan.notes.append("\(name): TZID \(tzid.escapedForTerminal) is not a zone this machine knows; read in \(zone.identifier)")
+        func moment(_ line: ContentLine) throws(BoardError) -> (date: LocalDate, time: LocalTime?, zone: TimeZone?) {
+            let read = try Self.moment(line, zone: zone)
+            guard let tzid = line.parameters["TZID"], read.time != nil else { return read }
+            return (read.date, read.time, zones.zone(tzid, notes: &plan.notes, board: zone))
         }
+        let start = try moment(startLine)
+        let itemZone = start.zone ?? zone
         var duration: Int?
         if let text = c.first("DURATION") {
             duration = try minutes(text)
         } else if c.kind == "VEVENT", let endLine = c.first("DTEND") {
-            let end = try moment(endLine, zone: zone)
+            let end = try moment(endLine)
             let span: Int
             if let t0 = start.time, let t1 = end.time {
                 span = Int(LocalDateTime(date: end.date, time: t1).instant(in: end.zone ?? zone).timeIntervalSince(
@@ -115,7 +160,7 @@ public enum ICalendarReader {
             var completedAt: String?
             if c.first("STATUS")?.value.uppercased() == "COMPLETED" {
                 completedAt = try c.first("COMPLETED").map { (line) throws(BoardError) in
-                    let done = try moment(line, zone: zone)
+                    let done = try Self.moment(line, zone: zone)
                     return BoardClock(local: LocalDateTime(date: done.date, time: done.time ?? LocalTime(hour: 0, minute: 0)!), zone: done.zone ?? zone).timestamp
                 } ?? now
             }
@@ -147,7 +192,7 @@ public enum ICalendarReader {
         var skipped: [LocalDate] = []
         for line in c.all("EXDATE") {
             for value in CalendarText.list(line.value) {
-                let day = try moment(ContentLine(name: "EXDATE", parameters: line.parameters, value: value, line: line.line), zone: zone)
+                let day = try moment(ContentLine(name: "EXDATE", parameters: line.parameters, value: value, line: line.line))
                 if let t = day.time, let z = day.zone, z != itemZone {
                     skipped.append(LocalDateTime(instant: LocalDateTime(date: day.date, time: t).instant(in: z), in: itemZone).date)
                 } else {
@@ -181,7 +226,7 @@ public enum ICalendarReader {
         }
         guard let tzid = line.parameters["TZID"] else { return (date, time, zone) }
         let name = tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid
-        return (date, time, TimeZone(identifier: name))
+        return (date, time, TimeZone(identifier: name))  // a TZID defined only by a VTIMEZONE: resolved by the caller
     }
 
     /// The RRULE with a UTC UNTIL turned into the start's wall time, as Board's rules are local;
