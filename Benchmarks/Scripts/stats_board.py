@@ -4,8 +4,8 @@
 stats_board.py BOARD_BINARY FILE writes FILE: 1,000 daily templates (every tenth ending after
 100), each with 97 occurrences from 90 days ago to the end of the generation window (about four
 in five of the past ones completed, with their checklist steps ticked), 3,000 plain cards, and the
-event log generation and editing leave: a `generated` event per template and day, an exception
-every ninth occurrence, a pause and a resume every twentieth template; 20 habits with a year of
+event log editing leaves: an exception every ninth occurrence, a pause and a resume every
+twentieth template (generation counts what it made on the series); 20 habits with a year of
 check-ins, nine days in ten. Rows go in with Python's sqlite3 into the schema the binary made.
 """
 import datetime, json, os, sqlite3, subprocess, sys, uuid
@@ -20,7 +20,8 @@ db.execute("DELETE FROM tasks")
 owner = db.execute("SELECT owner_id FROM settings").fetchone()[0]
 today = datetime.date(2026, 11, 21)
 stamp = "2026-11-21T09:00:00.000Z"
-steps = json.dumps([{"text": "Warm up", "done": False}, {"text": "Do it", "done": False}, {"text": "Note it", "done": False}])
+def compact(value): return json.dumps(value, separators=(",", ":"), sort_keys=True)  # as the store writes JSON
+steps = compact([{"text": "Warm up", "done": False}, {"text": "Do it", "done": False}, {"text": "Note it", "done": False}])
 tasks, events = [], []
 for t in range(1000):
     tid, sid = str(uuid.UUID(int=10**9 + t)), str(uuid.UUID(int=2 * 10**9 + t))
@@ -31,18 +32,17 @@ for t in range(1000):
                 "active", stamp, stamp, count))
     db.execute("INSERT INTO recurrence_rules (id, template_id, rrule, anchor, month_end_policy, timezone, starts_on) VALUES (?,?,?,?,?,?,?)",
                (str(uuid.UUID(int=3 * 10**9 + t)), tid, "FREQ=DAILY" + (";COUNT=100" if count else ""), "schedule", "skip", "Europe/Paris", start.isoformat()))
-    db.execute("INSERT INTO series (id, template_id, owner_id, starts_on, status, generated_through) VALUES (?,?,?,?,?,?)",
-               (sid, tid, owner, start.isoformat(), "active", (today + datetime.timedelta(days=6)).isoformat()))
+    db.execute("INSERT INTO series (id, template_id, owner_id, starts_on, status, generated_through, generated_count) VALUES (?,?,?,?,?,?,?)",
+               (sid, tid, owner, start.isoformat(), "active", (today + datetime.timedelta(days=6)).isoformat(), 97))
     for d in range(97):
         day = start + datetime.timedelta(days=d)
         done = day < today and (t + d) % 5 != 0
         checklist = steps if t % 3 == 0 else "[]"
         if done and t % 3 == 0:
-            checklist = json.dumps([{"text": "Warm up", "done": True}, {"text": "Do it", "done": d % 2 == 0}, {"text": "Note it", "done": False}])
+            checklist = compact([{"text": "Warm up", "done": True}, {"text": "Do it", "done": d % 2 == 0}, {"text": "Note it", "done": False}])
         mask = '["title"]' if (t + d) % 9 == 0 else "[]"
         tasks.append((str(uuid.UUID(int=4 * 10**9 + t * 1000 + d)), owner, f"Routine {t}", checklist, "ROUTINES", t * 100 + d, day.isoformat(),
                       1 if done else 0, stamp if done else None, stamp, stamp, tid, sid, day.isoformat(), mask))
-        events.append((stamp, "generated", tid, None, json.dumps({"count": 1})))
         if mask != "[]": events.append((stamp, "exception_added", tid, None, json.dumps({"field": "title"})))
     if t % 20 == 0:
         events.append((stamp, "paused", tid, None, "{}"))

@@ -88,10 +88,10 @@ import Testing
     @Test func boardsMadeBeforeGenerationWasRecordedCountWhatTheirRowsShow() throws {
         let h = try History()
         let before = try h.stats().templates.first { $0.id == h.stretch.id }!
-        // As a board of the previous version: no generated events, then the migration's backfill.
+        // As a board of the previous version: no count of what was generated, then the migration's.
         try h.f.store.database.write { db in
-            try db.execute(sql: "DELETE FROM events WHERE kind = 'generated'")
             try db.execute(sql: "DROP INDEX events_kind")
+            try db.execute(sql: "ALTER TABLE series DROP COLUMN generated_count")
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v8 generation recorded'")
         }
         try BoardDatabase.migrate(h.f.store.database)

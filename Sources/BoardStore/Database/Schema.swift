@@ -199,18 +199,16 @@ enum Schema {
             """)
     }
 
-    /// Stats count what generation made (ARCHITECTURE.md §12): from now on each pass records a
-    /// `generated` event per series; what was made before is derived from the rows there are and
-    /// the occurrences deleted since, one event per template, dated by its first occurrence.
+    /// Stats count what generation made (ARCHITECTURE.md §12): from now on each pass adds what it
+    /// made to its series' `generated_count`; what was made before is derived from the rows there
+    /// are and the occurrences deleted since. Stats group events by kind.
     private static func v8(_ db: Database) throws {
         try db.execute(sql: """
             CREATE INDEX events_kind ON events(kind, template_id);
-            INSERT INTO events (at, kind, template_id, detail)
-            SELECT MIN(t.created_at), 'generated', t.template_id,
-                   json_object('count', COUNT(*) + (SELECT COUNT(*) FROM events e WHERE e.kind = 'occurrence_deleted' AND e.template_id = t.template_id),
-                               'backfilled', json('true'))
-            FROM tasks t WHERE t.template_id IS NOT NULL AND t.occurrence_date IS NOT NULL
-            GROUP BY t.template_id;
+            ALTER TABLE series ADD COLUMN generated_count INTEGER NOT NULL DEFAULT 0 CHECK (generated_count >= 0);
+            UPDATE series SET generated_count =
+                (SELECT COUNT(*) FROM tasks t WHERE t.series_id = series.id)
+                + (SELECT COUNT(*) FROM events e WHERE e.kind = 'occurrence_deleted' AND e.template_id = series.template_id);
             """)
     }
 }

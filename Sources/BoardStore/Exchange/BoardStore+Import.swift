@@ -144,6 +144,8 @@ extension BoardStore {
             do { try record.insert(with: insert) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
             summary.cards.added += 1
         }
+        // A copied series counts the occurrences it came with as made.
+        try deriveGeneratedCounts(db)
         return summary
     }
 

@@ -114,7 +114,7 @@ extension BoardStore {
                     }
                 }
             }
-            if made > 0 { try Self.record("generated", template: template.id, detail: ["count": made, "source": "import"], clock: clock, db) }
+            try Self.countGenerated(made, series: seriesId, db)
         }
 
         for card in plan.cards {

@@ -77,27 +77,27 @@ extension BoardStore {
             for (id, s) in steps where templates[id] != nil && s.occurrences > 0 {
                 templates[id]!.stepsPerOccurrence = Double(s.ticked) / Double(s.occurrences)
             }
-            // What the event log counts, grouped by kind along its (kind, template) index. A count is
-            // the first key of a `generated` event's detail, read without parsing the JSON where it is.
+            // What generation made, counted on each series as it goes.
+            for row in try Row.fetchAll(db, sql: "SELECT template_id, generated_count FROM series WHERE 1 \(only)", arguments: arguments()) {
+                templates[row[0] as String]?.generated += row[1] as Int
+            }
+            // What the event log counts, grouped by kind along its (kind, template) index.
             for row in try Row.fetchAll(db, sql: """
                 SELECT kind, template_id, COUNT(*),
-                       SUM(CASE WHEN kind <> 'generated' THEN 0 WHEN substr(detail, 1, 9) = '{"count":' THEN CAST(substr(detail, 10) AS INTEGER)
-                                ELSE json_extract(detail, '$.count') END),
                        SUM(kind = 'occurrence_deleted' AND json_extract(detail, '$.date') < ?),
                        SUM(kind = 'resumed' AND json_extract(detail, '$.from') = 'draft')
-                FROM events WHERE kind IN ('generated', 'skipped', 'occurrence_deleted', 'paused', 'resumed') AND template_id IS NOT NULL \(only)
+                FROM events WHERE kind IN ('skipped', 'occurrence_deleted', 'paused', 'resumed') AND template_id IS NOT NULL \(only)
                 GROUP BY kind, template_id
                 """, arguments: arguments([today])) {
                 let kind: String = row[0], id: String = row[1], count: Int = row[2]
                 guard var s = templates[id] else { continue }
                 switch kind {
-                case "generated": s.generated += row[3] as Int? ?? 0
                 case "skipped": s.skipped += count
                 case "occurrence_deleted":
                     s.deleted += count
-                    s.due += row[4] as Int? ?? 0
+                    s.due += row[3] as Int? ?? 0
                 case "paused": s.pauses += count
-                default: s.resumes += count - (row[5] as Int? ?? 0)
+                default: s.resumes += count - (row[4] as Int? ?? 0)
                 }
                 templates[id] = s
             }

@@ -65,7 +65,6 @@ extension BoardStore {
                 changed = true
             }
             created += made
-            if made > 0 { try Self.record("generated", template: template.id, detail: ["count": made], clock: clock, db) }
             if schedule.rule.anchor == .completion {
                 seriesRecord.usedCount += dates.count
             } else if case .count = schedule.rule.end {
@@ -82,9 +81,11 @@ extension BoardStore {
                 changed = true
             }
             if changed {
-                try db.cachedStatement(sql: "UPDATE series SET status = ?, last_generated_at = ?, used_count = ?, generated_through = ? WHERE id = ?")
-                    .execute(arguments: [seriesRecord.status, seriesRecord.lastGeneratedAt, seriesRecord.usedCount,
-                                         seriesRecord.generatedThrough, seriesRecord.id])
+                try db.cachedStatement(sql: """
+                    UPDATE series SET status = ?, last_generated_at = ?, used_count = ?, generated_through = ?, generated_count = generated_count + ?
+                    WHERE id = ?
+                    """).execute(arguments: [seriesRecord.status, seriesRecord.lastGeneratedAt, seriesRecord.usedCount,
+                                             seriesRecord.generatedThrough, made, seriesRecord.id])
             }
         }
         return created
@@ -144,7 +145,7 @@ extension BoardStore {
         }
         var inserter = try OccurrenceInserter(db, clock: clock)
         if try inserter.insert(template, series: series, date: date, db) {
-            try Self.record("generated", template: template.id, detail: ["count": 1], clock: clock, db)
+            try Self.countGenerated(1, series: series.id, db)
             series.usedCount += 1
             series.lastGeneratedAt = clock.timestamp
             try series.update(db)
@@ -155,6 +156,25 @@ extension BoardStore {
         try db.execute(sql: "UPDATE templates SET status = 'archived', updated_at = ? WHERE id = ?", arguments: [clock.timestamp, templateId])
         try db.execute(sql: "UPDATE series SET status = 'archived' WHERE template_id = ?", arguments: [templateId])
         try record("archived", template: templateId, detail: ["reason": reason], clock: clock, db)
+    }
+}
+
+extension BoardStore {
+    /// Adds to a series' count of occurrences made (stats' `generated`; ARCHITECTURE.md §12).
+    static func countGenerated(_ made: Int, series id: String, _ db: Database) throws {
+        guard made > 0 else { return }
+        try db.cachedStatement(sql: "UPDATE series SET generated_count = generated_count + ? WHERE id = ?").execute(arguments: [made, id])
+    }
+
+    /// For series read from a document, which carries no count: what the rows say — the
+    /// occurrences there are and those deleted since (as migration v8 derived it for older boards).
+    static func deriveGeneratedCounts(_ db: Database) throws {
+        try db.execute(sql: """
+            UPDATE series SET generated_count =
+                (SELECT COUNT(*) FROM tasks t WHERE t.series_id = series.id)
+                + (SELECT COUNT(*) FROM events e WHERE e.kind = 'occurrence_deleted' AND e.template_id = series.template_id)
+            WHERE generated_count = 0
+            """)
     }
 }
 
