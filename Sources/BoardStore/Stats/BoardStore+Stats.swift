@@ -11,7 +11,7 @@ extension BoardStore {
         return try read { db in
             var templates: [String: TemplateStats] = [:]
             var order: [String] = []
-            var request = TemplateRecord.order(TemplateRecord.Columns.title.collating(.localizedCaseInsensitiveCompare), TemplateRecord.Columns.id)
+            var request = TemplateRecord.order(TemplateRecord.Columns.title.collating(.nocase), TemplateRecord.Columns.id)
             if let templateId { request = request.filter(TemplateRecord.Columns.id == templateId) }
             for template in try request.fetchAll(db) {
                 var s = TemplateStats(id: template.id, title: template.title)
@@ -21,7 +21,6 @@ extension BoardStore {
             }
             if let templateId, templates.isEmpty { throw BoardError("template", "no template with id \(templateId)") }
             let only = templateId == nil ? "" : "AND template_id = ?"
-            var perWeek: [String: [(done: Int, all: Int)]] = [:]
             /// The query's arguments, and the template's id when there is one.
             func arguments(_ values: [any DatabaseValueConvertible] = []) -> StatementArguments {
                 StatementArguments(values + (templateId.map { [$0] } ?? []))
@@ -35,10 +34,20 @@ extension BoardStore {
             let seriesTemplate = Dictionary(try Row.fetchAll(db, sql: "SELECT id, template_id FROM series").map { ($0[0] as String, $0[1] as String) },
                                             uniquingKeysWith: { a, _ in a })
             let firstDay = weeks.first.iso
-            var current: (series: String, id: String?, stats: TemplateStats?) = ("", nil, nil)
-            var steps: [String: (ticked: Int, occurrences: Int)] = [:]
+            /// The series being read: its template's figures, its weeks and its ticked steps, kept in
+            /// locals until the next series starts (no dictionary touched per occurrence).
+            struct Reading {
+                var series = ""
+                var stats: TemplateStats?
+                var week: [(done: Int, all: Int)] = []
+                var ticked = 0, withSteps = 0
+            }
+            var reading = Reading()
             func flush() {
-                if let id = current.id, let stats = current.stats { templates[id] = stats }
+                guard var s = reading.stats else { return }
+                s.completionByWeek = reading.week.map { $0.all == 0 ? nil : Double($0.done) / Double($0.all) }
+                if reading.withSteps > 0 { s.stepsPerOccurrence = Double(reading.ticked) / Double(reading.withSteps) }
+                templates[s.id] = s
             }
             let occurrences = try Row.fetchCursor(db, sql: """
                 SELECT series_id, occurrence_date, is_completed,
@@ -47,36 +56,30 @@ extension BoardStore {
                 """, arguments: arguments())
             while let row = try occurrences.next() {
                 let series: String = row[0]
-                if series != current.series {
+                if series != reading.series {
                     flush()
-                    let id = seriesTemplate[series]
-                    current = (series, id, id.flatMap { templates[$0] })
+                    reading = Reading(series: series, stats: seriesTemplate[series].flatMap { templates[$0] },
+                                      week: Array(repeating: (0, 0), count: weeks.starts.count))
                 }
-                guard current.stats != nil else { continue }
+                guard reading.stats != nil else { continue }
                 let date: String = row[1], completed: Bool = row[2]
-                current.stats!.open += completed ? 0 : 1
-                current.stats!.completed += completed ? 1 : 0
+                reading.stats!.open += completed ? 0 : 1
+                reading.stats!.completed += completed ? 1 : 0
                 if date < today {
-                    current.stats!.due += 1
-                    current.stats!.completedDue += completed ? 1 : 0
+                    reading.stats!.due += 1
+                    reading.stats!.completedDue += completed ? 1 : 0
                 }
+                // Per week: completed ÷ dated that week up to today.
                 if date >= firstDay && date <= today, let day = LocalDate(iso: date), let w = weeks.index(of: day) {
-                    // Per week: completed ÷ dated that week up to today, kept as counts until the end.
-                    perWeek[current.id!, default: Array(repeating: (0, 0), count: weeks.starts.count)][w].all += 1
-                    if completed { perWeek[current.id!]![w].done += 1 }
+                    reading.week[w].all += 1
+                    reading.week[w].done += completed ? 1 : 0
                 }
                 if let ticked = row[3] as Int? {
-                    steps[current.id!, default: (0, 0)].ticked += ticked
-                    steps[current.id!]!.occurrences += 1
+                    reading.ticked += ticked
+                    reading.withSteps += 1
                 }
             }
             flush()
-            for (id, counts) in perWeek where templates[id] != nil {
-                templates[id]!.completionByWeek = counts.map { $0.all == 0 ? nil : Double($0.done) / Double($0.all) }
-            }
-            for (id, s) in steps where templates[id] != nil && s.occurrences > 0 {
-                templates[id]!.stepsPerOccurrence = Double(s.ticked) / Double(s.occurrences)
-            }
             // What generation made, counted on each series as it goes.
             for row in try Row.fetchAll(db, sql: "SELECT template_id, generated_count FROM series WHERE 1 \(only)", arguments: arguments()) {
                 templates[row[0] as String]?.generated += row[1] as Int
@@ -108,15 +111,22 @@ extension BoardStore {
                 let id: String = row[0]
                 if let field = row[1] as String? { templates[id]?.exceptions[field, default: 0] += row[2] as Int }
             }
-            // End-after-N: what is left at the end of each week, from the rule itself.
+            // End-after-N: what is left at the end of each week, from the rule itself, in one walk along it.
             for rule in try RecurrenceRuleRecord.filter(templateId == nil || RecurrenceRuleRecord.Columns.templateId == templateId).fetchAll(db) {
                 guard templates[rule.templateId] != nil, let parsed = try? rule.rule(), case .count(let n) = parsed.end,
                       let schedule = try? Schedule(rule: parsed, start: rule.startsOn) else { continue }
-                templates[rule.templateId]!.remainingByWeek = weeks.starts.indices.map { w in
-                    max(0, n - Generation.used(schedule, before: weeks.end(of: w).adding(days: 1)))
+                var used = 0, remaining: [Int] = []
+                var dates = schedule.occurrences.makeIterator()
+                var next = dates.next()
+                for w in weeks.starts.indices {
+                    while let date = next, date <= weeks.end(of: w) {
+                        used += 1
+                        next = dates.next()
+                    }
+                    remaining.append(max(0, n - used))
                 }
+                templates[rule.templateId]!.remainingByWeek = remaining
             }
-
             // Habits: entries only.
             var entries: [String: Set<LocalDate>] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT habit_id, day FROM habit_entries") {
