@@ -39,12 +39,19 @@ extension BoardStore {
             struct Reading {
                 var series = ""
                 var stats: TemplateStats?
+                var rows = 0, completed = 0, due = 0, completedDue = 0
                 var week: [(done: Int, all: Int)] = []
                 var ticked = 0, withSteps = 0
             }
             var reading = Reading()
+            // Week starts as text: a date's week found by comparing its text, never parsing it.
+            let weekStarts = weeks.starts.map(\.iso)
             func flush() {
                 guard var s = reading.stats else { return }
+                s.completed += reading.completed
+                s.open += reading.rows - reading.completed
+                s.due += reading.due
+                s.completedDue += reading.completedDue
                 s.completionByWeek = reading.week.map { $0.all == 0 ? nil : Double($0.done) / Double($0.all) }
                 if reading.withSteps > 0 { s.stepsPerOccurrence = Double(reading.ticked) / Double(reading.withSteps) }
                 templates[s.id] = s
@@ -63,14 +70,14 @@ extension BoardStore {
                 }
                 guard reading.stats != nil else { continue }
                 let date: String = row[1], completed: Bool = row[2]
-                reading.stats!.open += completed ? 0 : 1
-                reading.stats!.completed += completed ? 1 : 0
+                reading.rows += 1
+                reading.completed += completed ? 1 : 0
                 if date < today {
-                    reading.stats!.due += 1
-                    reading.stats!.completedDue += completed ? 1 : 0
+                    reading.due += 1
+                    reading.completedDue += completed ? 1 : 0
                 }
                 // Per week: completed ÷ dated that week up to today.
-                if date >= firstDay && date <= today, let day = LocalDate(iso: date), let w = weeks.index(of: day) {
+                if date >= firstDay && date <= today, let w = weekStarts.lastIndex(where: { $0 <= date }) {
                     reading.week[w].all += 1
                     reading.week[w].done += completed ? 1 : 0
                 }
