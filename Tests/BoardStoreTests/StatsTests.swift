@@ -91,6 +91,7 @@ import Testing
         // As a board of the previous version: no count of what was generated, then the migration's.
         try h.f.store.database.write { db in
             try db.execute(sql: "DROP INDEX events_kind")
+            try db.execute(sql: "DROP INDEX tasks_series_completion")
             try db.execute(sql: "ALTER TABLE series DROP COLUMN generated_count")
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v8 generation recorded'")
         }

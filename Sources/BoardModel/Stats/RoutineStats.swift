@@ -164,7 +164,7 @@ public enum StatsDefinitions {
         ("pauses, resumes", "how many times the template was paused, and resumed from a pause"),
         ("remaining_by_week", "templates that end after N: occurrences left at the end of each week"),
         ("completion_by_week", "per week, completed ÷ occurrences dated that week up to today"),
-        ("steps_per_occurrence", "steps ticked per completed occurrence, on average"),
+        ("steps_per_occurrence", "templates with a checklist: steps ticked per completed occurrence, on average"),
         ("checkins_by_week", "a habit's check-ins per week (its entries only: routines never count)"),
         ("current_streak", "days in a row with a check-in, up to today (or yesterday while today is open)"),
         ("longest_streak", "the most days in a row with a check-in, ever"),

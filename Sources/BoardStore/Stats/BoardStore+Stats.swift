@@ -27,10 +27,8 @@ extension BoardStore {
             }
             let today = clock.today.iso
 
-            // The occurrences there are, in one pass along the (series, date) index: counted here
-            // rather than grouped in SQL, whose sorting would cost more than the reading. Ticked steps
-            // are counted in the text: the store writes checklists as compact JSON (`{"done":true,…}`),
-            // and a step's own text can't hold those quotes unescaped.
+            // The occurrences there are, in one pass along the (series, date, completed) index, rows never
+            // visited: counted here rather than grouped in SQL, whose sorting would cost more than the reading.
             let seriesTemplate = Dictionary(try Row.fetchAll(db, sql: "SELECT id, template_id FROM series").map { ($0[0] as String, $0[1] as String) },
                                             uniquingKeysWith: { a, _ in a })
             let firstDay = weeks.first.iso
@@ -41,7 +39,6 @@ extension BoardStore {
                 var stats: TemplateStats?
                 var rows = 0, completed = 0, due = 0, completedDue = 0
                 var week: [(done: Int, all: Int)] = []
-                var ticked = 0, withSteps = 0
             }
             var reading = Reading()
             // Week starts as text: a date's week found by comparing its text, never parsing it.
@@ -53,18 +50,28 @@ extension BoardStore {
                 s.due += reading.due
                 s.completedDue += reading.completedDue
                 s.completionByWeek = reading.week.map { $0.all == 0 ? nil : Double($0.done) / Double($0.all) }
-                if reading.withSteps > 0 { s.stepsPerOccurrence = Double(reading.ticked) / Double(reading.withSteps) }
                 templates[s.id] = s
             }
             let occurrences = try Row.fetchCursor(db, sql: """
-                SELECT series_id, occurrence_date, is_completed,
-                       CASE WHEN is_completed AND checklist <> '[]' THEN (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11 END
-                FROM tasks WHERE series_id IS NOT NULL \(templateId == nil ? "" : "AND template_id = ?") ORDER BY series_id, occurrence_date
+                SELECT series_id, occurrence_date, is_completed FROM tasks INDEXED BY tasks_series_completion
+                WHERE series_id IS NOT NULL \(templateId == nil ? "" : "AND template_id = ?") ORDER BY series_id, occurrence_date
                 """, arguments: arguments())
             while let row = try occurrences.next() {
                 let series: String = row[0]
                 if series != reading.series {
                     flush()
+            // Ticked steps of the completed occurrences of templates with a checklist, counted in the
+            // stored text: the store writes checklists as compact JSON (`{"done":true,…}`), and a
+            // step's own text can't hold those quotes unescaped.
+            for row in try Row.fetchAll(db, sql: """
+                SELECT template_id, SUM((length(checklist) - length(replace(checklist, '"done":true', ''))) / 11), COUNT(*) FROM tasks
+                WHERE template_id IN (SELECT id FROM templates WHERE checklist <> '[]' \(templateId == nil ? "" : "AND id = ?"))
+                  AND is_completed = 1 AND checklist <> '[]'
+                GROUP BY template_id
+                """, arguments: arguments()) {
+                let id: String = row[0], occurrences: Int = row[2]
+                if occurrences > 0 { templates[id]?.stepsPerOccurrence = Double(row[1] as Int) / Double(occurrences) }
+            }
                     reading = Reading(series: series, stats: seriesTemplate[series].flatMap { templates[$0] },
                                       week: Array(repeating: (0, 0), count: weeks.starts.count))
                 }
@@ -80,10 +87,6 @@ extension BoardStore {
                 if date >= firstDay && date <= today, let w = weekStarts.lastIndex(where: { $0 <= date }) {
                     reading.week[w].all += 1
                     reading.week[w].done += completed ? 1 : 0
-                }
-                if let ticked = row[3] as Int? {
-                    reading.ticked += ticked
-                    reading.withSteps += 1
                 }
             }
             flush()
