@@ -54,24 +54,13 @@ extension BoardStore {
             }
             let occurrences = try Row.fetchCursor(db, sql: """
                 SELECT series_id, occurrence_date, is_completed FROM tasks INDEXED BY tasks_series_completion
-                WHERE series_id IS NOT NULL \(templateId == nil ? "" : "AND template_id = ?") ORDER BY series_id, occurrence_date
+                WHERE series_id IS NOT NULL \(templateId == nil ? "" : "AND series_id IN (SELECT id FROM series WHERE template_id = ?)")
+                ORDER BY series_id, occurrence_date
                 """, arguments: arguments())
             while let row = try occurrences.next() {
                 let series: String = row[0]
                 if series != reading.series {
                     flush()
-            // Ticked steps of the completed occurrences of templates with a checklist, counted in the
-            // stored text: the store writes checklists as compact JSON (`{"done":true,…}`), and a
-            // step's own text can't hold those quotes unescaped.
-            for row in try Row.fetchAll(db, sql: """
-                SELECT template_id, SUM((length(checklist) - length(replace(checklist, '"done":true', ''))) / 11), COUNT(*) FROM tasks
-                WHERE template_id IN (SELECT id FROM templates WHERE checklist <> '[]' \(templateId == nil ? "" : "AND id = ?"))
-                  AND is_completed = 1 AND checklist <> '[]'
-                GROUP BY template_id
-                """, arguments: arguments()) {
-                let id: String = row[0], occurrences: Int = row[2]
-                if occurrences > 0 { templates[id]?.stepsPerOccurrence = Double(row[1] as Int) / Double(occurrences) }
-            }
                     reading = Reading(series: series, stats: seriesTemplate[series].flatMap { templates[$0] },
                                       week: Array(repeating: (0, 0), count: weeks.starts.count))
                 }
@@ -90,6 +79,18 @@ extension BoardStore {
                 }
             }
             flush()
+            // Ticked steps of the completed occurrences of templates with a checklist, counted in the
+            // stored text: the store writes checklists as compact JSON (`{"done":true,…}`), and a
+            // step's own text can't hold those quotes unescaped.
+            for row in try Row.fetchAll(db, sql: """
+                SELECT template_id, SUM((length(checklist) - length(replace(checklist, '"done":true', ''))) / 11), COUNT(*) FROM tasks
+                WHERE template_id IN (SELECT id FROM templates WHERE checklist <> '[]' \(templateId == nil ? "" : "AND id = ?"))
+                  AND is_completed = 1 AND checklist <> '[]'
+                GROUP BY template_id
+                """, arguments: arguments()) {
+                let id: String = row[0], occurrences: Int = row[2]
+                if occurrences > 0 { templates[id]?.stepsPerOccurrence = Double(row[1] as Int) / Double(occurrences) }
+            }
             // What generation made, counted on each series as it goes.
             for row in try Row.fetchAll(db, sql: "SELECT template_id, generated_count FROM series WHERE 1 \(only)", arguments: arguments()) {
                 templates[row[0] as String]?.generated += row[1] as Int
