@@ -11,13 +11,14 @@ extension BoardStore {
         return try read { db in
             var templates: [String: TemplateStats] = [:]
             var order: [String] = []
-            var request = TemplateRecord.order(TemplateRecord.Columns.title.collating(.nocase), TemplateRecord.Columns.id)
-            if let templateId { request = request.filter(TemplateRecord.Columns.id == templateId) }
-            for template in try request.fetchAll(db) {
-                var s = TemplateStats(id: template.id, title: template.title)
+            // Ids and titles only: decoding whole records would cost more than all the figures.
+            for row in try Row.fetchAll(db, sql: "SELECT id, title FROM templates \(templateId == nil ? "" : "WHERE id = ?") ORDER BY title COLLATE NOCASE, id",
+                                        arguments: StatementArguments(templateId.map { [$0] } ?? [])) {
+                let id: String = row[0]
+                var s = TemplateStats(id: id, title: row[1])
                 s.completionByWeek = Array(repeating: nil, count: weeks.starts.count)
-                templates[template.id] = s
-                order.append(template.id)
+                templates[id] = s
+                order.append(id)
             }
             if let templateId, templates.isEmpty { throw BoardError("template", "no template with id \(templateId)") }
             let only = templateId == nil ? "" : "AND template_id = ?"
@@ -123,7 +124,8 @@ extension BoardStore {
                 if let field = row[1] as String? { templates[id]?.exceptions[field, default: 0] += row[2] as Int }
             }
             // End-after-N: what is left at the end of each week, from the rule itself, in one walk along it.
-            for rule in try RecurrenceRuleRecord.filter(templateId == nil || RecurrenceRuleRecord.Columns.templateId == templateId).fetchAll(db) {
+            for rule in try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.rrule.like("%COUNT=%"))
+                .filter(templateId == nil || RecurrenceRuleRecord.Columns.templateId == templateId).fetchAll(db) {
                 guard templates[rule.templateId] != nil, let parsed = try? rule.rule(), case .count(let n) = parsed.end,
                       let schedule = try? Schedule(rule: parsed, start: rule.startsOn) else { continue }
                 var used = 0, remaining: [Int] = []
