@@ -83,7 +83,8 @@ import Testing
                     remind_before_min FROM templates, n;
                 INSERT INTO recurrence_rules SELECT 'r' || t.id, t.id, r.rrule, r.anchor, r.month_end_policy, r.timezone, r.starts_on, r.ends_on
                     FROM templates t, (SELECT * FROM recurrence_rules LIMIT 1) r WHERE t.id NOT IN (SELECT template_id FROM recurrence_rules);
-                INSERT INTO series SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL
+                INSERT INTO series (id, template_id, owner_id, starts_on, ends_on, status, last_generated_at, used_count, skipped_dates, generated_through)
+                    SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL
                     FROM templates t, (SELECT * FROM series LIMIT 1) s WHERE t.id NOT IN (SELECT template_id FROM series);
                 """)
         }

@@ -123,30 +123,10 @@ public struct BoardStats: Hashable, Sendable, Encodable {
         try c.encode(weeks.starts.map(\.iso), forKey: .weekStarts)
         try c.encode(templates, forKey: .templates)
         try c.encode(habits, forKey: .habits)
+        // The totals in the templates' shape; a weekly share of all templates is not a sum, so none.
         var totals = self.totals
         totals.completionByWeek = []
-        try c.encode(TotalsView(totals), forKey: .totals)
-    }
-
-    /// The totals without the per-template parts that don't add up.
-    private struct TotalsView: Encodable {
-        let t: TemplateStats
-        init(_ t: TemplateStats) { self.t = t }
-        enum CodingKeys: String, CodingKey { case generated, completed, skipped, deleted, open, due, completedDue = "completed_due", adherence, exceptions, pauses, resumes }
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(t.generated, forKey: .generated)
-            try c.encode(t.completed, forKey: .completed)
-            try c.encode(t.skipped, forKey: .skipped)
-            try c.encode(t.deleted, forKey: .deleted)
-            try c.encode(t.open, forKey: .open)
-            try c.encode(t.due, forKey: .due)
-            try c.encode(t.completedDue, forKey: .completedDue)
-            try c.encode(t.adherence.map(StatsDefinitions.rounded), forKey: .adherence)
-            try c.encode(t.exceptions, forKey: .exceptions)
-            try c.encode(t.pauses, forKey: .pauses)
-            try c.encode(t.resumes, forKey: .resumes)
-        }
+        try c.encode(totals, forKey: .totals)
     }
 }
 

@@ -92,18 +92,9 @@ extension BoardStore {
         let owner = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1") ?? ""
         let now = clock.timestamp
 
-        /// Inserts `record`, or updates it when it differs from the row with its id.
+        /// `BoardStore.upsert`, a refusal named by the row's JSON path.
         func upsert<R: BoardRecord & Equatable>(_ record: R, existing: R?, at path: String, into counts: inout ImportSummary.Counts) throws {
-            do {
-                if let existing {
-                    if existing == record { counts.unchanged += 1; return }
-                    try record.update(db)
-                    counts.updated += 1
-                } else {
-                    try record.insert(db)
-                    counts.added += 1
-                }
-            } catch let error as DatabaseError {
+            do { try Self.upsert(record, existing: existing, into: &counts, db) } catch let error as DatabaseError {
                 throw BoardError(path, Self.refusal(error))
             }
         }
@@ -147,6 +138,18 @@ extension BoardStore {
         // A copied series counts the occurrences it came with as made.
         try deriveGeneratedCounts(db)
         return summary
+    }
+
+    /// Inserts `record`, or updates it when it differs from the row with its id; counts which.
+    static func upsert<R: BoardRecord & Equatable>(_ record: R, existing: R?, into counts: inout ImportSummary.Counts, _ db: Database) throws {
+        if let existing {
+            if existing == record { counts.unchanged += 1; return }
+            try record.update(db)
+            counts.updated += 1
+        } else {
+            try record.insert(db)
+            counts.added += 1
+        }
     }
 
     /// A constraint's refusal in words (the schema's own messages name the rule).

@@ -35,14 +35,7 @@ extension BoardStore {
         let now = clock.timestamp
 
         func count<R: BoardRecord & Equatable>(_ record: R, existing: R?, _ counts: inout ImportSummary.Counts) throws {
-            if let existing {
-                if existing == record { counts.unchanged += 1; return }
-                try record.update(db)
-                counts.updated += 1
-            } else {
-                try record.insert(db)
-                counts.added += 1
-            }
+            try Self.upsert(record, existing: existing, into: &counts, db)
         }
 
         for template in plan.templates {

@@ -48,9 +48,7 @@ struct ImportCalendarCommand: ParsableCommand {
     func run() throws {
         let data = try ImportCommand.read(file)
         guard let text = String(data: data, encoding: .utf8) else { throw BoardError("file", "is not UTF-8 text; a calendar file is") }
-        let (store, clock) = dryRun && !FileManager.default.fileExists(atPath: board.path)
-            ? try board.openEmptyInMemory()
-            : try board.open(creating: true)
+        let (store, clock) = try ImportCommand.board(board, dryRun: dryRun)
         let plan = try ICalendarReader.plan(text, zone: clock.zone, today: clock.today, now: clock.timestamp)
         let summary = try store.importPlan(plan, dryRun: dryRun, clock: clock)
         printOut(ImportTaskwarriorCommand.describe(plan, summary, dryRun: dryRun))

@@ -11,6 +11,12 @@ struct ImportCommand: ParsableCommand {
         subcommands: [ImportDocumentCommand.self, ImportTaskwarriorCommand.self, ImportCalendarCommand.self],
         defaultSubcommand: ImportDocumentCommand.self)
 
+    /// The board an import writes to; a dry run on a board not made yet reads as one into an
+    /// empty board, made in memory, so it creates no file.
+    static func board(_ options: BoardOptions, dryRun: Bool) throws -> (BoardStore, BoardClock) {
+        dryRun && !FileManager.default.fileExists(atPath: options.path) ? try options.openEmptyInMemory() : try options.open(creating: true)
+    }
+
     /// A file's bytes, or standard input's for "-".
     static func read(_ file: String) throws -> Data {
         if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
@@ -36,10 +42,7 @@ struct ImportDocumentCommand: ParsableCommand {
 
     func run() throws {
         let data = try ImportCommand.read(file)
-        // A dry run on a board not made yet reads as one into an empty board, made in memory.
-        let (store, clock) = dryRun && !FileManager.default.fileExists(atPath: board.path)
-            ? try board.openEmptyInMemory()
-            : try board.open(creating: true)
+        let (store, clock) = try ImportCommand.board(board, dryRun: dryRun)
         let summary: ImportSummary
         do { summary = try store.importDocument(data, dryRun: dryRun, clock: clock) } catch let error as BoardError {
             // taskwarrior's export is a JSON array too; say which command reads it.

@@ -25,9 +25,7 @@ struct ImportTaskwarriorCommand: ParsableCommand {
 
     func run() throws {
         let data = try ImportCommand.read(file)
-        let (store, clock) = dryRun && !FileManager.default.fileExists(atPath: board.path)
-            ? try board.openEmptyInMemory()
-            : try board.open(creating: true)
+        let (store, clock) = try ImportCommand.board(board, dryRun: dryRun)
         let plan = try TaskwarriorImport.plan(try TaskwarriorTask.tasks(in: data), zone: clock.zone, today: clock.today)
         let summary = try store.importPlan(plan, dryRun: dryRun, clock: clock)
         printOut(Self.describe(plan, summary, dryRun: dryRun))
