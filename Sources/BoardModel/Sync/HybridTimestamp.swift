@@ -1,0 +1,43 @@
+/// A hybrid logical clock stamp (ARCHITECTURE.md §13): wall-clock milliseconds and a counter that
+/// orders changes made in the same millisecond, or while this device's clock lags another's. Stamps
+/// from one device only grow; with the device id they order every change of every device.
+public struct HybridTimestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let milliseconds: Int64
+    public let counter: Int
+
+    public init(milliseconds: Int64, counter: Int = 0) {
+        self.milliseconds = milliseconds
+        self.counter = counter
+    }
+
+    public static func < (a: HybridTimestamp, b: HybridTimestamp) -> Bool {
+        (a.milliseconds, a.counter) < (b.milliseconds, b.counter)
+    }
+
+    /// The next stamp for a local change at wall time `now`: never below the last one.
+    public func next(now: Int64) -> HybridTimestamp {
+        now > milliseconds ? HybridTimestamp(milliseconds: now) : HybridTimestamp(milliseconds: milliseconds, counter: counter + 1)
+    }
+
+    /// The stamp after receiving `remote` at wall time `now`: above both, so a change made next
+    /// orders after everything this device has seen.
+    public func receiving(_ remote: HybridTimestamp, now: Int64) -> HybridTimestamp {
+        let top = max(milliseconds, remote.milliseconds, now)
+        if top == now && now > milliseconds && now > remote.milliseconds { return HybridTimestamp(milliseconds: now) }
+        let counter = top == milliseconds && top == remote.milliseconds ? max(self.counter, remote.counter)
+            : top == milliseconds ? self.counter : remote.counter
+        return HybridTimestamp(milliseconds: top, counter: counter + 1)
+    }
+
+    /// `0001795341600000-00000`: fixed width, so the text sorts as the stamps do.
+    public var description: String {
+        let ms = String(milliseconds), c = String(counter)
+        return String(repeating: "0", count: max(0, 16 - ms.count)) + ms + "-" + String(repeating: "0", count: max(0, 5 - c.count)) + c
+    }
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-")
+        guard parts.count == 2, let ms = Int64(parts[0]), let c = Int(parts[1]), ms >= 0, c >= 0 else { return nil }
+        self.init(milliseconds: ms, counter: c)
+    }
+}

@@ -1,0 +1,76 @@
+/// What one device holds of the change log, and the board that follows from it (ARCHITECTURE.md
+/// §13). The board is a pure function of the set of changes: the same changes in any order, any of
+/// them delivered twice, give the same rows.
+public struct Replica: Sendable {
+    /// A row: its table and id.
+    public struct RowKey: Hashable, Comparable, Sendable {
+        public let entity: String
+        public let id: String
+        public init(_ entity: String, _ id: String) {
+            self.entity = entity
+            self.id = id
+        }
+        public static func < (a: RowKey, b: RowKey) -> Bool { (a.entity, a.id) < (b.entity, b.id) }
+    }
+
+    /// The visible rows: each field's winning value (nil: SQL NULL). Tombstoned rows are absent.
+    public typealias State = [RowKey: [String: String?]]
+
+    public private(set) var changes: [String: FieldChange] = [:]
+
+    public init() {}
+
+    /// Takes changes in; one already here (by id) changes nothing. Returns the ones that were new.
+    @discardableResult
+    public mutating func receive(_ incoming: some Sequence<FieldChange>) -> [FieldChange] {
+        var new: [FieldChange] = []
+        for change in incoming where changes[change.id] == nil {
+            changes[change.id] = change
+            new.append(change)
+        }
+        return new
+    }
+
+    public var state: State { Self.state(of: changes.values) }
+
+    /// The rules, applied to any set of changes:
+    /// - per (row, field) the winner is the highest (stamp, device); a `generation` change is a
+    ///   row's first values and wins only over other generation changes;
+    /// - an occurrence field whose exception register (`exception.FIELD`) is set shows the last
+    ///   value not written by propagation: a propagation, even a later one, never replaces it;
+    /// - propagation never touches a row completed (`is_completed` = 1) by a change stamped before it;
+    /// - a row whose `deleted` register is set is gone, and generation never clears it.
+    public static func state(of changes: some Sequence<FieldChange>) -> State {
+        var byRow: [RowKey: [String: [FieldChange]]] = [:]
+        for change in changes { byRow[RowKey(change.entity, change.entityId), default: [:]][change.field, default: []].append(change) }
+        var state: State = [:]
+        for (row, fields) in byRow {
+            func winner(_ candidates: [FieldChange]) -> FieldChange? {
+                candidates.max { a, b in
+                    let ga = a.origin == .generation, gb = b.origin == .generation
+                    if ga != gb { return ga }  // generation loses to anything else
+                    return b.wins(over: a)
+                }
+            }
+            if let tombstone = winner(fields[FieldChange.deleted]?.filter { $0.origin != .generation } ?? []), tombstone.value == "true" { continue }
+            let completion = winner(fields["is_completed"] ?? [])
+            let completedAt = completion?.value == "1" ? completion?.stamp : nil
+            var values: [String: String?] = [:]
+            for (field, candidates) in fields where field != FieldChange.deleted && !field.hasPrefix("exception.") {
+                let excepted = winner(fields[FieldChange.exception(field)] ?? [])?.value == "true"
+                let allowed = candidates.filter { change in
+                    guard change.origin == .propagation else { return true }
+                    if excepted { return false }
+                    if let completedAt, completedAt < change.stamp, field != "is_completed" { return false }
+                    return true
+                }
+                if let win = winner(allowed) { values[field] = win.value }
+            }
+            for (field, candidates) in fields where field.hasPrefix("exception.") {
+                if winner(candidates)?.value == "true" { values[field] = "true" }
+            }
+            if !values.isEmpty { state[row] = values }
+        }
+        return state
+    }
+}
