@@ -110,19 +110,22 @@ import Testing
         #expect(rent["default_time"] is NSNull)
         #expect(review["rrule"] as? String == "FREQ=WEEKLY;INTERVAL=2;BYDAY=\(today.adding(days: -20).weekday.code)")
 
-        // Each child: an occurrence of its series on its due date, or (deleted) a skipped date.
+        // Each child: an occurrence of its series on its due date (under the id generation gives it), or (deleted) a skipped date.
         let cards = Dictionary(uniqueKeysWithValues: try rows(board, "SELECT * FROM tasks").map { ($0["id"] as! String, $0) })
+        func occurrence(_ parent: String, _ day: LocalDate) -> [String: Any]? {
+            cards[NameBasedId.occurrence(series: parent + "-series", date: day)]
+        }
         var occurrences = 0
         for child in tasks where [ids.standup, ids.rent, ids.review].contains(child["parent"] as? String ?? "") {
             let parent = byId[child["parent"] as! String]!
             let day = localDay(child["due"])
             if child["status"] as? String == "deleted" {
-                #expect(cards[child["uuid"] as! String] == nil)
+                #expect(occurrence(parent["id"] as! String, day) == nil)
                 #expect((parent["skipped_dates"] as! String).contains(day.iso))
                 continue
             }
             occurrences += 1
-            let card = try #require(cards[child["uuid"] as! String], "child \(child)")
+            let card = try #require(occurrence(parent["id"] as! String, day), "child \(child)")
             #expect(card["template_id"] as? String == parent["id"] as? String)
             #expect(card["occurrence_date"] as? String == day.iso)
             #expect(card["due_date"] as? String == day.iso)
@@ -189,7 +192,8 @@ import Testing
         let templates = try rows(board, "SELECT id, title FROM templates")
         #expect(templates.count == 3)
         #expect(templates.contains { $0["id"] as? String == ids.review && $0["title"] as? String == "Review and plan" })
-        #expect(try rows(board, "SELECT is_completed FROM tasks WHERE id = '\(finished)'").first?["is_completed"] as? Int == 1)
+        let finishedDay = localDay(open[0]["due"])
+        #expect(try rows(board, "SELECT is_completed FROM tasks WHERE template_id = '\(ids.rent)' AND occurrence_date = '\(finishedDay.iso)'").first?["is_completed"] as? Int == 1)
         #expect(try rows(board, "SELECT COUNT(*) AS n FROM tasks WHERE title = 'Brand new'").first?["n"] as? Int == 1)
         // Nothing doubled: one occurrence per series and date.
         #expect(try rows(board, "SELECT series_id, occurrence_date FROM tasks WHERE series_id IS NOT NULL GROUP BY 1, 2 HAVING COUNT(*) > 1").isEmpty)

@@ -31,17 +31,16 @@ public struct ImportPlan: Hashable, Sendable {
     }
 
     /// An occurrence already made by the other tool (step 4): on its date, with the fields that
-    /// differ from the template's kept as exceptions.
+    /// differ from the template's kept as exceptions. Its id is the one generation would give it
+    /// (its series and date), so the board and other devices never make it twice.
     public struct Occurrence: Hashable, Sendable {
-        public var id: String
         public var date: LocalDate
         public var values: CardValues
         public var exceptions: [CardField]
         /// When it was completed (a Board timestamp); nil while open.
         public var completedAt: String?
 
-        public init(id: String, date: LocalDate, values: CardValues, exceptions: [CardField], completedAt: String? = nil) {
-            self.id = id
+        public init(date: LocalDate, values: CardValues, exceptions: [CardField], completedAt: String? = nil) {
             self.date = date
             self.values = values
             self.exceptions = exceptions

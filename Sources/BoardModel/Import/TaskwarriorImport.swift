@@ -87,7 +87,7 @@ public enum TaskwarriorImport {
                 ? (child.task.end.flatMap(TaskwarriorTask.instant) ?? TaskwarriorTask.instant(childDue)).map { BoardClock(instant: $0, zone: zone).timestamp }
                 : nil
             template.occurrences.append(ImportPlan.Occurrence(
-                id: ImportPlan.boardId(for: child.task.uuid, prefix: "tw"), date: day.date, values: childValues,
+                date: day.date, values: childValues,
                 exceptions: values.changedFields(to: childValues), completedAt: completedAt))
         }
         // Indexes the parent's mask marks deleted whose child is not in the export any more.

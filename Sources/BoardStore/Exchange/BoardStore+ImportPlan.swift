@@ -79,10 +79,10 @@ extension BoardStore {
             var position = try Self.endPosition(of: .routines, db)
             var made = 0
             for occurrence in template.occurrences {
-                let found = try TaskRecord.fetchOne(db, key: occurrence.id)
-                    ?? TaskRecord.filter(TaskRecord.Columns.seriesId == seriesId && TaskRecord.Columns.occurrenceDate == occurrence.date).fetchOne(db)
+                // An occurrence is its series and date; a new one takes the id generation would give it.
+                let found = try TaskRecord.filter(TaskRecord.Columns.seriesId == seriesId && TaskRecord.Columns.occurrenceDate == occurrence.date).fetchOne(db)
                 var task = found ?? TaskRecord(
-                    id: occurrence.id, ownerId: ownerId, title: "", description: "", labels: [], checklist: [], bucket: .routines,
+                    id: NameBasedId.occurrence(series: seriesId, date: occurrence.date), ownerId: ownerId, title: "", description: "", labels: [], checklist: [], bucket: .routines,
                     position: position, dueDate: occurrence.date, dueTime: nil, priority: 0, durationMin: nil, isCompleted: false,
                     completedAt: nil, createdAt: now, updatedAt: now, templateId: template.id, seriesId: seriesId,
                     occurrenceDate: occurrence.date, exceptionMask: [], remindBeforeMin: 0)

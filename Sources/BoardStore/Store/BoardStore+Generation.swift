@@ -199,7 +199,8 @@ struct OccurrenceInserter {
     }
 
     /// A new occurrence on `date` with the template's current values, every step unchecked;
-    /// false when the series already has one on that date.
+    /// false when the series already has one on that date. Its id is derived from the series and
+    /// the date, so two devices generating offline make the same row (ARCHITECTURE.md §13).
     mutating func insert(_ template: TemplateRecord, series: SeriesRecord, date: LocalDate, _ db: Database) throws -> Bool {
         if encodedFor != template.id {
             let encoder = JSONEncoder.sorted
@@ -208,7 +209,7 @@ struct OccurrenceInserter {
             encodedFor = template.id
         }
         try statement.execute(arguments: [
-            BoardStore.newId(), series.ownerId, template.title, template.description, labels, checklist, position,
+            NameBasedId.occurrence(series: series.id, date: date), series.ownerId, template.title, template.description, labels, checklist, position,
             date, template.defaultTime, template.priority, template.defaultDurationMin, clock.timestamp, clock.timestamp,
             template.id, series.id, date, template.remindBeforeMin,
         ])
