@@ -3,7 +3,7 @@
 /// occurrences already made, plain cards, and what could not be brought over, in words. The
 /// store writes a plan in one transaction; `--dry-run` prints it instead.
 public struct ImportPlan: Hashable, Sendable {
-    /// A routine: a template with one series (seed 000 §15 steps 2–3).
+    /// A routine: a template with one series (ARCHITECTURE.md §11).
     public struct Template: Hashable, Sendable {
         /// The board id, stable for the same source row, so a second import updates it.
         public var id: String
@@ -30,7 +30,7 @@ public struct ImportPlan: Hashable, Sendable {
         }
     }
 
-    /// An occurrence already made by the other tool (step 4): on its date, with the fields that
+    /// An occurrence already made by the other tool: on its date, with the fields that
     /// differ from the template's kept as exceptions. Its id is the one generation would give it
     /// (its series and date), so the board and other devices never make it twice.
     public struct Occurrence: Hashable, Sendable {

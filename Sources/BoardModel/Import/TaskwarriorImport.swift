@@ -1,6 +1,6 @@
 import Foundation
 
-/// `task export` as an import plan (ARCHITECTURE.md §11, seed 000 §15). Each recurring parent is a
+/// `task export` as an import plan (ARCHITECTURE.md §11). Each recurring parent is a
 /// template with one series; its children are that series' occurrences on their due dates, with
 /// the fields that differ from the parent kept as exceptions, completed ones completed and deleted
 /// ones skipped dates; every other pending or waiting task is a card. Ids come from taskwarrior's

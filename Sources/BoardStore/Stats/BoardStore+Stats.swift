@@ -5,7 +5,7 @@ import GRDB
 extension BoardStore {
     /// The stats of every template (or one) and every habit over the last `weeks` weeks
     /// (ARCHITECTURE.md §12), read in one transaction with a few aggregate queries, so a board of
-    /// 100,000 cards answers quickly. Habits read their entries only (seed 003).
+    /// 100,000 cards answers quickly. Habits read their entries only (ARCHITECTURE.md §12).
     public func stats(weeks count: Int, weekStart: Weekday, templateId: String? = nil, clock: BoardClock) throws -> BoardStats {
         let weeks = StatsWeeks(count: count, today: clock.today, weekStart: weekStart)
         return try read { db in
