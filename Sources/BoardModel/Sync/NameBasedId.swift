@@ -14,17 +14,21 @@ public enum NameBasedId {
         uuid5(namespace: namespace, name: "habit-entry:" + habit + ":" + day.iso)
     }
 
-    /// A version 5 UUID of `name` in `namespace`.
+    /// A version 5 UUID of `name` in `namespace`. Generation makes one per occurrence, thousands
+    /// at a first start, so the text is built byte by byte.
     public static func uuid5(namespace: [UInt8], name: String) -> String {
-        var hash = Array(SHA1.digest(namespace + Array(name.utf8)).prefix(16))
+        var hash = SHA1.digest(namespace + Array(name.utf8))
         hash[6] = (hash[6] & 0x0F) | 0x50
         hash[8] = (hash[8] & 0x3F) | 0x80
-        let hex = hash.map { byte -> String in
-            let s = String(byte, radix: 16)
-            return s.count == 1 ? "0" + s : s
-        }.joined()
-        let h = Array(hex)
-        return String(h[0..<8]) + "-" + String(h[8..<12]) + "-" + String(h[12..<16]) + "-" + String(h[16..<20]) + "-" + String(h[20..<32])
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(36)
+        for i in 0..<16 {
+            if i == 4 || i == 6 || i == 8 || i == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(hash[i] >> 4)])
+            text.append(digits[Int(hash[i] & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The 16 bytes of a UUID's text; nil for text that isn't one.
