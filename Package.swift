@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "BoardModel"),
         // SQLite through GRDB: migrations, records, and the store's one-transaction writes.
         .target(name: "BoardStore", dependencies: ["BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Sync through PostgreSQL (postgres-nio): the server's schema and people so far.
+        .target(name: "BoardSync", dependencies: ["BoardModel", .product(name: "PostgresNIO", package: "postgres-nio")]),
         // The board screen: state, actions, update, view into frames, and the one ncurses driver.
         .target(name: "BoardTUI", dependencies: ["BoardModel", "BoardStore", "CNcurses"]),
         .executableTarget(
@@ -32,6 +35,7 @@ let package = Package(
                 "BoardModel",
                 "BoardStore",
                 "BoardTUI",
+                "BoardSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoardModel
 import BoardStore
+import BoardSync
 import Foundation
 import GRDB
 
@@ -23,7 +24,7 @@ struct BoardCommand: ParsableCommand {
         subcommands: [
             OpenCommand.self, DemoCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, DoneCommand.self,
             ReopenCommand.self, DeleteCommand.self, ReapplyCommand.self, GenerateCommand.self, RemindCommand.self,
-            TemplateCommand.self, RoutineCommand.self, HabitCommand.self, RecurCommand.self, ExportCommand.self, ImportCommand.self, StatsCommand.self,
+            TemplateCommand.self, RoutineCommand.self, HabitCommand.self, RecurCommand.self, ExportCommand.self, ImportCommand.self, StatsCommand.self, ServerCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )
@@ -78,6 +79,7 @@ struct BoardCommand: ParsableCommand {
         case let error as DatabaseError:
             fail(BoardFileError.classify(error, path: "the board") ?? BoardFileError.unusable(path: "the board", problem: error.message ?? "\(error)"))
         case let error as NotifierFailure: CommandLineOutput.fail(error.description, status: 4)
+        case let error as SyncError: CommandLineOutput.fail(error.description, status: 5)
         case let error as CocoaError:
             CommandLineOutput.fail(error.localizedDescription, status: CommandLineOutput.fileStatus)
         default:

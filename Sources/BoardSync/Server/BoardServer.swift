@@ -1,0 +1,127 @@
+import BoardModel
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// What `board server` does on a PostgreSQL server, as its administrator (ARCHITECTURE.md §13):
+/// create or migrate Board's schema, and add the people who sync through it.
+public enum BoardServer {
+    /// Creates or migrates the schema; returns how many migrations ran (0: already up to date).
+    public static func initialize(_ url: ServerURL) async throws -> Int {
+        try await withConnection(url) { connection in
+            try await connection.query("CREATE SCHEMA IF NOT EXISTS board", logger: logger)
+            try await connection.query("CREATE TABLE IF NOT EXISTS board.migrations (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())", logger: logger)
+            var ran = 0
+            for (index, statements) in ServerSchema.migrations.enumerated() {
+                let version = index + 1
+                // One transaction per migration, holding a lock so two `init`s at once run it once.
+                try await connection.query("BEGIN", logger: logger)
+                do {
+                    try await connection.query("LOCK TABLE board.migrations IN EXCLUSIVE MODE", logger: logger)
+                    let done = try await connection.query("SELECT 1 FROM board.migrations WHERE version = \(version)", logger: logger)
+                    var applied = false
+                    for try await _ in done { applied = true }
+                    if !applied {
+                        for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+                        try await connection.query("INSERT INTO board.migrations (version) VALUES (\(version))", logger: logger)
+                        ran += 1
+                    }
+                    try await connection.query("COMMIT", logger: logger)
+                } catch {
+                    try? await connection.query("ROLLBACK", logger: logger)
+                    throw error
+                }
+            }
+            return ran
+        }
+    }
+
+    /// Creates a login role for a person and their owner id; returns the URL to give them.
+    public static func addUser(_ name: String, password: String?, admin url: ServerURL) async throws -> String {
+        guard name.range(of: #"^[a-z_][a-z0-9_]{0,62}$"#, options: .regularExpression) != nil else {
+            throw BoardError("name", "must be lower-case letters, digits and _ (a PostgreSQL role), starting with a letter, got '\(name)'")
+        }
+        let password = password ?? generatedPassword()
+        guard !password.isEmpty else { throw BoardError("password", "must not be empty") }
+        try await withConnection(url) { connection in
+            let exists = try await connection.query("SELECT 1 FROM pg_roles WHERE rolname = \(name)", logger: logger)
+            for try await _ in exists { throw BoardError("name", "a role '\(name)' exists already on this server") }
+            // Role names and passwords can't be bound parameters: the name is checked above, the password quoted.
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                try await connection.query(PostgresQuery(unsafeSQL: "CREATE ROLE \(name) LOGIN PASSWORD \(quoted(password)) IN ROLE board_person"), logger: logger)
+                try await connection.query("INSERT INTO board.people (role) VALUES (\(name))", logger: logger)
+                try await connection.query("COMMIT", logger: logger)
+            } catch {
+                try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+        return url.forUser(name, password: password)
+    }
+
+    /// 24 letters and digits from the system's random source.
+    static func generatedPassword() -> String {
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        var rng = SystemRandomNumberGenerator()
+        return String((0..<24).map { _ in alphabet.randomElement(using: &rng)! })
+    }
+
+    /// A SQL string literal: single quotes doubled.
+    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+
+    static let logger = Logger(label: "board.sync")
+
+    /// One connection for the length of `body`, closed after; a refusal said in words.
+    static func withConnection<T: Sendable>(_ url: ServerURL, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        var tls = PostgresConnection.Configuration.TLS.disable
+        if url.requireTLS { tls = .require(try NIOSSLContext(configuration: .clientDefault)) }
+        let configuration = PostgresConnection.Configuration(host: url.host, port: url.port, username: url.user, password: url.password,
+                                                             database: url.database, tls: tls)
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw SyncError.refused(Self.describe(error), server: "\(url.host):\(url.port)")
+        }
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            return result
+        } catch let error as BoardError {
+            try? await connection.close()
+            throw error
+        } catch {
+            try? await connection.close()
+            throw SyncError.refused(Self.describe(error), server: "\(url.host):\(url.port)")
+        }
+    }
+
+    /// The server's own words for a refusal, without the driver's decoration.
+    static func describe(_ error: any Error) -> String {
+        guard let psql = error as? PSQLError else { return "\(error)" }
+        if let message = psql.serverInfo?[.message] { return message }
+        switch psql.code {
+        case .authMechanismRequiresPassword: return "it asks for a password: put it in the URL, PGPASSWORD or ~/.pgpass"
+        case .connectionError:
+            let underlying = psql.underlying.map { "\($0)" } ?? ""
+            for reason in ["Connection refused", "timed out", "No route to host", "Name or service not known"] where underlying.contains(reason) {
+                return "can't connect: " + reason.lowercased()
+            }
+            return "can't connect"
+        default: return "\(psql.code)"
+        }
+    }
+}
+
+/// Why the server could not be used: unreachable, or it refused (a password, a permission).
+public enum SyncError: Error, CustomStringConvertible {
+    case refused(String, server: String)
+
+    public var description: String {
+        switch self {
+        case .refused(let why, let server): "server \(server): \(why)"
+        }
+    }
+}
