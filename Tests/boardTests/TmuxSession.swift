@@ -26,32 +26,7 @@ final class TmuxSession {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         guard wanted else {
-            // posix_spawn and waitpid: a server tmux forks here would keep Foundation's
-            // Process from ever seeing its client end.
-            let argv = ["tmux", "-L", socket] + arguments
-            var cArgs = argv.map { strdup($0) } + [nil]
-            defer { cArgs.forEach { free($0) } }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            for fd in [Int32(0), 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
-            // Not this process's blocked signals: `kill-server` is a SIGTERM the server sends itself,
-            // and the test runner blocks SIGTERM; a server started with it blocked never ends, and
-            // holds whatever descriptors it inherited — the write end of the dateutil oracle's
-            // stdin, in a test running beside it, left that oracle waiting for its end for good.
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var none = sigset_t(), all = sigset_t()
-            sigemptyset(&none)
-            sigfillset(&all)
-            posix_spawnattr_setsigmask(&attributes, &none)
-            posix_spawnattr_setsigdefault(&attributes, &all)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-            var pid: pid_t = 0
-            guard posix_spawnp(&pid, "tmux", &actions, &attributes, &cArgs, environ) == 0 else { throw CocoaError(.executableNotLoadable) }
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
+            try runDetached(["tmux", "-L", socket] + arguments)
             return ""
         }
         let output = Pipe()

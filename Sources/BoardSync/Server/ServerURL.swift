@@ -23,7 +23,7 @@ public struct ServerURL: Hashable, Sendable {
         self.host = host
         self.port = components.port ?? 5432
         self.database = database
-        self.password = components.password.map { $0.removingPercentEncoding ?? $0 } ?? environment["PGPASSWORD"]
+        self.password = components.password.map { $0.removingPercentEncoding ?? $0 } ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
 
         let sslmode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
         guard ["disable", "prefer", "require", "allow"].contains(sslmode) else {
