@@ -12,19 +12,17 @@ public struct ImportPlan: Hashable, Sendable {
         public var start: LocalDate
         /// The rule's zone (an IANA name); nil means the board's.
         public var timeZone: String?
-        public var paused: Bool
         /// Dates the series must not make (deleted children, EXDATE).
         public var skipped: [LocalDate]
         public var occurrences: [Occurrence]
 
         public init(id: String, values: CardValues, rule: RecurrenceRule, start: LocalDate, timeZone: String? = nil,
-                    paused: Bool = false, skipped: [LocalDate] = [], occurrences: [Occurrence] = []) {
+                    skipped: [LocalDate] = [], occurrences: [Occurrence] = []) {
             self.id = id
             self.values = values
             self.rule = rule
             self.start = start
             self.timeZone = timeZone
-            self.paused = paused
             self.skipped = skipped
             self.occurrences = occurrences
         }

@@ -39,7 +39,7 @@ extension BoardStore {
         }
 
         for template in plan.templates {
-            let status: TemplateStatus = template.paused ? .paused : .active
+            let status = TemplateStatus.active
             let existing = try TemplateRecord.fetchOne(db, key: template.id)
             var record = existing ?? TemplateRecord(
                 id: template.id, ownerId: ownerId, title: "", description: "", labels: [], checklist: [], defaultBucket: .routines,
@@ -131,7 +131,7 @@ extension BoardStore {
             if found != nil && task != before { task.updatedAt = now }
             try count(task, existing: found, &summary.cards)
         }
-        for template in plan.templates where !template.paused {
+        for template in plan.templates {
             try generate(templateId: template.id, clock: clock, db)
         }
         return summary

@@ -29,7 +29,7 @@ public enum BoardServer {
                     }
                     try await connection.query("COMMIT", logger: logger)
                 } catch {
-                    try? await connection.query("ROLLBACK", logger: logger)
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
                     throw error
                 }
             }
@@ -54,7 +54,7 @@ public enum BoardServer {
                 try await connection.query("INSERT INTO board.people (role) VALUES (\(name))", logger: logger)
                 try await connection.query("COMMIT", logger: logger)
             } catch {
-                try? await connection.query("ROLLBACK", logger: logger)
+                _ = try? await connection.query("ROLLBACK", logger: logger)
                 throw error
             }
         }

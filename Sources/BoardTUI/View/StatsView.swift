@@ -175,9 +175,3 @@ struct StatsLayout {
         return String(Charts.strip(values).flatMap { String(repeating: $0, count: each) })
     }
 }
-
-extension StatsScreen {
-    func row(_ index: Int) -> Row {
-        index < stats.templates.count ? .template(stats.templates[index]) : .habit(stats.habits[index - stats.templates.count])
-    }
-}

@@ -17,6 +17,26 @@ struct ImportCommand: ParsableCommand {
         dryRun && !FileManager.default.fileExists(atPath: options.path) ? try options.openEmptyInMemory() : try options.open(creating: true)
     }
 
+    /// What an import from another tool did: "Imported 3 templates, 14 occurrences, 2 cards (…); 1 note:",
+    /// then each note on a line of its own.
+    static func describe(_ plan: ImportPlan, _ s: PlanSummary, dryRun: Bool) -> String {
+        func changed(_ c: ImportSummary.Counts, _ what: String) -> String? {
+            var parts: [String] = []
+            if c.added > 0 { parts.append("\(c.added) new") }
+            if c.updated > 0 { parts.append("\(c.updated) updated") }
+            if c.unchanged > 0 { parts.append("\(c.unchanged) unchanged") }
+            return parts.isEmpty ? nil : what + " " + parts.joined(separator: ", ")
+        }
+        let changes = [changed(s.templates, "templates"), changed(s.occurrences, "occurrences"), changed(s.cards, "cards")].compactMap { $0 }
+        var lines = [(dryRun ? "Would import " : "Imported ") + plan.counts
+                     + (changes.isEmpty ? "" : " (" + changes.joined(separator: "; ") + ")")
+                     + (plan.notes.isEmpty ? "" : "; \(plan.notes.count) \(plan.notes.count == 1 ? "note" : "notes"):")
+                     + (plan.notes.isEmpty && dryRun ? " (dry run: nothing written)." : plan.notes.isEmpty ? "." : "")]
+        lines += plan.notes.map { "  - " + $0 }
+        if dryRun && !plan.notes.isEmpty { lines.append("Dry run: nothing written.") }
+        return lines.joined(separator: "\n")
+    }
+
     /// A file's bytes, or standard input's for "-".
     static func read(_ file: String) throws -> Data {
         if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }

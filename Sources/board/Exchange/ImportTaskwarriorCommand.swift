@@ -14,8 +14,8 @@ struct ImportTaskwarriorCommand: ParsableCommand {
             dates: completed ones completed, deleted ones skipped dates, and a title, tags or priority that differ from \
             the parent's kept as exceptions. Every other pending or waiting task becomes a card, bucketed by its due date \
             (undated: This Week), annotations appended to the description. A recur with no exact rule (hours, minutes) \
-            is reported, never guessed. taskwarrior's UUIDs are kept, so importing the same export again, or a later \
-            one, updates what the first brought. All of it is one transaction.
+            is reported, never guessed. taskwarrior's UUIDs are the templates' and cards' ids and an occurrence is its \
+            series and date, so importing the same export again, or a later one, updates what the first brought. All of it is one transaction.
             """)
 
     @Argument(help: ArgumentHelp("The output of `task export`, or - (the default) for standard input.", valueName: "file"))
@@ -28,26 +28,6 @@ struct ImportTaskwarriorCommand: ParsableCommand {
         let (store, clock) = try ImportCommand.board(board, dryRun: dryRun)
         let plan = try TaskwarriorImport.plan(try TaskwarriorTask.tasks(in: data), zone: clock.zone, today: clock.today)
         let summary = try store.importPlan(plan, dryRun: dryRun, clock: clock)
-        printOut(Self.describe(plan, summary, dryRun: dryRun))
-    }
-
-    /// "Imported 3 templates, 14 occurrences, 2 cards (…). Not brought over as such: …" — the
-    /// plan's counts, what changed, and each note on a line of its own.
-    static func describe(_ plan: ImportPlan, _ s: PlanSummary, dryRun: Bool) -> String {
-        func changed(_ c: ImportSummary.Counts, _ what: String) -> String? {
-            var parts: [String] = []
-            if c.added > 0 { parts.append("\(c.added) new") }
-            if c.updated > 0 { parts.append("\(c.updated) updated") }
-            if c.unchanged > 0 { parts.append("\(c.unchanged) unchanged") }
-            return parts.isEmpty ? nil : what + " " + parts.joined(separator: ", ")
-        }
-        let changes = [changed(s.templates, "templates"), changed(s.occurrences, "occurrences"), changed(s.cards, "cards")].compactMap { $0 }
-        var lines = [(dryRun ? "Would import " : "Imported ") + plan.counts
-                     + (changes.isEmpty ? "" : " (" + changes.joined(separator: "; ") + ")")
-                     + (plan.notes.isEmpty ? "" : "; \(plan.notes.count) \(plan.notes.count == 1 ? "note" : "notes"):")
-                     + (plan.notes.isEmpty && dryRun ? " (dry run: nothing written)." : plan.notes.isEmpty ? "." : "")]
-        lines += plan.notes.map { "  - " + $0 }
-        if dryRun && !plan.notes.isEmpty { lines.append("Dry run: nothing written.") }
-        return lines.joined(separator: "\n")
+        printOut(ImportCommand.describe(plan, summary, dryRun: dryRun))
     }
 }

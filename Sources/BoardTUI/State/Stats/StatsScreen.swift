@@ -17,10 +17,11 @@ public struct StatsScreen: Hashable, Sendable {
 
     public var rowCount: Int { stats.templates.count + stats.habits.count }
 
-    public var focused: Row? {
-        if stats.templates.indices.contains(cursor) { return .template(stats.templates[cursor]) }
-        let habit = cursor - stats.templates.count
-        return stats.habits.indices.contains(habit) ? .habit(stats.habits[habit]) : nil
+    public var focused: Row? { (0..<rowCount).contains(cursor) ? row(cursor) : nil }
+
+    /// Row `index`: templates first, then habits.
+    public func row(_ index: Int) -> Row {
+        index < stats.templates.count ? .template(stats.templates[index]) : .habit(stats.habits[index - stats.templates.count])
     }
 
     /// The focused row in words: what the status line says, for a screen reader as for anyone.

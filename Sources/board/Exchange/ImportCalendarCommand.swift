@@ -1,0 +1,30 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import Foundation
+
+struct ImportCalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ics",
+        abstract: "Bring in an iCalendar file: repeating to-dos and events become routines, the others cards.",
+        discussion: """
+            A VTODO or VEVENT with an RRULE becomes a template (SUMMARY, DESCRIPTION, CATEGORIES as labels, PRIORITY, \
+            the time and zone of DTSTART, DURATION or DTEND) whose EXDATEs are skipped dates; one without becomes a \
+            card, bucketed by its date. What Board can't keep (RDATE, BYHOUR, alarms, …) is reported by name for each \
+            component, never dropped in silence. UIDs are kept, so importing the file again updates rather than \
+            duplicates. All of it is one transaction; a file that is not a calendar is refused by its line number.
+            """)
+
+    @Argument(help: ArgumentHelp("The .ics file, or - for standard input.", valueName: "file")) var file: String
+    @Flag(help: "Print the plan and what would change, and write nothing.") var dryRun = false
+    @OptionGroup var board: BoardOptions
+
+    func run() throws {
+        let data = try ImportCommand.read(file)
+        guard let text = String(data: data, encoding: .utf8) else { throw BoardError("file", "is not UTF-8 text; a calendar file is") }
+        let (store, clock) = try ImportCommand.board(board, dryRun: dryRun)
+        let plan = try ICalendarReader.plan(text, zone: clock.zone, today: clock.today, now: clock.timestamp)
+        let summary = try store.importPlan(plan, dryRun: dryRun, clock: clock)
+        printOut(ImportCommand.describe(plan, summary, dryRun: dryRun))
+    }
+}
