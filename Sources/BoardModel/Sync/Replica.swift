@@ -42,7 +42,9 @@ public struct Replica: Sendable {
     /// - a row whose `deleted` register is set is gone, and generation never clears it.
     public static func state(of changes: some Sequence<FieldChange>) -> State {
         var byRow: [RowKey: [String: [FieldChange]]] = [:]
-        for change in changes { byRow[RowKey(change.entity, change.entityId), default: [:]][change.field, default: []].append(change) }
+        for change in changes.lazy.flatMap(\.expanded) {
+            byRow[RowKey(change.entity, change.entityId), default: [:]][change.field, default: []].append(change)
+        }
         var state: State = [:]
         for (row, fields) in byRow {
             func winner(_ candidates: [FieldChange]) -> FieldChange? {

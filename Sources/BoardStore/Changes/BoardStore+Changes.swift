@@ -8,9 +8,7 @@ extension BoardStore {
     /// Runs `intent` (one store write, or a few) and returns the change set its transactions
     /// recorded, each computed inside its own transaction.
     public func recording<T>(_ intent: () throws -> T) throws -> (T, ChangeSet) {
-        if recorder.keys == nil, !isReadOnly {
-            recorder.keys = try Self.mapping(path: path) { try database.writeWithoutTransaction { try ChangeLog.install($0) } }
-        }
+        try installChangeLog()
         recorder.begin()
         do {
             let value = try intent()
@@ -19,6 +17,35 @@ extension BoardStore {
             _ = recorder.end()
             throw error
         }
+    }
+
+    /// Puts the change log's triggers on the writer's connection, once.
+    func installChangeLog() throws {
+        if recorder.keys == nil, !isReadOnly {
+            recorder.keys = try Self.mapping(path: path) { try database.writeWithoutTransaction { try ChangeLog.install($0) } }
+        }
+    }
+
+    /// Drains what this transaction logged so far: into the change set being recorded, and into the
+    /// sync outbox with the current origin. Rows written for received changes (no origin) go to neither.
+    func flushChanges(_ db: Database) throws {
+        guard let keys = recorder.keys else { return }
+        let rows = try ChangeLog.drain(db, keys: keys)
+        guard !rows.isEmpty, let origin = sync.origin else { return }
+        recorder.append(rows)
+        if sync.joined { try Self.addToOutbox(rows, origin: origin, now: sync.wallClock(), db) }
+    }
+
+    /// Runs `body` inside the current transaction with its rows recorded as `origin`'s (nil: not
+    /// recorded at all); what was written before is drained under the origin it had.
+    func writing<T>(as origin: FieldChange.Origin?, _ db: Database, _ body: () throws -> T) throws -> T {
+        try flushChanges(db)
+        let previous = sync.origin
+        sync.origin = origin
+        defer { sync.origin = previous }
+        let value = try body()
+        try flushChanges(db)
+        return value
     }
 
     /// Applies `changes` in one transaction (undo applies a change set's inverse, redo the change

@@ -16,6 +16,7 @@ enum Schema {
         migrator.registerMigration("v6 routine ticks") { db in try v6(db) }
         migrator.registerMigration("v7 mask triggers skip empty masks") { db in try v7(db) }
         migrator.registerMigration("v8 generation recorded") { db in try v8(db) }
+        migrator.registerMigration("v9 sync outbox") { db in try v9(db) }
         return migrator
     }
 
@@ -212,6 +213,36 @@ enum Schema {
             UPDATE series SET generated_count =
                 (SELECT COUNT(*) FROM tasks t WHERE t.series_id = series.id)
                 + (SELECT COUNT(*) FROM events e WHERE e.kind = 'occurrence_deleted' AND e.template_id = series.template_id);
+            """)
+    }
+
+    /// Sync (ARCHITECTURE.md §13): this device's identity and clock once the board has joined a
+    /// server, and every field change it knows — its own (`pushed` = 0 until the server has them)
+    /// and everyone else's. A board that never syncs has an empty table and no row in `sync_state`.
+    private static func v9(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE sync_state (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                device_id TEXT NOT NULL,
+                clock TEXT NOT NULL,
+                server TEXT NOT NULL,
+                pulled_through INTEGER NOT NULL DEFAULT 0,
+                last_synced_at TEXT,
+                last_problem TEXT
+            );
+            CREATE TABLE sync_changes (
+                change_id TEXT PRIMARY KEY,
+                entity TEXT NOT NULL,
+                entity_id TEXT NOT NULL,
+                field TEXT NOT NULL,
+                value TEXT,
+                stamp TEXT NOT NULL,
+                device TEXT NOT NULL,
+                origin TEXT NOT NULL CHECK (origin IN ('user', 'propagation', 'generation', 'reapply')),
+                pushed INTEGER NOT NULL DEFAULT 0 CHECK (pushed IN (0, 1))
+            );
+            CREATE INDEX sync_changes_row ON sync_changes(entity, entity_id);
+            CREATE INDEX sync_changes_outbox ON sync_changes(stamp) WHERE pushed = 0;
             """)
     }
 }

@@ -21,6 +21,10 @@ extension BoardStore {
     /// Generation for one template (nil: all), inside the caller's transaction.
     @discardableResult
     func generate(templateId: String?, clock: BoardClock, _ db: Database) throws -> Int {
+        try writing(as: .generation, db) { try generateOccurrences(templateId: templateId, clock: clock, db) }
+    }
+
+    private func generateOccurrences(templateId: String?, clock: BoardClock, _ db: Database) throws -> Int {
         let window = Generation.window(today: clock.today)
         // A full pass skips series already filled through the window; one template is always redone.
         var seriesRequest = SeriesRecord.filter(SeriesRecord.Columns.status == TemplateStatus.active)
@@ -144,7 +148,7 @@ extension BoardStore {
             return
         }
         var inserter = try OccurrenceInserter(db, clock: clock)
-        if try inserter.insert(template, series: series, date: date, db) {
+        if try writing(as: .generation, db, { try inserter.insert(template, series: series, date: date, db) }) {
             try Self.countGenerated(1, series: series.id, db)
             series.usedCount += 1
             series.lastGeneratedAt = clock.timestamp
@@ -181,6 +185,7 @@ extension BoardStore {
 /// Inserts occurrences with one prepared statement, the template's values encoded once.
 struct OccurrenceInserter {
     private let statement: Statement
+    private let tombstone: Statement
     private let clock: BoardClock
     private var position: Int
     private var encodedFor: String?
@@ -194,14 +199,23 @@ struct OccurrenceInserter {
             VALUES (?, ?, ?, ?, ?, ?, 'ROUTINES', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, '[]', ?)
             ON CONFLICT (series_id, occurrence_date) DO NOTHING
             """)
+        // A person's last word on the row: deleted (a tombstone), or made again (a row change).
+        tombstone = try db.cachedStatement(sql: """
+            SELECT field = 'deleted' AND value = 'true' FROM sync_changes
+            WHERE entity = 'tasks' AND entity_id = ? AND field IN ('deleted', 'row') AND origin <> 'generation'
+            ORDER BY stamp DESC, device DESC, change_id DESC LIMIT 1
+            """)
         self.clock = clock
         position = try BoardStore.endPosition(of: .routines, db)
     }
 
     /// A new occurrence on `date` with the template's current values, every step unchecked;
     /// false when the series already has one on that date. Its id is derived from the series and
-    /// the date, so two devices generating offline make the same row (ARCHITECTURE.md §13).
+    /// the date, so two devices generating offline make the same row, and one another device
+    /// deleted is never made again (ARCHITECTURE.md §13).
     mutating func insert(_ template: TemplateRecord, series: SeriesRecord, date: LocalDate, _ db: Database) throws -> Bool {
+        let id = NameBasedId.occurrence(series: series.id, date: date)
+        if try Bool.fetchOne(tombstone, arguments: [id]) == true { return false }
         if encodedFor != template.id {
             let encoder = JSONEncoder.sorted
             labels = String(decoding: try encoder.encode(template.labels), as: UTF8.self)
@@ -209,7 +223,7 @@ struct OccurrenceInserter {
             encodedFor = template.id
         }
         try statement.execute(arguments: [
-            NameBasedId.occurrence(series: series.id, date: date), series.ownerId, template.title, template.description, labels, checklist, position,
+            id, series.ownerId, template.title, template.description, labels, checklist, position,
             date, template.defaultTime, template.priority, template.defaultDurationMin, clock.timestamp, clock.timestamp,
             template.id, series.id, date, template.remindBeforeMin,
         ])

@@ -69,7 +69,7 @@ extension BoardStore {
                                arguments: [schedule.start, Self.endsOn(schedule.rule), id])
             }
             let total = plan.propagation.updates.count
-            try Self.write(plan.propagation, clock: clock, db) { done in progress?(done, total) }
+            try writing(as: .propagation, db) { try Self.write(plan.propagation, clock: clock, db) { done in progress?(done, total) } }
             for taskId in plan.removals { try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskId]) }
             try Self.record("template_edited", template: id, detail: [
                 "version": template.version, "fields": plan.propagation.changedFields.map(\.rawValue),
@@ -169,7 +169,7 @@ extension BoardStore {
 
     /// Removes `fields` (all when nil) from an occurrence's mask and restores the template's current values.
     public func reapply(_ taskId: String, fields: [CardField]? = nil, clock: BoardClock) throws {
-        try write { db in
+        try write { db in try writing(as: .reapply, db) {
             var task = try Self.task(taskId, db)
             guard let templateId = task.templateId else {
                 throw BoardError("id", "task \(taskId) is not an occurrence of a template; there is nothing to reapply")
@@ -187,7 +187,7 @@ extension BoardStore {
             task.updatedAt = clock.timestamp
             try task.update(db)
             try Self.record("reapplied", template: templateId, task: taskId, detail: ["fields": restore.map(\.rawValue)], clock: clock, db)
-        }
+        } }
     }
 }
 

@@ -7,14 +7,16 @@ import GRDB
 public final class BoardStore: Sendable {
     /// The database: a file's pool, or an in-memory queue in unit tests (GRDB's app pattern).
     let database: any DatabaseWriter
-    /// The owner of every row this file holds.
-    public let ownerId: String
+    /// The owner of every row this file holds (the account's, once the board has joined a server).
+    public var ownerId: String { sync.ownerId }
     /// The file, for messages about it.
     public let path: String
     /// Whether the file may only be read: it is shown, and every write is refused in words.
     public let isReadOnly: Bool
     /// Collects change sets while `recording` runs.
     let recorder = ChangeRecorder()
+    /// Sends every write to the sync outbox once the board has joined a server.
+    let sync = SyncCapture()
 
     /// Opens (creating and migrating if needed) the board file at `path`.
     public static func open(path: String) throws -> BoardStore {
@@ -29,7 +31,7 @@ public final class BoardStore: Sendable {
         database = writer
         isReadOnly = readOnly
         if isReadOnly {
-            ownerId = try Self.mapping(path: path) {
+            sync.ownerId = try Self.mapping(path: path) {
                 try writer.read { db in
                     guard try Schema.migrator.hasCompletedMigrations(db) else { throw BoardFileError.readOnly(path: path) }
                     return try SettingsRecord.fetchOne(db, key: 1)?.ownerId
@@ -38,25 +40,29 @@ public final class BoardStore: Sendable {
             return
         }
         try Self.mapping(path: path) { try BoardDatabase.migrate(writer) }
-        ownerId = try Self.mapping(path: path) {
+        let (owner, joined) = try Self.mapping(path: path) {
             try writer.write { db in
-                if let settings = try SettingsRecord.fetchOne(db, key: 1) { return settings.ownerId }
+                let joined = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_state)") ?? false
+                if let settings = try SettingsRecord.fetchOne(db, key: 1) { return (settings.ownerId, joined) }
                 let settings = SettingsRecord(id: 1, ownerId: BoardStore.newId(), timeZone: nil)
                 try settings.insert(db)
-                return settings.ownerId
+                return (settings.ownerId, joined)
             }
         }
+        sync.ownerId = owner
+        if joined { try startRecordingForSync() }
     }
 
     /// One write transaction; a file that can't take it (read-only, a full disk, locked) is said in words.
-    /// When change sets are asked for, the transaction's own is drained from the log before it commits.
+    /// When change sets are asked for, or the board syncs, the transaction's own is drained from the
+    /// log before it commits (ARCHITECTURE.md §7, §13).
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         if isReadOnly { throw BoardFileError.readOnly(path: path) }
-        let recorder = self.recorder
         return try Self.mapping(path: path) {
             try database.write { db in
+                sync.origin = .user
                 let value = try updates(db)
-                if let keys = recorder.keys { recorder.append(try ChangeLog.drain(db, keys: keys)) }
+                try flushChanges(db)
                 return value
             }
         }

@@ -1,0 +1,149 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// Where this device stands with its server: shown by `board sync status` and the screen's status line.
+public struct SyncStatus: Equatable, Sendable {
+    /// The server it last synced with (its URL without the password).
+    public let server: String
+    public let deviceId: String
+    /// Changes this device made that the server does not have yet.
+    public let waiting: Int
+    /// The server's sequence number up to which everything has been pulled.
+    public let pulledThrough: Int64
+    /// When a round last ended well (a timestamp as the board writes them), and what stopped the last one that did not.
+    public let lastSyncedAt: String?
+    public let lastProblem: String?
+}
+
+/// The outbox (ARCHITECTURE.md §13): once a board has joined a server, every write's row changes are
+/// kept as field changes, stamped by the device's hybrid clock, in the same transaction as the
+/// write, until the server acknowledges them.
+extension BoardStore {
+    /// The hybrid clock reads this wall clock (a command's `--now`; the system's otherwise).
+    public func setWallClock(_ now: @escaping @Sendable () -> Date) { sync.wallClock = now }
+
+    func startRecordingForSync() throws {
+        try installChangeLog()
+        sync.joined = true
+    }
+
+    /// Joins the account of `owner` on `server`: every row becomes the owner's, the device gets its
+    /// id and clock, and the whole board goes to the outbox as created rows — so a first sync merges
+    /// what this file holds with what the server has, and nothing local is dropped. Returns how
+    /// many changes wait. Joining the same owner again only notes the server.
+    @discardableResult
+    public func join(owner: String, server: String) throws -> Int {
+        try installChangeLog()
+        let count = try write { db in
+            try writing(as: nil, db) {
+                if let current = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1"), current == owner,
+                   try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_state)") ?? false {
+                    try db.execute(sql: "UPDATE sync_state SET server = ? WHERE id = 1", arguments: [server])
+                    return 0
+                }
+                for table in ["settings", "templates", "series", "tasks", "habits"] {
+                    try db.execute(sql: "UPDATE \(table) SET owner_id = ?", arguments: [owner])
+                }
+                let clock = HybridTimestamp(milliseconds: 0).next(now: Self.milliseconds(sync.wallClock()))
+                try db.execute(sql: """
+                    INSERT INTO sync_state (id, device_id, clock, server) VALUES (1, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET server = excluded.server
+                    """, arguments: [Self.newId(), clock.description, server])
+                let keys = recorder.keys ?? [:]
+                var rows: [RowChange] = []
+                for table in SyncedRows.tables {
+                    let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table)")
+                    while let row = try cursor.next() {
+                        let values = Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] as DatabaseValue) })
+                        let key = Dictionary(uniqueKeysWithValues: (keys[table] ?? []).map { ($0, values[$0] ?? .null) })
+                        rows.append(RowChange(table: table, key: key, before: nil, after: values))
+                    }
+                }
+                return try Self.addToOutbox(rows, origin: .user, now: sync.wallClock(), db)
+            }
+        }
+        sync.ownerId = owner
+        sync.joined = true
+        return count
+    }
+
+    /// Adds the field changes of `rows` to the outbox, each row change with the next stamp of the
+    /// device's clock (kept in the file, so it survives restarts); returns how many.
+    @discardableResult
+    static func addToOutbox(_ rows: [RowChange], origin: FieldChange.Origin, now: Date, _ db: Database) throws -> Int {
+        guard let state = try Row.fetchOne(db, sql: "SELECT device_id, clock FROM sync_state WHERE id = 1") else { return 0 }
+        let device: String = state["device_id"]
+        var clock = HybridTimestamp(state["clock"] as String) ?? HybridTimestamp(milliseconds: 0)
+        let wall = milliseconds(now)
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)
+            """)
+        var count = 0
+        for row in rows {
+            let drafts = SyncedRows.drafts(row)
+            guard !drafts.isEmpty else { continue }
+            clock = clock.next(now: wall)
+            let stamp = clock.description
+            for draft in drafts {
+                try insert.execute(arguments: [newId(), draft.entity, draft.entityId, draft.field, draft.value, stamp, device, origin.rawValue])
+                count += 1
+            }
+        }
+        try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
+        return count
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
+
+    /// Up to `limit` changes the server does not have yet, oldest first.
+    public func outbox(limit: Int) throws -> [FieldChange] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT change_id, entity, entity_id, field, value, stamp, device, origin FROM sync_changes
+                WHERE pushed = 0 ORDER BY stamp, change_id LIMIT ?
+                """, arguments: [limit]).compactMap(Self.fieldChange)
+        }
+    }
+
+    static func fieldChange(_ row: Row) -> FieldChange? {
+        guard let stamp = HybridTimestamp(row["stamp"] as String), let origin = FieldChange.Origin(rawValue: row["origin"]) else { return nil }
+        return FieldChange(id: row["change_id"], entity: row["entity"], entityId: row["entity_id"], field: row["field"],
+                           value: row["value"], stamp: stamp, device: row["device"], origin: origin)
+    }
+
+    /// The server has these: they leave the outbox (and stay in the log the board is made from).
+    public func markPushed(_ ids: [String]) throws {
+        guard !ids.isEmpty else { return }
+        try write { db in
+            try writing(as: nil, db) {
+                let statement = try db.cachedStatement(sql: "UPDATE sync_changes SET pushed = 1 WHERE change_id = ?")
+                for id in ids { try statement.execute(arguments: [id]) }
+            }
+        }
+    }
+
+    /// Where this device stands; nil when the board has never joined a server.
+    public func syncStatus() throws -> SyncStatus? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_state WHERE id = 1") else { return nil }
+            let waiting = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_changes WHERE pushed = 0") ?? 0
+            return SyncStatus(server: row["server"], deviceId: row["device_id"], waiting: waiting, pulledThrough: row["pulled_through"],
+                              lastSyncedAt: row["last_synced_at"], lastProblem: row["last_problem"])
+        }
+    }
+
+    /// Notes how a round ended: well at `clock`'s moment, or stopped by `problem`.
+    public func noteSyncRound(problem: String?, clock: BoardClock) throws {
+        try write { db in
+            try writing(as: nil, db) {
+                if let problem {
+                    try db.execute(sql: "UPDATE sync_state SET last_problem = ? WHERE id = 1", arguments: [problem])
+                } else {
+                    try db.execute(sql: "UPDATE sync_state SET last_synced_at = ?, last_problem = NULL WHERE id = 1", arguments: [clock.timestamp])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// What taking in a pull did.
+public struct ReceiveSummary: Equatable, Sendable {
+    /// Changes this device did not have yet.
+    public var received = 0
+    /// Rows made, changed or removed because of them.
+    public var rows = 0
+    /// Rows that can't be made yet: their first values have not arrived, or they would break a rule
+    /// of the board (another row holds their unique place). They are made when what they lack arrives.
+    public var heldBack = 0
+}
+
+/// Received changes (ARCHITECTURE.md §13): kept in the log, and every row they touch made again
+/// from all the changes this device holds for it (`Replica.state`), so the file shows what the
+/// set of changes says, in whatever order they came.
+extension BoardStore {
+    /// Takes in changes pulled from the server, through its sequence number `pulledThrough`, in one
+    /// transaction: a crash leaves the board as it was and the pull is done again.
+    @discardableResult
+    public func receive(_ changes: [FieldChange], pulledThrough: Int64) throws -> ReceiveSummary {
+        try installChangeLog()
+        return try write { db in
+            try writing(as: nil, db) {
+                var summary = ReceiveSummary()
+                // Rows are made parents first, but a row may name a parent that a later change removes.
+                try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+                let insert = try db.cachedStatement(sql: """
+                    INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (change_id) DO NOTHING
+                    """)
+                var touched: [String: Set<String>] = [:]
+                var latest: HybridTimestamp?
+                for change in changes {
+                    try insert.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
+                                                   change.stamp.description, change.device, change.origin.rawValue])
+                    guard db.changesCount > 0 else { continue }
+                    summary.received += 1
+                    latest = max(latest ?? change.stamp, change.stamp)
+                    if SyncedRows.tables.contains(change.entity) { touched[change.entity, default: []].insert(change.entityId) }
+                }
+                if let latest, let text = try String.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1") {
+                    let clock = (HybridTimestamp(text) ?? latest).receiving(latest, now: Self.milliseconds(sync.wallClock()))
+                    try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
+                }
+                let keys = recorder.keys ?? [:]
+                let history = try db.cachedStatement(sql: """
+                    SELECT change_id, entity, entity_id, field, value, stamp, device, origin FROM sync_changes WHERE entity = ? AND entity_id = ?
+                    """)
+                for table in SyncedRows.tables {
+                    for id in touched[table]?.sorted() ?? [] {
+                        let known = try Row.fetchAll(history, arguments: [table, id]).compactMap(Self.fieldChange)
+                        switch try Self.materialize(table: table, id: id, from: known, key: keys[table] ?? ["id"], db) {
+                        case true: summary.rows += 1
+                        case false: summary.heldBack += 1
+                        }
+                    }
+                }
+                if summary.rows > 0 { try Self.removeOrphans(db) }
+                try db.execute(sql: "UPDATE sync_state SET pulled_through = max(pulled_through, ?) WHERE id = 1", arguments: [pulledThrough])
+                return summary
+            }
+        }
+    }
+
+    /// Writes one row as `changes` (all this device holds for it) say it is; false when it can't be
+    /// made yet (a value missing or unreadable, or a rule of the board in the way).
+    private static func materialize(table: String, id: String, from changes: [FieldChange], key: [String], _ db: Database) throws -> Bool {
+        guard let fields = Replica.state(of: changes)[Replica.RowKey(table, id)] else {
+            // Gone: removed by the key its values had (a habit entry's is its habit and day).
+            let values = Dictionary(changes.flatMap(\.expanded).map { ($0.field, $0.value) }, uniquingKeysWith: { a, _ in a })
+            let keyValues = key.map { column in column == "id" ? id.databaseValue : (SyncValue.value(values[column] ?? nil) ?? .null) }
+            try db.execute(sql: "DELETE FROM \(table) WHERE " + key.map { "\"\($0)\" = ?" }.joined(separator: " AND "),
+                           arguments: StatementArguments(keyValues))
+            return true
+        }
+        var columns: [(String, DatabaseValue)] = []
+        var registers: Set<String> = []
+        for (field, text) in fields {
+            if field.hasPrefix("exception.") {
+                registers.insert(String(field.dropFirst("exception.".count)))
+                continue
+            }
+            guard let value = SyncValue.value(text) else { return false }
+            columns.append((field, value))
+        }
+        if table == "tasks" { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
+        columns.sort { $0.0 < $1.0 }
+        let names = columns.map { "\"\($0.0)\"" }
+        let updates = columns.filter { !key.contains($0.0) }.map { "\"\($0.0)\" = excluded.\"\($0.0)\"" }
+        let sql = "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
+            + " ON CONFLICT (\(key.map { "\"\($0)\"" }.joined(separator: ", "))) "
+            + (updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates.joined(separator: ", "))
+        do {
+            try db.execute(sql: sql, arguments: StatementArguments(columns.map(\.1)))
+            return true
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            // Only this statement is undone; the row waits for what it lacks.
+            return false
+        }
+    }
+
+    /// Rows whose parent the changes removed go with it, on every device alike (a card generated
+    /// offline for a series another device removed, an entry of a removed habit).
+    private static func removeOrphans(_ db: Database) throws {
+        try db.execute(sql: """
+            DELETE FROM recurrence_rules WHERE template_id NOT IN (SELECT id FROM templates);
+            DELETE FROM series WHERE template_id NOT IN (SELECT id FROM templates);
+            DELETE FROM tasks WHERE series_id IS NOT NULL AND series_id NOT IN (SELECT id FROM series);
+            DELETE FROM tasks WHERE template_id IS NOT NULL AND template_id NOT IN (SELECT id FROM templates);
+            DELETE FROM habit_entries WHERE habit_id NOT IN (SELECT id FROM habits);
+            UPDATE habit_entries SET routine_id = NULL WHERE routine_id IS NOT NULL AND routine_id NOT IN (SELECT id FROM templates);
+            """)
+    }
+}

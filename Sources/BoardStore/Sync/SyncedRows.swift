@@ -1,0 +1,77 @@
+import Foundation
+import BoardModel
+import GRDB
+
+/// Which rows sync and what a row change becomes (ARCHITECTURE.md §13): a created row is one `row`
+/// change, an updated one a change per changed column, a deleted one a tombstone. An occurrence's
+/// exception mask is not sent as one value but as a register per field, so a user's exception on
+/// one device and a propagation on another each keep their part.
+enum SyncedRows {
+    /// The tables that sync, parents first (the order received rows are made in). Events, routine
+    /// ticks, reminder claims and settings stay on this device.
+    static let tables = ["templates", "recurrence_rules", "series", "tasks", "habits", "habit_entries"]
+
+    /// One field change before it has an id, a stamp and a device.
+    struct Draft: Equatable {
+        let entity: String
+        let entityId: String
+        let field: String
+        let value: String?
+    }
+
+    static let maskColumn = "exception_mask"
+
+    /// The column an exception field's value lives in.
+    static func column(of field: CardField) -> String {
+        switch field {
+        case .time: "due_time"
+        case .duration: "duration_min"
+        default: field.rawValue
+        }
+    }
+
+    static let maskedColumns: [String: CardField] = Dictionary(uniqueKeysWithValues: CardField.allCases.map { (column(of: $0), $0) })
+
+    /// The sync id of a row: its `id`, or for a habit entry (keyed by habit and day) one derived from both.
+    static func entityId(table: String, key: [String: DatabaseValue]) -> String? {
+        if table == "habit_entries" {
+            guard let habit = String.fromDatabaseValue(key["habit_id"] ?? .null),
+                  let day = String.fromDatabaseValue(key["day"] ?? .null).flatMap({ LocalDate(iso: $0) }) else { return nil }
+            return NameBasedId.habitEntry(habit: habit, day: day)
+        }
+        return String.fromDatabaseValue(key["id"] ?? .null)
+    }
+
+    /// The columns an exception mask names.
+    static func maskedColumns(_ mask: DatabaseValue?) -> Set<String> {
+        guard let text = String.fromDatabaseValue(mask ?? .null), text != "[]",
+              let fields = try? JSONDecoder().decode([CardField].self, from: Data(text.utf8)) else { return [] }
+        return Set(fields.map(column(of:)))
+    }
+
+    /// The mask that registers set to true make, as the column stores it.
+    static func mask(registers: Set<String>) -> String {
+        let fields = maskedColumns.filter { registers.contains($0.key) }.map(\.value).sorted()
+        return "[" + fields.map { SyncValue.quoted($0.rawValue) }.joined(separator: ",") + "]"
+    }
+
+    /// What `change` becomes; nothing for a table that does not sync.
+    static func drafts(_ change: RowChange) -> [Draft] {
+        guard tables.contains(change.table), let id = entityId(table: change.table, key: change.key) else { return [] }
+        func draft(_ field: String, _ value: String?) -> Draft { Draft(entity: change.table, entityId: id, field: field, value: value) }
+        switch (change.before, change.after) {
+        case (_, nil):
+            return [draft(FieldChange.deleted, "true")]
+        case (nil, let after?):
+            var fields = after.filter { $0.key != maskColumn }.map { ($0.key, SyncValue.text($0.value)) }
+            fields += maskedColumns(after[maskColumn]).map { (FieldChange.exception($0), "true") }
+            return [draft(FieldChange.row, SyncValue.rowObject(fields))]
+        case (let before?, let after?):
+            var drafts = change.changedColumns.filter { $0 != maskColumn }.map { draft($0, SyncValue.text(after[$0] ?? .null)) }
+            let was = maskedColumns(before[maskColumn]), now = maskedColumns(after[maskColumn])
+            drafts += now.subtracting(was).sorted().map { draft(FieldChange.exception($0), "true") }
+            drafts += was.subtracting(now).sorted().map { draft(FieldChange.exception($0), "false") }
+            return drafts
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import BoardModel
+@testable import BoardStore
+import Foundation
+import GRDB
+import Testing
+
+/// The store's side of sync (ARCHITECTURE.md §13), two or three boards in process exchanging their
+/// outboxes through a log kept here the way the server keeps it: every write of a joined board is
+/// in its outbox, and a board that receives everything shows the same rows as the others.
+@Suite struct SyncStoreTests {
+    /// The server's log: every change once, in the order pushed.
+    final class Log {
+        var changes: [FieldChange] = []
+        var ids: Set<String> = []
+
+        /// One round for `device`: push its outbox, pull everything, generate, push what generation made.
+        func sync(_ device: BoardStore, clock: BoardClock) throws {
+            try push(device)
+            try device.receive(changes, pulledThrough: Int64(changes.count))
+            try device.generate(clock: clock)
+            try push(device)
+        }
+
+        func push(_ device: BoardStore) throws {
+            let out = try device.outbox(limit: 1_000_000)
+            for change in out where ids.insert(change.id).inserted { changes.append(change) }
+            try device.markPushed(out.map(\.id))
+        }
+    }
+
+    func joined(_ count: Int) throws -> [BoardStore] {
+        try (0..<count).map { _ in
+            let store = try StoreFixture().store
+            // The hybrid clocks read the tests' time, not the machine's.
+            store.setWallClock { clock("2026-11-21T08:00").instant }
+            try store.join(owner: "owner-1", server: "postgres://test")
+            return store
+        }
+    }
+
+    /// Every synced row of a board, as text, in key order.
+    func rows(_ store: BoardStore) throws -> [String] {
+        try store.database.read { db in
+            try SyncedRows.tables.flatMap { table in
+                try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1, 2").map { "\(table) \($0.description)" }
+            }
+        }
+    }
+
+    @Test func aCardOnOneBoardIsOnTheOtherAndEditsOfDifferentFieldsAreBothKept() throws {
+        let d = try joined(2), log = Log()
+        let now = clock("2026-11-21T08:00")
+        let card = try d[0].addTask(CardValues(title: "Pay “rent” \\ / 🏠", description: "line 1\n\t\"quoted\" \u{1F600}", labels: ["home"], priority: 1), clock: now)
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        #expect(try d[1].task(card.id).title == "Pay “rent” \\ / 🏠")
+        #expect(try d[1].task(card.id).description == "line 1\n\t\"quoted\" \u{1F600}")
+        _ = try d[0].editTask(card.id, CardEdit(priority: 3), clock: now)
+        _ = try d[1].editTask(card.id, CardEdit(labels: ["home", "money"]), clock: now)
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
+        for device in d {
+            let task = try device.task(card.id)
+            #expect(task.priority == 3 && task.labels == ["home", "money"])
+        }
+        #expect(try rows(d[0]) == rows(d[1]))
+    }
+
+    @Test func theSameFieldGoesToTheLaterStampEvenWhenThatDevicesClockIsHoursBehind() throws {
+        let d = try joined(2), log = Log()
+        let now = clock("2026-11-21T08:00")
+        let card = try d[0].addTask(CardValues(title: "Call"), clock: now)
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        // B's wall clock is three hours slow; its edit comes after it saw A's card, so it is later.
+        d[1].setWallClock { now.instant - 3 * 3600 }
+        _ = try d[0].editTask(card.id, CardEdit(title: "Call mum"), clock: now)
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        _ = try d[1].editTask(card.id, CardEdit(title: "Call mum back"), clock: now)
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
+        for device in d { #expect(try device.task(card.id).title == "Call mum back") }
+    }
+
+    @Test func bothBoardsGeneratingTheSameWeekOfflineMakeOneOccurrencePerDate() throws {
+        let d = try joined(2), log = Log()
+        let now = clock("2026-11-21T08:00")
+        let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        #expect(try d[1].occurrences(of: template.id).isEmpty)
+        // Resumed on A; B resumes it too, offline, and both generate the week.
+        try d[0].resumeTemplate(template.id, clock: now)
+        try d[1].resumeTemplate(template.id, clock: clock("2026-11-21T09:00"))
+        #expect(try d[0].occurrences(of: template.id).count == 7 && d[1].occurrences(of: template.id).count == 7)
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
+        for device in d {
+            let dates = try device.occurrences(of: template.id).map(\.occurrenceDate!)
+            #expect(dates.count == 7 && Set(dates).count == 7)
+        }
+        #expect(try rows(d[0]) == rows(d[1]))
+    }
+
+    @Test func anOccurrenceEditedOnOneBoardKeepsItsEditWhenTheOtherPropagatesUntilAReapply() throws {
+        let d = try joined(2), log = Log()
+        let now = clock("2026-11-21T08:00")
+        let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        let occurrence = try d[0].occurrences(of: template.id)[2]
+        _ = try d[0].editTask(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
+        let plan = try d[1].planTemplateEdit(template.id, TemplateEditRequest(fields: CardEdit(title: "Stretch and breathe")), clock: now)
+        try d[1].applyTemplateEdit(plan, clock: clock("2026-11-21T10:00"))
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
+        for device in d {
+            let task = try device.task(occurrence.id)
+            #expect(task.title == "Stretch, short" && task.exceptionMask == [.title], "the Exception chip on both")
+            #expect(try device.occurrences(of: template.id).filter { $0.title == "Stretch and breathe" }.count == 6)
+        }
+        try d[1].reapply(occurrence.id, clock: clock("2026-11-21T11:00"))
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
+        for device in d {
+            let task = try device.task(occurrence.id)
+            #expect(task.title == "Stretch and breathe" && task.exceptionMask.isEmpty)
+        }
+        #expect(try rows(d[0]) == rows(d[1]))
+    }
+
+    @Test func anOccurrenceDeletedOnOneBoardStaysDeletedWhenTheOtherGeneratesIt() throws {
+        let d = try joined(2), log = Log()
+        let now = clock("2026-11-21T08:00")
+        let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        // A deletes the last day of the week; B, offline, a day later, generates it again (it still
+        // has it) and the day after, and deletes Nov 24 — its series' skipped dates, written later,
+        // hold only that day.
+        let week = try d[0].occurrences(of: template.id)
+        let last = week.last!
+        try d[0].deleteTask(last.id, clock: now)
+        d[1].setWallClock { now.instant + 3600 }
+        try d[1].generate(clock: clock("2026-11-22T08:00"))
+        try d[1].deleteTask(week[3].id, clock: clock("2026-11-22T08:00"))
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: clock("2026-11-22T08:00")) } }
+        for device in d {
+            #expect(throws: (any Error).self) { try device.task(last.id) }
+            #expect(try device.occurrences(of: template.id).map(\.occurrenceDate!.iso) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-25", "2026-11-26", "2026-11-28"])
+        }
+        // A later generation on either board never brings it back.
+        try d[1].generate(clock: clock("2026-11-23T08:00"))
+        #expect(throws: (any Error).self) { try d[1].task(last.id) }
+    }
+
+    @Test func theSameHabitCheckedInOnBothBoardsTheSameDayIsOneEntry() throws {
+        let d = try joined(2), log = Log()
+        let now = clock("2026-11-21T08:00")
+        let habit = try d[0].addHabit("Water", clock: now)
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        try d[0].checkIn(habitId: habit.id, day: now.today, clock: now)
+        try d[1].checkIn(habitId: habit.id, day: now.today, clock: clock("2026-11-21T09:00"))
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
+        for device in d {
+            #expect(try device.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM habit_entries") } == 1)
+        }
+        #expect(try rows(d[0]) == rows(d[1]))
+    }
+
+    @Test func aBoardWithDataJoiningKeepsEverythingAndMergesWithTheAccount() throws {
+        let now = clock("2026-11-21T08:00")
+        let laptop = try StoreFixture().store, desktop = try StoreFixture().store
+        let rent = try laptop.addTask(CardValues(title: "Pay rent"), clock: now)
+        let template = try laptop.addTemplate(CardValues(title: "Stretch"), rule: try rule("every weekday"), clock: now)
+        try laptop.generate(clock: now)
+        let water = try laptop.addHabit("Water", clock: now)
+        try laptop.checkIn(habitId: water.id, day: now.today, clock: now)
+        let call = try desktop.addTask(CardValues(title: "Call mum"), clock: now)
+        let before = try rows(laptop).count
+        let log = Log()
+        #expect(try laptop.join(owner: "owner-1", server: "postgres://test") > 0)
+        #expect(laptop.ownerId == "owner-1")
+        try desktop.join(owner: "owner-1", server: "postgres://test")
+        for _ in 0..<2 { for device in [laptop, desktop] { try log.sync(device, clock: now) } }
+        for device in [laptop, desktop] {
+            #expect(try device.task(rent.id).title == "Pay rent" && device.task(call.id).title == "Call mum")
+            #expect(try device.occurrences(of: template.id).count == laptop.occurrences(of: template.id).count)
+            #expect(try device.habitEntry(habitId: water.id, day: now.today) != nil)
+            #expect(try device.database.read { try String.fetchAll($0, sql: "SELECT DISTINCT owner_id FROM tasks") } == ["owner-1"])
+        }
+        #expect(try rows(laptop).count == before + 1)
+        #expect(try rows(laptop) == rows(desktop))
+        // Joining again changes nothing and queues nothing.
+        #expect(try laptop.join(owner: "owner-1", server: "postgres://test") == 0)
+        #expect(try laptop.syncStatus()?.waiting == 0)
+    }
+
+    @Test func aBoardThatNeverJoinedKeepsNoOutbox() throws {
+        let store = try StoreFixture().store
+        _ = try store.addTask(CardValues(title: "Pay rent"), clock: clock("2026-11-21T08:00"))
+        #expect(try store.syncStatus() == nil)
+        #expect(try store.outbox(limit: 10).isEmpty)
+    }
+}
