@@ -25,8 +25,9 @@ let package = Package(
         .target(name: "BoardModel"),
         // SQLite through GRDB: migrations, records, and the store's one-transaction writes.
         .target(name: "BoardStore", dependencies: ["BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        // Sync through PostgreSQL (postgres-nio): the server's schema and people so far.
-        .target(name: "BoardSync", dependencies: ["BoardModel", .product(name: "PostgresNIO", package: "postgres-nio")]),
+        // Sync through PostgreSQL (postgres-nio): the server's schema and people, rounds of push and pull.
+        .target(name: "BoardSync", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift"),
+                                                  .product(name: "PostgresNIO", package: "postgres-nio")]),
         // The board screen: state, actions, update, view into frames, and the one ncurses driver.
         .target(name: "BoardTUI", dependencies: ["BoardModel", "BoardStore", "CNcurses"]),
         .executableTarget(

@@ -19,12 +19,12 @@ struct BoardCommand: ParsableCommand {
         Exit statuses: 0 done; 1 an unexpected failure (a bug: please report it); 2 bad input, \
         one line on stderr naming the field and the rule, nothing written; 3 the board file can't \
         be used (missing, read-only, a full disk, a folder that can't be made), nothing written; 4 `board remind` could not deliver a reminder (its notifier \
-        failed 3 times).
+        failed 3 times); 5 the sync server is out of reach or refused (changes wait on this board).
         """,
         subcommands: [
             OpenCommand.self, DemoCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, DoneCommand.self,
             ReopenCommand.self, DeleteCommand.self, ReapplyCommand.self, GenerateCommand.self, RemindCommand.self,
-            TemplateCommand.self, RoutineCommand.self, HabitCommand.self, RecurCommand.self, ExportCommand.self, ImportCommand.self, StatsCommand.self, ServerCommand.self,
+            TemplateCommand.self, RoutineCommand.self, HabitCommand.self, RecurCommand.self, ExportCommand.self, ImportCommand.self, StatsCommand.self, SyncCommand.self, ServerCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )

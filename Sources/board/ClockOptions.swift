@@ -21,6 +21,9 @@ struct ClockOptions: ParsableArguments {
         return zone
     }
 
+    /// Whether the moment is given (`--now`, `BOARD_NOW`) rather than the system's.
+    var isFixed: Bool { now != nil || ProcessInfo.processInfo.environment["BOARD_NOW"] != nil }
+
     /// The clock: now (or `--now`) in the user's time zone.
     func clock(savedZone: String? = nil) throws -> BoardClock {
         let zone = try timeZone(saved: savedZone)
@@ -49,7 +52,7 @@ struct ClockOptions: ParsableArguments {
 
     /// A clock that starts at now (or `--now`) and runs: what the screen and `remind --watch` read,
     /// so one meaning of `--now` holds everywhere and crossing midnight can be run end to end.
-    func runningClock(savedZone: String? = nil) throws -> () -> BoardClock {
+    func runningClock(savedZone: String? = nil) throws -> @Sendable () -> BoardClock {
         try clock(savedZone: savedZone).runningOn()
     }
 
@@ -59,7 +62,7 @@ struct ClockOptions: ParsableArguments {
 
 extension BoardClock {
     /// A clock that starts at this moment and runs at the real clock's pace.
-    func runningOn() -> () -> BoardClock {
+    func runningOn() -> @Sendable () -> BoardClock {
         let offset = instant.timeIntervalSince(Date())
         let zone = self.zone
         return { BoardClock(instant: Date() + offset, zone: zone) }

@@ -13,13 +13,16 @@ public struct BoardConfig: Sendable, Hashable {
     public var graceMinutes: Int?
     /// Minutes before the time that new cards and templates remind.
     public var remindBefore: Int?
+    /// The server `board sync` and the screen sync through (a `postgres://` URL).
+    public var syncURL: String?
 
     public init(timeZone: TimeZone? = nil, weekStart: Weekday? = nil, notifyCommand: String? = nil,
-                graceMinutes: Int? = nil, remindBefore: Int? = nil) {
+                graceMinutes: Int? = nil, remindBefore: Int? = nil, syncURL: String? = nil) {
         self.timeZone = timeZone
         self.weekStart = weekStart
         self.notifyCommand = notifyCommand
         self.graceMinutes = graceMinutes
         self.remindBefore = remindBefore
+        self.syncURL = syncURL
     }
 }

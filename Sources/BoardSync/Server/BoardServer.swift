@@ -83,7 +83,7 @@ public enum BoardServer {
         do {
             connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         } catch {
-            throw SyncError.refused(Self.describe(error), server: "\(url.host):\(url.port)")
+            throw SyncError(error, server: url)
         }
         do {
             let result = try await body(connection)
@@ -92,9 +92,12 @@ public enum BoardServer {
         } catch let error as BoardError {
             try? await connection.close()
             throw error
+        } catch let error as SyncError {
+            try? await connection.close()
+            throw error
         } catch {
             try? await connection.close()
-            throw SyncError.refused(Self.describe(error), server: "\(url.host):\(url.port)")
+            throw SyncError(error, server: url)
         }
     }
 
@@ -115,13 +118,37 @@ public enum BoardServer {
     }
 }
 
-/// Why the server could not be used: unreachable, or it refused (a password, a permission).
-public enum SyncError: Error, CustomStringConvertible {
+/// Why the server could not be used: out of reach (offline is normal: changes wait), or it
+/// refused (a password, a permission, another account's board), which a person must mend.
+public enum SyncError: Error, CustomStringConvertible, Equatable {
+    case offline(String, server: String)
     case refused(String, server: String)
+
+    /// A driver's error in words, as out of reach or refused.
+    init(_ error: any Error, server url: ServerURL) {
+        let server = "\(url.host):\(url.port)"
+        // Out of reach: no connection, or the server going away (SQLSTATE class 08, or 57: shut down, restarted, terminated).
+        let state = (error as? PSQLError)?.serverInfo?[.sqlState] ?? ""
+        if let psql = error as? PSQLError, state.hasPrefix("08") || state.hasPrefix("57")
+            || (psql.serverInfo == nil && [.connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection].contains(psql.code)) {
+            self = .offline(BoardServer.describe(error), server: server)
+        } else if error is CancellationError {
+            self = .offline("stopped", server: server)
+        } else {
+            self = .refused(BoardServer.describe(error), server: server)
+        }
+    }
+
+    /// The reason alone, for the screen's status line.
+    public var reason: String {
+        switch self {
+        case .offline(let why, _), .refused(let why, _): why
+        }
+    }
 
     public var description: String {
         switch self {
-        case .refused(let why, let server): "server \(server): \(why)"
+        case .offline(let why, let server), .refused(let why, let server): "server \(server): \(why)"
         }
     }
 }

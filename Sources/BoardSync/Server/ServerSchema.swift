@@ -53,5 +53,14 @@ enum ServerSchema {
             "REVOKE ALL ON FUNCTION board.current_owner() FROM PUBLIC",
             "GRANT EXECUTE ON FUNCTION board.current_owner() TO board_person",
         ],
+        // 2: one person's pushes one after another, so their sequence numbers are in commit order and
+        // a pull that has read through N never misses a change numbered below N that commits later.
+        [
+            """
+            CREATE FUNCTION board.serialize_owner() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN PERFORM pg_advisory_xact_lock(hashtextextended('board.changes ' || board.current_owner()::text, 0)); RETURN NULL; END $$
+            """,
+            "CREATE TRIGGER changes_serialize BEFORE INSERT ON board.changes FOR EACH STATEMENT EXECUTE FUNCTION board.serialize_owner()",
+        ],
     ]
 }

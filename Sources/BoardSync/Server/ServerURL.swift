@@ -55,6 +55,9 @@ public struct ServerURL: Hashable, Sendable {
         return nil
     }
 
+    /// The server as it is named in messages and `board sync status`: no password.
+    public var display: String { "postgres://\(user)@\(host):\(port)/\(database)" + (requireTLS ? "?sslmode=require" : "") }
+
     /// The URL for another person on the same server and database.
     public func forUser(_ name: String, password: String) -> String {
         func escaped(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text }

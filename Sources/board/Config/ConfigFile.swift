@@ -15,7 +15,7 @@ struct ConfigError: Error, CustomStringConvertible {
 /// A file that is missing is no configuration; a file that is malformed stops every command, because
 /// guessing a time zone or a notify command would deliver reminders at the wrong moment or nowhere.
 enum ConfigFile {
-    static let keys = ["time_zone", "week_start", "notify_command", "grace", "remind_before"]
+    static let keys = ["time_zone", "week_start", "notify_command", "grace", "remind_before", "sync_url"]
 
     /// The configuration of this process, or why the file can't be used.
     static let current: Result<BoardConfig, ConfigError> = Result { () throws(ConfigError) in try load(path: path()) }
@@ -73,6 +73,11 @@ enum ConfigFile {
                     throw fail("must be a whole number of minutes from 0 to \(BoardStore.maxRemindBefore)")
                 }
                 config.remindBefore = minutes
+            case "sync_url":
+                guard let url = value?.string, url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                    throw fail("must be a server URL such as \"postgres://ann@db.example.org:5432/board\"")
+                }
+                config.syncURL = url
             default:
                 throw fail("is not a setting; the settings are \(keys.joined(separator: ", "))")
             }

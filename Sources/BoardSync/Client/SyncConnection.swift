@@ -1,0 +1,59 @@
+import BoardModel
+import Logging
+import PostgresNIO
+
+/// A person's session with the server (ARCHITECTURE.md §13): who they are, their changes in and
+/// out. Row-level security keeps every statement to the person's own rows.
+struct SyncConnection {
+    let connection: PostgresConnection
+    let server: ServerURL
+
+    private var logger: Logger { BoardServer.logger }
+
+    /// The account's owner id, from how this session logged in.
+    func owner() async throws -> String {
+        let rows = try await connection.query("SELECT board.current_owner()::text", logger: logger)
+        for try await owner in rows.decode(String?.self) {
+            if let owner { return owner }
+        }
+        throw SyncError.refused("\(server.user) is not a person on this server (add them with `board server add-user`)",
+                                server: "\(server.host):\(server.port)")
+    }
+
+    /// Adds changes to the log; a change the server has (by id) is left as it is, so pushing twice is harmless.
+    func push(_ changes: [FieldChange]) async throws {
+        guard !changes.isEmpty else { return }
+        let ids = changes.map(\.id), entities = changes.map(\.entity), entityIds = changes.map(\.entityId), fields = changes.map(\.field)
+        let values = changes.map { $0.value ?? "" }, nulls = changes.map { $0.value == nil }
+        let stamps = changes.map(\.stamp.description), devices = changes.map(\.device), origins = changes.map(\.origin.rawValue)
+        try await connection.query("""
+            INSERT INTO board.changes (change_id, entity, entity_id, field, value, stamp, device, origin)
+            SELECT id::uuid, entity, entity_id, field, CASE WHEN is_null THEN NULL ELSE value END, stamp, device, origin
+            FROM unnest(\(ids)::text[], \(entities)::text[], \(entityIds)::text[], \(fields)::text[], \(values)::text[],
+                        \(nulls)::bool[], \(stamps)::text[], \(devices)::text[], \(origins)::text[])
+                AS c(id, entity, entity_id, field, value, is_null, stamp, device, origin)
+            ON CONFLICT (change_id) DO NOTHING
+            """, logger: logger)
+    }
+
+    /// Up to `limit` of the account's changes numbered after `seq`, in order, leaving out this
+    /// device's own (it has them); with the number of the last one read.
+    func pull(after seq: Int64, excludingDevice device: String, limit: Int) async throws -> (changes: [FieldChange], through: Int64, count: Int) {
+        let rows = try await connection.query("""
+            SELECT seq, change_id::text, entity, entity_id, field, value, stamp, device, origin FROM board.changes
+            WHERE seq > \(seq) ORDER BY seq LIMIT \(limit)
+            """, logger: logger)
+        var changes: [FieldChange] = [], through = seq, count = 0
+        for try await (number, id, entity, entityId, field, value, stamp, from, origin)
+            in rows.decode((Int64, String, String, String, String, String?, String, String, String).self) {
+            through = number
+            count += 1
+            guard from != device, let stamp = HybridTimestamp(stamp), let origin = FieldChange.Origin(rawValue: origin) else { continue }
+            changes.append(FieldChange(id: id, entity: entity, entityId: entityId, field: field, value: value, stamp: stamp, device: from, origin: origin))
+        }
+        return (changes, through, count)
+    }
+
+    /// The channel the server notifies when the account's log grows.
+    static func channel(owner: String) -> String { "board_" + owner.replacingOccurrences(of: "-", with: "") }
+}

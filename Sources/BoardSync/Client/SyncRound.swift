@@ -1,0 +1,84 @@
+import BoardModel
+import BoardStore
+import Foundation
+import PostgresNIO
+
+/// What one round moved.
+public struct RoundSummary: Equatable, Sendable {
+    /// Changes pushed, and changes pulled from other devices.
+    public var pushed = 0
+    public var pulled = 0
+    /// Occurrences generation made after the pull.
+    public var generated = 0
+    /// Rows that wait for changes still to come (`ReceiveSummary.heldBack`).
+    public var heldBack = 0
+    /// Set on a board's first round: the changes its rows became when it joined the account.
+    public var joined = 0
+
+    public init() {}
+
+    /// "Pushed 12 changes, pulled 40; board up to date".
+    public var sentence: String {
+        func count(_ n: Int) -> String { n == 1 ? "1 change" : "\(n.formatted()) changes" }
+        var text = pushed == 0 && pulled == 0 ? "Nothing to push or pull" : "Pushed \(count(pushed)), pulled \(pulled.formatted())"
+        if generated > 0 { text += "; generated \(generated) \(generated == 1 ? "occurrence" : "occurrences")" }
+        if heldBack > 0 { text += "; \(heldBack) \(heldBack == 1 ? "row waits" : "rows wait") for changes still to come" }
+        return text + "; board up to date"
+    }
+}
+
+/// One round of sync (ARCHITECTURE.md §13): join the account on the first, push this device's
+/// changes, pull everyone else's, generate, and push what generation made. Every step is one
+/// store transaction, so a round cut anywhere leaves a board the next round carries on from.
+public enum SyncRound {
+    static let pushBatch = 5_000, pullBatch = 20_000
+
+    /// Connects, runs a round and notes how it ended in the board (for `board sync status`).
+    public static func run(_ store: BoardStore, server: ServerURL, clock: @escaping @Sendable () -> BoardClock) async throws -> RoundSummary {
+        do {
+            let summary = try await BoardServer.withConnection(server) { connection in
+                try await run(store, SyncConnection(connection: connection, server: server), clock: clock)
+            }
+            try store.noteSyncRound(problem: nil, clock: clock())
+            return summary
+        } catch {
+            try? store.noteSyncRound(problem: (error as? SyncError)?.reason ?? "\(error)", clock: clock())
+            throw error
+        }
+    }
+
+    static func run(_ store: BoardStore, _ connection: SyncConnection, clock: @Sendable () -> BoardClock) async throws -> RoundSummary {
+        var summary = RoundSummary()
+        let owner = try await connection.owner()
+        if let status = try store.syncStatus(), store.ownerId != owner {
+            throw SyncError.refused("this board syncs with another account (through \(status.server)); use a new board file for \(connection.server.user)",
+                                    server: "\(connection.server.host):\(connection.server.port)")
+        }
+        summary.joined = try store.join(owner: owner, server: connection.server.display)
+        summary.pushed += try await push(store, connection)
+        guard let device = try store.syncStatus()?.deviceId else { return summary }
+        while true {
+            let from = try store.syncStatus()?.pulledThrough ?? 0
+            let batch = try await connection.pull(after: from, excludingDevice: device, limit: pullBatch)
+            guard batch.count > 0 else { break }
+            let received = try store.receive(batch.changes, pulledThrough: batch.through)
+            summary.pulled += received.received
+            summary.heldBack = received.heldBack
+        }
+        summary.generated = try store.generate(clock: clock())
+        summary.pushed += try await push(store, connection)
+        return summary
+    }
+
+    /// Pushes the outbox in batches; each batch leaves it once the server has it.
+    static func push(_ store: BoardStore, _ connection: SyncConnection) async throws -> Int {
+        var pushed = 0
+        while true {
+            let batch = try store.outbox(limit: pushBatch)
+            guard !batch.isEmpty else { return pushed }
+            try await connection.push(batch)
+            try store.markPushed(batch.map(\.id))
+            pushed += batch.count
+        }
+    }
+}

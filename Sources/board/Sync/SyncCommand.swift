@@ -1,0 +1,93 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import BoardSync
+import Foundation
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync this board through a PostgreSQL server: push this device's changes, pull the others'.",
+        discussion: """
+            The server: --server URL, else BOARD_SYNC_URL, else sync_url in config.toml — a URL that \
+            `board server add-user` printed: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, ?sslmode=require for TLS. \
+            A password not in the URL comes from PGPASSWORD or ~/.pgpass (as psql reads them). The first sync of a board \
+            joins it to the account: its rows are merged with what the server holds, nothing local is dropped. \
+            Working offline is normal: changes wait on the board until a sync gets through.
+            """,
+        subcommands: [SyncRun.self, SyncStatusCommand.self],
+        defaultSubcommand: SyncRun.self)
+
+    /// `--server`, `BOARD_SYNC_URL`, then config.toml's `sync_url`.
+    static func serverURL(_ given: String?) throws -> ServerURL? {
+        let text = given ?? ProcessInfo.processInfo.environment["BOARD_SYNC_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? ConfigFile.loaded.syncURL
+        return try text.map { text throws in try ServerURL(text) }
+    }
+}
+
+struct SyncRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "One round (push, pull, generate, push); with --watch, stay connected and sync whenever anything changes.")
+
+    @OptionGroup var options: BoardOptions
+    @Option(help: ArgumentHelp("The server's URL. Env: BOARD_SYNC_URL; config: sync_url.", valueName: "url")) var server: String?
+    @Flag(help: "Stay connected: pull within a second of another device's push, push this board's changes as they are made, reconnect when the server comes back.")
+    var watch = false
+
+    func run() throws {
+        guard let url = try SyncCommand.serverURL(server) else {
+            throw BoardError("server", "no server given: use --server URL, BOARD_SYNC_URL, or sync_url in config.toml")
+        }
+        let (store, _) = try options.open(generating: false, creating: true)
+        let clock = try options.clockOptions.runningClock(savedZone: try store.savedTimeZone())
+        let fixed = options.clockOptions.isFixed
+        store.setWallClock { fixed ? clock().instant : Date() }
+        if watch {
+            printOut("Syncing with \(url.display) — Ctrl-C stops.")
+            waitForever { await SyncWatch.run(store, server: url, clock: clock, report: Self.print) }
+        }
+        let summary = try waitFor { try await SyncRound.run(store, server: url, clock: clock) }
+        if summary.joined > 0 { printOut("Joined the account of \(url.user.escapedForTerminal) on \(url.host):\(url.port): \(summary.joined.formatted()) changes from this board.") }
+        printOut(summary.sentence + ".")
+    }
+
+    static func print(_ event: SyncEvent) {
+        switch event {
+        case .synced(let summary, let at):
+            if summary.pushed > 0 || summary.pulled > 0 || summary.generated > 0 { printOut("\(at.local.time.description) \(summary.sentence).") }
+        case .offline(let error, let waiting, let retry):
+            printOut("Offline — \(waiting) \(waiting == 1 ? "change" : "changes") waiting; \(error); trying again in \(retry) s.")
+        case .refused(let error, let retry):
+            printOut("Sync refused: \(error); trying again in \(retry) s.")
+        }
+    }
+}
+
+struct SyncStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "The server this board syncs with, its last successful sync, and the changes waiting to be pushed.")
+
+    @OptionGroup var options: BoardOptions
+
+    func run() throws {
+        let (store, clock) = try options.open(generating: false)
+        guard let status = try store.syncStatus() else {
+            printOut("This board has not synced yet; `board sync --server URL` joins it to an account.")
+            return
+        }
+        printOut("Server:      \(status.server.escapedForTerminal)")
+        printOut("Device:      \(status.deviceId)")
+        let last = status.lastSyncedAt.flatMap(BoardClock.date(fromTimestamp:)).map { { let l = BoardClock(instant: $0, zone: clock.zone).local; return l.date.iso + " " + l.time.description }($0) } ?? "never"
+        printOut("Last sync:   \(last)")
+        printOut("Waiting:     \(status.waiting.formatted()) \(status.waiting == 1 ? "change" : "changes") to push")
+        if let problem = status.lastProblem { printOut("Last problem: \(problem.escapedForTerminal)") }
+    }
+}
+
+/// Runs async work that ends only with the process (Ctrl-C).
+func waitForever(_ work: @escaping @Sendable () async -> Void) -> Never {
+    Task { await work() }
+    while true { sleep(3600) }
+}
