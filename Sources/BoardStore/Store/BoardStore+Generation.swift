@@ -14,7 +14,9 @@ extension BoardStore {
         guard !isReadOnly else { return 0 }
         return try write { db in
             try Self.pruneRoutineTicks(today: clock.today, db)
-            return try generate(templateId: nil, clock: clock, db)
+            let made = try generate(templateId: nil, clock: clock, db)
+            if sync.joined { try writing(as: .generation, db) { try refreshGenerated(today: clock.today, db) } }
+            return made
         }
     }
 

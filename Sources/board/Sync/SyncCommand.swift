@@ -48,7 +48,7 @@ struct SyncRun: ParsableCommand {
             waitForever { await SyncWatch.run(store, server: url, clock: clock, report: Self.print) }
         }
         let summary = try waitFor { try await SyncRound.run(store, server: url, clock: clock) }
-        if summary.joined > 0 { printOut("Joined the account of \(url.user.escapedForTerminal) on \(url.host):\(url.port): \(summary.joined.formatted()) changes from this board.") }
+        if summary.joined > 0 { printOut("Joined the account of \(url.user.escapedForTerminal) on \(url.host):\(url.port): \(summary.joined.formatted()) \(summary.joined == 1 ? "change" : "changes") from this board.") }
         printOut(summary.sentence + ".")
     }
 

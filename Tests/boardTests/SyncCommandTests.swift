@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// `board sync` between boards of one person, and of two, through a real PostgreSQL started for
+/// each test (ARCHITECTURE.md §13): each board is its own file, driven by the binary as a user
+/// drives it, offline edits included (a board only syncs when told to).
+@Suite struct SyncCommandTests {
+    /// One board file: every command with its `--db`, a time zone, and the moment it runs at.
+    struct Device {
+        let path: String
+        let server: String
+
+        init(_ name: String, server: String) {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(name)-\(UUID().uuidString).sqlite").path
+            self.server = server
+        }
+
+        @discardableResult
+        func run(_ arguments: [String], now: String = "2026-11-21T08:00") throws -> BoardBinary.Result {
+            try BoardBinary.run(arguments + ["--db", path, "--tz", "Europe/Paris", "--now", now],
+                                environment: ["BOARD_SYNC_URL": server, "PGPASSWORD": "", "PGPASSFILE": "/nonexistent"])
+        }
+
+        /// Runs a command that must succeed; its output.
+        @discardableResult
+        func ok(_ arguments: [String], now: String = "2026-11-21T08:00") throws -> String {
+            let r = try run(arguments, now: now)
+            #expect(r.status == 0, "\(arguments): \(r.stderr)")
+            return r.stdout
+        }
+
+        func sync(now: String = "2026-11-21T08:00") throws -> String { try ok(["sync"], now: now) }
+
+        /// The cards as `list --json` prints them.
+        func cards() throws -> [[String: Any]] {
+            try JSONSerialization.jsonObject(with: Data(try ok(["list", "--json"]).utf8)) as? [[String: Any]] ?? []
+        }
+
+        func card(_ id: String) throws -> [String: Any]? { try cards().first { ($0["id"] as? String)?.hasPrefix(id) ?? false } }
+
+        /// The whole board as `board export` writes it, its owner's settings left out.
+        func export() throws -> String {
+            let text = try ok(["export"])
+            return text.split(separator: "\n").filter { !$0.contains("\"owner_id\"") }.joined(separator: "\n")
+        }
+    }
+
+    /// A server with Board's schema and one person on it; the person's URL.
+    static func server(_ pg: PostgresCluster, people: [String] = ["ann"]) throws -> [String] {
+        #expect(try BoardBinary.run(["server", "init", pg.adminURL]).status == 0)
+        return try people.map { name in
+            let r = try BoardBinary.run(["server", "add-user", name, "--server", pg.adminURL, "--password", "pw-\(name)"])
+            #expect(r.status == 0, "\(r.stderr)")
+            return try #require(r.lines.last)
+        }
+    }
+
+    func id(in output: String) throws -> String {
+        // "Added 1a2b3c4d to This Week: …", "Added template 1a2b3c4d: …": the first word of 8 hex digits.
+        try #require(output.split(separator: " ").map { $0.trimmingCharacters(in: [":"]) }.first { $0.count == 8 && $0.allSatisfy(\.isHexDigit) })
+    }
+
+    @Test func twoBoardsOfOnePersonTakeEachOthersEditsAndKeepOneOccurrencePerDate() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let url = try Self.server(pg)[0]
+        let a = Device("laptop", server: url), b = Device("desktop", server: url)
+        let rent = try id(in: try a.ok(["add", "Pay rent"]))
+        let stretch = try id(in: try a.ok(["template", "add", "Stretch", "--every", "every day"]))
+        try a.ok(["habit", "add", "Water"])
+        let joined = try a.sync()
+        #expect(joined.hasPrefix("Joined the account of ann on 127.0.0.1:\(pg.port): ") && joined.contains("Pushed "), "\(joined)")
+        #expect(try b.sync().hasPrefix("Pushed 0 changes, pulled "))
+        #expect(try b.card(rent)?["title"] as? String == "Pay rent")
+
+        // Offline on both: different fields of one card, and the same field (B's edit is later).
+        try a.ok(["edit", rent, "--priority", "3", "--title", "Pay the rent"])
+        try b.ok(["edit", rent, "--label", "money", "--title", "Pay rent today"], now: "2026-11-21T09:00")
+        // An occurrence edited on A while B changes the template's title.
+        let occurrences = try a.cards().filter { ($0["template_id"] as? String)?.hasPrefix(stretch) ?? false }
+            .sorted { ($0["occurrence_date"] as! String) < ($1["occurrence_date"] as! String) }
+        #expect(occurrences.count == 7)
+        let edited = try #require(occurrences[2]["id"] as? String)
+        try a.ok(["edit", edited, "--title", "Stretch, short"])
+        try b.ok(["template", "edit", stretch, "--title", "Stretch and breathe", "--yes"], now: "2026-11-21T10:00")
+        // A deletes the week's last occurrence; B, a day later, generates the day after it.
+        let last = try #require(occurrences[6]["id"] as? String)
+        try a.ok(["delete", last])
+        try b.ok(["generate"], now: "2026-11-22T08:00")
+        // The same habit checked in on both the same day.
+        try a.ok(["habit", "check", "Water"])
+        try b.ok(["habit", "check", "Water"], now: "2026-11-21T11:00")
+
+        // Each board syncs until it has seen the others' last round (A brings the day it generated
+        // before B's template edit arrived up to date, and B takes that in).
+        for device in [a, b, a, b] { _ = try device.sync(now: "2026-11-22T08:00") }
+        for device in [a, b] {
+            let card = try #require(try device.card(rent))
+            #expect(card["priority"] as? Int == 3 && card["labels"] as? [String] == ["money"])
+            #expect(card["title"] as? String == "Pay rent today", "B's edit is the later one")
+            let occurrence = try #require(try device.card(edited))
+            #expect(occurrence["title"] as? String == "Stretch, short" && occurrence["exceptions"] as? [String] == ["title"])
+            let stretches = try device.cards().filter { ($0["template_id"] as? String)?.hasPrefix(stretch) ?? false }
+            #expect(stretches.filter { $0["title"] as? String == "Stretch and breathe" }.count == 6, "\(stretches.map { "\($0["occurrence_date"]!) \($0["title"]!)" })")
+            #expect(try device.card(last) == nil, "deleted on A, generated again on B: stays deleted")
+            let dates = stretches.map { $0["occurrence_date"] as! String }
+            #expect(dates.count == Set(dates).count, "one occurrence per date")
+            #expect(dates.sorted() == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-28"])
+            #expect(try device.ok(["habit", "list"]).contains("Water"))
+        }
+        #expect(try a.export() == b.export())
+        #expect(try a.export().components(separatedBy: "\"day\" : \"2026-11-21\"").count == 2, "one habit entry")
+
+        // A reapply on B gives the template's title back on both.
+        try b.ok(["reapply", edited, "--all"], now: "2026-11-22T09:00")
+        for device in [b, a] { _ = try device.sync(now: "2026-11-22T09:00") }
+        #expect(try a.card(edited)?["title"] as? String == "Stretch and breathe")
+        #expect(try a.card(edited)?["exceptions"] as? [String] == [])
+        #expect(try a.export() == b.export())
+        // On the server: one created row per occurrence id, whoever generated it.
+        let duplicates = try pg.psql(url, """
+            SELECT count(*) FROM (SELECT entity_id FROM board.changes WHERE entity = 'tasks' AND field = 'row' AND value LIKE '%occurrence_date%2026-11-2%'
+            GROUP BY entity_id, value::json->>'occurrence_date' HAVING count(DISTINCT value::json->>'series_id') > 1) d
+            """)
+        #expect(duplicates.stdout == "0\n", "\(duplicates.stderr)")
+        let status = try a.ok(["sync", "status"])
+        #expect(status.contains("Server:      postgres://ann@127.0.0.1:\(pg.port)/board") && status.contains("Waiting:     0 changes to push"))
+    }
+
+    @Test func withoutAServerChangesWaitAndEveryRefusalIsSaid() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let url = try Self.server(pg)[0]
+        let a = Device("laptop", server: url)
+        try a.ok(["add", "Pay rent"])
+        #expect(try a.ok(["sync", "status"]) == "This board has not synced yet; `board sync --server URL` joins it to an account.\n")
+        // Bad input: exit 2, one line.
+        let none = try BoardBinary.run(["sync", "--db", a.path], environment: ["BOARD_SYNC_URL": ""])
+        #expect(none.status == 2 && none.stderr == "error: server: no server given: use --server URL, BOARD_SYNC_URL, or sync_url in config.toml\n")
+        let bad = try a.run(["sync", "--server", "http://example.org"])
+        #expect(bad.status == 2 && bad.stderr == "error: server: must be a URL like postgres://USER@HOST:5432/DATABASE, got 'http://example.org'\n")
+        // A wrong password: refused, exit 5, nothing joined.
+        let wrong = try a.run(["sync", "--server", "postgres://ann:nope@127.0.0.1:\(pg.port)/board"])
+        #expect(wrong.status == 5 && wrong.stderr == "error: server 127.0.0.1:\(pg.port): password authentication failed for user \"ann\"\n")
+        _ = try a.sync()
+        try a.ok(["add", "Call mum"])
+        try a.ok(["add", "Water the plants"])
+        // The server away: exit 5, the changes wait and the status says so.
+        pg.stop()
+        let away = try a.run(["sync"])
+        #expect(away.status == 5 && away.stderr.contains("can't connect"), "\(away.stderr)")
+        let status = try a.ok(["sync", "status"])
+        #expect(status.contains("Waiting:     2 changes to push") && status.contains("Last problem: can't connect"), "\(status)")
+    }
+
+    @Test func nothingOfOnePersonsBoardLandsInAnothersAndABoardKeepsItsAccount() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let urls = try Self.server(pg, people: ["ann", "bob"])
+        let ann = Device("ann", server: urls[0]), bob = Device("bob", server: urls[1])
+        try ann.ok(["add", "Ann's secret"])
+        try ann.ok(["template", "add", "Ann's routine", "--every", "every day"])
+        _ = try ann.sync()
+        try bob.ok(["add", "Bob's card"])
+        #expect(try bob.sync().hasSuffix("Pushed 1 change, pulled 0; board up to date.\n"))
+        #expect(try bob.cards().map { $0["title"] as? String } == ["Bob's card"])
+        #expect(!(try bob.export().contains("Ann")))
+        // Ann's board pointed at Bob's account: refused, it stays Ann's.
+        let crossed = try ann.run(["sync", "--server", urls[1]])
+        #expect(crossed.status == 5 && crossed.stderr.contains("this board syncs with another account"), "\(crossed.stderr)")
+        #expect(try pg.psql(urls[1], "SELECT count(*) FROM board.changes WHERE value LIKE '%Ann%'").stdout == "0\n")
+    }
+}
