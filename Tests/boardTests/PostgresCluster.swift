@@ -25,9 +25,14 @@ final class PostgresCluster {
         try "local all all trust\nhost all postgres 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 scram-sha-256\n"
             .write(toFile: "\(folder)/data/pg_hba.conf", atomically: true, encoding: .utf8)
         // The server outlives pg_ctl: it must not hold a pipe this process reads to its end.
-        try Self.detached(["/usr/sbin/runuser", "-u", "postgres", "--", "\(Self.bin)/pg_ctl", "-D", "\(folder)/data", "-w", "-l", "\(folder)/log",
-                           "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off", "start"])
+        try control("start")
         try Self.run(["psql", "postgres://postgres@127.0.0.1:\(port)/postgres", "-q", "-c", "CREATE DATABASE board"])
+    }
+
+    /// `pg_ctl start` or `restart` (every session ended, as when a server restarts).
+    func control(_ action: String) throws {
+        try Self.detached(["/usr/sbin/runuser", "-u", "postgres", "--", "\(Self.bin)/pg_ctl", "-D", "\(folder)/data", "-w", "-l", "\(folder)/log",
+                           "-m", "fast", "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off", action])
     }
 
     func stop() {

@@ -170,4 +170,41 @@ import Testing
         #expect(crossed.status == 5 && crossed.stderr.contains("this board syncs with another account"), "\(crossed.stderr)")
         #expect(try pg.psql(urls[1], "SELECT count(*) FROM board.changes WHERE value LIKE '%Ann%'").stdout == "0\n")
     }
+
+    /// The screen syncs by itself: a card added on one open board shows on the other within 2
+    /// seconds, and the status line says where sync stands, offline included.
+    @Test func aCardAddedOnOneOpenBoardAppearsOnTheOther() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let url = try Self.server(pg)[0]
+        let a = Device("laptop", server: url), b = Device("desktop", server: url)
+        try a.ok(["add", "Pay rent"])
+        _ = try a.sync(now: "2026-11-21T10:00")
+        _ = try b.sync(now: "2026-11-21T10:00")
+        func open(_ device: Device) throws -> TmuxSession {
+            try TmuxSession(["env", "BOARD_SYNC_URL=\(url)", "PGPASSFILE=/nonexistent", BoardBinary.url.path, "--db", device.path], command: true)
+        }
+        let screenA = try open(a), screenB = try open(b)
+        for screen in [screenA, screenB] {
+            let (synced, last) = screen.waitFor(10) { $0.contains("Synced 10:0") && $0.contains("Pay rent") }
+            #expect(synced, "\(last)")
+        }
+        try screenA.send("a")
+        try screenA.type("Buy milk")
+        try screenA.send("Enter")
+        #expect(screenA.waitFor { $0.contains("[ ] Buy milk") }.0)
+        let added = Date()
+        let (seen, last) = screenB.waitFor(5) { $0.contains("[ ] Buy milk") }
+        let latency = Date().timeIntervalSince(added)
+        #expect(seen && latency < 2, "seen after \(latency) s: \(last)")
+        // The server goes away: offline is said, the board goes on, and a change waits.
+        pg.stop()
+        try screenA.send("a")
+        try screenA.type("Call mum")
+        try screenA.send("Enter")
+        let (offline, screen) = screenA.waitFor(10) { $0.contains("[ ] Call mum") && $0.contains("Offline — 1 change waiting") }
+        #expect(offline, "\(screen)")
+        for screen in [screenA, screenB] { try screen.send("q") }
+        #expect(screenA.waitFor { _ in !screenA.isRunning }.0 && screenB.waitFor { _ in !screenB.isRunning }.0)
+    }
 }

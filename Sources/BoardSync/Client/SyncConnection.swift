@@ -10,12 +10,20 @@ struct SyncConnection {
 
     private var logger: Logger { BoardServer.logger }
 
+    /// A call that must answer within `seconds`.
+    private func timed<T: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await Deadline.run(seconds: seconds, server: "\(server.host):\(server.port)", closing: connection.closeFuture, work)
+    }
+
     /// The account's owner id, from how this session logged in.
     func owner() async throws -> String {
-        let rows = try await connection.query("SELECT board.current_owner()::text", logger: logger)
-        for try await owner in rows.decode(String?.self) {
-            if let owner { return owner }
+        let (connection, logger) = (self.connection, self.logger)
+        let found = try await timed(30) { () async throws -> String? in
+            let rows = try await connection.query("SELECT board.current_owner()::text", logger: logger)
+            for try await owner in rows.decode(String?.self) { return owner }
+            return nil
         }
+        if let found { return found }
         throw SyncError.refused("\(server.user) is not a person on this server (add them with `board server add-user`)",
                                 server: "\(server.host):\(server.port)")
     }
@@ -26,32 +34,36 @@ struct SyncConnection {
         let ids = changes.map(\.id), entities = changes.map(\.entity), entityIds = changes.map(\.entityId), fields = changes.map(\.field)
         let values = changes.map { $0.value ?? "" }, nulls = changes.map { $0.value == nil }
         let stamps = changes.map(\.stamp.description), devices = changes.map(\.device), origins = changes.map(\.origin.rawValue)
-        try await connection.query("""
+        let (connection, logger) = (self.connection, self.logger)
+        try await timed(120) { try await connection.query("""
             INSERT INTO board.changes (change_id, entity, entity_id, field, value, stamp, device, origin)
             SELECT id::uuid, entity, entity_id, field, CASE WHEN is_null THEN NULL ELSE value END, stamp, device, origin
             FROM unnest(\(ids)::text[], \(entities)::text[], \(entityIds)::text[], \(fields)::text[], \(values)::text[],
                         \(nulls)::bool[], \(stamps)::text[], \(devices)::text[], \(origins)::text[])
                 AS c(id, entity, entity_id, field, value, is_null, stamp, device, origin)
             ON CONFLICT (change_id) DO NOTHING
-            """, logger: logger)
+            """, logger: logger) }
     }
 
     /// Up to `limit` of the account's changes numbered after `seq`, in order, leaving out this
     /// device's own (it has them); with the number of the last one read.
     func pull(after seq: Int64, excludingDevice device: String, limit: Int) async throws -> (changes: [FieldChange], through: Int64, count: Int) {
-        let rows = try await connection.query("""
-            SELECT seq, change_id::text, entity, entity_id, field, value, stamp, device, origin FROM board.changes
-            WHERE seq > \(seq) ORDER BY seq LIMIT \(limit)
-            """, logger: logger)
-        var changes: [FieldChange] = [], through = seq, count = 0
-        for try await (number, id, entity, entityId, field, value, stamp, from, origin)
-            in rows.decode((Int64, String, String, String, String, String?, String, String, String).self) {
-            through = number
-            count += 1
-            guard from != device, let stamp = HybridTimestamp(stamp), let origin = FieldChange.Origin(rawValue: origin) else { continue }
-            changes.append(FieldChange(id: id, entity: entity, entityId: entityId, field: field, value: value, stamp: stamp, device: from, origin: origin))
+        let (connection, logger) = (self.connection, self.logger)
+        return try await timed(120) { () async throws -> (changes: [FieldChange], through: Int64, count: Int) in
+            let rows = try await connection.query("""
+                SELECT seq, change_id::text, entity, entity_id, field, value, stamp, device, origin FROM board.changes
+                WHERE seq > \(seq) ORDER BY seq LIMIT \(limit)
+                """, logger: logger)
+            var changes: [FieldChange] = [], through = seq, count = 0
+            for try await (number, id, entity, entityId, field, value, stamp, from, origin)
+                in rows.decode((Int64, String, String, String, String, String?, String, String, String).self) {
+                through = number
+                count += 1
+                guard from != device, let stamp = HybridTimestamp(stamp), let origin = FieldChange.Origin(rawValue: origin) else { continue }
+                changes.append(FieldChange(id: id, entity: entity, entityId: entityId, field: field, value: value, stamp: stamp, device: from, origin: origin))
+            }
+            return (changes, through, count)
         }
-        return (changes, through, count)
     }
 
     /// The channel the server notifies when the account's log grows.

@@ -79,3 +79,15 @@ final class Flag: @unchecked Sendable {
     func set() { lock.withLock { value = true } }
     func take() -> Bool { lock.withLock { defer { value = false }; return value } }
 }
+
+extension SyncEvent {
+    /// The event as the screen's status line says it: "Synced 12:03", "Offline — 5 changes waiting",
+    /// "Sync refused: password authentication failed for user "ann"".
+    public var words: String {
+        switch self {
+        case .synced(_, let at): "Synced \(at.local.time.description)"
+        case .offline(_, let waiting, _): waiting == 0 ? "Offline" : "Offline — \(waiting) \(waiting == 1 ? "change" : "changes") waiting"
+        case .refused(let error, _): "Sync refused: \(error.reason.escapedForTerminal)"
+        }
+    }
+}

@@ -81,22 +81,19 @@ public enum BoardServer {
                                                              database: url.database, tls: tls)
         let connection: PostgresConnection
         do {
-            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+            connection = try await Deadline.run(seconds: 30, server: "\(url.host):\(url.port)") {
+                try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+            }
         } catch {
             throw SyncError(error, server: url)
         }
         do {
             let result = try await body(connection)
-            try await connection.close()
+            try? await Deadline.run(seconds: 10, server: "\(url.host):\(url.port)") { try await connection.close() }
             return result
-        } catch let error as BoardError {
-            try? await connection.close()
-            throw error
-        } catch let error as SyncError {
-            try? await connection.close()
-            throw error
         } catch {
-            try? await connection.close()
+            try? await Deadline.run(seconds: 10, server: "\(url.host):\(url.port)") { try await connection.close() }
+            if error is BoardError || error is SyncError { throw error }
             throw SyncError(error, server: url)
         }
     }

@@ -11,8 +11,10 @@ public final class BoardApp {
     var history = UndoHistory()
     /// Draws a frame while a long write runs (a propagation's progress); the terminal's draw when running.
     public var drawNow: ((Frame) -> Void)?
-    /// Notices other processes' commits.
+    /// Notices other processes' commits (and sync's, which writes on a task of its own).
     private let watcher: ChangeWatcher
+    /// Where sync says where it stands, when the board syncs.
+    public var syncStatus: SyncStatusBox?
     /// The mode when the key being handled arrived: a card form to give back if its save fails.
     private var modeBeforeKey: Mode?
     private var today: LocalDate
@@ -221,6 +223,8 @@ public final class BoardApp {
     /// Returns whether the board changed.
     @discardableResult
     func noticeChanges() throws -> Bool {
+        let said = syncStatus?.take()
+        if let said { report(.synced(said)) }
         let now = clock()
         if now.today != today {
             today = now.today
@@ -233,7 +237,7 @@ public final class BoardApp {
             return true
         }
         // A new minute: cards may have become overdue and reminders due.
-        guard now.local != state.snapshot.now else { return false }
+        guard now.local != state.snapshot.now else { return said != nil }
         var snapshot = state.snapshot
         try snapshot.refreshTime(store, clock: now)
         report(.read(snapshot))

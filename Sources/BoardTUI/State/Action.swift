@@ -79,6 +79,8 @@ public enum Report: Hashable, Sendable {
     case read(BoardSnapshot)
     /// A sentence for the status line (nil clears it).
     case said(String?)
+    /// Where sync stands, in words, for the start of the status line.
+    case synced(String)
     /// A screen filled with what the runtime read for it (an editor, a checklist, the Habits view),
     /// or the screen to return to after a refused write.
     case showing(Mode)

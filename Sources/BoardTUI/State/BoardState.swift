@@ -83,6 +83,8 @@ public struct BoardState: Sendable {
     /// The committed search: cards not matching are hidden in every column.
     public var filter = ""
     public var message: String?
+    /// Where sync stands, in words ("Synced 12:03", "Offline — 5 changes waiting"); nil without a server.
+    public var syncStatus: String?
     public var width: Int
     public var height: Int
     /// The first visible item of each column.

@@ -294,6 +294,8 @@ private func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         state.scrollToFocus()
     case .said(let message):
         state.message = message
+    case .synced(let status):
+        state.syncStatus = status
     case .showing(let mode):
         state.mode = mode
     case .planned(let plan, let withOverdue, let save, let form):

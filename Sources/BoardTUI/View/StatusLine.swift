@@ -5,6 +5,10 @@ import BoardModel
 /// second line when it must (ARCHITECTURE.md §6).
 enum StatusLine {
     static func text(_ state: BoardState) -> String {
+        (state.syncStatus.map { $0 + " · " } ?? "") + described(state)
+    }
+
+    private static func described(_ state: BoardState) -> String {
         if let message = state.message { return message }
         let described: String
         if let template = state.focusedTemplate {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import BoardModel
 import BoardStore
+import BoardSync
 import BoardTUI
+import Foundation
 
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,12 +14,30 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         // BoardApp generates on start; no need to do it twice.
         let (store, _) = try board.open(generating: false, creating: true)
-        try Self.runBoard(store: store, path: board.path, clockOptions: board.clockOptions)
+        try Self.runBoard(store: store, path: board.path, clockOptions: board.clockOptions, syncing: true)
     }
 
     /// Runs the board screen until the user quits; the clock runs from now, or from --now.
-    static func runBoard(store: BoardStore, path: String, clockOptions: ClockOptions) throws {
-        let app = try BoardApp(store: store, path: path, config: ConfigFile.loaded, clock: try clockOptions.runningClock(savedZone: try store.savedTimeZone()))
+    /// `syncing`: with the server configured (never the demo's board).
+    static func runBoard(store: BoardStore, path: String, clockOptions: ClockOptions, syncing: Bool = false) throws {
+        let clock = try clockOptions.runningClock(savedZone: try store.savedTimeZone())
+        let app = try BoardApp(store: store, path: path, config: ConfigFile.loaded, clock: clock)
+        // With a server configured the board syncs by itself, on a task of its own: offline never blocks a key.
+        if syncing, !store.isReadOnly {
+            let box = SyncStatusBox()
+            switch Result(catching: { try SyncCommand.serverURL(nil) }) {
+            case .success(nil): break
+            case .success(let server?):
+                app.syncStatus = box
+                box.post("Syncing…")
+                let fixed = clockOptions.isFixed
+                store.setWallClock { fixed ? clock().instant : Date() }
+                Task.detached { await SyncWatch.run(store, server: server, clock: clock) { box.post($0.words) } }
+            case .failure(let error):
+                app.syncStatus = box
+                box.post("Sync refused: \("\(error)".escapedForTerminal)")
+            }
+        }
         try app.run(on: TerminalDriver())
     }
 }

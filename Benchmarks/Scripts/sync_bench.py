@@ -1,0 +1,93 @@
+"""The timings of Benchmarks/Scripts/sync.sh: board sync between boards of one person, and psql's
+COPY of as many rows into a table of the same shape, in the same run (the floor)."""
+import json, os, sqlite3, statistics, subprocess, sys, time
+
+board, work, admin = sys.argv[1], sys.argv[2], sys.argv[3]
+env = dict(os.environ, BOARD_NOW="2026-11-21T10:00", BOARD_TZ="Europe/Paris", XDG_CONFIG_HOME="/nonexistent")
+
+
+def run(*args, **kw):
+    return subprocess.run([board, *args], env=kw.get("env", env), check=True, capture_output=True, text=True).stdout
+
+
+def person(name):
+    url = run("server", "add-user", name, "--server", admin, "--password", "pw").strip().splitlines()[-1]
+    return dict(env, BOARD_SYNC_URL=url)
+
+
+def cards(n, path):
+    doc = [{"title": "card %d" % i, "bucket": "this-week", "labels": ["bench"], "priority": i % 4} for i in range(n)]
+    with open(path, "w") as f:
+        json.dump(doc, f)
+
+
+def timed(*args, env):
+    start = time.perf_counter()
+    out = run(*args, env=env)
+    return time.perf_counter() - start, out.strip().splitlines()[-1]
+
+
+def copy_floor(n):
+    """psql COPY of n rows shaped like the change log (the least any sync of n changes costs)."""
+    path = os.path.join(work, "rows.tsv")
+    with open(path, "w") as f:
+        for i in range(n):
+            f.write("%08x-0000-4000-8000-000000000000\ttasks\tid-%d\trow\t{\"title\":\"\\\\\"card %d\\\\\"\"}\t0001795341600000-%05d\tdevice\tuser\n" % (i, i, i, i % 100000))
+    subprocess.run(["psql", admin, "-q", "-c", "CREATE TABLE IF NOT EXISTS floor (change_id uuid, entity text, entity_id text, field text, value text, stamp text, device text, origin text)"], check=True)
+    subprocess.run(["psql", admin, "-q", "-c", "TRUNCATE floor"], check=True)
+    start = time.perf_counter()
+    subprocess.run(["psql", admin, "-q", "-c", "\\copy floor FROM '%s'" % path], check=True)
+    return time.perf_counter() - start
+
+
+# 10,000 changes each way: a joined board imports 10,000 cards, pushes them; another pulls them.
+ann = person("ann")
+a, b = os.path.join(work, "a.db"), os.path.join(work, "b.db")
+run("sync", "--db", a, env=ann)
+run("sync", "--db", b, env=ann)
+cards(10000, os.path.join(work, "10k.json"))
+run("import", os.path.join(work, "10k.json"), "--db", a, env=ann)
+push, said_push = timed("sync", "--db", a, env=ann)
+pull, said_pull = timed("sync", "--db", b, env=ann)
+floor10k = copy_floor(10000)
+print("push 10,000 changes   %6.0f ms   (%s)   psql COPY of 10,000 rows: %4.0f ms, %.1fx" % (push * 1000, said_push, floor10k * 1000, push / floor10k))
+print("pull 10,000 changes   %6.0f ms   (%s)" % (pull * 1000, said_pull))
+
+# The first sync of a board of 100,000 cards, and another board's first pull of them.
+bob = person("bob")
+c, d = os.path.join(work, "c.db"), os.path.join(work, "d.db")
+cards(100000, os.path.join(work, "100k.json"))
+run("import", os.path.join(work, "100k.json"), "--db", c, env=bob)
+first, said_first = timed("sync", "--db", c, env=bob)
+other, said_other = timed("sync", "--db", d, env=bob)
+floor100k = copy_floor(100000)
+print("first sync, 100,000 cards  %6.0f ms   (%s)   psql COPY of 100,000 rows: %4.0f ms, %.1fx" % (first * 1000, said_first, floor100k * 1000, first / floor100k))
+print("first pull, 100,000 cards  %6.0f ms   (%s)" % (other * 1000, said_other))
+
+# Write-to-visible latency: both boards watching; a card added on one, polled for on the other.
+carol = person("carol")
+e, f = os.path.join(work, "e.db"), os.path.join(work, "f.db")
+run("sync", "--db", e, env=carol)
+run("sync", "--db", f, env=carol)
+watchers = [subprocess.Popen([board, "sync", "--watch", "--db", p], env=carol, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for p in (e, f)]
+time.sleep(1.5)
+latencies = []
+try:
+    for i in range(20):
+        title = "latency %d" % i
+        start = time.perf_counter()
+        run("add", title, "--db", e, env=carol)
+        db = sqlite3.connect(f)
+        while db.execute("SELECT COUNT(*) FROM tasks WHERE title = ?", (title,)).fetchone()[0] == 0:
+            time.sleep(0.005)
+            if time.perf_counter() - start > 10:
+                raise SystemExit("card %d never arrived" % i)
+        latencies.append(time.perf_counter() - start)
+        db.close()
+        time.sleep(0.3)
+finally:
+    for w in watchers:
+        w.terminate()
+        w.wait()
+print("write to visible on another board, median of 20: %.0f ms (min %.0f, max %.0f)" % (
+    statistics.median(latencies) * 1000, min(latencies) * 1000, max(latencies) * 1000))

@@ -1,0 +1,119 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Convergence through the real binary and server with faults (ARCHITECTURE.md §13): seeded
+/// schedules of random intents on three boards of one person whose clocks are hours apart, with
+/// syncs killed at a random moment of their round, sessions ended by `pg_terminate_backend`, and
+/// the server restarted. After a final round on each board, all three show the same board, and
+/// every intent a command acknowledged is there unless a later intent superseded it.
+@Suite struct SyncFaultTests {
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed &* 0x9E3779B97F4A7C15 | 1 }
+        mutating func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+    }
+
+    @Test func threeBoardsConvergeWhateverHappensToTheirSyncs() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        #expect(try BoardBinary.run(["server", "init", pg.adminURL]).status == 0)
+        var counts = (schedules: 0, intents: 0, syncs: 0, killed: 0, terminated: 0, restarts: 0, refusedRounds: 0)
+        for seed in 1...50 {
+            var rng = SeededGenerator(seed: UInt64(seed))
+            let person = "p\(seed)"
+            let added = try BoardBinary.run(["server", "add-user", person, "--server", pg.adminURL, "--password", "pw"])
+            let url = try #require(added.lines.last)
+            // Wall clocks hours apart: one right, one three hours slow, one five hours fast.
+            let nows = ["2026-11-21T10:00", "2026-11-21T07:00", "2026-11-21T15:00"]
+            let devices = (0..<3).map { SyncCommandTests.Device("\(person)-\($0)", server: url) }
+            var titles: [String: Set<String>] = [:]  // by the id's first 8 digits, a card's every acknowledged title
+            var deleted: Set<String> = []
+            var made = 0
+            func known(on i: Int) throws -> [String] {
+                guard FileManager.default.fileExists(atPath: devices[i].path) else { return [] }
+                return try devices[i].cards().compactMap { $0["id"] as? String }
+            }
+            for _ in 0..<Int.random(in: 8...16, using: &rng) {
+                let i = Int.random(in: 0..<3, using: &rng), now = nows[i]
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0, 1:
+                    for _ in 0..<Int.random(in: 1...8, using: &rng) {
+                        made += 1
+                        let title = "\(person) card \(made)"
+                        let r = try devices[i].run(["add", title], now: now)
+                        #expect(r.status == 0, "\(r.stderr)")
+                        // "Added 1a2b3c4d to This Week: …": the id's first 8 digits.
+                        titles[String(r.stdout.split(separator: " ")[1]), default: []].insert(title)
+                    }
+                case 2, 3:
+                    guard let id = try known(on: i).randomElement(using: &rng) else { continue }
+                    let title = "\(person) retitled \(Int.random(in: 0..<1000, using: &rng))"
+                    if try devices[i].run(["edit", id, "--title", title], now: now).status == 0 { titles[String(id.prefix(8)), default: []].insert(title) }
+                case 4:
+                    guard let id = try known(on: i).randomElement(using: &rng) else { continue }
+                    if try devices[i].run(["delete", id], now: now).status == 0 { deleted.insert(String(id.prefix(8))) }
+                case 5, 6:
+                    let r = try devices[i].run(["sync"], now: now)
+                    #expect(r.status == 0, "\(r.stderr)")
+                    counts.syncs += 1
+                case 7:
+                    // Killed at a random moment of its round: starting, pushing, pulling, or writing what it pulled.
+                    let process = BoardBinary.process(["sync", "--db", devices[i].path, "--tz", "Europe/Paris", "--now", now],
+                                                      environment: ["BOARD_SYNC_URL": url])
+                    process.standardOutput = FileHandle.nullDevice
+                    process.standardError = FileHandle.nullDevice
+                    try process.run()
+                    usleep(UInt32.random(in: 0...120_000, using: &rng))
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                    counts.killed += 1
+                case 8:
+                    // The person's sessions ended by the administrator while a round runs: it fails (exit 5) or finishes.
+                    let process = BoardBinary.process(["sync", "--db", devices[i].path, "--tz", "Europe/Paris", "--now", now],
+                                                      environment: ["BOARD_SYNC_URL": url])
+                    process.standardOutput = FileHandle.nullDevice
+                    process.standardError = FileHandle.nullDevice
+                    try process.run()
+                    usleep(UInt32.random(in: 0...60_000, using: &rng))
+                    _ = try pg.psql(pg.adminURL, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(person)'")
+                    process.waitUntilExit()
+                    #expect([0, 5].contains(process.terminationStatus))
+                    if process.terminationStatus != 0 { counts.refusedRounds += 1 }
+                    counts.terminated += 1
+                default:
+                    if seed % 10 == 0 {
+                        try pg.control("restart")
+                        counts.restarts += 1
+                    }
+                }
+                counts.intents += 1
+            }
+            // A final round on each board, twice over: every board has seen every other's last round.
+            for i in [0, 1, 2, 0, 1, 2] {
+                let r = try devices[i].run(["sync"], now: nows[i])
+                #expect(r.status == 0, "seed \(seed): \(r.stderr)")
+            }
+            let exports = try devices.map { try $0.export() }
+            #expect(exports[1] == exports[0] && exports[2] == exports[0], "seed \(seed): the boards differ")
+            let final = Dictionary(uniqueKeysWithValues: try devices[0].cards().map { (String(($0["id"] as! String).prefix(8)), $0["title"] as! String) })
+            for (id, written) in titles {
+                if deleted.contains(id) {
+                    #expect(final[id] == nil, "seed \(seed): \(id) was deleted")
+                } else {
+                    let title = final[id]
+                    #expect(title.map { written.contains($0) } ?? false, "seed \(seed): \(id) shows \(title ?? "nothing"), not one of \(written)")
+                }
+            }
+            counts.schedules += 1
+        }
+        print("sync faults: \(counts.schedules) schedules, \(counts.intents) intents, \(counts.syncs) syncs, \(counts.killed) killed mid-round, "
+              + "\(counts.terminated) sessions terminated (\(counts.refusedRounds) rounds cut), \(counts.restarts) server restarts")
+        #expect(counts.schedules == 50 && counts.killed > 0 && counts.terminated > 0 && counts.restarts > 0)
+    }
+}
