@@ -150,6 +150,21 @@ import Testing
         #expect(throws: (any Error).self) { try d[1].task(last.id) }
     }
 
+    @Test func cardsMovedOnTwoBoardsAtOnceBothLand() throws {
+        let d = try joined(2), log = Log()
+        let now = clock("2026-11-21T08:00")
+        let ids = try ["a", "b", "c", "d", "e"].map { try d[0].addTask(CardValues(title: $0), clock: now).id }
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        func titles(_ store: BoardStore) throws -> [String] { try store.tasks(in: .thisWeek).map(\.title) }
+        // Offline: A moves e to the top, B moves d between a and b; each writes its own card only.
+        let (_, onA) = try d[0].recording { try d[0].moveTask(ids[4], to: .thisWeek, position: 0, clock: now) }
+        let (_, onB) = try d[1].recording { try d[1].moveTask(ids[3], to: .thisWeek, position: 1, clock: now) }
+        #expect(onA.cardIds == [ids[4]] && onB.cardIds == [ids[3]])
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
+        for device in d { #expect(try titles(device) == ["e", "a", "d", "b", "c"]) }
+    }
+
     @Test func theSameHabitCheckedInOnBothBoardsTheSameDayIsOneEntry() throws {
         let d = try joined(2), log = Log()
         let now = clock("2026-11-21T08:00")

@@ -78,8 +78,10 @@ extension BoardStore {
         }
     }
 
-    /// The position that puts `task` at `index` among the other cards of `bucket`, shifting only
-    /// the cards between where it was and where it goes (a range shift, not the whole bucket).
+    /// The position that puts `task` at `index` among the other cards of `bucket`: between its new
+    /// neighbours' positions, so a move writes the moved card alone and two devices moving cards at
+    /// once both land (ARCHITECTURE.md §13). Only when the neighbours leave no room between them is
+    /// the bucket numbered afresh, `positionSpacing` apart.
     private static func makeRoom(for task: TaskRecord, in bucket: Bucket, at index: Int, _ db: Database) throws -> Int {
         let order = "ORDER BY position, created_at, rowid"
         // The other cards' positions just before and at the index.
@@ -87,31 +89,19 @@ extension BoardStore {
                                       arguments: [bucket, task.id, max(0, index - 1)])
         let before = index > 0 ? around.first : nil
         let target = index > 0 ? (around.count > 1 ? around[1] : nil) : around.first
-        guard let target else { return (before ?? -1) + 1 }  // the end: after the last
-        let sameBucket = task.bucket == bucket
-        let sharing = sameBucket
-            ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE bucket = ? AND position = ?", arguments: [bucket, task.position]) ?? 0
-            : 1
-        if before == target || sharing != 1 {
-            // Positions shared by several cards (two processes added at once): number the bucket afresh.
+        switch (before, target) {
+        case (nil, nil): return 0
+        case (let before?, nil): return before + positionSpacing
+        case (nil, let target?): return target - positionSpacing
+        case (let before?, let target?) where target - before >= 2: return before + (target - before) / 2
+        default:
             var ids = try String.fetchAll(db, sql: "SELECT id FROM tasks WHERE bucket = ? AND id != ? \(order)", arguments: [bucket, task.id])
             ids.insert(task.id, at: index)
             for (i, id) in ids.enumerated() where id != task.id {
-                try db.execute(sql: "UPDATE tasks SET position = ? WHERE id = ? AND position IS NOT ?", arguments: [i, id, i])
+                try db.execute(sql: "UPDATE tasks SET position = ? WHERE id = ? AND position IS NOT ?", arguments: [i * positionSpacing, id, i * positionSpacing])
             }
-            return index
+            return index * positionSpacing
         }
-        if sameBucket && target > task.position {
-            // Down: the cards between close the gap it leaves; it goes just before the target.
-            try db.execute(sql: "UPDATE tasks SET position = position - 1 WHERE bucket = ? AND position > ? AND position < ?",
-                           arguments: [bucket, task.position, target])
-            return target - 1
-        }
-        // Up, or in from another bucket: the cards from the target on (up to where it was) move down by one.
-        let upTo = sameBucket ? task.position : Int.max
-        try db.execute(sql: "UPDATE tasks SET position = position + 1 WHERE bucket = ? AND id != ? AND position >= ? AND position < ?",
-                       arguments: [bucket, task.id, target, upTo])
-        return target
     }
 
     /// Completes a card. Completing the open occurrence of an after-completion series schedules the next.

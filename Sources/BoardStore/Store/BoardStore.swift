@@ -169,8 +169,12 @@ public final class BoardStore: Sendable {
 
     /// The next free position at the end of a bucket.
     static func endPosition(of bucket: Bucket, _ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM tasks WHERE bucket = ?", arguments: [bucket]) ?? 0
+        try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + ?, 0) FROM tasks WHERE bucket = ?", arguments: [positionSpacing, bucket]) ?? 0
     }
+
+    /// How far apart cards added at a bucket's end are: room for ten moves between any two before
+    /// a bucket must be numbered afresh (ARCHITECTURE.md §13).
+    static let positionSpacing = 1024
 
     static func record(_ kind: String, template: String? = nil, task: String? = nil, detail: [String: Any] = [:],
                        clock: BoardClock, _ db: Database) throws {
