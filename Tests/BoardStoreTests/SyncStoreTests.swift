@@ -208,6 +208,16 @@ import Testing
         #expect(try laptop.syncStatus()?.waiting == 0)
     }
 
+    @Test func aProcessThatOpenedTheBoardBeforeAnotherJoinedItRecordsItsWritesToo() throws {
+        let file = try StoreFixture(onDisk: true)
+        let screen = file.store  // the board open on the screen, not joined when it opened
+        let shell = try BoardStore.open(path: file.path)  // `board sync` in another shell
+        try shell.join(owner: "owner-1", server: "postgres://test")
+        let card = try screen.addTask(CardValues(title: "Added on the screen"), clock: clock("2026-11-21T08:00"))
+        #expect(card.ownerId == "owner-1")
+        #expect(try shell.outbox(limit: 10).contains { $0.entityId == card.id && $0.field == FieldChange.row })
+    }
+
     @Test func aBoardThatNeverJoinedKeepsNoOutbox() throws {
         let store = try StoreFixture().store
         _ = try store.addTask(CardValues(title: "Pay rent"), clock: clock("2026-11-21T08:00"))

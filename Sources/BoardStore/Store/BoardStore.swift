@@ -59,13 +59,31 @@ public final class BoardStore: Sendable {
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         if isReadOnly { throw BoardFileError.readOnly(path: path) }
         return try Self.mapping(path: path) {
-            try database.write { db in
-                sync.origin = .user
-                let value = try updates(db)
-                try flushChanges(db)
-                return value
+            var joinedNow = false
+            do {
+                return try database.write { db in
+                    joinedNow = try noticeJoining(db)
+                    sync.origin = .user
+                    let value = try updates(db)
+                    try flushChanges(db)
+                    return value
+                }
+            } catch {
+                // The change log installed in a transaction that rolled back is gone with it.
+                if joinedNow { recorder.keys = nil; sync.joined = false }
+                throw error
             }
         }
+    }
+
+    /// A board another process joined to a server since this one opened it: from this write on,
+    /// its changes go to the outbox too, with the account's owner. Returns whether it was noticed now.
+    private func noticeJoining(_ db: Database) throws -> Bool {
+        guard !sync.joined, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_state)") == true else { return false }
+        if recorder.keys == nil { recorder.keys = try ChangeLog.install(db) }
+        sync.ownerId = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1") ?? sync.ownerId
+        sync.joined = true
+        return true
     }
 
     /// Runs every read of `body` in one read transaction, so what it reads comes from one commit
