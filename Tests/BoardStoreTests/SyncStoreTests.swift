@@ -218,6 +218,19 @@ import Testing
         #expect(try shell.outbox(limit: 10).contains { $0.entityId == card.id && $0.field == FieldChange.row })
     }
 
+    @Test func theClockSurvivesARestartAndNeverGoesBackWithTheWallClock() throws {
+        let file = try StoreFixture(onDisk: true)
+        let now = clock("2026-11-21T08:00")
+        file.store.setWallClock { now.instant }
+        try file.store.join(owner: "owner-1", server: "postgres://test")
+        _ = try file.store.addTask(CardValues(title: "Before"), clock: now)
+        let reopened = try BoardStore.open(path: file.path)
+        reopened.setWallClock { now.instant - 3600 }  // set back an hour
+        _ = try reopened.addTask(CardValues(title: "After"), clock: now)
+        let stamps = try reopened.outbox(limit: 10).map(\.stamp)
+        #expect(stamps.count == 2 && stamps[1] > stamps[0] && stamps[1].milliseconds == stamps[0].milliseconds)
+    }
+
     @Test func aBoardThatNeverJoinedKeepsNoOutbox() throws {
         let store = try StoreFixture().store
         _ = try store.addTask(CardValues(title: "Pay rent"), clock: clock("2026-11-21T08:00"))
