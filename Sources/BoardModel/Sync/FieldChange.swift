@@ -1,5 +1,3 @@
-import Foundation
-
 /// One field of one row changed (ARCHITECTURE.md §13): what a change set becomes for sync. The
 /// state of a board is a pure function of the set of these (`Replica`).
 public struct FieldChange: Hashable, Sendable {
@@ -51,7 +49,7 @@ public struct FieldChange: Hashable, Sendable {
     /// A `row` whose value is not such an object stands for nothing.
     public var expanded: [FieldChange] {
         guard field == Self.row else { return [self] }
-        guard let value, let fields = try? JSONDecoder().decode([String: String?].self, from: Data(value.utf8)) else { return [] }
+        guard let value, let fields = JSONText.flatObject(value) else { return [] }
         var changes = fields.map { FieldChange(id: id, entity: entity, entityId: entityId, field: $0.key, value: $0.value, stamp: stamp, device: device, origin: origin) }
         changes.append(FieldChange(id: id, entity: entity, entityId: entityId, field: Self.deleted, value: "false", stamp: stamp, device: device, origin: origin))
         return changes

@@ -14,6 +14,8 @@ enum ChangeLog {
     /// Creates the log and its triggers on this connection if they are missing; returns the keys.
     static func install(_ db: Database) throws -> Keys {
         try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS change_log (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, old TEXT, new TEXT)")
+        // A row here pauses the log: rows written for received changes are nobody's intent here.
+        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS change_log_paused (id INTEGER PRIMARY KEY CHECK (id = 1))")
         var keys: Keys = [:]
         for table in tables {
             let columns = try Row.fetchAll(db, sql: "SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
@@ -26,11 +28,17 @@ enum ChangeLog {
                                               ("d", "DELETE", json("OLD"), "NULL")] {
                 try db.execute(sql: """
                     CREATE TEMP TRIGGER IF NOT EXISTS change_log_\(table)_\(suffix) AFTER \(event) ON main.\(table)
+                    WHEN NOT EXISTS (SELECT 1 FROM temp.change_log_paused)
                     BEGIN INSERT INTO change_log (tbl, old, new) VALUES ('\(table)', \(old), \(new)); END
                     """)
             }
         }
         return keys
+    }
+
+    /// Stops or restarts logging on this connection, inside the current transaction.
+    static func pause(_ paused: Bool, _ db: Database) throws {
+        try db.execute(sql: paused ? "INSERT OR IGNORE INTO temp.change_log_paused (id) VALUES (1)" : "DELETE FROM temp.change_log_paused")
     }
 
     /// Everything logged so far on this connection, as row changes in order; the log is emptied.

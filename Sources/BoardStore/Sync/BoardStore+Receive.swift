@@ -31,15 +31,25 @@ extension BoardStore {
                     INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (change_id) DO NOTHING
                     """)
+                // A row this device held no change of is made from this batch alone, without reading the log back.
+                let held = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ?)")
                 var touched: [String: Set<String>] = [:]
+                var fresh: [Replica.RowKey: [FieldChange]] = [:]
                 var latest: HybridTimestamp?
+                for change in changes where SyncedRows.tables.contains(change.entity) {
+                    let key = Replica.RowKey(change.entity, change.entityId)
+                    if touched[change.entity]?.contains(change.entityId) != true {
+                        touched[change.entity, default: []].insert(change.entityId)
+                        if try Bool.fetchOne(held, arguments: [change.entity, change.entityId]) == false { fresh[key] = [] }
+                    }
+                    fresh[key]?.append(change)
+                }
                 for change in changes {
                     try insert.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
                                                    change.stamp.description, change.device, change.origin.rawValue])
                     guard db.changesCount > 0 else { continue }
                     summary.received += 1
                     latest = max(latest ?? change.stamp, change.stamp)
-                    if SyncedRows.tables.contains(change.entity) { touched[change.entity, default: []].insert(change.entityId) }
                 }
                 if let latest, let text = try String.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1") {
                     let clock = (HybridTimestamp(text) ?? latest).receiving(latest, now: Self.milliseconds(sync.wallClock()))
@@ -51,7 +61,7 @@ extension BoardStore {
                     """)
                 for table in SyncedRows.tables {
                     for id in touched[table]?.sorted() ?? [] {
-                        let known = try Row.fetchAll(history, arguments: [table, id]).compactMap(Self.fieldChange)
+                        let known = try fresh[Replica.RowKey(table, id)] ?? Row.fetchAll(history, arguments: [table, id]).compactMap(Self.fieldChange)
                         switch try Self.materialize(table: table, id: id, from: known, key: keys[table] ?? ["id"], db) {
                         case true: summary.rows += 1
                         case false: summary.heldBack += 1
@@ -94,7 +104,7 @@ extension BoardStore {
             + " ON CONFLICT (\(key.map { "\"\($0)\"" }.joined(separator: ", "))) "
             + (updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates.joined(separator: ", "))
         do {
-            try db.execute(sql: sql, arguments: StatementArguments(columns.map(\.1)))
+            try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(columns.map(\.1)))
             return true
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             // Only this statement is undone; the row waits for what it lacks.
