@@ -35,36 +35,35 @@ def copy_floor(n):
     with open(path, "w") as f:
         for i in range(n):
             f.write("%08x-0000-4000-8000-000000000000\ttasks\tid-%d\trow\t{\"title\":\"\\\\\"card %d\\\\\"\"}\t0001795341600000-%05d\tdevice\tuser\n" % (i, i, i, i % 100000))
-    subprocess.run(["psql", admin, "-q", "-c", "CREATE TABLE IF NOT EXISTS floor (change_id uuid, entity text, entity_id text, field text, value text, stamp text, device text, origin text)"], check=True)
+    subprocess.run(["psql", admin, "-q", "-c", "SET client_min_messages = warning; CREATE TABLE IF NOT EXISTS floor (change_id uuid, entity text, entity_id text, field text, value text, stamp text, device text, origin text)"], check=True)
     subprocess.run(["psql", admin, "-q", "-c", "TRUNCATE floor"], check=True)
     start = time.perf_counter()
     subprocess.run(["psql", admin, "-q", "-c", "\\copy floor FROM '%s'" % path], check=True)
     return time.perf_counter() - start
 
 
-# 10,000 changes each way: a joined board imports 10,000 cards, pushes them; another pulls them.
-ann = person("ann")
-a, b = os.path.join(work, "a.db"), os.path.join(work, "b.db")
-run("sync", "--db", a, env=ann)
-run("sync", "--db", b, env=ann)
-cards(10000, os.path.join(work, "10k.json"))
-run("import", os.path.join(work, "10k.json"), "--db", a, env=ann)
-push, said_push = timed("sync", "--db", a, env=ann)
-pull, said_pull = timed("sync", "--db", b, env=ann)
-floor10k = copy_floor(10000)
-print("push 10,000 changes   %6.0f ms   (%s)   psql COPY of 10,000 rows: %4.0f ms, %.1fx" % (push * 1000, said_push, floor10k * 1000, push / floor10k))
-print("pull 10,000 changes   %6.0f ms   (%s)" % (pull * 1000, said_pull))
+def push_and_pull(n, name, joined_first):
+    """A board of n imported cards pushed (joined before the import: n changes in its outbox; or a
+    first sync that joins it), and another board's first pull of them; with the COPY floor."""
+    account = person(name)
+    a, b = os.path.join(work, name + "-a.db"), os.path.join(work, name + "-b.db")
+    if joined_first:
+        run("sync", "--db", a, env=account)
+        run("sync", "--db", b, env=account)
+    cards(n, os.path.join(work, "%d.json" % n))
+    run("import", os.path.join(work, "%d.json" % n), "--db", a, env=account)
+    push, said_push = timed("sync", "--db", a, env=account)
+    pull, said_pull = timed("sync", "--db", b, env=account)
+    floor = copy_floor(n)
+    what = "push" if joined_first else "first sync"
+    print("%-12s %7s cards %7.0f ms   (%s)   psql COPY of %s rows: %4.0f ms, %.1fx" % (
+        what, format(n, ","), push * 1000, said_push, format(n, ","), floor * 1000, push / floor))
+    print("%-12s %7s cards %7.0f ms   (%s)" % ("pull", format(n, ","), pull * 1000, said_pull))
 
-# The first sync of a board of 100,000 cards, and another board's first pull of them.
-bob = person("bob")
-c, d = os.path.join(work, "c.db"), os.path.join(work, "d.db")
-cards(100000, os.path.join(work, "100k.json"))
-run("import", os.path.join(work, "100k.json"), "--db", c, env=bob)
-first, said_first = timed("sync", "--db", c, env=bob)
-other, said_other = timed("sync", "--db", d, env=bob)
-floor100k = copy_floor(100000)
-print("first sync, 100,000 cards  %6.0f ms   (%s)   psql COPY of 100,000 rows: %4.0f ms, %.1fx" % (first * 1000, said_first, floor100k * 1000, first / floor100k))
-print("first pull, 100,000 cards  %6.0f ms   (%s)" % (other * 1000, said_other))
+
+# 10,000 changes each way, and the first sync of a board of 100,000 cards.
+push_and_pull(10000, "ann", joined_first=True)
+push_and_pull(100000, "bob", joined_first=False)
 
 # Write-to-visible latency: both boards watching; a card added on one, polled for on the other.
 carol = person("carol")

@@ -38,6 +38,16 @@ import Testing
         }
     }
 
+    /// Two joined boards that both have A's daily "Stretch" and its week.
+    func twoWithATemplate() throws -> ([BoardStore], Log, TemplateRecord) {
+        let d = try joined(2), log = Log()
+        let now = clock("2026-11-21T08:00")
+        let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        return (d, log, template)
+    }
+
     /// Every synced row of a board, as text, in key order.
     func rows(_ store: BoardStore) throws -> [String] {
         try store.database.read { db in
@@ -101,11 +111,8 @@ import Testing
     }
 
     @Test func anOccurrenceEditedOnOneBoardKeepsItsEditWhenTheOtherPropagatesUntilAReapply() throws {
-        let d = try joined(2), log = Log()
+        let (d, log, template) = try twoWithATemplate()
         let now = clock("2026-11-21T08:00")
-        let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
-        try log.sync(d[0], clock: now)
-        try log.sync(d[1], clock: now)
         let occurrence = try d[0].occurrences(of: template.id)[2]
         _ = try d[0].editTask(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
         let plan = try d[1].planTemplateEdit(template.id, TemplateEditRequest(fields: CardEdit(title: "Stretch and breathe")), clock: now)
@@ -126,11 +133,8 @@ import Testing
     }
 
     @Test func anOccurrenceDeletedOnOneBoardStaysDeletedWhenTheOtherGeneratesIt() throws {
-        let d = try joined(2), log = Log()
+        let (d, log, template) = try twoWithATemplate()
         let now = clock("2026-11-21T08:00")
-        let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
-        try log.sync(d[0], clock: now)
-        try log.sync(d[1], clock: now)
         // A deletes the last day of the week; B, offline, a day later, generates it again (it still
         // has it) and the day after, and deletes Nov 24 — its series' skipped dates, written later,
         // hold only that day.

@@ -19,6 +19,16 @@ import Testing
         }
     }
 
+    /// `board sync` on `device`, started and not waited for.
+    func startSync(_ device: SyncCommandTests.Device, now: String) throws -> Process {
+        let process = BoardBinary.process(["sync", "--db", device.path, "--tz", "Europe/Paris", "--now", now],
+                                          environment: ["BOARD_SYNC_URL": device.server])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     @Test func threeBoardsConvergeWhateverHappensToTheirSyncs() throws {
         let pg = try PostgresCluster()
         defer { pg.stop() }
@@ -64,22 +74,14 @@ import Testing
                     counts.syncs += 1
                 case 7:
                     // Killed at a random moment of its round: starting, pushing, pulling, or writing what it pulled.
-                    let process = BoardBinary.process(["sync", "--db", devices[i].path, "--tz", "Europe/Paris", "--now", now],
-                                                      environment: ["BOARD_SYNC_URL": url])
-                    process.standardOutput = FileHandle.nullDevice
-                    process.standardError = FileHandle.nullDevice
-                    try process.run()
+                    let process = try startSync(devices[i], now: now)
                     usleep(UInt32.random(in: 0...120_000, using: &rng))
                     kill(process.processIdentifier, SIGKILL)
                     process.waitUntilExit()
                     counts.killed += 1
                 case 8:
                     // The person's sessions ended by the administrator while a round runs: it fails (exit 5) or finishes.
-                    let process = BoardBinary.process(["sync", "--db", devices[i].path, "--tz", "Europe/Paris", "--now", now],
-                                                      environment: ["BOARD_SYNC_URL": url])
-                    process.standardOutput = FileHandle.nullDevice
-                    process.standardError = FileHandle.nullDevice
-                    try process.run()
+                    let process = try startSync(devices[i], now: now)
                     usleep(UInt32.random(in: 0...60_000, using: &rng))
                     _ = try pg.psql(pg.adminURL, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(person)'")
                     process.waitUntilExit()
