@@ -242,7 +242,7 @@ enum Schema {
                 pushed INTEGER NOT NULL DEFAULT 0 CHECK (pushed IN (0, 1))
             );
             CREATE INDEX sync_changes_row ON sync_changes(entity, entity_id);
-            CREATE INDEX sync_changes_outbox ON sync_changes(stamp) WHERE pushed = 0;
+            CREATE INDEX sync_changes_outbox ON sync_changes(stamp, change_id) WHERE pushed = 0;
             """)
     }
 }

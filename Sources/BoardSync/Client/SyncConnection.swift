@@ -46,23 +46,29 @@ struct SyncConnection {
     }
 
     /// Up to `limit` of the account's changes numbered after `seq`, in order, leaving out this
-    /// device's own (it has them); with the number of the last one read.
+    /// device's own (it has them); with the number everything has been read through.
     func pull(after seq: Int64, excludingDevice device: String, limit: Int) async throws -> (changes: [FieldChange], through: Int64, count: Int) {
         let (connection, logger) = (self.connection, self.logger)
         return try await timed(120) { () async throws -> (changes: [FieldChange], through: Int64, count: Int) in
+            // The account's highest number in the same snapshot: when fewer than `limit` changes come,
+            // everything up to it has been read (what is not here is this device's own).
             let rows = try await connection.query("""
-                SELECT seq, change_id::text, entity, entity_id, field, value, stamp, device, origin FROM board.changes
-                WHERE seq > \(seq) ORDER BY seq LIMIT \(limit)
+                WITH top AS (SELECT max(seq) AS seq FROM board.changes)
+                SELECT c.seq, c.change_id::text, c.entity, c.entity_id, c.field, c.value, c.stamp, c.device, c.origin, top.seq
+                FROM top LEFT JOIN LATERAL (
+                    SELECT * FROM board.changes WHERE seq > \(seq) AND device <> \(device) ORDER BY seq LIMIT \(limit)
+                ) c ON true
                 """, logger: logger)
-            var changes: [FieldChange] = [], through = seq, count = 0
-            for try await (number, id, entity, entityId, field, value, stamp, from, origin)
-                in rows.decode((Int64, String, String, String, String, String?, String, String, String).self) {
+            var changes: [FieldChange] = [], through = seq, top = seq
+            for try await (number, id, entity, entityId, field, value, stamp, from, origin, highest)
+                in rows.decode((Int64?, String?, String?, String?, String?, String?, String?, String?, String?, Int64?).self) {
+                top = highest ?? seq
+                guard let number, let id, let entity, let entityId, let field, let stamp = stamp.flatMap(HybridTimestamp.init),
+                      let from, let origin = origin.flatMap(FieldChange.Origin.init) else { continue }
                 through = number
-                count += 1
-                guard from != device, let stamp = HybridTimestamp(stamp), let origin = FieldChange.Origin(rawValue: origin) else { continue }
                 changes.append(FieldChange(id: id, entity: entity, entityId: entityId, field: field, value: value, stamp: stamp, device: from, origin: origin))
             }
-            return (changes, through, count)
+            return (changes, changes.count < limit ? max(through, top) : through, changes.count)
         }
     }
 

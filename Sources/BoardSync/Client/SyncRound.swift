@@ -60,10 +60,11 @@ public enum SyncRound {
         while true {
             let from = try store.syncStatus()?.pulledThrough ?? 0
             let batch = try await connection.pull(after: from, excludingDevice: device, limit: pullBatch)
-            guard batch.count > 0 else { break }
+            guard batch.through > from else { break }
             let received = try store.receive(batch.changes, pulledThrough: batch.through)
             summary.pulled += received.received
             summary.heldBack = received.heldBack
+            if batch.count < pullBatch { break }
         }
         summary.generated = try store.generate(clock: clock())
         summary.pushed += try await push(store, connection)
