@@ -198,6 +198,11 @@ import Testing
             #expect(device.value("tasks", "c1", "due_date") == .some(nil), "a null field is there, as null")
             #expect(device.value("tasks", "c1", "priority") == "2", "the row change at 400 is later than the edit at 350")
         }
+        // A row made by one change reads the same straight from it as through the rules.
+        let one = FieldChange(id: "r", entity: "tasks", entityId: "c3", field: FieldChange.row, value: #"{"exception.title":"true","title":"\"x\"","due_date":null}"#,
+                              stamp: HybridTimestamp(milliseconds: 5), device: "a", origin: .generation)
+        #expect(Replica.row(Replica.RowKey("tasks", "c3"), of: [one]) == Replica.state(of: [one])[Replica.RowKey("tasks", "c3")])
+        #expect(Replica.row(Replica.RowKey("tasks", "c3"), of: [one])?["exception.title"] == "true")
         let broken = FieldChange(id: "x", entity: "tasks", entityId: "c2", field: FieldChange.row, value: "[1]",
                                  stamp: HybridTimestamp(milliseconds: 1), device: "a", origin: .user)
         #expect(broken.expanded.isEmpty)

@@ -78,7 +78,7 @@ extension BoardStore {
     /// Writes one row as `changes` (all this device holds for it) say it is; false when it can't be
     /// made yet (a value missing or unreadable, or a rule of the board in the way).
     private static func materialize(table: String, id: String, from changes: [FieldChange], key: [String], _ db: Database) throws -> Bool {
-        guard let fields = Replica.state(of: changes)[Replica.RowKey(table, id)] else {
+        guard let fields = Replica.row(Replica.RowKey(table, id), of: changes) else {
             // Gone: removed by the key its values had (a habit entry's is its habit and day).
             let values = Dictionary(changes.flatMap(\.expanded).map { ($0.field, $0.value) }, uniquingKeysWith: { a, _ in a })
             let keyValues = key.map { column in column == "id" ? id.databaseValue : (SyncValue.value(values[column] ?? nil) ?? .null) }
