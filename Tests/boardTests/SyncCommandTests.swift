@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// `board sync` between boards of one person, and of two, through a real PostgreSQL started for
@@ -206,5 +207,45 @@ import Testing
         #expect(offline, "\(screen)")
         for screen in [screenA, screenB] { try screen.send("q") }
         #expect(screenA.waitFor { _ in !screenA.isRunning }.0 && screenB.waitFor { _ in !screenB.isRunning }.0)
+    }
+
+    /// `board sync --watch` pulls another board's push within seconds, and reconnects after the
+    /// server restarts.
+    @Test func aWatchingSyncPullsAtOnceAndComesBackAfterTheServerRestarts() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let url = try Self.server(pg)[0]
+        let a = Device("laptop", server: url), b = Device("desktop", server: url)
+        try a.ok(["add", "Pay rent"])
+        _ = try a.sync()
+        _ = try b.sync()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString).log").path
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let watch = BoardBinary.process(["sync", "--watch", "--db", b.path, "--tz", "Europe/Paris", "--now", "2026-11-21T08:00"],
+                                        environment: ["BOARD_SYNC_URL": url, "PGPASSFILE": "/nonexistent"])
+        watch.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        watch.standardError = FileHandle.nullDevice
+        try watch.run()
+        // SIGKILL: a child of the test runner inherits its blocked signals, SIGTERM among them.
+        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
+        func waitForCard(_ title: String, seconds: Double) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if (try? b.cards().contains { $0["title"] as? String == title }) == true { return true }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return false
+        }
+        Thread.sleep(forTimeInterval: 1)
+        try a.ok(["add", "Call mum"])
+        _ = try a.sync()
+        #expect(waitForCard("Call mum", seconds: 3))
+        try pg.control("restart")
+        try a.ok(["add", "Water the plants"])
+        _ = try a.sync()
+        #expect(waitForCard("Water the plants", seconds: 15), "the watch reconnected")
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(said.hasPrefix("Syncing with postgres://ann@127.0.0.1:\(pg.port)/board — Ctrl-C stops.\n"), "\(said)")
+        #expect(said.contains("Offline — 0 changes waiting") || said.contains("trying again in 1 s"), "\(said)")
     }
 }
