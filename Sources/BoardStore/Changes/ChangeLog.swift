@@ -3,7 +3,8 @@ import GRDB
 /// Records every row a write transaction touches, inside that transaction: temporary triggers on
 /// the writer's connection log each insert, update and delete of the board's tables as JSON into
 /// `temp.change_log`, which the transaction drains into a `ChangeSet` before it commits.
-/// Installed only by a process that asks for change sets (the screen), so the command line pays nothing.
+/// Installed only by a process that asks for change sets (the screen) or writes a board that syncs
+/// (ARCHITECTURE.md §13), so the command line on a board that never syncs pays nothing.
 enum ChangeLog {
     /// The tables a change set covers. Not reminder claims (a claim is never undone) nor settings.
     static let tables = ["templates", "recurrence_rules", "series", "tasks", "events", "habits", "habit_entries", "routine_ticks"]

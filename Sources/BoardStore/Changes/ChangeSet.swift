@@ -39,7 +39,7 @@ public struct RowChange: Hashable, Sendable {
 
 /// The one record of what an intent did: every row it touched, in the order it touched them,
 /// computed inside the intent's own write transaction. Undo applies its inverse, redo applies it
-/// again; sync will send it.
+/// again; sync sends it as field changes (ARCHITECTURE.md §13).
 public struct ChangeSet: Hashable, Sendable {
     public var rows: [RowChange]
 

@@ -10,7 +10,7 @@ struct ServerCommand: ParsableCommand {
         discussion: """
             Both take the URL of an administrator of the server (a superuser, or the database's owner able to create \
             roles): postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, ?sslmode=require for TLS; a password not in the \
-            URL comes from PGPASSWORD. `board sync` itself is not there yet.
+            URL comes from PGPASSWORD. People then sync with `board sync` and the URL `add-user` prints.
             """,
         subcommands: [ServerInit.self, ServerAddUser.self])
 }
