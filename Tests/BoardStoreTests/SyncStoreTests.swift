@@ -235,6 +235,16 @@ import Testing
         #expect(stamps.count == 2 && stamps[1] > stamps[0] && stamps[1].milliseconds == stamps[0].milliseconds)
     }
 
+    @Test func ticksOfUnscheduledRoutinesAndTheEventHistoryStayOnTheDevice() throws {
+        let d = try joined(1)
+        let now = clock("2026-11-21T08:00")
+        let routine = try d[0].addTemplate(CardValues(title: "Morning", checklist: ["teeth", "floss"]), rule: nil, clock: now)
+        #expect(try d[0].toggleStep(0, of: .routine(templateId: routine.id, day: now.today), clock: now))
+        #expect(try d[0].database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM routine_ticks") } == 1)
+        let entities = Set(try d[0].outbox(limit: 100).map(\.entity))
+        #expect(entities.contains("templates") && entities.isDisjoint(with: ["routine_ticks", "events", "reminders", "settings"]), "\(entities)")
+    }
+
     @Test func aBoardThatNeverJoinedKeepsNoOutbox() throws {
         let store = try StoreFixture().store
         _ = try store.addTask(CardValues(title: "Pay rent"), clock: clock("2026-11-21T08:00"))
