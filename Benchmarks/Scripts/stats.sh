@@ -6,12 +6,7 @@
 # of the README (swift build -c release --product board --static-swift-stdlib).
 set -euo pipefail
 board=${1:-.build/release/board}
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export BOARD_NOW=2026-11-21T10:00 BOARD_TZ=Europe/Paris XDG_CONFIG_HOME=/nonexistent
-printf 'data.location=%s/td\nconfirmation=off\nverbose=nothing\nhooks=off\nrecurrence=off\ngc=off\n' "$work" > "$work/taskrc"
-export TASKRC="$work/taskrc"
+source "$(dirname "$0")/taskwarrior-env.sh"
 python3 "$here/stats_board.py" "$board" "$work/b.db"
 python3 "$here/cards.py" 100000 "$work" && mkdir -p "$work/td" && task import "$work/task.json" > /dev/null
 hyperfine -N -w 3 -r 20 --export-json "$work/stats.json" \

@@ -8,12 +8,7 @@ set -euo pipefail
 board=${1:-.build/release/board}
 shift || true
 sizes=${*:-1000 10000 100000}
-here=$(cd "$(dirname "$0")" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export BOARD_NOW=2026-11-21T10:00 BOARD_TZ=Europe/Paris XDG_CONFIG_HOME=/nonexistent
-printf 'data.location=%s/td\nconfirmation=off\nverbose=nothing\nhooks=off\nrecurrence=off\ngc=off\n' "$work" > "$work/taskrc"
-export TASKRC="$work/taskrc"
+source "$(dirname "$0")/taskwarrior-env.sh"
 
 median() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; print(' '.join('%.4f' % x['median'] for x in r))" "$1"; }
 peak() { /usr/bin/time -f %M "$@" > /dev/null 2> "$work/time"; tail -1 "$work/time"; }

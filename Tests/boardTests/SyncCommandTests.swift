@@ -56,6 +56,16 @@ import Testing
         }
     }
 
+    /// Ann's laptop and desktop, both synced with "Pay rent" from the laptop.
+    static func twoSyncedBoards(_ pg: PostgresCluster, now: String) throws -> (url: String, laptop: Device, desktop: Device) {
+        let url = try server(pg)[0]
+        let a = Device("laptop", server: url), b = Device("desktop", server: url)
+        try a.ok(["add", "Pay rent"], now: now)
+        _ = try a.sync(now: now)
+        _ = try b.sync(now: now)
+        return (url, a, b)
+    }
+
     func id(in output: String) throws -> String {
         // "Added 1a2b3c4d to This Week: …", "Added template 1a2b3c4d: …": the first word of 8 hex digits.
         try #require(output.split(separator: " ").map { $0.trimmingCharacters(in: [":"]) }.first { $0.count == 8 && $0.allSatisfy(\.isHexDigit) })
@@ -177,11 +187,7 @@ import Testing
     @Test func aCardAddedOnOneOpenBoardAppearsOnTheOther() throws {
         let pg = try PostgresCluster()
         defer { pg.stop() }
-        let url = try Self.server(pg)[0]
-        let a = Device("laptop", server: url), b = Device("desktop", server: url)
-        try a.ok(["add", "Pay rent"])
-        _ = try a.sync(now: "2026-11-21T10:00")
-        _ = try b.sync(now: "2026-11-21T10:00")
+        let (url, a, b) = try Self.twoSyncedBoards(pg, now: "2026-11-21T10:00")
         func open(_ device: Device) throws -> TmuxSession {
             try TmuxSession(["env", "BOARD_SYNC_URL=\(url)", "PGPASSFILE=/nonexistent", BoardBinary.url.path, "--db", device.path], command: true)
         }
@@ -214,11 +220,7 @@ import Testing
     @Test func aWatchingSyncPullsAtOnceAndComesBackAfterTheServerRestarts() throws {
         let pg = try PostgresCluster()
         defer { pg.stop() }
-        let url = try Self.server(pg)[0]
-        let a = Device("laptop", server: url), b = Device("desktop", server: url)
-        try a.ok(["add", "Pay rent"])
-        _ = try a.sync()
-        _ = try b.sync()
+        let (url, a, b) = try Self.twoSyncedBoards(pg, now: "2026-11-21T08:00")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString).log").path
         FileManager.default.createFile(atPath: log, contents: nil)
         let watch = BoardBinary.process(["sync", "--watch", "--db", b.path, "--tz", "Europe/Paris", "--now", "2026-11-21T08:00"],

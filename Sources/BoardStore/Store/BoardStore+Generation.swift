@@ -51,7 +51,7 @@ extension BoardStore {
         while let row = try rows.next() {
             existing[row[0], default: []].insert(row[1])
         }
-        var inserter = try OccurrenceInserter(db, clock: clock)
+        var inserter = try OccurrenceInserter(db, clock: clock, syncing: sync.joined)
         var created = 0
         for template in active {
             guard let ruleRecord = rules[template.id], var seriesRecord = series[template.id], seriesRecord.status == .active else { continue }
@@ -149,7 +149,7 @@ extension BoardStore {
             try Self.archive(template.id, reason: "ended", clock: clock, db)
             return
         }
-        var inserter = try OccurrenceInserter(db, clock: clock)
+        var inserter = try OccurrenceInserter(db, clock: clock, syncing: sync.joined)
         if try writing(as: .generation, db, { try inserter.insert(template, series: series, date: date, db) }) {
             try Self.countGenerated(1, series: series.id, db)
             series.usedCount += 1
@@ -187,13 +187,14 @@ extension BoardStore {
 /// Inserts occurrences with one prepared statement, the template's values encoded once.
 struct OccurrenceInserter {
     private let statement: Statement
-    private let tombstone: Statement
+    /// Only a board that syncs has tombstones to ask about.
+    private let tombstone: Statement?
     private let clock: BoardClock
     private var position: Int
     private var encodedFor: String?
     private var labels = "[]", checklist = "[]"
 
-    init(_ db: Database, clock: BoardClock) throws {
+    init(_ db: Database, clock: BoardClock, syncing: Bool) throws {
         statement = try db.cachedStatement(sql: """
             INSERT INTO tasks (id, owner_id, title, description, labels, checklist, bucket, position, due_date, due_time,
                                priority, duration_min, is_completed, created_at, updated_at, template_id, series_id,
@@ -202,7 +203,7 @@ struct OccurrenceInserter {
             ON CONFLICT (series_id, occurrence_date) DO NOTHING
             """)
         // A person's last word on the row: deleted (a tombstone), or made again (a row change).
-        tombstone = try db.cachedStatement(sql: """
+        tombstone = !syncing ? nil : try db.cachedStatement(sql: """
             SELECT field = 'deleted' AND value = 'true' FROM sync_changes
             WHERE entity = 'tasks' AND entity_id = ? AND field IN ('deleted', 'row') AND origin <> 'generation'
             ORDER BY stamp DESC, device DESC, change_id DESC LIMIT 1
@@ -217,7 +218,7 @@ struct OccurrenceInserter {
     /// deleted is never made again (ARCHITECTURE.md §13).
     mutating func insert(_ template: TemplateRecord, series: SeriesRecord, date: LocalDate, _ db: Database) throws -> Bool {
         let id = NameBasedId.occurrence(series: series.id, date: date)
-        if try Bool.fetchOne(tombstone, arguments: [id]) == true { return false }
+        if let tombstone, try Bool.fetchOne(tombstone, arguments: [id]) == true { return false }
         if encodedFor != template.id {
             let encoder = JSONEncoder.sorted
             labels = String(decoding: try encoder.encode(template.labels), as: UTF8.self)

@@ -79,7 +79,8 @@ struct SyncStatusCommand: ParsableCommand {
         }
         printOut("Server:      \(status.server.escapedForTerminal)")
         printOut("Device:      \(status.deviceId)")
-        let last = status.lastSyncedAt.flatMap(BoardClock.date(fromTimestamp:)).map { { let l = BoardClock(instant: $0, zone: clock.zone).local; return l.date.iso + " " + l.time.description }($0) } ?? "never"
+        let last = status.lastSyncedAt.flatMap(BoardClock.date(fromTimestamp:)).map { LocalDateTime(instant: $0, in: clock.zone) }
+            .map { $0.date.iso + " " + $0.time.description } ?? "never"
         printOut("Last sync:   \(last)")
         printOut("Waiting:     \(status.waiting.formatted()) \(status.waiting == 1 ? "change" : "changes") to push")
         if let problem = status.lastProblem { printOut("Last problem: \(problem.escapedForTerminal)") }
