@@ -39,7 +39,11 @@ let package = Package(
                 "BoardSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            // The static Swift runtime links with --export-dynamic; the dynamic loader then walks
+            // 40,000 exported symbols at every start (the runtime's dladdr) for nothing: a command's
+            // start is most of its time on a small board (README "Bulk").
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
         ),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -16,13 +16,14 @@ struct BoardOptions: ParsableArguments {
     /// Opens the board and runs generation, as every command that reads the board does first.
     /// Only a command that adds something (`creating`) makes a new board; the others say there is
     /// none rather than show an empty one, as if every card were gone.
-    func open(generating: Bool = true, creating: Bool = false) throws -> (BoardStore, BoardClock) {
+    /// `concurrentReads`: for the screen (`BoardStore.open`).
+    func open(generating: Bool = true, creating: Bool = false, concurrentReads: Bool = false) throws -> (BoardStore, BoardClock) {
         let path = self.path
         if !FileManager.default.fileExists(atPath: path) {
             guard creating else { throw BoardFileError.missing(path: path) }
             NewBoard.willCreate(path)
         }
-        let store = try BoardStore.open(path: path)
+        let store = try BoardStore.open(path: path, concurrentReads: concurrentReads)
         let clock = try clockOptions.clock(savedZone: try store.savedTimeZone())
         if generating { try store.generate(clock: clock) }
         return (store, clock)

@@ -16,7 +16,7 @@ struct TUIFixture {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-tui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("board.sqlite").path
-        store = try BoardStore.open(path: path)
+        store = try BoardStore.open(path: path, concurrentReads: true)
         try DemoBoard.fill(store, clock: demoClock)
     }
 

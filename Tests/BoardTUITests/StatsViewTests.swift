@@ -25,7 +25,7 @@ import Testing
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-stats-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             path = directory.appendingPathComponent("board.sqlite").path
-            store = try BoardStore.open(path: path)
+            store = try BoardStore.open(path: path, concurrentReads: true)
             func at(_ day: Int) -> BoardClock { BoardClock(local: LocalDateTime(iso: String(format: "2026-10-%02dT08:00", day))!, zone: paris) }
             let stretch = try store.addTemplate(CardValues(title: "Stretch", checklist: ["Warm up", "Hold"]),
                                                 rule: try RecurrenceRule(.daily), start: LocalDate(iso: "2026-10-01"), clock: at(1))

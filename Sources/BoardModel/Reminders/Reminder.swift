@@ -27,15 +27,8 @@ public struct Reminder: Hashable, Sendable {
         self.due = due
         dueInstant = due.instant(in: zone)
         instant = dueInstant.addingTimeInterval(-Double(minutesBefore) * 60)
-        instantKey = Reminder.keyFormatter.string(from: instant)
+        instantKey = BoardClock.timestamp(of: instant, milliseconds: false)
     }
-
-    // Formatters are slow to make; a pass builds a reminder per open card with a time.
-    nonisolated(unsafe) private static let keyFormatter: ISO8601DateFormatter = {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f
-    }()
 
     /// What a pass does with a reminder whose instant has come.
     public enum Decision: Hashable, Sendable {

@@ -5,7 +5,7 @@ import Foundation
 public struct BoardClock: Sendable {
     public let instant: Date
     public let zone: TimeZone
-    /// ISO 8601 in UTC, for created_at and friends; formatted once, since formatters are slow to make.
+    /// ISO 8601 in UTC with milliseconds, for created_at and friends.
     public let timestamp: String
     /// The user's local date and time.
     public let local: LocalDateTime
@@ -13,7 +13,7 @@ public struct BoardClock: Sendable {
     public init(instant: Date, zone: TimeZone) {
         self.instant = instant
         self.zone = zone
-        timestamp = Self.timestampFormatter.string(from: instant)
+        timestamp = Self.timestamp(of: instant)
         local = LocalDateTime(instant: instant, in: zone)
     }
 
@@ -22,7 +22,18 @@ public struct BoardClock: Sendable {
         self.init(instant: local.instant(in: zone), zone: zone)
     }
 
-    /// ISO8601DateFormatter is thread-safe and slow to make: one for the process (the screen makes a clock every 250 ms).
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ` (or without `.sss`), the millisecond the instant falls in, with
+    /// integer arithmetic: ISO8601DateFormatter loads ICU, a millisecond of every command's start.
+    public static func timestamp(of instant: Date, milliseconds: Bool = true) -> String {
+        // To the microsecond first: a Date is a Double, and 0.001 s may be stored a hair below it.
+        let micros = Int((instant.timeIntervalSince1970 * 1e6).rounded())
+        let millis = micros.floorDiv(1_000), seconds = millis.floorDiv(1_000)
+        let day = LocalDate(dayNumber: seconds.floorDiv(86_400)), s = seconds.floorMod(86_400)
+        let time = day.iso + "T" + (s / 3600).zeroPadded(2) + ":" + (s / 60 % 60).zeroPadded(2) + ":" + (s % 60).zeroPadded(2)
+        return time + (milliseconds ? "." + millis.floorMod(1_000).zeroPadded(3) : "") + "Z"
+    }
+
+    /// For text that isn't Board's own form only: made on first use, since it loads ICU.
     nonisolated(unsafe) private static let timestampFormatter: ISO8601DateFormatter = {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -21,6 +21,8 @@ public enum BoardDatabase {
             // Large writes (a generation, a propagation) stay in memory until commit instead of
             // spilling pages to the WAL midway; SQLite only takes the memory it uses.
             try db.execute(sql: "PRAGMA cache_size = -65536")
+            // What a pool sets: in WAL mode a commit is safe from a crash without a sync of its own.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: foldFunction)
         }
         return configuration
@@ -28,7 +30,9 @@ public enum BoardDatabase {
 
     /// Opens the file at `path` (creating it and its folder if needed) in WAL mode. A file the user
     /// may not write is opened read-only: it can be shown, not changed. `BoardStore` migrates it.
-    public static func open(path: String) throws -> (pool: DatabasePool, readOnly: Bool) {
+    /// `concurrentReads`: a pool, whose readers run beside a write (the screen reads while a sync
+    /// round writes); else one connection, all a single command needs (ARCHITECTURE.md §7).
+    public static func open(path: String, concurrentReads: Bool) throws -> (writer: any DatabaseWriter, readOnly: Bool) {
         let exists = FileManager.default.fileExists(atPath: path)
         let readOnly = exists && !FileManager.default.isWritableFile(atPath: path)
         if !exists { try createFolder(of: path) }
@@ -36,7 +40,12 @@ public enum BoardDatabase {
         var configuration = self.configuration
         configuration.readonly = readOnly
         do {
-            return (try DatabasePool(path: path, configuration: configuration), readOnly)
+            if concurrentReads { return (try DatabasePool(path: path, configuration: configuration), readOnly) }
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            // WAL is kept in the file once set, so this writes only when the file is new. A pool
+            // sets it too, and then writes a throwaway table on every open to make the -wal file.
+            if !readOnly { try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") } }
+            return (queue, readOnly)
         } catch let error as DatabaseError {
             throw BoardFileError.classify(error, path: path) ?? BoardFileError.unusable(path: path, problem: error.message ?? "\(error)")
         }

@@ -18,10 +18,11 @@ public final class BoardStore: Sendable {
     /// Sends every write to the sync outbox once the board has joined a server.
     let sync = SyncCapture()
 
-    /// Opens (creating and migrating if needed) the board file at `path`.
-    public static func open(path: String) throws -> BoardStore {
-        let (pool, readOnly) = try BoardDatabase.open(path: path)
-        return try BoardStore(pool, path: path, readOnly: readOnly)
+    /// Opens (creating and migrating if needed) the board file at `path`; with `concurrentReads`,
+    /// reads don't wait for a write of this process (the screen's, beside its sync).
+    public static func open(path: String, concurrentReads: Bool = false) throws -> BoardStore {
+        let (writer, readOnly) = try BoardDatabase.open(path: path, concurrentReads: concurrentReads)
+        return try BoardStore(writer, path: path, readOnly: readOnly)
     }
 
     /// The store over a database: migrates it (refusing one written by a newer Board), or for a

@@ -16,7 +16,7 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         let path = into ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("board-demo-\(UUID().uuidString.prefix(8))").appendingPathComponent("board.sqlite").path
-        let store = try BoardStore.open(path: path)
+        let store = try BoardStore.open(path: path, concurrentReads: into == nil)
         try DemoBoard.fill(store, clock: try clockOptions.clock())
         if into != nil {
             printOut("Wrote the demo board to \(path)")

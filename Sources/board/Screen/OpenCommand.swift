@@ -13,7 +13,7 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         // BoardApp generates on start; no need to do it twice.
-        let (store, _) = try board.open(generating: false, creating: true)
+        let (store, _) = try board.open(generating: false, creating: true, concurrentReads: true)
         try Self.runBoard(store: store, path: board.path, clockOptions: board.clockOptions, syncing: true)
     }
 
