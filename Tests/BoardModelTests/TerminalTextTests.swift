@@ -22,3 +22,12 @@ import Testing
         #expect(TerminalText.escapeJSON("{\n  \"t\" : \"\u{9B}x\"\n}") == "{\n  \"t\" : \"\\u009Bx\"\n}")
     }
 }
+
+/// `isBlank` is `trimmingSpaces.isEmpty` without making the trimmed string.
+@Suite struct BlankTextTests {
+    @Test func blankMeansOnlyWhiteSpaceAsTrimmingSaysIt() {
+        let texts = ["", " ", "\t\n \r", "\u{00A0}", "\u{3000} \u{2003}", "a", " a ", "\u{7F}", "\u{200B}", "\u{0}", "é", " \u{00A0}x", "\u{1F600}"]
+        for text in texts { #expect(text.isBlank == text.trimmingSpaces.isEmpty, "\(Array(text.unicodeScalars))") }
+        #expect(" \t".isBlank && !"\u{200B}".isBlank && "\u{3000}".isBlank)
+    }
+}

@@ -31,7 +31,7 @@ public enum Checklist {
         if texts.count > maxSteps {
             throw BoardError("checklist", "at most \(maxSteps) steps, got \(texts.count)")
         }
-        if texts.contains(where: { $0.trimmingSpaces.isEmpty }) {
+        if texts.contains(where: { $0.isBlank }) {
             throw BoardError("checklist", "a step needs some text")
         }
         for text in texts { try TextLimits.check(text, field: "checklist", limit: TextLimits.step) }

@@ -36,10 +36,15 @@ extension TaskRecord {
 extension TaskRecord {
     /// The card's values in `CodingKeys` order: what every write of a card stores, through a
     /// record's `insert`/`update` or through the bulk statement of `import`.
-    var columnValues: [(any DatabaseValueConvertible)?] {
-        [id, ownerId, title, description, JSONColumn.text(labels), JSONColumn.text(checklist), bucket.rawValue, position,
-         dueDate, dueTime, priority, durationMin, isCompleted, completedAt, createdAt, updatedAt, templateId, seriesId,
-         occurrenceDate, JSONColumn.text(exceptionMask), remindBeforeMin]
+    /// Database values rather than existentials: boxing an optional as `any DatabaseValueConvertible`
+    /// looked up its conditional conformance on every row of an import.
+    var columnValues: [DatabaseValue] {
+        func value<V: DatabaseValueConvertible>(_ v: V?) -> DatabaseValue { v?.databaseValue ?? .null }
+        return [id.databaseValue, ownerId.databaseValue, title.databaseValue, description.databaseValue,
+                JSONColumn.text(labels).databaseValue, JSONColumn.text(checklist).databaseValue, bucket.rawValue.databaseValue,
+                position.databaseValue, value(dueDate), value(dueTime), priority.databaseValue, value(durationMin),
+                isCompleted.databaseValue, value(completedAt), createdAt.databaseValue, updatedAt.databaseValue, value(templateId),
+                value(seriesId), value(occurrenceDate), JSONColumn.text(exceptionMask).databaseValue, value(remindBeforeMin)]
     }
 
     /// Written column by column, for the same reason.

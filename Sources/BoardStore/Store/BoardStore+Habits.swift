@@ -16,7 +16,7 @@ extension BoardStore {
     /// A habit's name (not empty, one line, 100 characters) and description (10,000), as a
     /// new habit and an imported one must have them.
     static func checkHabit(name: String, description: String) throws(BoardError) {
-        guard !name.trimmingSpaces.isEmpty else { throw BoardError("name", "must not be empty") }
+        guard !name.isBlank else { throw BoardError("name", "must not be empty") }
         try TextLimits.check(name, field: "name", limit: TextLimits.habitName)
         try TextLimits.check(description, field: "description", limit: TextLimits.description, multiline: true)
     }

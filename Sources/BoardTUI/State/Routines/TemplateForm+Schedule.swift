@@ -22,7 +22,7 @@ extension TemplateForm {
         var priority: Int?, duration: Int?
         do { priority = try FieldRules.priority(f.priority) } catch { errors[.priority] = error.sentence }
         do { duration = try FieldRules.duration(f.duration) } catch { errors[.duration] = error.sentence }
-        for (i, step) in f.steps.enumerated() where step.trimmingSpaces.isEmpty { errors[.step(i)] = "A step needs some text (Ctrl-D removes it)" }
+        for (i, step) in f.steps.enumerated() where step.isBlank { errors[.step(i)] = "A step needs some text (Ctrl-D removes it)" }
         for (i, step) in f.steps.enumerated() where f.steps[..<i].contains(where: { $0.trimmingSpaces == step.trimmingSpaces }) && errors[.step(i)] == nil {
             errors[.step(i)] = "This step repeats an earlier one; steps must differ"
         }
@@ -127,7 +127,7 @@ extension TemplateForm {
         case .afterCompletion: return (try RecurrenceRule(.daily, interval: try interval(), anchor: .completion), nil, nil)
         case .none: throw BoardError("repeat", "a checklist has no schedule")
         case .phrase:
-            guard !f.phrase.trimmingSpaces.isEmpty else { throw BoardError("phrase", "type a rule such as 'every other tuesday at 7am'") }
+            guard !f.phrase.isBlank else { throw BoardError("phrase", "type a rule such as 'every other tuesday at 7am'") }
             let phrase = try RecurrencePhrase(parsing: f.phrase, today: today, weekStart: weekStart)
             return (phrase.rule, phrase.time, phrase.start)
         }
@@ -143,7 +143,7 @@ extension TemplateForm {
     }
 
     public var phraseSettings: PhraseSettings {
-        guard fields.repeats == .phrase, !fields.phrase.trimmingSpaces.isEmpty,
+        guard fields.repeats == .phrase, !fields.phrase.isBlank,
               let phrase = try? RecurrencePhrase(parsing: fields.phrase, today: today, weekStart: weekStart) else { return PhraseSettings() }
         return PhraseSettings(time: phrase.time, start: phrase.start, end: phrase.rule.end == .never ? nil : phrase.rule.end)
     }
@@ -161,7 +161,7 @@ extension TemplateForm {
 
     /// The phrase row's live feedback: the rule's summary, or why it can't be read.
     public var phraseFeedback: String {
-        guard fields.repeats == .phrase, !fields.phrase.trimmingSpaces.isEmpty else { return "" }
+        guard fields.repeats == .phrase, !fields.phrase.isBlank else { return "" }
         do {
             let phrase = try RecurrencePhrase(parsing: fields.phrase, today: today, weekStart: weekStart)
             return "→ " + phrase.summary
