@@ -36,9 +36,10 @@ extension TaskRecord {
 extension TaskRecord {
     /// The card's values in `CodingKeys` order: what every write of a card stores, through a
     /// record's `insert`/`update` or through the bulk statement of `import`.
-    /// Database values rather than existentials: boxing an optional as `any DatabaseValueConvertible`
-    /// looked up its conditional conformance on every row of an import.
-    var columnValues: [DatabaseValue] {
+    /// Each a `DatabaseValue`, boxed as it is: an optional boxed as `any DatabaseValueConvertible`
+    /// looked up its conditional conformance on every row of an import, and GRDB's arguments from
+    /// a sequence of concrete values instantiate a key path per row.
+    var columnValues: [(any DatabaseValueConvertible)?] {
         func value<V: DatabaseValueConvertible>(_ v: V?) -> DatabaseValue { v?.databaseValue ?? .null }
         return [id.databaseValue, ownerId.databaseValue, title.databaseValue, description.databaseValue,
                 JSONColumn.text(labels).databaseValue, JSONColumn.text(checklist).databaseValue, bucket.rawValue.databaseValue,
