@@ -11,7 +11,7 @@ struct BoardOptions: ParsableArguments {
 
     @OptionGroup var clockOptions: ClockOptions
 
-    var path: String { db ?? ProcessInfo.processInfo.environment["BOARD_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? BoardDatabase.defaultPath() }
+    var path: String { db ?? Environment.value("BOARD_DB") ?? BoardDatabase.defaultPath() }
 
     /// Opens the board and runs generation, as every command that reads the board does first.
     /// Only a command that adds something (`creating`) makes a new board; the others say there is

@@ -12,7 +12,7 @@ struct ClockOptions: ParsableArguments {
 
     /// `--tz`, then `BOARD_TZ`, then config.toml's `time_zone`, then `saved` (the board's setting), then the system's zone.
     func timeZone(saved: String? = nil) throws -> TimeZone {
-        let given = tz ?? ProcessInfo.processInfo.environment["BOARD_TZ"].flatMap { $0.isEmpty ? nil : $0 }
+        let given = tz ?? Environment.value("BOARD_TZ")
         if given == nil, let configured = ConfigFile.loaded.timeZone { return configured }
         guard let name = given ?? saved else { return .current }
         guard let zone = TimeZone(identifier: name) else {
@@ -22,12 +22,12 @@ struct ClockOptions: ParsableArguments {
     }
 
     /// Whether the moment is given (`--now`, `BOARD_NOW`) rather than the system's.
-    var isFixed: Bool { now != nil || ProcessInfo.processInfo.environment["BOARD_NOW"] != nil }
+    var isFixed: Bool { now != nil || Environment.value("BOARD_NOW") != nil }
 
     /// The clock: now (or `--now`) in the user's time zone.
     func clock(savedZone: String? = nil) throws -> BoardClock {
         let zone = try timeZone(saved: savedZone)
-        guard let given = now ?? ProcessInfo.processInfo.environment["BOARD_NOW"] else {
+        guard let given = now ?? Environment.value("BOARD_NOW") else {
             return BoardClock(instant: Date(), zone: zone)
         }
         let (text, seconds) = Self.splittingSeconds(given)

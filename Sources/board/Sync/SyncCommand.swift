@@ -20,7 +20,7 @@ struct SyncCommand: ParsableCommand {
 
     /// `--server`, `BOARD_SYNC_URL`, then config.toml's `sync_url`.
     static func serverURL(_ given: String?) throws -> ServerURL? {
-        let text = given ?? ProcessInfo.processInfo.environment["BOARD_SYNC_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? ConfigFile.loaded.syncURL
+        let text = given ?? Environment.value("BOARD_SYNC_URL") ?? ConfigFile.loaded.syncURL
         return try text.map { text throws in try ServerURL(text) }
     }
 }
