@@ -42,10 +42,8 @@ let package = Package(
             ],
             // A command's start is most of its time on a small board (README "Bulk"). The static
             // Swift runtime links with --export-dynamic, and the dynamic loader then walks 40,000
-            // exported symbols at every start (the runtime's dladdr) for nothing. A position-independent
-            // executable has 128,000 pointers to relocate at every start, a third of its page faults;
-            // a fixed-address one has them written at link time (as Go links by default).
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"])]
+            // exported symbols at every start (the runtime's dladdr) for nothing.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
         ),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
