@@ -1,11 +1,17 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// A command's start is most of its time on a small board (README "Bulk"). The static Swift
+// runtime links with --export-dynamic, and the dynamic loader then walks 40,000 exported
+// symbols at every start (the runtime's dladdr) for nothing.
+let quickStart: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+
 let package = Package(
     name: "Board",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "board", targets: ["board"]),
+        .executable(name: "board-sync", targets: ["board-sync"]),
         .library(name: "BoardModel", targets: ["BoardModel"]),
         .library(name: "BoardStore", targets: ["BoardStore"]),
         .library(name: "BoardTUI", targets: ["BoardTUI"]),
@@ -28,6 +34,9 @@ let package = Package(
         // Sync through PostgreSQL (postgres-nio): the server's schema and people, rounds of push and pull.
         .target(name: "BoardSync", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "PostgresNIO", package: "postgres-nio")]),
+        // What both executables share: the options every command takes, config.toml, one-line errors.
+        .target(name: "BoardCLI", dependencies: ["BoardModel", "BoardStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                                 .product(name: "GRDB", package: "GRDB.swift")]),
         // The board screen: state, actions, update, view into frames, and the one ncurses driver.
         .target(name: "BoardTUI", dependencies: ["BoardModel", "BoardStore", "CNcurses"]),
         .executableTarget(
@@ -36,21 +45,31 @@ let package = Package(
                 "BoardModel",
                 "BoardStore",
                 "BoardTUI",
-                "BoardSync",
+                "BoardCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            // A command's start is most of its time on a small board (README "Bulk"). The static
-            // Swift runtime links with --export-dynamic, and the dynamic loader then walks 40,000
-            // exported symbols at every start (the runtime's dladdr) for nothing.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+            linkerSettings: quickStart
+        ),
+        // `board sync` and `board server`, handed over by `board`: the network stack in a binary of its own.
+        .executableTarget(
+            name: "board-sync",
+            dependencies: [
+                "BoardModel",
+                "BoardStore",
+                "BoardSync",
+                "BoardCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            linkerSettings: quickStart
         ),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Snapshots"]),
         // Drives the real `board` binary: exit codes, stdout, stderr.
-        .testTarget(name: "boardTests", dependencies: ["board", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "boardTests", dependencies: ["board", "board-sync", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Golden"]),
     ]
 )

@@ -1,7 +1,7 @@
 import ArgumentParser
+import BoardCLI
 import BoardModel
 import BoardStore
-import BoardSync
 import Foundation
 import GRDB
 
@@ -38,7 +38,9 @@ struct BoardCommand: ParsableCommand {
             return
         }
         do {
-            var command = try parseAsRoot(movingBoardOptions(Array(CommandLine.arguments.dropFirst())))
+            let arguments = movingBoardOptions(Array(CommandLine.arguments.dropFirst()))
+            if SyncHandOff.isHandedOff(arguments) { try SyncHandOff.exec(arguments) }
+            var command = try parseAsRoot(arguments)
             _ = try ConfigFile.current.get()
             try command.run()
         } catch {
@@ -72,21 +74,7 @@ struct BoardCommand: ParsableCommand {
     }
 
     static func fail(_ error: Error) -> Never {
-        switch error {
-        case let error as ConfigError: CommandLineOutput.fail("config: \(error)")
-        case let error as BoardError: CommandLineOutput.fail(error.description)
-        case let error as BoardFileError: CommandLineOutput.fail(error.description, status: CommandLineOutput.fileStatus)
-        case let error as DatabaseError:
-            fail(BoardFileError.classify(error, path: "the board") ?? BoardFileError.unusable(path: "the board", problem: error.message ?? "\(error)"))
-        case let error as NotifierFailure: CommandLineOutput.fail(error.description, status: 4)
-        case let error as SyncError: CommandLineOutput.fail(error.description, status: 5)
-        case let error as CocoaError:
-            CommandLineOutput.fail(error.localizedDescription, status: CommandLineOutput.fileStatus)
-        default:
-            if exitCode(for: error) == .validationFailure {
-                CommandLineOutput.fail(message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid input")
-            }
-            exit(withError: error)
-        }
+        if let error = error as? NotifierFailure { CommandLineOutput.fail(error.description, status: 4) }
+        CommandLineOutput.fail(error, command: Self.self)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardCLI
 import BoardModel
 import Foundation
 

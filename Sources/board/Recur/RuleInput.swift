@@ -1,3 +1,4 @@
+import BoardCLI
 import BoardModel
 
 /// A RULE argument: RRULE text (`FREQ=…`, with or without `RRULE:`) or a phrase in plain words.

@@ -1,3 +1,4 @@
+import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation

@@ -1,7 +1,7 @@
 import ArgumentParser
+import BoardCLI
 import BoardModel
 import BoardStore
-import BoardSync
 import BoardTUI
 import Foundation
 
@@ -22,22 +22,19 @@ struct OpenCommand: ParsableCommand {
     static func runBoard(store: BoardStore, path: String, clockOptions: ClockOptions, syncing: Bool = false) throws {
         let clock = try clockOptions.runningClock(savedZone: try store.savedTimeZone())
         let app = try BoardApp(store: store, path: path, config: ConfigFile.loaded, clock: clock)
-        // With a server configured the board syncs by itself, on a task of its own: offline never blocks a key.
-        if syncing, !store.isReadOnly {
+        // With a server configured the board syncs by itself, in a process beside it: offline never blocks a key.
+        var sync: ScreenSync?
+        if syncing, !store.isReadOnly, SyncCommands.isConfigured {
             let box = SyncStatusBox()
-            switch Result(catching: { try SyncCommand.serverURL(nil) }) {
-            case .success(nil): break
-            case .success(let server?):
-                app.syncStatus = box
-                box.post("Syncing…")
-                let fixed = clockOptions.isFixed
-                store.setWallClock { fixed ? clock().instant : Date() }
-                Task.detached { await SyncWatch.run(store, server: server, clock: clock) { box.post($0.words) } }
-            case .failure(let error):
-                app.syncStatus = box
-                box.post("Sync refused: \("\(error)".escapedForTerminal)")
+            app.syncStatus = box
+            box.post("Syncing…")
+            let fixed = clockOptions.isFixed
+            store.setWallClock { fixed ? clock().instant : Date() }
+            do { sync = try ScreenSync(path: path, clockOptions: clockOptions, box: box) } catch {
+                box.post("No sync: " + ((error as? BoardError)?.problem ?? "\(error)").escapedForTerminal)
             }
         }
+        defer { sync?.stop() }
         try app.run(on: TerminalDriver())
     }
 }

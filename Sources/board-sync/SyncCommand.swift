@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardCLI
 import BoardModel
 import BoardStore
 import BoardSync
@@ -6,15 +7,7 @@ import Foundation
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sync",
-        abstract: "Sync this board through a PostgreSQL server: push this device's changes, pull the others'.",
-        discussion: """
-            The server: --server URL, else BOARD_SYNC_URL, else sync_url in config.toml — a URL that \
-            `board server add-user` printed: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, ?sslmode=require for TLS. \
-            A password not in the URL comes from PGPASSWORD or ~/.pgpass (as psql reads them). The first sync of a board \
-            joins it to the account: its rows are merged with what the server holds, nothing local is dropped. \
-            Working offline is normal: changes wait on the board until a sync gets through.
-            """,
+        commandName: SyncCommands.sync.commandName, abstract: SyncCommands.sync.abstract, discussion: SyncCommands.sync.discussion,
         subcommands: [SyncRun.self, SyncStatusCommand.self],
         defaultSubcommand: SyncRun.self)
 
@@ -34,15 +27,12 @@ struct SyncRun: ParsableCommand {
     @Option(help: ArgumentHelp("The server's URL. Env: BOARD_SYNC_URL; config: sync_url.", valueName: "url")) var server: String?
     @Flag(help: "Stay connected: pull within a second of another device's push, push this board's changes as they are made, reconnect when the server comes back.")
     var watch = false
+    @Flag(help: ArgumentHelp("For the board screen, which starts this beside it: --watch, saying where sync stands in the status line's words, a line at a time, until the screen closes this process's input.", visibility: .private))
+    var screen = false
 
     func run() throws {
-        guard let url = try SyncCommand.serverURL(server) else {
-            throw BoardError("server", "no server given: use --server URL, BOARD_SYNC_URL, or sync_url in config.toml")
-        }
-        let (store, _) = try options.open(generating: false, creating: true)
-        let clock = try options.clockOptions.runningClock(savedZone: try store.savedTimeZone())
-        let fixed = options.clockOptions.isFixed
-        store.setWallClock { fixed ? clock().instant : Date() }
+        if screen { besideTheScreen() }
+        let (url, store, clock) = try start(creating: true)
         if watch {
             printOut("Syncing with \(url.display) — Ctrl-C stops.")
             waitForever { await SyncWatch.run(store, server: url, clock: clock, report: Self.print) }
@@ -50,6 +40,35 @@ struct SyncRun: ParsableCommand {
         let summary = try waitFor { try await SyncRound.run(store, server: url, clock: clock) }
         if summary.joined > 0 { printOut("Joined the account of \(url.user.escapedForTerminal) on \(url.host):\(url.port): \(summary.joined.formatted()) \(summary.joined == 1 ? "change" : "changes") from this board.") }
         printOut(summary.sentence + ".")
+    }
+
+    /// The server, the board, and its running clock (whose wall clock the board's stamps follow).
+    private func start(creating: Bool) throws -> (ServerURL, BoardStore, @Sendable () -> BoardClock) {
+        guard let url = try SyncCommand.serverURL(server) else {
+            throw BoardError("server", "no server given: use --server URL, BOARD_SYNC_URL, or sync_url in config.toml")
+        }
+        let (store, _) = try options.open(generating: false, creating: creating)
+        let clock = try options.clockOptions.runningClock(savedZone: try store.savedTimeZone())
+        let fixed = options.clockOptions.isFixed
+        store.setWallClock { fixed ? clock().instant : Date() }
+        return (url, store, clock)
+    }
+
+    /// The screen reads each line into its status line, and closes this process's input when it
+    /// quits (or dies): that ends this process too, so no sync outlives its screen.
+    private func besideTheScreen() -> Never {
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while read(0, &byte, 1) > 0 {}
+            Foundation.exit(0)
+        }
+        do {
+            let (url, store, clock) = try start(creating: false)
+            waitForever { await SyncWatch.run(store, server: url, clock: clock) { printOut($0.words) } }
+        } catch {
+            printOut("Sync refused: \(error)")
+            Foundation.exit(2)
+        }
     }
 
     static func print(_ event: SyncEvent) {

@@ -3,32 +3,32 @@ import BoardStore
 import Foundation
 
 /// A config file that can't be used: where, and what to fix.
-struct ConfigError: Error, CustomStringConvertible {
-    let path: String
-    let line: Int?
-    let problem: String
+public struct ConfigError: Error, CustomStringConvertible {
+    public let path: String
+    public let line: Int?
+    public let problem: String
 
-    var description: String { "\(path)\(line.map { " line \($0)" } ?? ""): \(problem)" }
+    public var description: String { "\(path)\(line.map { " line \($0)" } ?? ""): \(problem)" }
 }
 
 /// `$XDG_CONFIG_HOME/board/config.toml` (default `~/.config/board/config.toml`), read once per process.
 /// A file that is missing is no configuration; a file that is malformed stops every command, because
 /// guessing a time zone or a notify command would deliver reminders at the wrong moment or nowhere.
-enum ConfigFile {
-    static let keys = ["time_zone", "week_start", "notify_command", "grace", "remind_before", "sync_url"]
+public enum ConfigFile {
+    public static let keys = ["time_zone", "week_start", "notify_command", "grace", "remind_before", "sync_url"]
 
     /// The configuration of this process, or why the file can't be used.
-    static let current: Result<BoardConfig, ConfigError> = Result { () throws(ConfigError) in try load(path: path()) }
+    public static let current: Result<BoardConfig, ConfigError> = Result { () throws(ConfigError) in try load(path: path()) }
 
     /// The configuration, once `BoardCommand.main` has refused to run with a malformed file.
-    static var loaded: BoardConfig { (try? current.get()) ?? BoardConfig() }
+    public static var loaded: BoardConfig { (try? current.get()) ?? BoardConfig() }
 
-    static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/board/config.toml" }
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/board/config.toml"
     }
 
-    static func load(path: String) throws(ConfigError) -> BoardConfig {
+    public static func load(path: String) throws(ConfigError) -> BoardConfig {
         guard FileManager.default.fileExists(atPath: path) else { return BoardConfig() }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(path: path, line: nil, problem: "can't be read as UTF-8 text")
@@ -36,7 +36,7 @@ enum ConfigFile {
         return try parse(text, path: path)
     }
 
-    static func parse(_ text: String, path: String) throws(ConfigError) -> BoardConfig {
+    public static func parse(_ text: String, path: String) throws(ConfigError) -> BoardConfig {
         let settings: [ConfigSyntax.Setting]
         do {
             settings = try ConfigSyntax.settings(in: text)

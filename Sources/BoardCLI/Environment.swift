@@ -2,9 +2,9 @@ import Foundation
 
 /// The process's environment variables, read one at a time: `ProcessInfo.environment` builds a
 /// dictionary of all of them on every call, and every command reads several at its start.
-enum Environment {
+public enum Environment {
     /// The variable's value; nil when it is unset or empty (an empty BOARD_DB is no path).
-    static func value(_ name: String) -> String? {
+    public static func value(_ name: String) -> String? {
         guard let raw = getenv(name) else { return nil }
         let value = String(cString: raw)
         return value.isEmpty ? nil : value

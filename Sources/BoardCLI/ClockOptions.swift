@@ -3,15 +3,17 @@ import BoardModel
 import Foundation
 
 /// `--now` and `--tz`, so every behaviour can be run at any moment and in any time zone.
-struct ClockOptions: ParsableArguments {
+public struct ClockOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Pretend it is this moment: a local YYYY-MM-DDTHH:MM, or a UTC one ending in Z. Env: BOARD_NOW.", valueName: "datetime"))
-    var now: String?
+    public var now: String?
 
     @Option(help: ArgumentHelp("The user's time zone, e.g. Europe/Paris. Env: BOARD_TZ. Default: the system's.", valueName: "zone"))
-    var tz: String?
+    public var tz: String?
+
+    public init() {}
 
     /// `--tz`, then `BOARD_TZ`, then config.toml's `time_zone`, then `saved` (the board's setting), then the system's zone.
-    func timeZone(saved: String? = nil) throws -> TimeZone {
+    public func timeZone(saved: String? = nil) throws -> TimeZone {
         let given = tz ?? Environment.value("BOARD_TZ")
         if given == nil, let configured = ConfigFile.loaded.timeZone { return configured }
         guard let name = given ?? saved else { return .current }
@@ -22,10 +24,10 @@ struct ClockOptions: ParsableArguments {
     }
 
     /// Whether the moment is given (`--now`, `BOARD_NOW`) rather than the system's.
-    var isFixed: Bool { now != nil || Environment.value("BOARD_NOW") != nil }
+    public var isFixed: Bool { now != nil || Environment.value("BOARD_NOW") != nil }
 
     /// The clock: now (or `--now`) in the user's time zone.
-    func clock(savedZone: String? = nil) throws -> BoardClock {
+    public func clock(savedZone: String? = nil) throws -> BoardClock {
         let zone = try timeZone(saved: savedZone)
         guard let given = now ?? Environment.value("BOARD_NOW") else {
             return BoardClock(instant: Date(), zone: zone)
@@ -52,17 +54,17 @@ struct ClockOptions: ParsableArguments {
 
     /// A clock that starts at now (or `--now`) and runs: what the screen and `remind --watch` read,
     /// so one meaning of `--now` holds everywhere and crossing midnight can be run end to end.
-    func runningClock(savedZone: String? = nil) throws -> @Sendable () -> BoardClock {
+    public func runningClock(savedZone: String? = nil) throws -> @Sendable () -> BoardClock {
         try clock(savedZone: savedZone).runningOn()
     }
 
     /// The user's local date and time now.
-    func localNow() throws -> LocalDateTime { try clock().local }
+    public func localNow() throws -> LocalDateTime { try clock().local }
 }
 
-extension BoardClock {
+public extension BoardClock {
     /// A clock that starts at this moment and runs at the real clock's pace.
-    func runningOn() -> @Sendable () -> BoardClock {
+    public func runningOn() -> @Sendable () -> BoardClock {
         let offset = instant.timeIntervalSince(Date())
         let zone = self.zone
         return { BoardClock(instant: Date() + offset, zone: zone) }

@@ -1,17 +1,12 @@
 import ArgumentParser
+import BoardCLI
 import BoardModel
 import BoardSync
 import Foundation
 
 struct ServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "server",
-        abstract: "Set up a PostgreSQL server for sync: Board's schema, and the people who use it.",
-        discussion: """
-            Both take the URL of an administrator of the server (a superuser, or the database's owner able to create \
-            roles): postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, ?sslmode=require for TLS; a password not in the \
-            URL comes from PGPASSWORD. People then sync with `board sync` and the URL `add-user` prints.
-            """,
+        commandName: SyncCommands.server.commandName, abstract: SyncCommands.server.abstract, discussion: SyncCommands.server.discussion,
         subcommands: [ServerInit.self, ServerAddUser.self])
 }
 

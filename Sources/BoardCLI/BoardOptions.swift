@@ -1,0 +1,62 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import Foundation
+import GRDB
+
+/// `--db` with the clock options: what every command that touches the board takes.
+public struct BoardOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The database file. Env: BOARD_DB. Default: $XDG_DATA_HOME/board/board.sqlite.", valueName: "path"))
+    public var db: String?
+
+    @OptionGroup public var clockOptions: ClockOptions
+
+    public init() {}
+
+    public var path: String { db ?? Environment.value("BOARD_DB") ?? BoardDatabase.defaultPath() }
+
+    /// Opens the board and runs generation, as every command that reads the board does first.
+    /// Only a command that adds something (`creating`) makes a new board; the others say there is
+    /// none rather than show an empty one, as if every card were gone.
+    /// `concurrentReads`: for the screen (`BoardStore.open`).
+    public func open(generating: Bool = true, creating: Bool = false, concurrentReads: Bool = false) throws -> (BoardStore, BoardClock) {
+        let path = self.path
+        if !FileManager.default.fileExists(atPath: path) {
+            guard creating else { throw BoardFileError.missing(path: path) }
+            NewBoard.willCreate(path)
+        }
+        let store = try BoardStore.open(path: path, concurrentReads: concurrentReads)
+        let clock = try clockOptions.clock(savedZone: try store.savedTimeZone())
+        if generating { try store.generate(clock: clock) }
+        return (store, clock)
+    }
+}
+
+public extension BoardOptions {
+    /// An empty board in memory, with this command's clock: what a dry run compares against
+    /// when the board file does not exist yet.
+    public func openEmptyInMemory() throws -> (BoardStore, BoardClock) {
+        let store = try BoardStore(DatabaseQueue())
+        return (store, try clockOptions.clock(savedZone: nil))
+    }
+}
+
+/// A board file this process is creating: removed again, with the folders made for it, when the
+/// command fails, so a failing command writes nothing, a file included.
+public enum NewBoard {
+    nonisolated(unsafe) private static var created: [String] = []
+
+    public static func willCreate(_ path: String) {
+        var top = URL(fileURLWithPath: path)
+        var folder = top.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.path) {
+            top = folder
+            folder = folder.deletingLastPathComponent()
+        }
+        created = top.path == path ? [path, path + "-wal", path + "-shm"] : [top.path]
+    }
+
+    public static func removeAfterFailure() {
+        for path in created { try? FileManager.default.removeItem(atPath: path) }
+    }
+}

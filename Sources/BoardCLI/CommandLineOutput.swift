@@ -1,0 +1,47 @@
+import ArgumentParser
+import BoardModel
+import BoardStore
+import Foundation
+import GRDB
+
+public enum CommandLineOutput {
+    /// The exit status for a board file that can't be used; bad input is 2.
+    public static let fileStatus: Int32 = 3
+
+    /// Prints `error: MESSAGE` on stderr, escaped, and exits with `status` (2: bad input).
+    public static func fail(_ message: String, status: Int32 = 2) -> Never {
+        FileHandle.standardError.write(Data(("error: " + message.escapedForTerminal + "\n").utf8))
+        exit(status)
+    }
+
+    /// The one line and exit status for an error every Board command may meet (ARCHITECTURE.md §10);
+    /// `command`, the root command, words the parser's own errors.
+    public static func fail(_ error: Error, command: ParsableCommand.Type) -> Never {
+        switch error {
+        case let error as ConfigError: fail("config: \(error)")
+        case let error as BoardError: fail(error.description)
+        case let error as BoardFileError: fail(error.description, status: fileStatus)
+        case let error as DatabaseError:
+            fail(BoardFileError.classify(error, path: "the board") ?? BoardFileError.unusable(path: "the board", problem: error.message ?? "\(error)"),
+                 command: command)
+        case let error as CocoaError: fail(error.localizedDescription, status: fileStatus)
+        default:
+            if command.exitCode(for: error) == .validationFailure {
+                fail(command.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid input")
+            }
+            command.exit(withError: error)
+        }
+    }
+}
+
+/// Writes to stdout without buffering surprises. Control characters are shown escaped, line
+/// breaks kept: stored fields in `text` were escaped already (`escapedForTerminal`), so no stored
+/// newline can forge a line.
+public func printOut(_ text: String) {
+    FileHandle.standardOutput.write(Data((text.escapedForTerminalKeepingNewlines + "\n").utf8))
+}
+
+/// One line on stderr, every control character shown escaped.
+public func printErr(_ text: String) {
+    FileHandle.standardError.write(Data((text.escapedForTerminal + "\n").utf8))
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+
+/// The commands of `board-sync`, the executable that holds sync and its network stack
+/// (ARCHITECTURE.md §13): `board` lists them in its help and hands them over; `board-sync` runs them.
+public enum SyncCommands {
+    /// The executable's file name, next to `board`.
+    public static let executable = "board-sync"
+
+    public static let sync = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync this board through a PostgreSQL server: push this device's changes, pull the others'.",
+        discussion: """
+            The server: --server URL, else BOARD_SYNC_URL, else sync_url in config.toml — a URL that \
+            `board server add-user` printed: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, ?sslmode=require for TLS. \
+            A password not in the URL comes from PGPASSWORD or ~/.pgpass (as psql reads them). The first sync of a board \
+            joins it to the account: its rows are merged with what the server holds, nothing local is dropped. \
+            Working offline is normal: changes wait on the board until a sync gets through.
+            """)
+
+    public static let server = CommandConfiguration(
+        commandName: "server",
+        abstract: "Set up a PostgreSQL server for sync: Board's schema, and the people who use it.",
+        discussion: """
+            Both take the URL of an administrator of the server (a superuser, or the database's owner able to create \
+            roles): postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, ?sslmode=require for TLS; a password not in the \
+            URL comes from PGPASSWORD. People then sync with `board sync` and the URL `add-user` prints.
+            """)
+
+    /// The names `board` hands over.
+    public static let names: Set<String> = [sync.commandName!, server.commandName!]
+
+    /// Whether a server is configured (`BOARD_SYNC_URL`, config.toml's `sync_url`): the screen
+    /// then starts `board-sync` beside it. Whether the URL is good is for `board-sync` to say.
+    public static var isConfigured: Bool { Environment.value("BOARD_SYNC_URL") != nil || ConfigFile.loaded.syncURL != nil }
+}
