@@ -54,7 +54,7 @@ final class ScreenSync {
         _ = fcntl(fromChild[0], F_SETFD, FD_CLOEXEC)
         self.pid = pid
         input = toChild[1]
-        let output = FileHandle(fileDescriptor: fromChild[0], closeOnDealloc: true)
+        let output = fromChild[0]
         Thread.detachNewThread { Self.postLines(from: output, to: box) }
     }
 
@@ -66,13 +66,18 @@ final class ScreenSync {
         waitpid(pid, &status, 0)
     }
 
-    private static func postLines(from output: FileHandle, to box: SyncStatusBox) {
-        var pending = Data()
-        while let chunk = try? output.read(upToCount: 4096), !chunk.isEmpty {
-            pending.append(chunk)
+    /// Each line as it comes (a read returns what the pipe holds; FileHandle's waits for a full buffer).
+    private static func postLines(from output: Int32, to box: SyncStatusBox) {
+        defer { close(output) }
+        var pending: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(output, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            pending += buffer[0..<count]
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                box.post(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-                pending.removeSubrange(pending.startIndex...newline)
+                box.post(String(decoding: pending[..<newline], as: UTF8.self))
+                pending.removeSubrange(...newline)
             }
         }
     }
