@@ -215,6 +215,54 @@ import Testing
         #expect(screenA.waitFor { _ in !screenA.isRunning }.0 && screenB.waitFor { _ in !screenB.isRunning }.0)
     }
 
+    /// The screen's sync runs in a process beside it (`board-sync`) and never outlives it: not
+    /// when the screen quits, not when the screen is killed without a chance to stop it.
+    @Test func theScreensSyncEndsWithTheScreen() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let (url, a, _) = try Self.twoSyncedBoards(pg, now: "2026-11-21T10:00")
+        func pids(_ pattern: String) throws -> [pid_t] {
+            try BoardBinary.runTool(["pgrep", "-f", pattern]).stdout.split(separator: "\n").compactMap { pid_t($0) }
+        }
+        let syncs = "board-sync sync run --watch --screen --db \(a.path)"
+        for ending in ["quits", "is killed"] {
+            let screen = try TmuxSession(["env", "BOARD_SYNC_URL=\(url)", "PGPASSFILE=/nonexistent", BoardBinary.url.path, "--db", a.path], command: true)
+            #expect(screen.waitFor(10) { $0.contains("Synced 10:0") }.0, "the screen \(ending)")
+            #expect(try pids(syncs).count == 1, "one sync beside the screen that \(ending)")
+            if ending == "quits" {
+                try screen.send("q")
+            } else {
+                let board = try #require(try pids("^\(BoardBinary.url.path) --db \(a.path)$").first)
+                kill(board, SIGKILL)
+            }
+            let deadline = Date().addingTimeInterval(5)
+            while try !pids(syncs).isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            #expect(try pids(syncs).isEmpty, "a sync outlived the screen that \(ending)")
+        }
+    }
+
+    /// `board sync` and `board server` run in `board-sync`, installed beside `board`; without it
+    /// they say so in one line, and the screen says so on its status line and works on.
+    @Test func withoutBoardSyncBesideItBoardSaysSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appendingPathComponent("board")
+        try FileManager.default.copyItem(at: BoardBinary.url, to: alone)
+        let board = try BoardFile()
+        #expect(try board.run(["add", "Pay rent"]).status == 0)
+        for command in [["sync"], ["server", "init", "postgres://admin@127.0.0.1/board"], ["help", "sync"]] {
+            let r = try BoardBinary.runTool([alone.path] + command + (command[0] == "sync" ? ["--db", board.path] : []))
+            #expect(r.status == 2 && r.stderr == "error: sync: \(folder.path)/board-sync is missing; it is built with board (swift build -c release --static-swift-stdlib) and installed beside it\n",
+                    "\(command): \(r.stderr)")
+        }
+        let screen = try TmuxSession(["env", "BOARD_SYNC_URL=postgres://ann@127.0.0.1:1/board", alone.path, "--db", board.path], command: true)
+        let (said, last) = screen.waitFor(5) { $0.contains("No sync: \(folder.path)/board-sync is missing") && $0.contains("Pay rent") }
+        #expect(said, "\(last)")
+        try screen.send("q")
+        #expect(screen.waitFor { _ in !screen.isRunning }.0)
+    }
+
     /// `board sync --watch` pulls another board's push within seconds, and reconnects after the
     /// server restarts.
     @Test func aWatchingSyncPullsAtOnceAndComesBackAfterTheServerRestarts() throws {
