@@ -2,7 +2,7 @@
 # Board against taskwarrior on the same cards, in the same run (README "Bulk in, fast out").
 #   Benchmarks/Scripts/vs-taskwarrior.sh [BOARD_BINARY] [SIZES...]
 # Needs: taskwarrior, hyperfine, GNU time (apt-get install taskwarrior hyperfine time).
-# Board: the release build of the README (swift build -c release --product board --static-swift-stdlib). Every number is hyperfine's
+# Board: the release build of the README (swift build -c release --static-swift-stdlib -Xlinker -no-pie). Every number is hyperfine's
 # median of alternating runs; peak memory is GNU time's maximum resident set size.
 set -euo pipefail
 board=${1:-.build/release/board}
@@ -36,6 +36,6 @@ done
 python3 "$here/cards.py" 10 "$work"
 rm -rf "$work/b.db"* "$work/td" && mkdir "$work/td"
 "$board" import --db "$work/b.db" "$work/board.json" > /dev/null && task import "$work/task.json" > /dev/null
-hyperfine -N -w 5 -r 40 --style none --export-json "$work/small.json" "$board list --db $work/b.db" "task list" > /dev/null
+hyperfine -N -w 5 -r 100 --style none --export-json "$work/small.json" "$board list --db $work/b.db" "task list" > /dev/null
 read -r b t <<< "$(median "$work/small.json")"
 printf '%-8s %-22s %11.4fs %11.4fs %7.2fx\n' 10 "list / task list" "$b" "$t" "$(python3 -c "print($t/$b)")"
