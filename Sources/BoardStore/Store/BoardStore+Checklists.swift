@@ -93,8 +93,11 @@ extension BoardStore {
 
     /// Deletes ticks of routines without a schedule older than 30 days.
     static func pruneRoutineTicks(today: LocalDate, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM routine_ticks WHERE day < ?", arguments: [today.adding(days: -RoutineChecklist.keptDays)])
+        try db.execute(sql: "DELETE FROM routine_ticks WHERE day < ?", arguments: [oldestTickKept(today: today)])
     }
+
+    /// Checklist ticks of days before this one go (kept `RoutineChecklist.keptDays`).
+    static func oldestTickKept(today: LocalDate) -> LocalDate { today.adding(days: -RoutineChecklist.keptDays) }
 
     static func isUnscheduled(_ templateId: String, _ db: Database) throws -> Bool {
         try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == templateId).fetchCount(db) == 0

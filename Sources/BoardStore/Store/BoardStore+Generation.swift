@@ -12,6 +12,8 @@ extension BoardStore {
     public func generate(clock: BoardClock) throws -> Int {
         // A read-only board is shown as it is stored.
         guard !isReadOnly else { return 0 }
+        // Most commands find nothing to do; asked in a read, one that only reads takes no write lock.
+        if !sync.joined, try !read({ db in try Self.hasWork(today: clock.today, db) }) { return 0 }
         return try write { db in
             try Self.pruneRoutineTicks(today: clock.today, db)
             let made = try generate(templateId: nil, clock: clock, db)
@@ -19,6 +21,15 @@ extension BoardStore {
             return made
         }
     }
+
+    /// An active series not filled through the window, or checklist ticks old enough to go.
+    private static func hasWork(today: LocalDate, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM series WHERE \(unfilledSeries)) OR EXISTS (SELECT 1 FROM routine_ticks WHERE day < ?)",
+                          arguments: [TemplateStatus.active.rawValue, Generation.window(today: today).upperBound, oldestTickKept(today: today)]) ?? true
+    }
+
+    /// The series a full pass fills: active, and not yet generated through the window's end.
+    private static let unfilledSeries = "status = ? AND (generated_through IS NULL OR generated_through < ?)"
 
     /// Generation for one template (nil: all), inside the caller's transaction.
     @discardableResult
@@ -32,7 +43,7 @@ extension BoardStore {
         // In SQL: every command that reads the board runs this first, and a request's first use
         // (the schema looked up for it) was a tenth of listing a small board.
         let pending = try SeriesRecord.fetchAll(db, sql: templateId == nil
-            ? "SELECT * FROM series WHERE status = ? AND (generated_through IS NULL OR generated_through < ?)"
+            ? "SELECT * FROM series WHERE \(Self.unfilledSeries)"
             : "SELECT * FROM series WHERE status = ? AND template_id = ?",
             arguments: [TemplateStatus.active.rawValue, templateId ?? window.upperBound.iso])
         guard !pending.isEmpty else { return 0 }
