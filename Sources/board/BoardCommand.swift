@@ -66,8 +66,10 @@ struct BoardCommand: ParsableCommand {
                 break
             }
         }
-        let names = configuration.subcommands.map { $0.configuration.commandName }
-        guard !leading.isEmpty, index < arguments.count, names.contains(arguments[index]) else { return arguments }
+        // The names only when there is something to move: reading every command's configuration
+        // was a twentieth of a small board's `list`.
+        guard !leading.isEmpty, index < arguments.count,
+              configuration.subcommands.contains(where: { $0.configuration.commandName == arguments[index] }) else { return arguments }
         var rest = Array(arguments[index...])
         rest.insert(contentsOf: leading, at: rest.firstIndex(of: "--") ?? rest.count)
         return rest
