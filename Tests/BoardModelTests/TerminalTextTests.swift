@@ -10,6 +10,10 @@ import Testing
             for text in [String(scalar), "a" + String(scalar) + "é", "·" + String(scalar)] {
                 if TerminalText.needsEscaping(text, keepingNewlines: false) != TerminalText.isUnsafe(scalar) { disagreements.append(value) }
             }
+            // A substring's bytes, read in place.
+            if TerminalText.needsEscaping(("x" + String(scalar) + "y").dropFirst(), keepingNewlines: false) != TerminalText.isUnsafe(scalar) {
+                disagreements.append(value)
+            }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10).map { String($0, radix: 16) })")
         #expect(!TerminalText.needsEscaping("a\nb", keepingNewlines: true) && TerminalText.needsEscaping("a\nb", keepingNewlines: false))
