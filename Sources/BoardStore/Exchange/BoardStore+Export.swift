@@ -12,9 +12,14 @@ extension BoardStore {
     public func forEachTask(in bucket: Bucket? = nil, _ body: (TaskRecord) throws -> Void) throws {
         try read { db in
             let filter = bucket == nil ? "" : "WHERE bucket = ?"
-            let cursor = try TaskRecord.fetchCursor(db, sql: "SELECT * FROM tasks \(filter) ORDER BY \(Self.boardOrder)",
-                                                    arguments: bucket.map { [$0.rawValue] } ?? [])
-            while let task = try cursor.next() { try body(task) }
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM tasks \(filter) ORDER BY \(Self.boardOrder)",
+                                           arguments: bucket.map { [$0.rawValue] } ?? [])
+            var positions: [Int]?
+            while let row = try rows.next() {
+                let p = try positions ?? TaskRecord.columnPositions(in: row)
+                positions = p
+                try body(TaskRecord(row: row, at: p))
+            }
         }
     }
 

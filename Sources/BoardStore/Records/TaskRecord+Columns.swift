@@ -5,38 +5,49 @@ import GRDB
 extension TaskRecord {
     /// A card read column by column rather than through Codable: `list` and `export` of
     /// 100,000 cards spend their time writing, not building key maps per row (ARCHITECTURE.md §7).
-    public init(row: Row) throws {
-        typealias C = Columns
-        id = try row.decode(forColumn: C.id.rawValue)
-        ownerId = try row.decode(forColumn: C.ownerId.rawValue)
-        title = try row.decode(forColumn: C.title.rawValue)
-        description = try row.decode(forColumn: C.description.rawValue)
-        labels = try JSONColumn.strings(row.decode(forColumn: C.labels.rawValue))
-        checklist = try JSONColumn.array(row.decode(forColumn: C.checklist.rawValue))
-        let bucketName: String = try row.decode(forColumn: C.bucket.rawValue)
-        guard let bucket = Bucket(rawValue: bucketName) else { throw JSONColumn.Unreadable(column: C.bucket.rawValue) }
+    public init(row: Row) throws { try self.init(row: row, at: Self.columnPositions(in: row)) }
+
+    /// Where each column is in rows like `row`, in `CodingKeys` order (`columnValues`' order). A
+    /// cursor finds them once: by name, GRDB lowercases and hashes the name for every value read.
+    static func columnPositions(in row: Row) throws -> [Int] {
+        let names = Array(row.columnNames).map { $0.lowercased() }
+        return try CodingKeys.allCases.map { key in
+            guard let position = names.firstIndex(of: key.rawValue) else { throw JSONColumn.Unreadable(column: key.rawValue) }
+            return position
+        }
+    }
+
+    /// The card in `row`, its columns at `p` (from `columnPositions`).
+    init(row: Row, at p: [Int]) throws {
+        id = try row.decode(atIndex: p[0])
+        ownerId = try row.decode(atIndex: p[1])
+        title = try row.decode(atIndex: p[2])
+        description = try row.decode(atIndex: p[3])
+        labels = try JSONColumn.strings(row.decode(atIndex: p[4]))
+        checklist = try JSONColumn.array(row.decode(atIndex: p[5]))
+        let bucketName: String = try row.decode(atIndex: p[6])
+        guard let bucket = Bucket(rawValue: bucketName) else { throw JSONColumn.Unreadable(column: Columns.bucket.rawValue) }
         self.bucket = bucket
-        position = try row.decode(forColumn: C.position.rawValue)
-        dueDate = try row.decode(forColumn: C.dueDate.rawValue)
-        dueTime = try row.decode(forColumn: C.dueTime.rawValue)
-        priority = try row.decode(forColumn: C.priority.rawValue)
-        durationMin = try row.decode(forColumn: C.durationMin.rawValue)
-        isCompleted = try row.decode(forColumn: C.isCompleted.rawValue)
-        completedAt = try row.decode(forColumn: C.completedAt.rawValue)
-        createdAt = try row.decode(forColumn: C.createdAt.rawValue)
-        updatedAt = try row.decode(forColumn: C.updatedAt.rawValue)
-        templateId = try row.decode(forColumn: C.templateId.rawValue)
-        seriesId = try row.decode(forColumn: C.seriesId.rawValue)
-        occurrenceDate = try row.decode(forColumn: C.occurrenceDate.rawValue)
-        exceptionMask = try JSONColumn.array(row.decode(forColumn: C.exceptionMask.rawValue))
-        remindBeforeMin = try row.decode(forColumn: C.remindBeforeMin.rawValue)
+        position = try row.decode(atIndex: p[7])
+        dueDate = try row.decode(atIndex: p[8])
+        dueTime = try row.decode(atIndex: p[9])
+        priority = try row.decode(atIndex: p[10])
+        durationMin = try row.decode(atIndex: p[11])
+        isCompleted = try row.decode(atIndex: p[12])
+        completedAt = try row.decode(atIndex: p[13])
+        createdAt = try row.decode(atIndex: p[14])
+        updatedAt = try row.decode(atIndex: p[15])
+        templateId = try row.decode(atIndex: p[16])
+        seriesId = try row.decode(atIndex: p[17])
+        occurrenceDate = try row.decode(atIndex: p[18])
+        exceptionMask = try JSONColumn.array(row.decode(atIndex: p[19]))
+        remindBeforeMin = try row.decode(atIndex: p[20])
     }
 }
 
 extension TaskRecord {
     /// The card's values in `CodingKeys` order: what every write of a card stores, through a
-    /// record's `insert`/`update` or through the bulk statement of `import`.
-    /// Each a `DatabaseValue`, boxed as it is: an optional boxed as `any DatabaseValueConvertible`
+    /// record's `insert`/`update` or through the bulk statement of `import`. Each a `DatabaseValue`, boxed as it is: an optional boxed as `any DatabaseValueConvertible`
     /// looked up its conditional conformance on every row of an import, and GRDB's arguments from
     /// a sequence of concrete values instantiate a key path per row.
     var columnValues: [(any DatabaseValueConvertible)?] {
