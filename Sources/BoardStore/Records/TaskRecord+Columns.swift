@@ -117,7 +117,7 @@ enum JSONColumn {
         if text == "[]" { return [] }
         let utf8 = text.utf8
         if utf8.count >= 4, text.hasPrefix("[\""), text.hasSuffix("\"]"), !utf8.contains(UInt8(ascii: "\\")) {
-            let parts = text.dropFirst(2).dropLast(2).components(separatedBy: "\",\"")
+            let parts = text.dropFirst(2).dropLast(2).split(separator: "\",\"", omittingEmptySubsequences: false).map(String.init)
             if !parts.contains(where: { $0.contains("\"") }) { return parts }
         }
         return try array(text)
