@@ -3,7 +3,7 @@
 # 100,000 tasks, in the same run (README "Stats").
 #   Benchmarks/Scripts/stats.sh [BOARD_BINARY]
 # Needs: taskwarrior, hyperfine (apt-get install taskwarrior hyperfine). Board: the release build
-# of the README (swift build -c release --static-swift-stdlib -Xlinker -no-pie).
+# of the README (swift build -c release --static-swift-stdlib -Xlinker -no-pie --product board).
 set -euo pipefail
 board=${1:-.build/release/board}
 source "$(dirname "$0")/taskwarrior-env.sh"

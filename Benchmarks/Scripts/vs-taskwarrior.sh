@@ -2,7 +2,7 @@
 # Board against taskwarrior on the same cards, in the same run (README "Bulk in, fast out").
 #   Benchmarks/Scripts/vs-taskwarrior.sh [BOARD_BINARY] [SIZES...]
 # Needs: taskwarrior, hyperfine, GNU time (apt-get install taskwarrior hyperfine time).
-# Board: the release build of the README (swift build -c release --static-swift-stdlib -Xlinker -no-pie). Every number is hyperfine's
+# Board: the release build of the README (swift build -c release --static-swift-stdlib -Xlinker -no-pie --product board). Every number is hyperfine's
 # median of alternating runs; peak memory is GNU time's maximum resident set size.
 set -euo pipefail
 board=${1:-.build/release/board}

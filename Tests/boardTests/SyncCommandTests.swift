@@ -253,7 +253,7 @@ import Testing
         #expect(try board.run(["add", "Pay rent"]).status == 0)
         for command in [["sync"], ["server", "init", "postgres://admin@127.0.0.1/board"], ["help", "sync"]] {
             let r = try BoardBinary.runTool([alone.path] + command + (command[0] == "sync" ? ["--db", board.path] : []))
-            #expect(r.status == 2 && r.stderr == "error: sync: \(folder.path)/board-sync is missing; it is built with board (swift build -c release --static-swift-stdlib) and installed beside it\n",
+            #expect(r.status == 2 && r.stderr == "error: sync: \(folder.path)/board-sync is missing; build it as board is built (swift build … --product board-sync) and install it beside board\n",
                     "\(command): \(r.stderr)")
         }
         let screen = try TmuxSession(["env", "BOARD_SYNC_URL=postgres://ann@127.0.0.1:1/board", alone.path, "--db", board.path], command: true)

@@ -40,6 +40,6 @@ enum SyncHandOff {
     }
 
     static func missing(_ path: String) -> BoardError {
-        BoardError("sync", "\(path) is missing; it is built with board (swift build -c release --static-swift-stdlib) and installed beside it")
+        BoardError("sync", "\(path) is missing; build it as board is built (swift build … --product board-sync) and install it beside board")
     }
 }
