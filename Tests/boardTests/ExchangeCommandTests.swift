@@ -147,6 +147,12 @@ import Testing
             ("[" + with("exceptions", "[\"colour\"]") + "]", "[0].exceptions: 'colour' is not a template field"),
             ("[" + with("id", "\"../x\"") + "]", "[0].id: must be an id of letters, digits and dashes"),
             ("[{\"id\": \"c1\"}]", "[0].title: is missing"),
+            // Refused by the file: the first such card in the document's order is named, whatever its id.
+            ("[" + card.replacingOccurrences(of: "\"id\": \"c1\"", with: "\"id\": \"zz\"").replacingOccurrences(of: "\"template_id\": null", with: "\"template_id\": \"gone\"")
+             + ", " + card.replacingOccurrences(of: "\"id\": \"c1\"", with: "\"id\": \"aa\"").replacingOccurrences(of: "\"template_id\": null", with: "\"template_id\": \"gone\"") + "]",
+             "[0]: refers to a template, series or habit that is neither in the document nor on the board"),
+            ("[" + card.replacingOccurrences(of: "\"id\": \"c1\"", with: "\"id\": \"b2\"") + ", " + card.replacingOccurrences(of: "\"id\": \"c1\"", with: "\"id\": \"a1\"")
+             + ", " + card.replacingOccurrences(of: "\"id\": \"c1\"", with: "\"id\": \"b2\"") + "]", "[2]: collides with a row already here"),
             ("{\"format\": \"board\", \"version\": 2}", "version: this Board reads version 1 documents, got 2"),
             ("{\"format\": \"taskwarrior\", \"version\": 1}", "format: must be \"board\", got \"taskwarrior\""),
             ("{\"format\": \"board\", \"version\": 1, \"cards\": {}}", "cards: must be an array"),
