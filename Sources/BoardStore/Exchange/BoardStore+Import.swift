@@ -22,8 +22,17 @@ extension BoardStore {
     public func importDocument(_ data: Data, dryRun: Bool = false, clock: BoardClock) throws -> ImportSummary {
         let document = try Self.decode(data)
         do {
+            return try importing(document, inIdOrder: true, dryRun: dryRun, clock: clock)
+        } catch is RefusedInIdOrder {
+            // Nothing was written; again in the document's order, which names the first card refused.
+            return try importing(document, inIdOrder: false, dryRun: dryRun, clock: clock)
+        }
+    }
+
+    private func importing(_ document: BoardDocument.Whole, inIdOrder: Bool, dryRun: Bool, clock: BoardClock) throws -> ImportSummary {
+        do {
             return try write { db in
-                let summary = try Self.write(document, clock: clock, db)
+                let summary = try Self.write(document, inIdOrder: inIdOrder, clock: clock, db)
                 if dryRun { throw DryRun(summary: summary) }
                 return summary
             }
@@ -33,6 +42,9 @@ extension BoardStore {
     }
 
     private struct DryRun: Error { let summary: ImportSummary }
+
+    /// The file refused a new card while they went in in the order of their ids.
+    private struct RefusedInIdOrder: Error {}
 
     /// The document, or the first thing wrong with it by its JSON path.
     static func decode(_ data: Data) throws -> BoardDocument.Whole {
@@ -82,7 +94,7 @@ extension BoardStore {
         }
     }
 
-    private static func write(_ document: BoardDocument.Whole, clock: BoardClock, _ db: Database) throws -> ImportSummary {
+    private static func write(_ document: BoardDocument.Whole, inIdOrder: Bool, clock: BoardClock, _ db: Database) throws -> ImportSummary {
         var summary = ImportSummary()
         let empty = try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM tasks) + (SELECT COUNT(*) FROM templates) + (SELECT COUNT(*) FROM habits)") == 0
         if empty, let settings = document.settings {
@@ -134,7 +146,7 @@ extension BoardStore {
                 new.append((i, record))
             }
         }
-        try insertNewCards(new, db)
+        try insertNewCards(new, inIdOrder: inIdOrder, db)
         summary.cards.added += new.count
         // A copied series counts the occurrences it came with as made.
         try deriveGeneratedCounts(db)
@@ -142,21 +154,21 @@ extension BoardStore {
     }
 
     /// New cards go in in the order of their ids: SQLite then appends to its index of ids rather
-    /// than splitting pages all over it, twice as fast for 100,000 random ids. A refusal is named
-    /// by the first card in the document's order that SQLite refuses, as a plain pass would.
-    private static func insertNewCards(_ cards: [(index: Int, record: TaskRecord)], _ db: Database) throws {
+    /// than splitting pages all over it. A refusal then stops the import, which is run again in
+    /// the document's order to name the first card refused, as a plain pass does (no savepoint:
+    /// SQLite would keep a journal of every page the cards touch to roll back to it).
+    private static func insertNewCards(_ cards: [(index: Int, record: TaskRecord)], inIdOrder: Bool, _ db: Database) throws {
         let insert = try TaskRecord.bulkInsertStatement(db)
-        try db.execute(sql: "SAVEPOINT new_cards")
-        do {
-            for card in cards.sorted(by: { ($0.record.id, $0.index) < ($1.record.id, $1.index) }) { try card.record.insert(with: insert) }
-            try db.execute(sql: "RELEASE new_cards")
-        } catch is DatabaseError {
-            try db.execute(sql: "ROLLBACK TO new_cards")
-            try db.execute(sql: "RELEASE new_cards")
-            let again = try TaskRecord.bulkInsertStatement(db)
-            for (i, record) in cards {
-                do { try record.insert(with: again) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
+        if inIdOrder {
+            do {
+                for card in cards.sorted(by: { ($0.record.id, $0.index) < ($1.record.id, $1.index) }) { try card.record.insert(with: insert) }
+            } catch is DatabaseError {
+                throw RefusedInIdOrder()
             }
+            return
+        }
+        for (i, record) in cards {
+            do { try record.insert(with: insert) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
         }
     }
 

@@ -66,11 +66,9 @@ extension TaskRecord {
 
     /// The bulk path of `import`: one prepared statement for every new card, without a record's
     /// per-row persistence machinery.
-    /// Not from the connection's cache: a statement that failed throws that failure again when it
-    /// is next reset, and an import that fails once runs its cards again in the document's order.
     static func bulkInsertStatement(_ db: Database) throws -> Statement {
         let columns = CodingKeys.allCases.map(\.rawValue)
-        return try db.makeStatement(sql: "INSERT INTO tasks (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+        return try db.cachedStatement(sql: "INSERT INTO tasks (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
     }
 
     func insert(with statement: Statement) throws {
