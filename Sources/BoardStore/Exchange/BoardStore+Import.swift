@@ -22,17 +22,8 @@ extension BoardStore {
     public func importDocument(_ data: Data, dryRun: Bool = false, clock: BoardClock) throws -> ImportSummary {
         let document = try Self.decode(data)
         do {
-            return try importing(document, inIdOrder: true, dryRun: dryRun, clock: clock)
-        } catch is RefusedInIdOrder {
-            // Nothing was written; again in the document's order, which names the first card refused.
-            return try importing(document, inIdOrder: false, dryRun: dryRun, clock: clock)
-        }
-    }
-
-    private func importing(_ document: BoardDocument.Whole, inIdOrder: Bool, dryRun: Bool, clock: BoardClock) throws -> ImportSummary {
-        do {
             return try write { db in
-                let summary = try Self.write(document, inIdOrder: inIdOrder, clock: clock, db)
+                let summary = try Self.write(document, clock: clock, db)
                 if dryRun { throw DryRun(summary: summary) }
                 return summary
             }
@@ -42,9 +33,6 @@ extension BoardStore {
     }
 
     private struct DryRun: Error { let summary: ImportSummary }
-
-    /// The file refused a new card while they went in in the order of their ids.
-    private struct RefusedInIdOrder: Error {}
 
     /// The document, or the first thing wrong with it by its JSON path.
     static func decode(_ data: Data) throws -> BoardDocument.Whole {
@@ -94,7 +82,7 @@ extension BoardStore {
         }
     }
 
-    private static func write(_ document: BoardDocument.Whole, inIdOrder: Bool, clock: BoardClock, _ db: Database) throws -> ImportSummary {
+    private static func write(_ document: BoardDocument.Whole, clock: BoardClock, _ db: Database) throws -> ImportSummary {
         var summary = ImportSummary()
         let empty = try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM tasks) + (SELECT COUNT(*) FROM templates) + (SELECT COUNT(*) FROM habits)") == 0
         if empty, let settings = document.settings {
@@ -136,40 +124,20 @@ extension BoardStore {
         }
         // Existing ids, read once: a board being filled for the first time costs no lookups.
         let existingIds = Set(try String.fetchAll(db, sql: "SELECT id FROM tasks"))
+        let insert = try TaskRecord.bulkInsertStatement(db)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
-        var new: [(index: Int, record: TaskRecord)] = []
         for (i, card) in document.cards.enumerated() {
             let record = try card.record(at: "cards[\(i)]", ownerId: owner, now: now)
             if existingIds.contains(record.id) {
                 try upsert(record, existing: try TaskRecord.fetchOne(select, arguments: [record.id]), at: "cards[\(i)]", into: &summary.cards)
-            } else {
-                new.append((i, record))
+                continue
             }
+            do { try record.insert(with: insert) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
+            summary.cards.added += 1
         }
-        try insertNewCards(new, inIdOrder: inIdOrder, db)
-        summary.cards.added += new.count
         // A copied series counts the occurrences it came with as made.
         try deriveGeneratedCounts(db)
         return summary
-    }
-
-    /// New cards go in in the order of their ids: SQLite then appends to its index of ids rather
-    /// than splitting pages all over it. A refusal then stops the import, which is run again in
-    /// the document's order to name the first card refused, as a plain pass does (no savepoint:
-    /// SQLite would keep a journal of every page the cards touch to roll back to it).
-    private static func insertNewCards(_ cards: [(index: Int, record: TaskRecord)], inIdOrder: Bool, _ db: Database) throws {
-        let insert = try TaskRecord.bulkInsertStatement(db)
-        if inIdOrder {
-            do {
-                for card in cards.sorted(by: { ($0.record.id, $0.index) < ($1.record.id, $1.index) }) { try card.record.insert(with: insert) }
-            } catch is DatabaseError {
-                throw RefusedInIdOrder()
-            }
-            return
-        }
-        for (i, record) in cards {
-            do { try record.insert(with: insert) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
-        }
     }
 
     /// Inserts `record`, or updates it when it differs from the row with its id; counts which.
