@@ -32,7 +32,7 @@ public struct BoardOptions: ParsableArguments {
     }
 }
 
-public extension BoardOptions {
+extension BoardOptions {
     /// An empty board in memory, with this command's clock: what a dry run compares against
     /// when the board file does not exist yet.
     public func openEmptyInMemory() throws -> (BoardStore, BoardClock) {

@@ -62,7 +62,7 @@ public struct ClockOptions: ParsableArguments {
     public func localNow() throws -> LocalDateTime { try clock().local }
 }
 
-public extension BoardClock {
+extension BoardClock {
     /// A clock that starts at this moment and runs at the real clock's pace.
     public func runningOn() -> @Sendable () -> BoardClock {
         let offset = instant.timeIntervalSince(Date())
