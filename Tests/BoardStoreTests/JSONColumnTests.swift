@@ -7,7 +7,7 @@ import Testing
 @Suite struct JSONColumnTests {
     @Test func theSplitAgreesWithTheDecoder() throws {
         let texts = [#"[]"#, #"["home"]"#, #"["home","work"]"#, #"["a", "b"]"#, #"["a\",\"b","c"]"#, #"["日本","é/x","🍞"]"#,
-                     #"["",""]"#, #"["x\\y"]"#, #"[ "spaced" ]"#]
+                     #"["",""]"#, #"["x\\y"]"#, #"[ "spaced" ]"#, #"["a","b" ,"c"]"#, #"["a",  "b"]"#, #"[""]"#]
         for text in texts {
             let decoded = try JSONDecoder().decode([String].self, from: Data(text.utf8))
             #expect(try JSONColumn.strings(text) == decoded, "\(text)")

@@ -117,8 +117,13 @@ enum JSONColumn {
         if text == "[]" { return [] }
         let utf8 = text.utf8
         if utf8.count >= 4, text.hasPrefix("[\""), text.hasSuffix("\"]"), !utf8.contains(UInt8(ascii: "\\")) {
-            let parts = text.dropFirst(2).dropLast(2).split(separator: "\",\"", omittingEmptySubsequences: false).map(String.init)
-            if !parts.contains(where: { $0.contains("\"") }) { return parts }
+            // Without escapes a quote only opens or closes a string: split at the quotes, and
+            // every other piece must be the comma between two strings. In bytes: through
+            // Foundation's string search it was a tenth of `list --json`.
+            let pieces = utf8.dropFirst(2).dropLast(2).split(separator: UInt8(ascii: "\""), omittingEmptySubsequences: false)
+            if stride(from: 1, to: pieces.count, by: 2).allSatisfy({ pieces[$0].elementsEqual([UInt8(ascii: ",")]) }) {
+                return stride(from: 0, to: pieces.count, by: 2).map { String(decoding: pieces[$0], as: UTF8.self) }
+            }
         }
         return try array(text)
     }
