@@ -1,5 +1,6 @@
 import BoardModel
 @testable import BoardStore
+import Foundation
 import GRDB
 import Testing
 
@@ -62,4 +63,41 @@ import Testing
             #expect(inMemory == count, "the screen's filter agrees for \(query)")
         }
     }
+}
+
+/// Defect (found by two processes generating at once, 1 round in ~400): a `-shm` file another
+/// process's last close removed between two checks was taken for a read-only one, and the
+/// command stopped with "…-shm is read-only and not yours to change".
+@Suite struct SidecarRaceTests {
+    @Test func aSidecarThatComesAndGoesIsNotReadOnly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sidecar-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("board.sqlite").path
+        FileManager.default.createFile(atPath: path, contents: Data())
+        let done = Flag()
+        // Another process opening and closing the board: its -shm and -wal appear and vanish.
+        let churn = Thread {
+            while !done.isSet {
+                for sidecar in [path + "-shm", path + "-wal"] {
+                    close(open(sidecar, O_CREAT | O_WRONLY, 0o644))
+                    unlink(sidecar)
+                }
+            }
+        }
+        churn.start()
+        defer { done.set() }
+        var refusals = 0
+        for _ in 0..<20_000 {
+            do { try BoardDatabase.repairSidecarModes(of: path) } catch { refusals += 1 }
+        }
+        #expect(refusals == 0, "\(refusals) of 20,000 checks took a vanishing sidecar for a read-only one")
+    }
+}
+
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

@@ -82,11 +82,12 @@ public enum BoardDatabase {
     /// once, they stay 0444 when it is writable again and every open fails; they take the file's mode back.
     /// With `stat` and `access` rather than FileManager's attributes, which look up the owner's
     /// and group's names on every command's start.
-    private static func repairSidecarModes(of path: String) throws {
+    static func repairSidecarModes(of path: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else { return }
-        for sidecar in [path + "-shm", path + "-wal"] where access(sidecar, F_OK) == 0 && access(sidecar, W_OK) != 0 {
-            guard chmod(sidecar, info.st_mode & 0o777) == 0 else {
+        // Another process's last close removes them at any moment: a file gone is not a read-only one.
+        for sidecar in [path + "-shm", path + "-wal"] where access(sidecar, W_OK) != 0 && errno != ENOENT {
+            guard chmod(sidecar, info.st_mode & 0o777) == 0 || errno == ENOENT else {
                 throw BoardFileError.unusable(path: path, problem: "\(sidecar) is read-only and not yours to change; its owner can fix it")
             }
         }
