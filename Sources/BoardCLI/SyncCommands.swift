@@ -29,7 +29,7 @@ public enum SyncCommands {
     /// The names `board` hands over.
     public static let names: Set<String> = [sync.commandName!, server.commandName!]
 
-    /// Whether a server is configured (`BOARD_SYNC_URL`, config.toml's `sync_url`): the screen
-    /// then starts `board-sync` beside it. Whether the URL is good is for `board-sync` to say.
-    public static var isConfigured: Bool { Environment.value("BOARD_SYNC_URL") != nil || ConfigFile.loaded.syncURL != nil }
+    /// The server's URL as configured: `BOARD_SYNC_URL`, then config.toml's `sync_url`. With one,
+    /// the screen starts `board-sync` beside it; whether the URL is good is for `board-sync` to say.
+    public static var configuredURL: String? { Environment.value("BOARD_SYNC_URL") ?? ConfigFile.loaded.syncURL }
 }

@@ -13,7 +13,7 @@ struct SyncCommand: ParsableCommand {
 
     /// `--server`, `BOARD_SYNC_URL`, then config.toml's `sync_url`.
     static func serverURL(_ given: String?) throws -> ServerURL? {
-        let text = given ?? Environment.value("BOARD_SYNC_URL") ?? ConfigFile.loaded.syncURL
+        let text = given ?? SyncCommands.configuredURL
         return try text.map { text throws in try ServerURL(text) }
     }
 }

@@ -24,7 +24,7 @@ struct OpenCommand: ParsableCommand {
         let app = try BoardApp(store: store, path: path, config: ConfigFile.loaded, clock: clock)
         // With a server configured the board syncs by itself, in a process beside it: offline never blocks a key.
         var sync: ScreenSync?
-        if syncing, !store.isReadOnly, SyncCommands.isConfigured {
+        if syncing, !store.isReadOnly, SyncCommands.configuredURL != nil {
             let box = SyncStatusBox()
             app.syncStatus = box
             box.post("Syncing…")

@@ -4,15 +4,14 @@ import BoardModel
 import Foundation
 
 /// `board sync` and `board server` as `board --help` lists them. `BoardCommand.main` hands them
-/// over to `board-sync` before parsing (ARCHITECTURE.md §13), which parses, helps and runs them.
+/// over to `board-sync` before parsing (ARCHITECTURE.md §13), which parses, helps and runs them;
+/// these never parse an option of their own.
 struct SyncCommand: ParsableCommand {
     static let configuration = SyncCommands.sync
-    func run() throws { try SyncHandOff.exec(["sync"]) }
 }
 
 struct ServerCommand: ParsableCommand {
     static let configuration = SyncCommands.server
-    func run() throws { try SyncHandOff.exec(["server"]) }
 }
 
 /// Where `board-sync` is, and handing a command over to it.
