@@ -17,7 +17,6 @@ let package = Package(
         .library(name: "BoardTUI", targets: ["BoardTUI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
@@ -34,9 +33,9 @@ let package = Package(
         // Sync through PostgreSQL (postgres-nio): the server's schema and people, rounds of push and pull.
         .target(name: "BoardSync", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "PostgresNIO", package: "postgres-nio")]),
-        // What both executables share: the options every command takes, config.toml, one-line errors.
-        .target(name: "BoardCLI", dependencies: ["BoardModel", "BoardStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                                                 .product(name: "GRDB", package: "GRDB.swift")]),
+        // What both executables share: the command line and its help, the options every command takes,
+        // config.toml, one-line errors.
+        .target(name: "BoardCLI", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift")]),
         // The board screen: state, actions, update, view into frames, and the one ncurses driver.
         .target(name: "BoardTUI", dependencies: ["BoardModel", "BoardStore", "CNcurses"]),
         .executableTarget(
@@ -46,7 +45,6 @@ let package = Package(
                 "BoardStore",
                 "BoardTUI",
                 "BoardCLI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             linkerSettings: quickStart
@@ -59,7 +57,6 @@ let package = Package(
                 "BoardStore",
                 "BoardSync",
                 "BoardCLI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             linkerSettings: quickStart

@@ -1,17 +1,20 @@
-import ArgumentParser
 import BoardModel
 import BoardStore
 import Foundation
 import GRDB
 
 /// `--db` with the clock options: what every command that touches the board takes.
-public struct BoardOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The database file. Env: BOARD_DB. Default: $XDG_DATA_HOME/board/board.sqlite.", valueName: "path"))
+public struct BoardOptions {
+    public static let parameters: [Parameter] =
+        [.option("db", "The database file. Env: BOARD_DB. Default: $XDG_DATA_HOME/board/board.sqlite.", value: "path")] + ClockOptions.parameters
+
     public var db: String?
+    public var clockOptions: ClockOptions
 
-    @OptionGroup public var clockOptions: ClockOptions
-
-    public init() {}
+    public init(_ given: ParsedArguments) {
+        db = given.value("db")
+        clockOptions = ClockOptions(given)
+    }
 
     public var path: String { db ?? Environment.value("BOARD_DB") ?? BoardDatabase.defaultPath() }
 

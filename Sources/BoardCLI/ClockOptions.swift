@@ -1,16 +1,20 @@
-import ArgumentParser
 import BoardModel
 import Foundation
 
 /// `--now` and `--tz`, so every behaviour can be run at any moment and in any time zone.
-public struct ClockOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Pretend it is this moment: a local YYYY-MM-DDTHH:MM, or a UTC one ending in Z. Env: BOARD_NOW.", valueName: "datetime"))
-    public var now: String?
+public struct ClockOptions {
+    public static let parameters: [Parameter] = [
+        .option("now", "Pretend it is this moment: a local YYYY-MM-DDTHH:MM, or a UTC one ending in Z. Env: BOARD_NOW.", value: "datetime"),
+        .option("tz", "The user's time zone, e.g. Europe/Paris. Env: BOARD_TZ. Default: the system's.", value: "zone"),
+    ]
 
-    @Option(help: ArgumentHelp("The user's time zone, e.g. Europe/Paris. Env: BOARD_TZ. Default: the system's.", valueName: "zone"))
+    public var now: String?
     public var tz: String?
 
-    public init() {}
+    public init(_ given: ParsedArguments) {
+        now = given.value("now")
+        tz = given.value("tz")
+    }
 
     /// `--tz`, then `BOARD_TZ`, then config.toml's `time_zone`, then `saved` (the board's setting), then the system's zone.
     public func timeZone(saved: String? = nil) throws -> TimeZone {

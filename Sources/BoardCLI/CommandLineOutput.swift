@@ -1,4 +1,3 @@
-import ArgumentParser
 import BoardModel
 import BoardStore
 import Foundation
@@ -14,22 +13,18 @@ public enum CommandLineOutput {
         exit(status)
     }
 
-    /// The one line and exit status for an error every Board command may meet (ARCHITECTURE.md §10);
-    /// `command`, the root command, words the parser's own errors.
-    public static func fail(_ error: Error, command: ParsableCommand.Type) -> Never {
+    /// The one line and exit status for an error every Board command may meet (ARCHITECTURE.md §10).
+    public static func fail(_ error: Error) -> Never {
         switch error {
+        case let error as UsageError: fail(error.description)
+        case let error as ExitStatus: exit(error.code)
         case let error as ConfigError: fail("config: \(error)")
         case let error as BoardError: fail(error.description)
         case let error as BoardFileError: fail(error.description, status: fileStatus)
         case let error as DatabaseError:
-            fail(BoardFileError.classify(error, path: "the board") ?? BoardFileError.unusable(path: "the board", problem: error.message ?? "\(error)"),
-                 command: command)
+            fail(BoardFileError.classify(error, path: "the board") ?? BoardFileError.unusable(path: "the board", problem: error.message ?? "\(error)"))
         case let error as CocoaError: fail(error.localizedDescription, status: fileStatus)
-        default:
-            if command.exitCode(for: error) == .validationFailure {
-                fail(command.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid input")
-            }
-            command.exit(withError: error)
+        default: fail("\(error)", status: 1)
         }
     }
 }

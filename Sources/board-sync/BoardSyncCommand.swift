@@ -1,27 +1,24 @@
-import ArgumentParser
 import BoardCLI
 import BoardSync
 
 /// `board-sync`: the commands `board sync` and `board server` hand over to (ARCHITECTURE.md §13).
 /// Sync's network stack lives here alone, so the many short commands of `board` start without it.
 @main
-struct BoardSyncCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "board",
+enum BoardSyncCommand {
+    static let info = CommandInfo(
+        group: "board",
         abstract: "Board's sync: the commands `board sync` and `board server` run.",
-        subcommands: [SyncCommand.self, ServerCommand.self])
+        subcommands: [SyncCommand.info, ServerCommand.info])
 
     /// As `board`'s: bad input exits 2 after one line, an unusable board file 3, a server out of
     /// reach or refusing 5 (ARCHITECTURE.md §10).
     static func main() {
         do {
-            var command = try parseAsRoot()
-            _ = try ConfigFile.current.get()
-            try command.run()
+            try info.run(Array(CommandLine.arguments.dropFirst()), executable: "board")
         } catch {
             NewBoard.removeAfterFailure()
             if let error = error as? SyncError { CommandLineOutput.fail(error.description, status: 5) }
-            CommandLineOutput.fail(error, command: Self.self)
+            CommandLineOutput.fail(error)
         }
     }
 }

@@ -1,21 +1,21 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardSync
 import Foundation
 
-struct ServerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: SyncCommands.server.commandName, abstract: SyncCommands.server.abstract, discussion: SyncCommands.server.discussion,
-        subcommands: [ServerInit.self, ServerAddUser.self])
+enum ServerCommand {
+    static let info = SyncCommands.server([ServerInit.info, ServerAddUser.info])
 }
 
-struct ServerInit: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "init",
-        abstract: "Create or migrate Board's schema on the server (numbered migrations; running it again changes nothing).")
+struct ServerInit: Command {
+    static let info = CommandInfo(
+        "init",
+        abstract: "Create or migrate Board's schema on the server (numbered migrations; running it again changes nothing).",
+        parameters: [.argument("url", "An administrator's URL.")], runs: Self.self)
 
-    @Argument(help: ArgumentHelp("An administrator's URL.", valueName: "url")) var url: String
+    let url: String
+
+    init(_ given: ParsedArguments) { url = given.required("url") }
 
     func run() throws {
         let server = try ServerURL(url)
@@ -25,14 +25,23 @@ struct ServerInit: ParsableCommand {
     }
 }
 
-struct ServerAddUser: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add-user",
-        abstract: "Create a login for a person and print the URL to give them (the password is generated unless given).")
+struct ServerAddUser: Command {
+    static let info = CommandInfo(
+        "add-user",
+        abstract: "Create a login for a person and print the URL to give them (the password is generated unless given).",
+        parameters: [
+            .argument("name", "The person's login: lower-case letters, digits and _."),
+            .option("server", "An administrator's URL.", value: "url", required: true),
+            .option("password", "Their password (default: 24 random letters and digits)."),
+        ], runs: Self.self)
 
-    @Argument(help: ArgumentHelp("The person's login: lower-case letters, digits and _.", valueName: "name")) var name: String
-    @Option(help: ArgumentHelp("An administrator's URL.", valueName: "url")) var server: String
-    @Option(help: ArgumentHelp("Their password (default: 24 random letters and digits).", valueName: "password")) var password: String?
+    let name: String, server: String, password: String?
+
+    init(_ given: ParsedArguments) {
+        name = given.required("name")
+        server = given.required("server")
+        password = given.value("password")
+    }
 
     func run() throws {
         let admin = try ServerURL(server)

@@ -1,15 +1,11 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import BoardSync
 import Foundation
 
-struct SyncCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: SyncCommands.sync.commandName, abstract: SyncCommands.sync.abstract, discussion: SyncCommands.sync.discussion,
-        subcommands: [SyncRun.self, SyncStatusCommand.self],
-        defaultSubcommand: SyncRun.self)
+enum SyncCommand {
+    static let info = SyncCommands.sync([SyncRun.info, SyncStatusCommand.info], defaultSubcommand: SyncRun.info.name)
 
     /// `--server`, `BOARD_SYNC_URL`, then config.toml's `sync_url`.
     static func serverURL(_ given: String?) throws -> ServerURL? {
@@ -18,17 +14,24 @@ struct SyncCommand: ParsableCommand {
     }
 }
 
-struct SyncRun: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "One round (push, pull, generate, push); with --watch, stay connected and sync whenever anything changes.")
+struct SyncRun: Command {
+    static let info = CommandInfo(
+        "run",
+        abstract: "One round (push, pull, generate, push); with --watch, stay connected and sync whenever anything changes.",
+        parameters: BoardOptions.parameters + [
+            .option("server", "The server's URL. Env: BOARD_SYNC_URL; config: sync_url.", value: "url"),
+            .flag("watch", "Stay connected: pull within a second of another device's push, push this board's changes as they are made, reconnect when the server comes back."),
+            .flag("screen", "For the board screen, which starts this beside it: --watch, saying where sync stands in the status line's words, a line at a time, until the screen closes this process's input.", hidden: true),
+        ], runs: Self.self)
 
-    @OptionGroup var options: BoardOptions
-    @Option(help: ArgumentHelp("The server's URL. Env: BOARD_SYNC_URL; config: sync_url.", valueName: "url")) var server: String?
-    @Flag(help: "Stay connected: pull within a second of another device's push, push this board's changes as they are made, reconnect when the server comes back.")
-    var watch = false
-    @Flag(help: ArgumentHelp("For the board screen, which starts this beside it: --watch, saying where sync stands in the status line's words, a line at a time, until the screen closes this process's input.", visibility: .private))
-    var screen = false
+    let options: BoardOptions, server: String?, watch: Bool, screen: Bool
+
+    init(_ given: ParsedArguments) {
+        options = BoardOptions(given)
+        server = given.value("server")
+        watch = given.flag("watch")
+        screen = given.flag("screen")
+    }
 
     func run() throws {
         if screen { besideTheScreen() }
@@ -83,12 +86,15 @@ struct SyncRun: ParsableCommand {
     }
 }
 
-struct SyncStatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status",
-        abstract: "The server this board syncs with, its last successful sync, and the changes waiting to be pushed.")
+struct SyncStatusCommand: Command {
+    static let info = CommandInfo(
+        "status",
+        abstract: "The server this board syncs with, its last successful sync, and the changes waiting to be pushed.",
+        parameters: BoardOptions.parameters, runs: Self.self)
 
-    @OptionGroup var options: BoardOptions
+    let options: BoardOptions
+
+    init(_ given: ParsedArguments) { options = BoardOptions(given) }
 
     func run() throws {
         let (store, clock) = try options.open(generating: false)

@@ -1,4 +1,3 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
@@ -11,9 +10,9 @@ enum BoardVersion {
 }
 
 @main
-struct BoardCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "board",
+enum BoardCommand {
+    static let info = CommandInfo(
+        group: "board",
         abstract: "A keyboard-driven kanban board for the terminal, with routines.",
         discussion: """
         Exit statuses: 0 done; 1 an unexpected failure (a bug: please report it); 2 bad input, \
@@ -22,11 +21,12 @@ struct BoardCommand: ParsableCommand {
         failed 3 times); 5 the sync server is out of reach or refused (changes wait on this board).
         """,
         subcommands: [
-            OpenCommand.self, DemoCommand.self, AddCommand.self, ListCommand.self, EditCommand.self, MoveCommand.self, DoneCommand.self,
-            ReopenCommand.self, DeleteCommand.self, ReapplyCommand.self, GenerateCommand.self, RemindCommand.self,
-            TemplateCommand.self, RoutineCommand.self, HabitCommand.self, RecurCommand.self, ExportCommand.self, ImportCommand.self, StatsCommand.self, SyncCommand.self, ServerCommand.self,
+            OpenCommand.info, DemoCommand.info, AddCommand.info, ListCommand.info, EditCommand.info, MoveCommand.info, DoneCommand.info,
+            ReopenCommand.info, DeleteCommand.info, ReapplyCommand.info, GenerateCommand.info, RemindCommand.info,
+            TemplateCommand.info, RoutineCommand.info, HabitCommand.info, RecurCommand.info, ExportCommand.info, ImportCommand.info,
+            StatsCommand.info, SyncCommands.sync(), SyncCommands.server(),
         ],
-        defaultSubcommand: OpenCommand.self
+        defaultSubcommand: OpenCommand.info.name
     )
 
     /// Bad input of any kind (a malformed rule, an unknown option) exits with status 2 after one
@@ -40,9 +40,7 @@ struct BoardCommand: ParsableCommand {
         do {
             let arguments = movingBoardOptions(Array(CommandLine.arguments.dropFirst()))
             if SyncHandOff.isHandedOff(arguments) { try SyncHandOff.exec(arguments) }
-            var command = try parseAsRoot(arguments)
-            _ = try ConfigFile.current.get()
-            try command.run()
+            try info.run(arguments, executable: "board")
         } catch {
             NewBoard.removeAfterFailure()
             fail(error)
@@ -66,10 +64,8 @@ struct BoardCommand: ParsableCommand {
                 break
             }
         }
-        // The names only when there is something to move: reading every command's configuration
-        // was a twentieth of a small board's `list`.
         guard !leading.isEmpty, index < arguments.count,
-              configuration.subcommands.contains(where: { $0.configuration.commandName == arguments[index] }) else { return arguments }
+              info.subcommand(arguments[index]) != nil else { return arguments }
         var rest = Array(arguments[index...])
         rest.insert(contentsOf: leading, at: rest.firstIndex(of: "--") ?? rest.count)
         return rest
@@ -77,6 +73,6 @@ struct BoardCommand: ParsableCommand {
 
     static func fail(_ error: Error) -> Never {
         if let error = error as? NotifierFailure { CommandLineOutput.fail(error.description, status: 4) }
-        CommandLineOutput.fail(error, command: Self.self)
+        CommandLineOutput.fail(error)
     }
 }

@@ -1,22 +1,37 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 
-struct AddCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a card to a bucket.")
+struct AddCommand: Command {
+    static let info = CommandInfo("add", abstract: "Add a card to a bucket.", parameters: [
+        .argument("title", "The card's title."),
+        .option("bucket", "this-week, weekend, next-week, next-month or routines. Default: this-week."),
+        .option("due", "Due date, YYYY-MM-DD.", value: "date"),
+        .option("time", "Due time, HH:MM (needs --due).", value: "HH:MM"),
+        .option("priority", "Priority 0 (none) to 3 (high). Default: 0.", value: "0-3"),
+        .repeatedOption("label", "A label (repeat for several)."),
+        .option("description", "The description."),
+        .option("duration", "Duration in minutes.", value: "minutes"),
+        .repeatedOption("checklist", "A checklist step (repeat, at most 10).", value: "step"),
+        .option("remind-before", "Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", value: "minutes"),
+    ] + BoardOptions.parameters, runs: Self.self)
 
-    @Argument(help: "The card's title.") var title: String
-    @Option(help: "this-week, weekend, next-week, next-month or routines.") var bucket = "this-week"
-    @Option(help: ArgumentHelp("Due date, YYYY-MM-DD.", valueName: "date")) var due: String?
-    @Option(help: ArgumentHelp("Due time, HH:MM (needs --due).", valueName: "HH:MM")) var time: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Priority 0 (none) to 3 (high).", valueName: "0-3")) var priority = "0"
-    @Option(name: .customLong("label"), help: ArgumentHelp("A label (repeat for several).", valueName: "label")) var labels: [String] = []
-    @Option(help: "The description.") var description = ""
-    @Option(parsing: .unconditional, help: ArgumentHelp("Duration in minutes.", valueName: "minutes")) var duration: String?
-    @Option(name: .customLong("checklist"), help: ArgumentHelp("A checklist step (repeat, at most 10).", valueName: "step")) var steps: [String] = []
-    @Option(parsing: .unconditional, help: ArgumentHelp("Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", valueName: "minutes"))
-    var remindBefore: Int?
-    @OptionGroup var board: BoardOptions
+    let title: String, bucket: String, due: String?, time: String?, priority: String, labels: [String]
+    let description: String, duration: String?, steps: [String], remindBefore: Int?
+    let board: BoardOptions
+
+    init(_ given: ParsedArguments) throws {
+        title = given.required("title")
+        bucket = given.value("bucket") ?? "this-week"
+        due = given.value("due")
+        time = given.value("time")
+        priority = given.value("priority") ?? "0"
+        labels = given.values("label")
+        description = given.value("description") ?? ""
+        duration = given.value("duration")
+        steps = given.values("checklist")
+        remindBefore = try given.int("remind-before")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let bucket = try Bucket(parsing: bucket)

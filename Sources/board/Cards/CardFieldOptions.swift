@@ -1,16 +1,27 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 
 /// Options shared by commands that set the fields of a card or a template.
-struct CardFieldOptions: ParsableArguments {
-    @Option(help: "The title.") var title: String?
-    @Option(help: "The description.") var description: String?
-    @Option(name: .customLong("label"), help: ArgumentHelp("A label (repeat for several; replaces the labels).", valueName: "label"))
-    var labels: [String] = []
-    @Option(help: ArgumentHelp("The time of day, HH:MM ('none' to clear).", valueName: "HH:MM")) var time: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Priority 0 (none) to 3 (high).", valueName: "0-3")) var priority: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Duration in minutes ('none' to clear).", valueName: "minutes")) var duration: String?
+struct CardFieldOptions {
+    static let parameters: [Parameter] = [
+        .option("title", "The title."),
+        .option("description", "The description."),
+        .repeatedOption("label", "A label (repeat for several; replaces the labels)."),
+        .option("time", "The time of day, HH:MM ('none' to clear).", value: "HH:MM"),
+        .option("priority", "Priority 0 (none) to 3 (high).", value: "0-3"),
+        .option("duration", "Duration in minutes ('none' to clear).", value: "minutes"),
+    ]
+
+    let title: String?, description: String?, labels: [String], time: String?, priority: String?, duration: String?
+
+    init(_ given: ParsedArguments) {
+        title = given.value("title")
+        description = given.value("description")
+        labels = given.values("label")
+        time = given.value("time")
+        priority = given.value("priority")
+        duration = given.value("duration")
+    }
 
     /// The edit these options describe.
     func edit(checklist: [String]? = nil) throws -> CardEdit {

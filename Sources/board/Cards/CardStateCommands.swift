@@ -1,12 +1,10 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 
 struct DoneCommand: CardAction {
-    static let configuration = CommandConfiguration(commandName: "done", abstract: "Complete a card.")
-    @Argument(help: "The card's id (a unique prefix is enough).") var id: String
-    @OptionGroup var board: BoardOptions
+    static let info = CommandInfo("done", abstract: "Complete a card.", parameters: parameters, runs: Self.self)
+    let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, taskId: String, clock: BoardClock) throws -> String {
         try store.completeTask(taskId, clock: clock)
@@ -15,9 +13,8 @@ struct DoneCommand: CardAction {
 }
 
 struct ReopenCommand: CardAction {
-    static let configuration = CommandConfiguration(commandName: "reopen", abstract: "Reopen a completed card.")
-    @Argument(help: "The card's id (a unique prefix is enough).") var id: String
-    @OptionGroup var board: BoardOptions
+    static let info = CommandInfo("reopen", abstract: "Reopen a completed card.", parameters: parameters, runs: Self.self)
+    let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, taskId: String, clock: BoardClock) throws -> String {
         try store.reopenTask(taskId, clock: clock)
@@ -26,10 +23,9 @@ struct ReopenCommand: CardAction {
 }
 
 struct DeleteCommand: CardAction {
-    static let configuration = CommandConfiguration(
-        commandName: "delete", abstract: "Delete a card. A deleted occurrence's date is skipped for good.")
-    @Argument(help: "The card's id (a unique prefix is enough).") var id: String
-    @OptionGroup var board: BoardOptions
+    static let info = CommandInfo(
+        "delete", abstract: "Delete a card. A deleted occurrence's date is skipped for good.", parameters: parameters, runs: Self.self)
+    let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, taskId: String, clock: BoardClock) throws -> String {
         try store.deleteTask(taskId, clock: clock)
@@ -37,13 +33,22 @@ struct DeleteCommand: CardAction {
     }
 }
 
-struct ReapplyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reapply", abstract: "Give fields of an occurrence back to its template: they follow template edits again.")
-    @Argument(help: "The occurrence's id (a unique prefix is enough).") var id: String
-    @Argument(help: "Fields: title, description, labels, checklist, bucket, time, priority, duration.") var fields: [String] = []
-    @Flag(help: "Every customized field.") var all = false
-    @OptionGroup var board: BoardOptions
+struct ReapplyCommand: Command {
+    static let info = CommandInfo(
+        "reapply", abstract: "Give fields of an occurrence back to its template: they follow template edits again.", parameters: [
+            .argument("id", "The occurrence's id (a unique prefix is enough)."),
+            .repeatedArgument("fields", "Fields: title, description, labels, checklist, bucket, time, priority, duration."),
+            .flag("all", "Every customized field."),
+        ] + BoardOptions.parameters, runs: Self.self)
+
+    let id: String, fields: [String], all: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        id = given.required("id")
+        fields = given.values("fields")
+        all = given.flag("all")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         guard all != !fields.isEmpty else { throw BoardError("fields", "name the fields to reapply, or give --all (not both)") }
@@ -56,10 +61,14 @@ struct ReapplyCommand: ParsableCommand {
     }
 }
 
-struct GenerateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "generate", abstract: "Create the missing occurrences of the next 7 days (every command does this first).")
-    @OptionGroup var board: BoardOptions
+struct GenerateCommand: Command {
+    static let info = CommandInfo(
+        "generate", abstract: "Create the missing occurrences of the next 7 days (every command does this first).",
+        parameters: BoardOptions.parameters, runs: Self.self)
+
+    let board: BoardOptions
+
+    init(_ given: ParsedArguments) { board = BoardOptions(given) }
 
     func run() throws {
         let (store, clock) = try board.open(generating: false)

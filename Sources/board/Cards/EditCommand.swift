@@ -1,16 +1,23 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 
-struct EditCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Edit a card. On an occurrence, each field changed becomes an exception.")
+struct EditCommand: Command {
+    static let info = CommandInfo(
+        "edit", abstract: "Edit a card. On an occurrence, each field changed becomes an exception.",
+        parameters: [.argument("id", "The card's id (a unique prefix is enough).")] + CardFieldOptions.parameters + [
+            .option("due", "Due date, YYYY-MM-DD ('none' to clear).", value: "date"),
+            .repeatedOption("checklist", "A checklist step (repeat; replaces the list).", value: "step"),
+        ] + BoardOptions.parameters, runs: Self.self)
 
-    @Argument(help: "The card's id (a unique prefix is enough).") var id: String
-    @OptionGroup var fields: CardFieldOptions
-    @Option(help: ArgumentHelp("Due date, YYYY-MM-DD ('none' to clear).", valueName: "date")) var due: String?
-    @Option(name: .customLong("checklist"), help: ArgumentHelp("A checklist step (repeat; replaces the list).", valueName: "step")) var steps: [String] = []
-    @OptionGroup var board: BoardOptions
+    let id: String, fields: CardFieldOptions, due: String?, steps: [String], board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        id = given.required("id")
+        fields = CardFieldOptions(given)
+        due = given.value("due")
+        steps = given.values("checklist")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let edit = try fields.edit(checklist: steps.isEmpty ? nil : steps)

@@ -1,14 +1,20 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 
-struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the cards, bucket by bucket, with their chips as words.")
+struct ListCommand: Command {
+    static let info = CommandInfo("list", abstract: "List the cards, bucket by bucket, with their chips as words.", parameters: [
+        .option("bucket", "Only this bucket."),
+        .flag("json", "Print a JSON array of cards."),
+    ] + BoardOptions.parameters, runs: Self.self)
 
-    @Option(help: "Only this bucket.") var bucket: String?
-    @Flag(help: "Print a JSON array of cards.") var json = false
-    @OptionGroup var board: BoardOptions
+    let bucket: String?, json: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        bucket = given.value("bucket")
+        json = given.flag("json")
+        board = BoardOptions(given)
+    }
 
     /// Cards are streamed from a cursor to a buffered output: memory stays flat at any size.
     func run() throws {

@@ -1,15 +1,21 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 
-struct MoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "move", abstract: "Move a card to a bucket, or to a position within one.")
+struct MoveCommand: Command {
+    static let info = CommandInfo("move", abstract: "Move a card to a bucket, or to a position within one.", parameters: [
+        .argument("id", "The card's id (a unique prefix is enough)."),
+        .argument("bucket", "this-week, weekend, next-week, next-month or routines."),
+        .option("position", "Its position in the bucket, 1 for the top. Default: the end."),
+    ] + BoardOptions.parameters, runs: Self.self)
 
-    @Argument(help: "The card's id (a unique prefix is enough).") var id: String
-    @Argument(help: "this-week, weekend, next-week, next-month or routines.") var bucket: String
-    @Option(parsing: .unconditional, help: "Its position in the bucket, 1 for the top. Default: the end.") var position: Int?
-    @OptionGroup var board: BoardOptions
+    let id: String, bucket: String, position: Int?, board: BoardOptions
+
+    init(_ given: ParsedArguments) throws {
+        id = given.required("id")
+        bucket = given.required("bucket")
+        position = try given.int("position")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let bucket = try Bucket(parsing: bucket)

@@ -1,24 +1,30 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
-struct ExportCalendarCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ics",
+struct ExportCalendarCommand: Command {
+    static let info = CommandInfo(
+        "ics",
         abstract: "Write routines and dated cards as an iCalendar file (RFC 5545) for other calendars.",
         discussion: """
             Each active template becomes a VTODO (a VEVENT with --events) with its RRULE, DTSTART in its time zone \
             (with a VTIMEZONE) and EXDATE for its skipped dates; each dated card a single VTODO (or VEVENT). A rule \
             that repeats after completion has no RRULE and is left out, said on standard error. `board import ics` \
             reads the file back.
-            """)
+            """,
+        parameters: [
+            .option("output", "Write to this file instead of standard output (replaced only once the whole calendar is written).", value: "file"),
+            .flag("events", "Write events (VEVENT) instead of to-dos (VTODO)."),
+        ] + BoardOptions.parameters, runs: Self.self)
 
-    @Option(help: ArgumentHelp("Write to this file instead of standard output (replaced only once the whole calendar is written).", valueName: "file"))
-    var output: String?
-    @Flag(help: "Write events (VEVENT) instead of to-dos (VTODO).") var events = false
-    @OptionGroup var board: BoardOptions
+    let output: String?, events: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        output = given.value("output")
+        events = given.flag("events")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let (store, clock) = try board.open()

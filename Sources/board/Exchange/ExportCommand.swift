@@ -1,31 +1,36 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
 /// `board export`: the whole board as a Board document by default, or as a calendar.
-struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
+enum ExportCommand {
+    static let info = CommandInfo(
+        group: "export",
         abstract: "Write the whole board as one JSON document, or its routines and dated cards as a calendar.",
-        subcommands: [ExportDocumentCommand.self, ExportCalendarCommand.self],
-        defaultSubcommand: ExportDocumentCommand.self)
+        subcommands: [ExportDocumentCommand.info, ExportCalendarCommand.info],
+        defaultSubcommand: ExportDocumentCommand.info.name)
 }
 
-struct ExportDocumentCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "document",
+struct ExportDocumentCommand: Command {
+    static let info = CommandInfo(
+        "document",
         abstract: "Write the whole board as one JSON document (cards, templates with rules and series, habits with entries, settings).",
         discussion: """
             The document is versioned ("format": "board", "version": 1), its keys and rows in a stable order, and streamed: \
             memory stays flat whatever the board's size. `board import` reads it back; export, import into an empty board \
             and export again gives the same bytes. Ticks of routines without a schedule stay out (they are this file's own).
-            """)
+            """,
+        parameters: [
+            .option("output", "Write to this file instead of standard output (replaced only once the whole document is written).", value: "file"),
+        ] + BoardOptions.parameters, runs: Self.self)
 
-    @Option(help: ArgumentHelp("Write to this file instead of standard output (replaced only once the whole document is written).", valueName: "file"))
-    var output: String?
-    @OptionGroup var board: BoardOptions
+    let output: String?, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        output = given.value("output")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let (store, _) = try board.open()

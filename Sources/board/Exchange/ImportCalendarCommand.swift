@@ -1,12 +1,11 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
-struct ImportCalendarCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ics",
+struct ImportCalendarCommand: Command {
+    static let info = CommandInfo(
+        "ics",
         abstract: "Bring in an iCalendar file: repeating to-dos and events become routines, the others cards.",
         discussion: """
             A VTODO or VEVENT with an RRULE becomes a template (SUMMARY, DESCRIPTION, CATEGORIES as labels, PRIORITY, \
@@ -14,11 +13,19 @@ struct ImportCalendarCommand: ParsableCommand {
             card, bucketed by its date. What Board can't keep (RDATE, BYHOUR, alarms, …) is reported by name for each \
             component, never dropped in silence. UIDs are kept, so importing the file again updates rather than \
             duplicates. All of it is one transaction; a file that is not a calendar is refused by its line number.
-            """)
+            """,
+        parameters: [
+            .argument("file", "The .ics file, or - for standard input."),
+            .flag("dry-run", "Print the plan and what would change, and write nothing."),
+        ] + BoardOptions.parameters, runs: Self.self)
 
-    @Argument(help: ArgumentHelp("The .ics file, or - for standard input.", valueName: "file")) var file: String
-    @Flag(help: "Print the plan and what would change, and write nothing.") var dryRun = false
-    @OptionGroup var board: BoardOptions
+    let file: String, dryRun: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        file = given.required("file")
+        dryRun = given.flag("dry-run")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let data = try ImportCommand.read(file)

@@ -1,16 +1,15 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
 /// `board import`: a Board document by default, or another tool's data by name.
-struct ImportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import",
+enum ImportCommand {
+    static let info = CommandInfo(
+        group: "import",
         abstract: "Read a Board document, or bring in taskwarrior's tasks or a calendar.",
-        subcommands: [ImportDocumentCommand.self, ImportTaskwarriorCommand.self, ImportCalendarCommand.self],
-        defaultSubcommand: ImportDocumentCommand.self)
+        subcommands: [ImportDocumentCommand.info, ImportTaskwarriorCommand.info, ImportCalendarCommand.info],
+        defaultSubcommand: ImportDocumentCommand.info.name)
 
     /// The board an import writes to; a dry run on a board not made yet reads as one into an
     /// empty board, made in memory, so it creates no file.
@@ -46,20 +45,28 @@ struct ImportCommand: ParsableCommand {
     }
 }
 
-struct ImportDocumentCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "document",
+struct ImportDocumentCommand: Command {
+    static let info = CommandInfo(
+        "document",
         abstract: "Read a document `board export` wrote (or a JSON array of cards as `board list --json` prints them).",
         discussion: """
             All of it is written in one transaction, or nothing: the first wrong field is named by its JSON path \
             ("cards[41].bucket: unknown bucket 'SOMEDAY'", exit status 2). Rows keep their ids; a row already on the \
             board is updated when it differs, so importing the same document twice changes nothing. Rows take this \
             board's owner; an empty board takes the document's first.
-            """)
+            """,
+        parameters: [
+            .argument("file", "The document, or - for standard input."),
+            .flag("dry-run", "Say what would change, and write nothing."),
+        ] + BoardOptions.parameters, runs: Self.self)
 
-    @Argument(help: ArgumentHelp("The document, or - for standard input.", valueName: "file")) var file: String
-    @Flag(help: "Say what would change, and write nothing.") var dryRun = false
-    @OptionGroup var board: BoardOptions
+    let file: String, dryRun: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        file = given.required("file")
+        dryRun = given.flag("dry-run")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let data = try ImportCommand.read(file)

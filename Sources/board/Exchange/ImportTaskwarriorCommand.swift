@@ -1,12 +1,11 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
-struct ImportTaskwarriorCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "taskwarrior",
+struct ImportTaskwarriorCommand: Command {
+    static let info = CommandInfo(
+        "taskwarrior",
         abstract: "Bring in taskwarrior's tasks from `task export` (2.6 or 3): recurring tasks become routines.",
         discussion: """
             Each recurring parent becomes a template with one series: title from its description, labels from its tags \
@@ -17,12 +16,19 @@ struct ImportTaskwarriorCommand: ParsableCommand {
             (undated: This Week), annotations appended to the description. A recur with no exact rule (hours, minutes) \
             is reported, never guessed. taskwarrior's UUIDs are the templates' and cards' ids and an occurrence is its \
             series and date, so importing the same export again, or a later one, updates what the first brought. All of it is one transaction.
-            """)
+            """,
+        parameters: [
+            .argument("file", "The output of `task export`, or - (the default) for standard input.", optional: true),
+            .flag("dry-run", "Print the plan and what would change, and write nothing."),
+        ] + BoardOptions.parameters, runs: Self.self)
 
-    @Argument(help: ArgumentHelp("The output of `task export`, or - (the default) for standard input.", valueName: "file"))
-    var file: String = "-"
-    @Flag(help: "Print the plan and what would change, and write nothing.") var dryRun = false
-    @OptionGroup var board: BoardOptions
+    let file: String, dryRun: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        file = given.value("file") ?? "-"
+        dryRun = given.flag("dry-run")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let data = try ImportCommand.read(file)

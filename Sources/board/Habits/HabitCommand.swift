@@ -1,23 +1,29 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
-struct HabitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "habit",
+enum HabitCommand {
+    static let info = CommandInfo(
+        group: "habit",
         abstract: "Habits: checked in day by day; only an entry you confirm counts.",
-        subcommands: [HabitAdd.self, HabitList.self, HabitCheck.self]
+        subcommands: [HabitAdd.info, HabitList.info, HabitCheck.info]
     )
 }
 
-struct HabitAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a habit.")
+struct HabitAdd: Command {
+    static let info = CommandInfo("add", abstract: "Add a habit.", parameters: [
+        .argument("name", "The habit's name (unique, any case)."),
+        .option("description", "What it is about."),
+    ] + BoardOptions.parameters, runs: Self.self)
 
-    @Argument(help: "The habit's name (unique, any case).") var name: String
-    @Option(help: "What it is about.") var description = ""
-    @OptionGroup var board: BoardOptions
+    let name: String, description: String, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        name = given.required("name")
+        description = given.value("description") ?? ""
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let (store, clock) = try board.open(generating: false, creating: true)
@@ -26,12 +32,17 @@ struct HabitAdd: ParsableCommand {
     }
 }
 
-struct HabitList: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List habits with their last 14 days (oldest first, x checked) and current streak.")
+struct HabitList: Command {
+    static let info = CommandInfo(
+        "list", abstract: "List habits with their last 14 days (oldest first, x checked) and current streak.",
+        parameters: [.flag("json", "Print a JSON array.")] + BoardOptions.parameters, runs: Self.self)
 
-    @Flag(help: "Print a JSON array.") var json = false
-    @OptionGroup var board: BoardOptions
+    let json: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        json = given.flag("json")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let (store, clock) = try board.open(generating: false)
@@ -56,13 +67,20 @@ struct HabitList: ParsableCommand {
     }
 }
 
-struct HabitCheck: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check", abstract: "Check in a habit for a day (today by default); again the same day changes nothing more.")
+struct HabitCheck: Command {
+    static let info = CommandInfo(
+        "check", abstract: "Check in a habit for a day (today by default); again the same day changes nothing more.", parameters: [
+            .argument("habit", "The habit's name or id."),
+            .option("date", "The local day, YYYY-MM-DD. Default: today.", value: "date"),
+        ] + BoardOptions.parameters, runs: Self.self)
 
-    @Argument(help: "The habit's name or id.") var habit: String
-    @Option(help: ArgumentHelp("The local day, YYYY-MM-DD. Default: today.", valueName: "date")) var date: String?
-    @OptionGroup var board: BoardOptions
+    let habit: String, date: String?, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        habit = given.required("habit")
+        date = given.value("date")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let day = try date.map { d throws in try CardFieldOptions.date(d, field: "date") }

@@ -1,9 +1,9 @@
-import ArgumentParser
+import BoardCLI
 
-struct RecurCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "recur",
+enum RecurCommand {
+    static let info = CommandInfo(
+        group: "recur",
         abstract: "Expand, parse and step recurrence rules (RRULE text or plain words).",
-        subcommands: [RecurExpand.self, RecurParse.self, RecurNext.self]
+        subcommands: [RecurExpand.info, RecurParse.info, RecurNext.info]
     )
 }

@@ -1,36 +1,35 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import Foundation
 
-struct RecurExpand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "expand",
+struct RecurExpand: Command {
+    static let info = CommandInfo(
+        "expand",
         abstract: "Print the occurrences of a rule, one per line.",
         discussion: """
         RULE is RRULE text (FREQ=WEEKLY;BYDAY=MO,WE) or a phrase ("every other tuesday at 7am").
         Lines are YYYY-MM-DD, or YYYY-MM-DDTHH:MM when a time is given or parsed.
         With --batch, reads lines RULE<TAB>START<TAB>N from stdin and prints the first N
         occurrences of each, comma-separated, on one line (empty when none, 'error: …' when bad).
-        """
-    )
+        """,
+        parameters: [
+            .argument("rule", "The rule: RRULE text or a phrase. Omit with --batch.", optional: true),
+            .option("start", "First possible date, YYYY-MM-DD or YYYY-MM-DDTHH:MM.", value: "date"),
+            .option("count", "How many occurrences to print at most. Default: 10."),
+            .option("until", "Print no occurrence after this date (inclusive).", value: "date"),
+            .flag("batch", "Read RULE<TAB>START<TAB>N lines from stdin."),
+        ] + ClockOptions.parameters, runs: Self.self)
 
-    @Argument(help: "The rule: RRULE text or a phrase. Omit with --batch.")
-    var rule: String?
+    let rule: String?, start: String?, count: Int, until: String?, batch: Bool, clock: ClockOptions
 
-    @Option(help: ArgumentHelp("First possible date, YYYY-MM-DD or YYYY-MM-DDTHH:MM.", valueName: "date"))
-    var start: String?
-
-    @Option(parsing: .unconditional, help: "How many occurrences to print at most.")
-    var count: Int = 10
-
-    @Option(help: ArgumentHelp("Print no occurrence after this date (inclusive).", valueName: "date"))
-    var until: String?
-
-    @Flag(help: "Read RULE<TAB>START<TAB>N lines from stdin.")
-    var batch = false
-
-    @OptionGroup var clock: ClockOptions
+    init(_ given: ParsedArguments) throws {
+        rule = given.value("rule")
+        start = given.value("start")
+        count = try given.int("count") ?? 10
+        until = given.value("until")
+        batch = given.flag("batch")
+        clock = ClockOptions(given)
+    }
 
     func run() throws {
         if batch {

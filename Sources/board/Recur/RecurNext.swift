@@ -1,30 +1,31 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import Foundation
 
-struct RecurNext: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "next",
+struct RecurNext: Command {
+    static let info = CommandInfo(
+        "next",
         abstract: "Print the next occurrence of a rule after a moment, or after a completion.",
         discussion: """
         Without --completed: the first occurrence at or after --after (a rule without a time of day
         counts as due at the start of its day). With --completed on a rule repeating after completion
         ("every! 3 days"): the day that many days, weeks or months after the completion.
-        """
-    )
+        """,
+        parameters: [
+            .argument("rule", "The rule: RRULE text or a phrase."),
+            .option("after", "The moment, YYYY-MM-DDTHH:MM (or YYYY-MM-DD for its start).", value: "datetime", required: true),
+            .option("start", "The rule's start date; default: the day of --after.", value: "date"),
+            .option("completed", "When the previous occurrence was completed, YYYY-MM-DD.", value: "date"),
+        ], runs: Self.self)
 
-    @Argument(help: "The rule: RRULE text or a phrase.")
-    var rule: String
+    let rule: String, after: String, start: String?, completed: String?
 
-    @Option(help: ArgumentHelp("The moment, YYYY-MM-DDTHH:MM (or YYYY-MM-DD for its start).", valueName: "datetime"))
-    var after: String
-
-    @Option(help: ArgumentHelp("The rule's start date; default: the day of --after.", valueName: "date"))
-    var start: String?
-
-    @Option(help: ArgumentHelp("When the previous occurrence was completed, YYYY-MM-DD.", valueName: "date"))
-    var completed: String?
+    init(_ given: ParsedArguments) {
+        rule = given.required("rule")
+        after = given.required("after")
+        start = given.value("start")
+        completed = given.value("completed")
+    }
 
     func run() throws {
         let (afterDate, afterTime) = try RuleInput.dateOrDateTime(after, field: "after")

@@ -1,21 +1,22 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import Foundation
 
-struct RecurParse: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "parse",
-        abstract: "Read a phrase or RRULE text and print its rule, time, anchor and summary."
-    )
+struct RecurParse: Command {
+    static let info = CommandInfo(
+        "parse", abstract: "Read a phrase or RRULE text and print its rule, time, anchor and summary.",
+        parameters: [
+            .argument("text", "A phrase such as 'every other tuesday at 7am', or RRULE text."),
+            .flag("json", "Print one JSON object instead of lines."),
+        ] + ClockOptions.parameters, runs: Self.self)
 
-    @Argument(help: "A phrase such as 'every other tuesday at 7am', or RRULE text.")
-    var text: String
+    let text: String, json: Bool, clock: ClockOptions
 
-    @Flag(help: "Print one JSON object instead of lines.")
-    var json = false
-
-    @OptionGroup var clock: ClockOptions
+    init(_ given: ParsedArguments) {
+        text = given.required("text")
+        json = given.flag("json")
+        clock = ClockOptions(given)
+    }
 
     func run() throws {
         let phrase = try RuleInput.read(text, today: try clock.localNow().date)

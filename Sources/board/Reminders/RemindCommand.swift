@@ -1,12 +1,11 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
-struct RemindCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remind",
+struct RemindCommand: Command {
+    static let info = CommandInfo(
+        "remind",
         abstract: "Deliver the reminders that are due, each exactly once.",
         discussion: """
         A card with a date and a time reminds at that time in your time zone (minus its --remind-before).
@@ -16,18 +15,21 @@ struct RemindCommand: ParsableCommand {
         interrupted. Reminders missed by at most --grace minutes are delivered marked (late); older ones
         are reported in one line and marked missed. With --watch, --now sets the starting moment and the
         clock then runs.
-        """)
+        """,
+        parameters: [
+            .option("grace", "Catch up on reminders missed by at most this many minutes. Default: config.toml's grace, else 10.", value: "minutes"),
+            .option("exec", "Run COMMAND through /bin/sh for each reminder, with BOARD_TITLE, BOARD_WHEN, BOARD_TASK_ID, BOARD_BUCKET and BOARD_LATE set. Default: config.toml's notify_command, else a line on stdout with the bell.", value: "command"),
+            .flag("watch", "Keep running: wake at least every 30 seconds, when a reminder comes due, and when the board changes; stop on SIGTERM or Ctrl-C."),
+        ] + BoardOptions.parameters, runs: Self.self)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Catch up on reminders missed by at most this many minutes. Default: config.toml's grace, else 10.", valueName: "minutes"))
-    var grace: Int?
+    let grace: Int?, command: String?, watch: Bool, board: BoardOptions
 
-    @Option(name: .customLong("exec"), help: ArgumentHelp("Run COMMAND through /bin/sh for each reminder, with BOARD_TITLE, BOARD_WHEN, BOARD_TASK_ID, BOARD_BUCKET and BOARD_LATE set. Default: config.toml's notify_command, else a line on stdout with the bell.", valueName: "command"))
-    var command: String?
-
-    @Flag(help: "Keep running: wake at least every 30 seconds, when a reminder comes due, and when the board changes; stop on SIGTERM or Ctrl-C.")
-    var watch = false
-
-    @OptionGroup var board: BoardOptions
+    init(_ given: ParsedArguments) throws {
+        grace = try given.int("grace")
+        command = given.value("exec")
+        watch = given.flag("watch")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         // Before anything else: a SIGTERM while starting up is a clean stop too.

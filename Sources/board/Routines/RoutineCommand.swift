@@ -1,35 +1,47 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
-struct RoutineCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "routine",
+enum RoutineCommand {
+    static let info = CommandInfo(
+        group: "routine",
         abstract: "A routine's checklist on a day: show it, tick its steps, link a step to a habit.",
-        subcommands: [RoutineShow.self, RoutineTick.self, RoutineLink.self]
+        subcommands: [RoutineShow.info, RoutineTick.info, RoutineLink.info]
     )
+
+    /// The template's id first.
+    static let templateId = Parameter.argument("id", "The template's id (a unique prefix is enough).")
 }
 
 /// `--date`: the local day of a routine's checklist, today by default.
-struct RoutineDay: ParsableArguments {
-    @Option(help: ArgumentHelp("The local day, YYYY-MM-DD. Default: today.", valueName: "date")) var date: String?
+struct RoutineDay {
+    static let parameter = Parameter.option("date", "The local day, YYYY-MM-DD. Default: today.")
+
+    let date: String?
+
+    init(_ given: ParsedArguments) { date = given.value("date") }
 
     func day(today: LocalDate) throws -> LocalDate {
         try date.map { d throws in try CardFieldOptions.date(d, field: "date") } ?? today
     }
 }
 
-struct RoutineShow: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show",
-        abstract: "A routine's checklist on a day: a routine without a schedule has a fresh list every day; a scheduled one shows that day's occurrence.")
+struct RoutineShow: Command {
+    static let info = CommandInfo(
+        "show",
+        abstract: "A routine's checklist on a day: a routine without a schedule has a fresh list every day; a scheduled one shows that day's occurrence.",
+        parameters: [RoutineCommand.templateId, RoutineDay.parameter, .flag("json", "Print JSON.")] + BoardOptions.parameters,
+        runs: Self.self)
 
-    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
-    @OptionGroup var day: RoutineDay
-    @Flag(help: "Print JSON.") var json = false
-    @OptionGroup var board: BoardOptions
+    let id: String, day: RoutineDay, json: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        id = given.required("id")
+        day = RoutineDay(given)
+        json = given.flag("json")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let (store, clock) = try board.open()
@@ -52,14 +64,20 @@ struct RoutineShow: ParsableCommand {
     }
 }
 
-struct RoutineTick: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tick", abstract: "Tick a step of a routine's checklist on a day, or untick it if ticked. Never records a habit.")
+struct RoutineTick: Command {
+    static let info = CommandInfo(
+        "tick", abstract: "Tick a step of a routine's checklist on a day, or untick it if ticked. Never records a habit.",
+        parameters: [RoutineCommand.templateId, .argument("step", "The step's number, from 1."), RoutineDay.parameter] + BoardOptions.parameters,
+        runs: Self.self)
 
-    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
-    @Argument(help: "The step's number, from 1.") var step: String
-    @OptionGroup var day: RoutineDay
-    @OptionGroup var board: BoardOptions
+    let id: String, step: String, day: RoutineDay, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        id = given.required("id")
+        step = given.required("step")
+        day = RoutineDay(given)
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         guard let number = Int(step) else { throw BoardError("step", "must be a step number from 1, got '\(step)'") }
@@ -73,16 +91,26 @@ struct RoutineTick: ParsableCommand {
     }
 }
 
-struct RoutineLink: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "link",
-        abstract: "Link a step of a template to a habit: finishing a run of the routine then suggests it (it never checks it in).")
+struct RoutineLink: Command {
+    static let info = CommandInfo(
+        "link",
+        abstract: "Link a step of a template to a habit: finishing a run of the routine then suggests it (it never checks it in).",
+        parameters: [
+            RoutineCommand.templateId,
+            .argument("step", "The step's number, from 1."),
+            .argument("habit", "The habit's name or id; leave out with --none.", optional: true),
+            .flag("none", "Unlink the step."),
+        ] + BoardOptions.parameters, runs: Self.self)
 
-    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
-    @Argument(help: "The step's number, from 1.") var step: String
-    @Argument(help: "The habit's name or id; leave out with --none.") var habit: String?
-    @Flag(help: "Unlink the step.") var none = false
-    @OptionGroup var board: BoardOptions
+    let id: String, step: String, habit: String?, none: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        id = given.required("id")
+        step = given.required("step")
+        habit = given.value("habit")
+        none = given.flag("none")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         guard let number = Int(step) else { throw BoardError("step", "must be a step number from 1, got '\(step)'") }

@@ -1,18 +1,23 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
-struct DemoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "demo",
+struct DemoCommand: Command {
+    static let info = CommandInfo(
+        "demo",
         abstract: "Open a throwaway board filled with a realistic sample, to see everything at once.",
-        discussion: "The sample lives in a temporary file (printed on quit) and never touches your board.")
+        discussion: "The sample lives in a temporary file (printed on quit) and never touches your board.",
+        parameters: ClockOptions.parameters + [
+            .option("into", "Write the sample here instead of a temporary file, and don't open the screen.", value: "path"),
+        ], runs: Self.self)
 
-    @OptionGroup var clockOptions: ClockOptions
-    @Option(help: ArgumentHelp("Write the sample here instead of a temporary file, and don't open the screen.", valueName: "path"))
-    var into: String?
+    let clockOptions: ClockOptions, into: String?
+
+    init(_ given: ParsedArguments) {
+        clockOptions = ClockOptions(given)
+        into = given.value("into")
+    }
 
     func run() throws {
         let path = into ?? FileManager.default.temporaryDirectory

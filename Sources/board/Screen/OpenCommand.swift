@@ -1,15 +1,16 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import BoardTUI
 import Foundation
 
-struct OpenCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "open", abstract: "Open the board in the terminal (what `board` alone does).")
+struct OpenCommand: Command {
+    static let info = CommandInfo(
+        "open", abstract: "Open the board in the terminal (what `board` alone does).", parameters: BoardOptions.parameters, runs: Self.self)
 
-    @OptionGroup var board: BoardOptions
+    let board: BoardOptions
+
+    init(_ given: ParsedArguments) { board = BoardOptions(given) }
 
     func run() throws {
         // BoardApp generates on start; no need to do it twice.

@@ -1,22 +1,31 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
-struct StatsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "stats",
+struct StatsCommand: Command {
+    static let info = CommandInfo(
+        "stats",
         abstract: "How routines go: per template and per habit, as text with charts, JSON or CSV.",
         discussion: "Computed from the board and the habits' entries on this machine only; nothing leaves it. The figures:\n"
             + StatsDefinitions.lines.map { "  \($0.0): \($0.1)" }.joined(separator: "\n")
-            + "\nWeeks start on config.toml's week_start (Monday by default); the last one is the current week, up to today.")
+            + "\nWeeks start on config.toml's week_start (Monday by default); the last one is the current week, up to today.",
+        parameters: [
+            .option("weeks", "How many weeks the weekly figures cover, 1 to 104. Default: 12.", value: "N"),
+            .option("template", "Only this template (an id or a unique prefix); habits are left out.", value: "id"),
+            .flag("json", "Print JSON."),
+            .flag("csv", "Print CSV: one row per template, per habit, and the totals."),
+        ] + BoardOptions.parameters, runs: Self.self)
 
-    @Option(help: ArgumentHelp("How many weeks the weekly figures cover, 1 to 104.", valueName: "N")) var weeks = 12
-    @Option(help: ArgumentHelp("Only this template (an id or a unique prefix); habits are left out.", valueName: "id")) var template: String?
-    @Flag(help: "Print JSON.") var json = false
-    @Flag(help: "Print CSV: one row per template, per habit, and the totals.") var csv = false
-    @OptionGroup var board: BoardOptions
+    let weeks: Int, template: String?, json: Bool, csv: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) throws {
+        weeks = try given.int("weeks") ?? 12
+        template = given.value("template")
+        json = given.flag("json")
+        csv = given.flag("csv")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         guard (1...104).contains(weeks) else { throw BoardError("weeks", "must be 1 to 104, got \(weeks)") }

@@ -1,18 +1,6 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import Foundation
-
-/// `board sync` and `board server` as `board --help` lists them. `BoardCommand.main` hands them
-/// over to `board-sync` before parsing (ARCHITECTURE.md §13), which parses, helps and runs them;
-/// these never parse an option of their own.
-struct SyncCommand: ParsableCommand {
-    static let configuration = SyncCommands.sync
-}
-
-struct ServerCommand: ParsableCommand {
-    static let configuration = SyncCommands.server
-}
 
 /// Where `board-sync` is, and handing a command over to it.
 enum SyncHandOff {

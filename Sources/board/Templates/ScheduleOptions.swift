@@ -1,14 +1,23 @@
-import ArgumentParser
+import BoardCLI
 import BoardModel
 
 /// `--every`, `--starts`, `--until`, `--times`: a template's schedule.
-struct ScheduleOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The rule: RRULE text or a phrase such as 'every weekday' or 'every! 3 days'.", valueName: "rule"))
-    var every: String?
-    @Option(help: ArgumentHelp("First possible date, YYYY-MM-DD. Default: today (or the phrase's 'starting').", valueName: "date"))
-    var starts: String?
-    @Option(help: ArgumentHelp("Last possible date, YYYY-MM-DD (inclusive).", valueName: "date")) var until: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("End after this many occurrences.", valueName: "N")) var times: Int?
+struct ScheduleOptions {
+    static let parameters: [Parameter] = [
+        .option("every", "The rule: RRULE text or a phrase such as 'every weekday' or 'every! 3 days'.", value: "rule"),
+        .option("starts", "First possible date, YYYY-MM-DD. Default: today (or the phrase's 'starting').", value: "date"),
+        .option("until", "Last possible date, YYYY-MM-DD (inclusive).", value: "date"),
+        .option("times", "End after this many occurrences.", value: "N"),
+    ]
+
+    let every: String?, starts: String?, until: String?, times: Int?
+
+    init(_ given: ParsedArguments) throws {
+        every = given.value("every")
+        starts = given.value("starts")
+        until = given.value("until")
+        times = try given.int("times")
+    }
 
     var isEmpty: Bool { every == nil && starts == nil && until == nil && times == nil }
 

@@ -1,25 +1,39 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 
-struct TemplateAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Create a routine template; unless --draft, it generates the next 7 days at once.")
+struct TemplateAdd: Command {
+    static let info = CommandInfo(
+        "add", abstract: "Create a routine template; unless --draft, it generates the next 7 days at once.",
+        parameters: [.argument("title", "The template's title.")] + ScheduleOptions.parameters + [
+            .option("time", "The time of day of each occurrence, HH:MM (or 'at 7am' in the rule).", value: "HH:MM"),
+            .repeatedOption("checklist", "A checklist step (repeat, at most 10).", value: "step"),
+            .repeatedOption("label", "A label (repeat for several)."),
+            .option("priority", "Priority 0 (none) to 3 (high). Default: 0.", value: "0-3"),
+            .option("duration", "Duration in minutes.", value: "minutes"),
+            .option("description", "The description."),
+            .flag("draft", "Save as a draft: no occurrences until `board template resume`."),
+            .flag("no-schedule", "A routine without a schedule: a reusable checklist with a fresh list every day (board routine show)."),
+            .option("remind-before", "Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", value: "minutes"),
+        ] + BoardOptions.parameters, runs: Self.self)
 
-    @Argument(help: "The template's title.") var title: String
-    @OptionGroup var schedule: ScheduleOptions
-    @Option(help: ArgumentHelp("The time of day of each occurrence, HH:MM (or 'at 7am' in the rule).", valueName: "HH:MM")) var time: String?
-    @Option(name: .customLong("checklist"), help: ArgumentHelp("A checklist step (repeat, at most 10).", valueName: "step")) var steps: [String] = []
-    @Option(name: .customLong("label"), help: ArgumentHelp("A label (repeat for several).", valueName: "label")) var labels: [String] = []
-    @Option(parsing: .unconditional, help: ArgumentHelp("Priority 0 (none) to 3 (high).", valueName: "0-3")) var priority = "0"
-    @Option(parsing: .unconditional, help: ArgumentHelp("Duration in minutes.", valueName: "minutes")) var duration: String?
-    @Option(help: "The description.") var description = ""
-    @Flag(help: "Save as a draft: no occurrences until `board template resume`.") var draft = false
-    @Flag(help: "A routine without a schedule: a reusable checklist with a fresh list every day (board routine show).")
-    var noSchedule = false
-    @Option(parsing: .unconditional, help: ArgumentHelp("Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", valueName: "minutes"))
-    var remindBefore: Int?
-    @OptionGroup var board: BoardOptions
+    let title: String, schedule: ScheduleOptions, time: String?, steps: [String], labels: [String], priority: String
+    let duration: String?, description: String, draft: Bool, noSchedule: Bool, remindBefore: Int?
+    let board: BoardOptions
+
+    init(_ given: ParsedArguments) throws {
+        title = given.required("title")
+        schedule = try ScheduleOptions(given)
+        time = given.value("time")
+        steps = given.values("checklist")
+        labels = given.values("label")
+        priority = given.value("priority") ?? "0"
+        duration = given.value("duration")
+        description = given.value("description") ?? ""
+        draft = given.flag("draft")
+        noSchedule = given.flag("no-schedule")
+        remindBefore = try given.int("remind-before")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let clock = try board.clockOptions.clock()

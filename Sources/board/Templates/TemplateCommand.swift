@@ -1,10 +1,10 @@
-import ArgumentParser
+import BoardCLI
 
-struct TemplateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "template",
+enum TemplateCommand {
+    static let info = CommandInfo(
+        group: "template",
         abstract: "Routines: templates that generate dated occurrences.",
-        subcommands: [TemplateAdd.self, TemplateList.self, TemplateShow.self, TemplateEdit.self, TemplatePause.self,
-                      TemplateResume.self, TemplateSkipNext.self, TemplateDuplicate.self, TemplateArchive.self]
+        subcommands: [TemplateAdd.info, TemplateList.info, TemplateShow.info, TemplateEdit.info, TemplatePause.info,
+                      TemplateResume.info, TemplateSkipNext.info, TemplateDuplicate.info, TemplateArchive.info]
     )
 }

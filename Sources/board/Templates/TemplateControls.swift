@@ -1,12 +1,10 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 
 struct TemplatePause: TemplateAction {
-    static let configuration = CommandConfiguration(commandName: "pause", abstract: "Stop generating; existing occurrences stay.")
-    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
-    @OptionGroup var board: BoardOptions
+    static let info = CommandInfo("pause", abstract: "Stop generating; existing occurrences stay.", parameters: parameters, runs: Self.self)
+    let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
         try store.pauseTemplate(templateId, clock: clock)
@@ -15,10 +13,8 @@ struct TemplatePause: TemplateAction {
 }
 
 struct TemplateResume: TemplateAction {
-    static let configuration = CommandConfiguration(
-        commandName: "resume", abstract: "Activate a paused or draft template; generation starts today, with no backfill.")
-    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
-    @OptionGroup var board: BoardOptions
+    static let info = CommandInfo("resume", abstract: "Activate a paused or draft template; generation starts today, with no backfill.", parameters: parameters, runs: Self.self)
+    let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
         try store.resumeTemplate(templateId, clock: clock)
@@ -27,10 +23,8 @@ struct TemplateResume: TemplateAction {
 }
 
 struct TemplateSkipNext: TemplateAction {
-    static let configuration = CommandConfiguration(
-        commandName: "skip-next", abstract: "Skip the next scheduled occurrence, once and for good.")
-    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
-    @OptionGroup var board: BoardOptions
+    static let info = CommandInfo("skip-next", abstract: "Skip the next scheduled occurrence, once and for good.", parameters: parameters, runs: Self.self)
+    let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
         "Skipped \(MonthName.due(try store.skipNext(templateId, clock: clock), nil, today: clock.today))"
@@ -38,10 +32,8 @@ struct TemplateSkipNext: TemplateAction {
 }
 
 struct TemplateDuplicate: TemplateAction {
-    static let configuration = CommandConfiguration(
-        commandName: "duplicate", abstract: "Copy a template as a new draft \"TITLE (copy)\" with its own series.")
-    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
-    @OptionGroup var board: BoardOptions
+    static let info = CommandInfo("duplicate", abstract: "Copy a template as a new draft \"TITLE (copy)\" with its own series.", parameters: parameters, runs: Self.self)
+    let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
         let copy = try store.duplicateTemplate(templateId, clock: clock)
@@ -50,10 +42,8 @@ struct TemplateDuplicate: TemplateAction {
 }
 
 struct TemplateArchive: TemplateAction {
-    static let configuration = CommandConfiguration(
-        commandName: "archive", abstract: "Stop a template for good; its occurrences stay, still linked.")
-    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
-    @OptionGroup var board: BoardOptions
+    static let info = CommandInfo("archive", abstract: "Stop a template for good; its occurrences stay, still linked.", parameters: parameters, runs: Self.self)
+    let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
         try store.archiveTemplate(templateId, clock: clock)

@@ -1,23 +1,33 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
-struct TemplateEdit: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "edit",
+struct TemplateEdit: Command {
+    static let info = CommandInfo(
+        "edit",
         abstract: "Edit a template and carry the change to its open occurrences from today on.",
-        discussion: "Completed occurrences and fields customized on an occurrence never change. Asks before writing unless --yes.")
+        discussion: "Completed occurrences and fields customized on an occurrence never change. Asks before writing unless --yes.",
+        parameters: [.argument("id", "The template's id (a unique prefix is enough).")] + CardFieldOptions.parameters
+            + [.repeatedOption("checklist", "A checklist step (repeat; replaces the list).", value: "step")] + ScheduleOptions.parameters + [
+                .flag("include-overdue", "Also update open occurrences dated before today."),
+                .flag("yes", "Apply without asking."),
+                .flag("dry-run", "Print the plan and write nothing."),
+            ] + BoardOptions.parameters, runs: Self.self)
 
-    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
-    @OptionGroup var fields: CardFieldOptions
-    @Option(name: .customLong("checklist"), help: ArgumentHelp("A checklist step (repeat; replaces the list).", valueName: "step")) var steps: [String] = []
-    @OptionGroup var schedule: ScheduleOptions
-    @Flag(help: "Also update open occurrences dated before today.") var includeOverdue = false
-    @Flag(help: "Apply without asking.") var yes = false
-    @Flag(help: "Print the plan and write nothing.") var dryRun = false
-    @OptionGroup var board: BoardOptions
+    let id: String, fields: CardFieldOptions, steps: [String], schedule: ScheduleOptions
+    let includeOverdue: Bool, yes: Bool, dryRun: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) throws {
+        id = given.required("id")
+        fields = CardFieldOptions(given)
+        steps = given.values("checklist")
+        schedule = try ScheduleOptions(given)
+        includeOverdue = given.flag("include-overdue")
+        yes = given.flag("yes")
+        dryRun = given.flag("dry-run")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         if yes && dryRun { throw BoardError("dry-run", "--dry-run writes nothing, so there is nothing for --yes to confirm; give one of them") }
@@ -53,7 +63,7 @@ struct TemplateEdit: ParsableCommand {
             FileHandle.standardOutput.write(Data("Apply? [y/N] ".utf8))
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 printOut("Cancelled; nothing changed.")
-                throw ExitCode(1)
+                throw ExitStatus(1)
             }
         }
         let total = plan.propagation.updates.count

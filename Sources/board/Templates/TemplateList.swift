@@ -1,15 +1,19 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
 
-struct TemplateList: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List templates: name, schedule, next run within 7 days, status, remaining.")
+struct TemplateList: Command {
+    static let info = CommandInfo(
+        "list", abstract: "List templates: name, schedule, next run within 7 days, status, remaining.",
+        parameters: [.flag("json", "Print a JSON array.")] + BoardOptions.parameters, runs: Self.self)
 
-    @Flag(help: "Print a JSON array.") var json = false
-    @OptionGroup var board: BoardOptions
+    let json: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) {
+        json = given.flag("json")
+        board = BoardOptions(given)
+    }
 
     func run() throws {
         let (store, clock) = try board.open()

@@ -1,17 +1,15 @@
-import ArgumentParser
 import BoardCLI
 import BoardModel
+import BoardStore
 
-struct TemplateShow: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Every field of a template and its next 7 occurrences in your time zone.")
+struct TemplateShow: TemplateAction {
+    static let info = CommandInfo(
+        "show", abstract: "Every field of a template and its next 7 occurrences in your time zone.", parameters: parameters, runs: Self.self)
 
-    @Argument(help: "The template's id (a unique prefix is enough).") var id: String
-    @OptionGroup var board: BoardOptions
+    let id: String, board: BoardOptions
 
-    func run() throws {
-        let (store, clock) = try board.open()
-        let t = try store.template(try store.templateId(matching: id), clock: clock)
+    func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
+        let t = try store.template(templateId, clock: clock)
         let template = t.template
         var lines = [
             "Template \(template.id)",
@@ -43,6 +41,6 @@ struct TemplateShow: ParsableCommand {
             lines.append("Next occurrences (\(clock.zone.identifier)):")
             lines += t.upcoming.isEmpty ? ["  none"] : t.upcoming.map { "  " + MonthName.due($0, template.defaultTime, today: clock.today) }
         }
-        printOut(lines.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
     }
 }

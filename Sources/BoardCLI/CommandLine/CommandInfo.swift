@@ -1,0 +1,53 @@
+/// A command as the command line knows it: its name, help, parameters, and either what runs it or
+/// the commands under it (`board template add`). Plain values, read without reflection: a
+/// command's start is most of its time on a small board (ARCHITECTURE.md §10).
+public struct CommandInfo: Sendable {
+    public let name: String
+    public let abstract: String
+    public let discussion: String
+    public let parameters: [Parameter]
+    public let subcommands: [CommandInfo]
+    /// The subcommand that runs when none is named (`board` opens the screen).
+    public let defaultSubcommand: String?
+    /// Makes the command from what was given; nil for a group of commands.
+    let make: (@Sendable (ParsedArguments) throws -> any Command)?
+
+    /// A command that runs.
+    public init<C: Command>(_ name: String, abstract: String, discussion: String = "", parameters: [Parameter], runs type: C.Type) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.parameters = parameters
+        subcommands = []
+        defaultSubcommand = nil
+        make = { try C($0) }
+    }
+
+    /// A group of commands, each named after the group's (`board template add`).
+    public init(group name: String, abstract: String, discussion: String = "", subcommands: [CommandInfo], defaultSubcommand: String? = nil) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        parameters = []
+        self.subcommands = subcommands
+        self.defaultSubcommand = defaultSubcommand
+        make = nil
+    }
+
+    /// The subcommand of this name.
+    public func subcommand(_ name: String) -> CommandInfo? { subcommands.first { $0.name == name } }
+}
+
+extension CommandInfo {
+    /// Runs the command line `arguments` under this root: prints the help asked for, or checks
+    /// config.toml and runs the command. Errors are the caller's to word (`CommandLineOutput.fail`).
+    public func run(_ arguments: [String], executable: String) throws {
+        switch try CommandLineParser.parse(arguments, root: self, executable: executable) {
+        case .help(let text):
+            printOut(text)
+        case .run(let command):
+            _ = try ConfigFile.current.get()
+            try command.run()
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// Reads a command line against a tree of commands: the subcommand names, then the leaf command's
+/// options, flags and arguments (ARCHITECTURE.md §10). Options may come in any order among the
+/// arguments; `--name=VALUE` and `--name VALUE` are the same; an option takes the word after it
+/// whatever it looks like (`--priority -1` is then refused by the priority's own rule); after `--`
+/// every word is an argument.
+public enum CommandLineParser {
+    /// What the command line asks for.
+    public enum Outcome {
+        /// Run this command.
+        case run(any Command)
+        /// Print this help (`--help`, `-h`, `help COMMAND`, or a group named without a subcommand).
+        case help(String)
+    }
+
+    /// Parses `arguments` (without the executable's name) for the commands under `root`.
+    public static func parse(_ arguments: [String], root: CommandInfo, executable: String) throws -> Outcome {
+        if arguments.first == "help" { return .help(try helpPath(Array(arguments.dropFirst()), root: root, executable: executable)) }
+        var path = [root]
+        var index = 0
+        while let current = path.last, !current.subcommands.isEmpty {
+            if index < arguments.count, let next = current.subcommand(arguments[index]) {
+                path.append(next)
+                index += 1
+            } else if asksForHelp(arguments[index...]) {
+                return .help(HelpText.text(for: path, executable: executable))
+            } else if let name = current.defaultSubcommand, let next = current.subcommand(name) {
+                path.append(next)
+            } else if index < arguments.count {
+                throw UsageError("Unknown subcommand '\(arguments[index])' of '\(path.map(\.name).joined(separator: " "))'")
+            } else {
+                return .help(HelpText.text(for: path, executable: executable))
+            }
+        }
+        let command = path[path.count - 1]
+        let rest = arguments[index...]
+        if asksForHelp(rest) { return .help(HelpText.text(for: path, executable: executable)) }
+        guard let make = command.make else { return .help(HelpText.text(for: path, executable: executable)) }
+        return .run(try make(try read(rest, for: command)))
+    }
+
+    /// `--help` or `-h` before any `--`.
+    private static func asksForHelp(_ arguments: ArraySlice<String>) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "--help" || argument == "-h" { return true }
+        }
+        return false
+    }
+
+    /// `help template add`: the help of the command those names lead to.
+    private static func helpPath(_ names: [String], root: CommandInfo, executable: String) throws -> String {
+        var path = [root]
+        for name in names {
+            guard let next = path[path.count - 1].subcommand(name) else {
+                throw UsageError("Unknown subcommand '\(name)' of '\(path.map(\.name).joined(separator: " "))'")
+            }
+            path.append(next)
+        }
+        return HelpText.text(for: path, executable: executable)
+    }
+
+    /// Sorts the words after the command's name into its parameters, and refuses what fits none.
+    static func read(_ words: ArraySlice<String>, for command: CommandInfo) throws -> ParsedArguments {
+        var given = ParsedArguments(command: command)
+        var positionals = command.parameters.filter(\.isPositional)[...]
+        var index = words.startIndex
+        var onlyArguments = false
+        func addArgument(_ word: String) throws {
+            guard let parameter = positionals.first else { throw UsageError("Unexpected argument '\(word)'") }
+            given.values[parameter.name, default: []].append(word)
+            if parameter.kind != .repeatedArgument { positionals.removeFirst() }
+        }
+        while index < words.endIndex {
+            let word = words[index]
+            index += 1
+            if onlyArguments || word == "-" || !word.hasPrefix("-") {
+                try addArgument(word)
+                continue
+            }
+            if word == "--" {
+                onlyArguments = true
+                continue
+            }
+            guard word.hasPrefix("--") else { throw UsageError("Unknown option '\(word)'") }
+            let body = word.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            let attached = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+            guard let parameter = command.parameters.first(where: { !$0.isPositional && $0.name == name }) else {
+                throw UsageError("Unknown option '--\(name)'")
+            }
+            if parameter.kind == .flag {
+                guard attached == nil else { throw UsageError("'--\(name)' takes no value, got '\(word)'") }
+                given.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let attached {
+                value = attached
+            } else {
+                guard index < words.endIndex else { throw UsageError("Missing value for '\(parameter.label)'") }
+                value = words[index]
+                index += 1
+            }
+            given.values[name, default: []].append(value)
+        }
+        if let missing = command.parameters.first(where: { $0.isRequired && given.values[$0.name] == nil }) {
+            throw UsageError("Missing expected argument '\(missing.label)'")
+        }
+        return given
+    }
+}

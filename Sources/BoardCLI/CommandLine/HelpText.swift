@@ -1,0 +1,74 @@
+/// The help of a command, as `--help` and `help COMMAND` print it: what it does, its usage line,
+/// then its arguments, options and subcommands, one per line, wrapped to 80 columns.
+enum HelpText {
+    static let width = 80
+    /// Where a parameter's help starts; a longer label puts its help on the next line.
+    static let helpColumn = 26
+
+    /// The help of the last command of `path` (the root first).
+    static func text(for path: [CommandInfo], executable: String) -> String {
+        let command = path[path.count - 1]
+        let names = ([executable] + path.dropFirst().map(\.name)).joined(separator: " ")
+        var sections: [String] = []
+        if !command.abstract.isEmpty { sections.append(wrap("OVERVIEW: " + command.abstract, indent: "")) }
+        if !command.discussion.isEmpty {
+            sections.append(command.discussion.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                let indent = String(line.prefix { $0 == " " })
+                return wrap(String(line), indent: indent + (indent.isEmpty ? "" : "  "))
+            }.joined(separator: "\n"))
+        }
+        let shown = command.parameters.filter { !$0.isHidden }
+        let usage = command.subcommands.isEmpty
+            ? ([names] + shown.filter { !$0.isPositional }.map(\.usage) + shown.filter(\.isPositional).map(\.usage))
+            : [names, command.defaultSubcommand == nil ? "<subcommand>" : "[<subcommand>]"]
+        sections.append("USAGE: " + lines(of: usage, width: width - 7).joined(separator: "\n       "))
+        let arguments = shown.filter(\.isPositional)
+        if !arguments.isEmpty { sections.append("ARGUMENTS:\n" + arguments.map { row($0.label, $0.help) }.joined(separator: "\n")) }
+        let options = shown.filter { !$0.isPositional }.map { row($0.label, $0.help) } + [row("-h, --help", "Show help information.")]
+        sections.append("OPTIONS:\n" + options.joined(separator: "\n"))
+        if !command.subcommands.isEmpty {
+            let rows = command.subcommands.map { sub in
+                row(sub.name + (sub.name == command.defaultSubcommand ? " (default)" : ""), sub.abstract)
+            }
+            let helpCommand = ([executable, "help"] + path.dropFirst().map(\.name) + ["<subcommand>"]).joined(separator: " ")
+            sections.append("SUBCOMMANDS:\n" + rows.joined(separator: "\n") + "\n\n  See '\(helpCommand)' for detailed help.")
+        }
+        return sections.joined(separator: "\n\n")
+    }
+
+    /// `  LABEL   help…`, the help wrapped under itself.
+    private static func row(_ label: String, _ help: String) -> String {
+        let left = "  " + label
+        let pad = String(repeating: " ", count: helpColumn)
+        let lines = lines(of: words(help), width: width - helpColumn)
+        let first = left.count + 2 > helpColumn ? left + "\n" + pad : left + String(repeating: " ", count: helpColumn - left.count)
+        return first + lines.joined(separator: "\n" + pad)
+    }
+
+    /// `text` broken at spaces so no line passes the width; the lines after the first start with
+    /// `indent`, the first keeps the text's own leading spaces.
+    static func wrap(_ text: String, indent: String) -> String {
+        let lead = String(text.prefix { $0 == " " })
+        let lines = lines(of: words(String(text.dropFirst(lead.count))), width: width - indent.count, first: width - lead.count)
+        return lead + lines.joined(separator: "\n" + indent)
+    }
+
+    private static func words(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
+
+    /// `words` in lines of at most `width` characters (`first` for the first line), a space
+    /// between two; a longer word has a line of its own.
+    private static func lines(of words: [String], width: Int, first: Int? = nil) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            let limit = lines.isEmpty ? first ?? width : width
+            if !line.isEmpty && line.count + 1 + word.count > limit {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        return lines + [line]
+    }
+}
