@@ -29,7 +29,8 @@ let package = Package(
         // The domain: dates, recurrence, routines. Pure Swift + Foundation, no I/O.
         .target(name: "BoardModel"),
         // SQLite through GRDB: migrations, records, and the store's one-transaction writes.
-        .target(name: "BoardStore", dependencies: ["BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "BoardStore", dependencies: ["BoardModel", .product(name: "GRDB", package: "GRDB.swift"),
+                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // Sync through PostgreSQL (postgres-nio): the server's schema and people, rounds of push and pull.
         .target(name: "BoardSync", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "PostgresNIO", package: "postgres-nio")]),

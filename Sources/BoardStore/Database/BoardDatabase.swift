@@ -1,6 +1,7 @@
 import BoardModel
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Opens the board's SQLite file: WAL, a busy timeout, foreign keys, migrations.
 public enum BoardDatabase {
@@ -24,9 +25,18 @@ public enum BoardDatabase {
             // What a pool sets: in WAL mode a commit is safe from a crash without a sync of its own.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: foldFunction)
+            // The -wal and -shm files stay when the last connection closes (the WAL checkpointed
+            // into the file and truncated to nothing first): making and removing both on every
+            // command was a tenth of a small board's `list` (ARCHITECTURE.md §7).
+            var persist: Int32 = 1
+            sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            try db.execute(sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
         }
         return configuration
     }
+
+    /// The size the -wal file is cut back to after a checkpoint; a closing connection cuts it to nothing.
+    static let walSizeLimit = 4 << 20
 
     /// Opens the file at `path` (creating it and its folder if needed) in WAL mode. A file the user
     /// may not write is opened read-only: it can be shown, not changed. `BoardStore` migrates it.
