@@ -63,6 +63,7 @@ let package = Package(
             linkerSettings: quickStart
         ),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),
+        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Snapshots"]),

@@ -58,8 +58,8 @@ import Testing
         (["recur", "expand", "FREQ=DAILY", "--start", "2026-11-21", "--until", "2026-11-01"], "error: until: the end 2026-11-01 is before the start 2026-11-21"),
         (["recur", "expand", "FREQ=DAILY", "--start", "2026-02-30"], "error: start: must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM, got '2026-02-30'"),
         (["recur", "expand", "FREQ=DAILY"], "error: start: missing; give --start YYYY-MM-DD or say 'starting …' in the phrase"),
-        (["recur", "expand", "FREQ=DAILY", "--start", "2026-11-21", "--count", "x"], "error: The value 'x' is invalid for '--count <count>'"),
-        (["recur", "parse", "every day", "--colour"], "error: Unknown option '--colour'"),
+        (["recur", "expand", "FREQ=DAILY", "--start", "2026-11-21", "--count", "x"], "error: count: must be a whole number, got 'x'"),
+        (["recur", "parse", "every day", "--colour"], "error: --colour: not an option of 'board recur parse' (`board help recur parse` lists them)"),
         (["recur", "next", "every day", "--after", "soon"], "error: after: must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM, got 'soon'"),
         (["recur", "parse", "every day", "--tz", "Mars/Olympus"], "error: tz: 'Mars/Olympus' is not a time zone name such as Europe/Paris or America/New_York"),
     ])

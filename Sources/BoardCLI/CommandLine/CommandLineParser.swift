@@ -26,7 +26,7 @@ public enum CommandLineParser {
             } else if let name = current.defaultSubcommand, let next = current.subcommand(name) {
                 path.append(next)
             } else if index < arguments.count {
-                throw UsageError("Unknown subcommand '\(arguments[index])' of '\(path.map(\.name).joined(separator: " "))'")
+                throw unknownSubcommand(arguments[index], of: path, executable: executable)
             } else {
                 return .help(HelpText.text(for: path, executable: executable))
             }
@@ -35,7 +35,7 @@ public enum CommandLineParser {
         let rest = arguments[index...]
         if asksForHelp(rest) { return .help(HelpText.text(for: path, executable: executable)) }
         guard let make = command.make else { return .help(HelpText.text(for: path, executable: executable)) }
-        return .run(try make(try read(rest, for: command)))
+        return .run(try make(try read(rest, for: command, named: names(path, executable: executable))))
     }
 
     /// `--help` or `-h` before any `--`.
@@ -47,26 +47,45 @@ public enum CommandLineParser {
         return false
     }
 
+    /// `board template add`: how errors and the help name a command.
+    static func names(_ path: [CommandInfo], executable: String) -> String {
+        ([executable] + path.dropFirst().map(\.name)).joined(separator: " ")
+    }
+
+    /// `board template add` → `board help template add`.
+    static func helpCommand(_ name: String) -> String {
+        var words = name.split(separator: " ", maxSplits: 1).map(String.init)
+        words.insert("help", at: 1)
+        return words.joined(separator: " ")
+    }
+
+    private static func unknownSubcommand(_ word: String, of path: [CommandInfo], executable: String) -> UsageError {
+        let group = names(path, executable: executable)
+        return UsageError("'\(word)': not a command of '\(group)' (`\(helpCommand(group))` lists them)")
+    }
+
     /// `help template add`: the help of the command those names lead to.
     private static func helpPath(_ names: [String], root: CommandInfo, executable: String) throws -> String {
         var path = [root]
         for name in names {
-            guard let next = path[path.count - 1].subcommand(name) else {
-                throw UsageError("Unknown subcommand '\(name)' of '\(path.map(\.name).joined(separator: " "))'")
-            }
+            guard let next = path[path.count - 1].subcommand(name) else { throw unknownSubcommand(name, of: path, executable: executable) }
             path.append(next)
         }
         return HelpText.text(for: path, executable: executable)
     }
 
-    /// Sorts the words after the command's name into its parameters, and refuses what fits none.
-    static func read(_ words: ArraySlice<String>, for command: CommandInfo) throws -> ParsedArguments {
+    /// Sorts the words after the command's name into its parameters, and refuses what fits none;
+    /// `name` (`board template add`) is how the refusal names the command.
+    static func read(_ words: ArraySlice<String>, for command: CommandInfo, named name: String) throws -> ParsedArguments {
+        let help = "`\(helpCommand(name))` lists them"
         var given = ParsedArguments(command: command)
         var positionals = command.parameters.filter(\.isPositional)[...]
         var index = words.startIndex
         var onlyArguments = false
         func addArgument(_ word: String) throws {
-            guard let parameter = positionals.first else { throw UsageError("Unexpected argument '\(word)'") }
+            guard let parameter = positionals.first else {
+                throw UsageError("'\(word)': unexpected argument; '\(name)' takes \(command.parameters.contains(where: \.isPositional) ? "no more" : "none") (\(help))")
+            }
             given.values[parameter.name, default: []].append(word)
             if parameter.kind != .repeatedArgument { positionals.removeFirst() }
         }
@@ -81,30 +100,31 @@ public enum CommandLineParser {
                 onlyArguments = true
                 continue
             }
-            guard word.hasPrefix("--") else { throw UsageError("Unknown option '\(word)'") }
+            guard word.hasPrefix("--") else { throw UsageError("\(word): not an option of '\(name)' (\(help))") }
             let body = word.dropFirst(2)
-            let name = String(body.prefix { $0 != "=" })
+            let option = String(body.prefix { $0 != "=" })
             let attached = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
-            guard let parameter = command.parameters.first(where: { !$0.isPositional && $0.name == name }) else {
-                throw UsageError("Unknown option '--\(name)'")
+            guard let parameter = command.parameters.first(where: { !$0.isPositional && $0.name == option }) else {
+                throw UsageError("--\(option): not an option of '\(name)' (\(help))")
             }
             if parameter.kind == .flag {
-                guard attached == nil else { throw UsageError("'--\(name)' takes no value, got '\(word)'") }
-                given.flags.insert(name)
+                guard attached == nil else { throw UsageError("--\(option): takes no value, got '\(word)'") }
+                given.flags.insert(option)
                 continue
             }
             let value: String
             if let attached {
                 value = attached
             } else {
-                guard index < words.endIndex else { throw UsageError("Missing value for '\(parameter.label)'") }
+                guard index < words.endIndex else { throw UsageError("--\(option): needs a value, as in \(parameter.label)") }
                 value = words[index]
                 index += 1
             }
-            given.values[name, default: []].append(value)
+            given.values[option, default: []].append(value)
         }
         if let missing = command.parameters.first(where: { $0.isRequired && given.values[$0.name] == nil }) {
-            throw UsageError("Missing expected argument '\(missing.label)'")
+            let shown = missing.isPositional ? missing.valueName : "--" + missing.name
+            throw UsageError("\(shown): missing; '\(name)' needs \(missing.label) (`\(helpCommand(name))` says more)")
         }
         return given
     }

@@ -8,7 +8,7 @@ enum HelpText {
     /// The help of the last command of `path` (the root first).
     static func text(for path: [CommandInfo], executable: String) -> String {
         let command = path[path.count - 1]
-        let names = ([executable] + path.dropFirst().map(\.name)).joined(separator: " ")
+        let names = CommandLineParser.names(path, executable: executable)
         var sections: [String] = []
         if !command.abstract.isEmpty { sections.append(wrap("OVERVIEW: " + command.abstract, indent: "")) }
         if !command.discussion.isEmpty {
@@ -30,8 +30,8 @@ enum HelpText {
             let rows = command.subcommands.map { sub in
                 row(sub.name + (sub.name == command.defaultSubcommand ? " (default)" : ""), sub.abstract)
             }
-            let helpCommand = ([executable, "help"] + path.dropFirst().map(\.name) + ["<subcommand>"]).joined(separator: " ")
-            sections.append("SUBCOMMANDS:\n" + rows.joined(separator: "\n") + "\n\n  See '\(helpCommand)' for detailed help.")
+            sections.append("SUBCOMMANDS:\n" + rows.joined(separator: "\n")
+                + "\n\n  See '\(CommandLineParser.helpCommand(names)) <subcommand>' for detailed help.")
         }
         return sections.joined(separator: "\n\n")
     }

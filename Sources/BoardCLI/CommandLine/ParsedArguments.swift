@@ -31,7 +31,7 @@ public struct ParsedArguments {
     /// The option's value as a whole number; a value that isn't one is refused by the option's name.
     public func int(_ name: String) throws -> Int? {
         guard let text = value(name) else { return nil }
-        guard let number = Int(text) else { throw UsageError("The value '\(text)' is invalid for '\(parameter(name).label)'") }
+        guard let number = Int(text) else { throw UsageError("\(name): must be a whole number, got '\(text)'") }
         return number
     }
 

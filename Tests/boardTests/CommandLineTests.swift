@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The command line as a user meets it through both executables: help for every command, and a
+/// mistyped command line refused in one line with nothing written.
+struct CommandLineTests {
+    /// Every command path, read from the help itself: `board --help`, then each group's.
+    private func commandPaths(under path: [String] = []) throws -> [[String]] {
+        let help = try BoardBinary.run(["help"] + path)
+        #expect(help.status == 0, "board help \(path.joined(separator: " ")): \(help.stderr)")
+        guard let section = help.stdout.components(separatedBy: "SUBCOMMANDS:\n").dropFirst().first else { return [path] }
+        let names = section.split(separator: "\n").prefix { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("See ") }
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        return try [path] + names.flatMap { try commandPaths(under: path + [$0]) }
+    }
+
+    @Test func everyCommandHasItsHelpWithinEightyColumns() throws {
+        let paths = try commandPaths()
+        #expect(paths.count > 40, "every command of board and board-sync: \(paths.count)")
+        for path in paths {
+            for asked in [["help"] + path, path + ["--help"]] {
+                let r = try BoardBinary.run(asked)
+                let name = (["board"] + path).joined(separator: " ")
+                #expect(r.status == 0 && r.stderr.isEmpty, "\(asked): \(r.stderr)")
+                #expect(r.stdout.hasPrefix("OVERVIEW: ") && r.stdout.contains("USAGE: \(name)"), "\(asked)")
+                #expect(r.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(asked) passes 80 columns")
+            }
+        }
+        #expect(paths.contains(["template", "add"]) && paths.contains(["server", "add-user"]) && paths.contains(["sync", "status"]))
+    }
+
+    @Test func aGroupNamedAloneShowsItsCommands() throws {
+        let r = try BoardBinary.run(["template"])
+        #expect(r.status == 0 && r.stdout.contains("SUBCOMMANDS:") && r.stdout.contains("  skip-next "))
+    }
+
+    @Test(arguments: [
+        (["add", "Call", "--lable", "home"], "error: --lable: not an option of 'board add' (`board help add` lists them)"),
+        (["add", "--label", "home"], "error: title: missing; 'board add' needs <title> (`board help add` says more)"),
+        (["add", "Call", "--due"], "error: --due: needs a value, as in --due <date>"),
+        (["add", "Call", "Mum"], "error: 'Mum': unexpected argument; 'board add' takes no more (`board help add` lists them)"),
+        (["add", "Call", "--remind-before", "soon"], "error: remind-before: must be a whole number, got 'soon'"),
+        (["list", "--json=yes"], "error: --json: takes no value, got '--json=yes'"),
+        (["template", "ad", "Stretch"], "error: 'ad': not a command of 'board template' (`board help template` lists them)"),
+    ])
+    func aMistypedCommandLineIsOneLineStatusTwoAndWritesNothing(arguments: [String], message: String) throws {
+        let board = try BoardFile()
+        // The board by BOARD_DB, so that nothing follows the words under test.
+        let r = try BoardBinary.run(arguments, environment: ["BOARD_DB": board.path])
+        #expect(r.status == 2 && r.stdout.isEmpty)
+        #expect(r.stderr == message + "\n")
+        #expect(!FileManager.default.fileExists(atPath: board.path), "no board was made")
+    }
+
+    @Test func optionsAttachedRepeatedAndAfterTwoDashesReachTheCard() throws {
+        let board = try BoardFile()
+        let environment = ["BOARD_DB": board.path, "BOARD_NOW": "2026-11-21T10:00"]
+        let refused = try BoardBinary.run(["add", "--", "--not-an-option", "--label"], environment: environment)
+        #expect(refused.stderr == "error: '--label': unexpected argument; 'board add' takes no more (`board help add` lists them)\n",
+                "after --, --label is a second title word")
+        let added = try BoardBinary.run(["add", "--label=home", "--priority=2", "--label", "work", "--", "-5 push-ups"], environment: environment)
+        #expect(added.status == 0, "\(added.stderr)")
+        let card = try #require(try board.cards().first)
+        #expect(card["title"] as? String == "-5 push-ups")
+        #expect(card["labels"] as? [String] == ["home", "work"] && card["priority"] as? Int == 2)
+    }
+}
