@@ -40,20 +40,23 @@ public final class BoardStore: Sendable {
             } ?? ""
             return
         }
-        try Self.mapping(path: path) { try BoardDatabase.migrate(writer) }
-        let (owner, joined) = try Self.mapping(path: path) {
+        // Every command starts here: a board that is up to date and has its owner is known from one
+        // read, and only a new or older file takes the migrator and a write (ARCHITECTURE.md §7).
+        var state = try Self.mapping(path: path) { try writer.writeWithoutTransaction(BoardDatabase.OpenState.init) }
+        if !state.isMigrated {
+            try Self.mapping(path: path) { try BoardDatabase.migrate(writer) }
+            state = try Self.mapping(path: path) { try writer.writeWithoutTransaction(BoardDatabase.OpenState.init) }
+        }
+        sync.ownerId = try state.owner ?? Self.mapping(path: path) {
             try writer.write { db in
-                let joined = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_state)") ?? false
-                // In SQL rather than through the record's request: every command starts here, and
-                // the request's first use (the table's primary key looked up) was a tenth of a small list.
-                if let owner = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1") { return (owner, joined) }
+                // Between the read and this write another process may have made the owner.
+                if let owner = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1") { return owner }
                 let settings = SettingsRecord(id: 1, ownerId: BoardStore.newId(), timeZone: nil)
                 try settings.insert(db)
-                return (settings.ownerId, joined)
+                return settings.ownerId
             }
         }
-        sync.ownerId = owner
-        if joined { try startRecordingForSync() }
+        if state.joined { try startRecordingForSync() }
     }
 
     /// One write transaction; a file that can't take it (read-only, a full disk, locked) is said in words.
