@@ -14,25 +14,20 @@ struct ImportCalendarCommand: Command {
             component, never dropped in silence. UIDs are kept, so importing the file again updates rather than \
             duplicates. All of it is one transaction; a file that is not a calendar is refused by its line number.
             """,
-        parameters: [
-            .argument("file", "The .ics file, or - for standard input."),
-            .flag("dry-run", "Print the plan and what would change, and write nothing."),
-        ] + BoardOptions.parameters, runs: Self.self)
+        parameters: ImportSource.parameters(file: "The .ics file, or - for standard input.",
+                                            dryRun: "Print the plan and what would change, and write nothing."),
+        runs: Self.self)
 
-    let file: String, dryRun: Bool, board: BoardOptions
+    let source: ImportSource
 
-    init(_ given: ParsedArguments) {
-        file = given.required("file")
-        dryRun = given.flag("dry-run")
-        board = BoardOptions(given)
-    }
+    init(_ given: ParsedArguments) { source = ImportSource(given) }
 
     func run() throws {
-        let data = try ImportCommand.read(file)
+        let data = try source.read()
         guard let text = String(data: data, encoding: .utf8) else { throw BoardError("file", "is not UTF-8 text; a calendar file is") }
-        let (store, clock) = try ImportCommand.board(board, dryRun: dryRun)
+        let (store, clock) = try source.open()
         let plan = try ICalendarReader.plan(text, zone: clock.zone, today: clock.today, now: clock.timestamp)
-        let summary = try store.importPlan(plan, dryRun: dryRun, clock: clock)
-        printOut(ImportCommand.describe(plan, summary, dryRun: dryRun))
+        let summary = try store.importPlan(plan, dryRun: source.dryRun, clock: clock)
+        printOut(ImportCommand.describe(plan, summary, dryRun: source.dryRun))
     }
 }

@@ -11,12 +11,6 @@ enum ImportCommand {
         subcommands: [ImportDocumentCommand.info, ImportTaskwarriorCommand.info, ImportCalendarCommand.info],
         defaultSubcommand: ImportDocumentCommand.info.name)
 
-    /// The board an import writes to; a dry run on a board not made yet reads as one into an
-    /// empty board, made in memory, so it creates no file.
-    static func board(_ options: BoardOptions, dryRun: Bool) throws -> (BoardStore, BoardClock) {
-        dryRun && !FileManager.default.fileExists(atPath: options.path) ? try options.openEmptyInMemory() : try options.open(creating: true)
-    }
-
     /// What an import from another tool did: "Imported 3 templates, 14 occurrences, 2 cards (…); 1 note:",
     /// then each note on a line of its own.
     static func describe(_ plan: ImportPlan, _ s: PlanSummary, dryRun: Bool) -> String {
@@ -36,13 +30,6 @@ enum ImportCommand {
         if dryRun && !plan.notes.isEmpty { lines.append("Dry run: nothing written.") }
         return lines.joined(separator: "\n")
     }
-
-    /// A file's bytes, or standard input's for "-".
-    static func read(_ file: String) throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        guard let data = FileManager.default.contents(atPath: file) else { throw BoardError("file", "can't read '\(file)'") }
-        return data
-    }
 }
 
 struct ImportDocumentCommand: Command {
@@ -55,31 +42,25 @@ struct ImportDocumentCommand: Command {
             board is updated when it differs, so importing the same document twice changes nothing. Rows take this \
             board's owner; an empty board takes the document's first.
             """,
-        parameters: [
-            .argument("file", "The document, or - for standard input."),
-            .flag("dry-run", "Say what would change, and write nothing."),
-        ] + BoardOptions.parameters, runs: Self.self)
+        parameters: ImportSource.parameters(file: "The document, or - for standard input.", dryRun: "Say what would change, and write nothing."),
+        runs: Self.self)
 
-    let file: String, dryRun: Bool, board: BoardOptions
+    let source: ImportSource
 
-    init(_ given: ParsedArguments) {
-        file = given.required("file")
-        dryRun = given.flag("dry-run")
-        board = BoardOptions(given)
-    }
+    init(_ given: ParsedArguments) { source = ImportSource(given) }
 
     func run() throws {
-        let data = try ImportCommand.read(file)
-        let (store, clock) = try ImportCommand.board(board, dryRun: dryRun)
+        let data = try source.read()
+        let (store, clock) = try source.open()
         let summary: ImportSummary
-        do { summary = try store.importDocument(data, dryRun: dryRun, clock: clock) } catch let error as BoardError {
+        do { summary = try store.importDocument(data, dryRun: source.dryRun, clock: clock) } catch let error as BoardError {
             // taskwarrior's export is a JSON array too; say which command reads it.
             if error.field.hasPrefix("cards[0]"), String(decoding: data.prefix(4096), as: UTF8.self).contains("\"uuid\"") {
-                throw BoardError("file", "looks like taskwarrior's `task export`; bring it in with `board import taskwarrior \(file)`")
+                throw BoardError("file", "looks like taskwarrior's `task export`; bring it in with `board import taskwarrior \(source.file)`")
             }
             throw error
         }
-        printOut(Self.describe(summary, dryRun: dryRun))
+        printOut(Self.describe(summary, dryRun: source.dryRun))
     }
 
     /// "Imported 2 templates, 340 cards (12 updated), 1 habit with 14 entries; 5 unchanged."

@@ -17,24 +17,19 @@ struct ImportTaskwarriorCommand: Command {
             is reported, never guessed. taskwarrior's UUIDs are the templates' and cards' ids and an occurrence is its \
             series and date, so importing the same export again, or a later one, updates what the first brought. All of it is one transaction.
             """,
-        parameters: [
-            .argument("file", "The output of `task export`, or - (the default) for standard input.", optional: true),
-            .flag("dry-run", "Print the plan and what would change, and write nothing."),
-        ] + BoardOptions.parameters, runs: Self.self)
+        parameters: ImportSource.parameters(file: "The output of `task export`, or - (the default) for standard input.", optional: true,
+                                            dryRun: "Print the plan and what would change, and write nothing."),
+        runs: Self.self)
 
-    let file: String, dryRun: Bool, board: BoardOptions
+    let source: ImportSource
 
-    init(_ given: ParsedArguments) {
-        file = given.value("file") ?? "-"
-        dryRun = given.flag("dry-run")
-        board = BoardOptions(given)
-    }
+    init(_ given: ParsedArguments) { source = ImportSource(given) }
 
     func run() throws {
-        let data = try ImportCommand.read(file)
-        let (store, clock) = try ImportCommand.board(board, dryRun: dryRun)
+        let data = try source.read()
+        let (store, clock) = try source.open()
         let plan = try TaskwarriorImport.plan(try TaskwarriorTask.tasks(in: data), zone: clock.zone, today: clock.today)
-        let summary = try store.importPlan(plan, dryRun: dryRun, clock: clock)
-        printOut(ImportCommand.describe(plan, summary, dryRun: dryRun))
+        let summary = try store.importPlan(plan, dryRun: source.dryRun, clock: clock)
+        printOut(ImportCommand.describe(plan, summary, dryRun: source.dryRun))
     }
 }
