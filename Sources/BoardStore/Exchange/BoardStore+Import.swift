@@ -124,7 +124,7 @@ extension BoardStore {
         }
         // Existing ids, read once: a board being filled for the first time costs no lookups.
         let existingIds = Set(try String.fetchAll(db, sql: "SELECT id FROM tasks"))
-        let insert = try TaskRecord.bulkInsertStatement(db)
+        let insert = try TaskRecord.bulkInsert(db)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
         for (i, card) in document.cards.enumerated() {
             let record = try card.record(at: "cards[\(i)]", ownerId: owner, now: now)
@@ -132,7 +132,7 @@ extension BoardStore {
                 try upsert(record, existing: try TaskRecord.fetchOne(select, arguments: [record.id]), at: "cards[\(i)]", into: &summary.cards)
                 continue
             }
-            do { try record.insert(with: insert) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
+            do { try insert.insert(record.columnValues) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
             summary.cards.added += 1
         }
         // A copied series counts the occurrences it came with as made.

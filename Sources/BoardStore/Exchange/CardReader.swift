@@ -215,15 +215,20 @@ struct CardReader {
     private mutating func rawString() throws -> String {
         position += 1
         let start = position
-        // Most strings have no escape: one scan, one validation.
+        // Most strings have no escape: one scan, one validation, and none for plain ASCII.
+        var seen: UInt8 = 0
         while let byte = peek, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
             guard byte >= 0x20 else { throw notJSON() }
+            seen |= byte
             position += 1
         }
         guard let end = peek else { throw notJSON() }
         if end == UInt8(ascii: "\"") {
             position += 1
-            return try utf8(bytes[start..<(position - 1)])
+            let text = UnsafeRawBufferPointer(rebasing: bytes[start..<(position - 1)]).assumingMemoryBound(to: UInt8.self)
+            // ASCII is UTF-8 as it stands. `String(validating:)` is generic: it looked up its
+            // metadata for every string, a tenth of reading 100,000 cards.
+            return seen < 0x80 ? String(decoding: text, as: UTF8.self) : try utf8(text)
         }
         var out = [UInt8](bytes[start..<position])
         while let byte = take() {

@@ -47,10 +47,10 @@ extension TaskRecord {
 
 extension TaskRecord {
     /// The card's values in `CodingKeys` order: what every write of a card stores, through a
-    /// record's `insert`/`update` or through the bulk statement of `import`. Each a `DatabaseValue`, boxed as it is: an optional boxed as `any DatabaseValueConvertible`
-    /// looked up its conditional conformance on every row of an import, and GRDB's arguments from
-    /// a sequence of concrete values instantiate a key path per row.
-    var columnValues: [(any DatabaseValueConvertible)?] {
+    /// record's `insert`/`update` or through the bulk insert of `import`. Each a `DatabaseValue`:
+    /// an optional boxed as `any DatabaseValueConvertible` looked up its conditional conformance
+    /// on every row of an import.
+    var columnValues: [DatabaseValue] {
         func value<V: DatabaseValueConvertible>(_ v: V?) -> DatabaseValue { v?.databaseValue ?? .null }
         return [id.databaseValue, ownerId.databaseValue, title.databaseValue, description.databaseValue,
                 JSONColumn.text(labels).databaseValue, JSONColumn.text(checklist).databaseValue, bucket.rawValue.databaseValue,
@@ -66,13 +66,8 @@ extension TaskRecord {
 
     /// The bulk path of `import`: one prepared statement for every new card, without a record's
     /// per-row persistence machinery.
-    static func bulkInsertStatement(_ db: Database) throws -> Statement {
-        let columns = CodingKeys.allCases.map(\.rawValue)
-        return try db.cachedStatement(sql: "INSERT INTO tasks (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
-    }
-
-    func insert(with statement: Statement) throws {
-        try statement.execute(arguments: StatementArguments(columnValues))
+    static func bulkInsert(_ db: Database) throws -> BulkInsert {
+        try BulkInsert(db, table: databaseTableName, columns: CodingKeys.allCases.map(\.rawValue))
     }
 }
 
