@@ -18,7 +18,13 @@ import Testing
     }
 
     func read(_ data: Data) -> Result<[BoardDocument.Card], BoardError> {
-        do { return .success(try CardReader.document(data) { _ in }.cards) } catch let error as BoardError {
+        do {
+            return .success(try CardReader.document(data, check: { _ in }) { _, cards in
+                var all: [BoardDocument.Card] = []
+                while let (_, card) = try cards.next() { all.append(card) }
+                return all
+            })
+        } catch let error as BoardError {
             return .failure(error)
         } catch {
             return .failure(BoardError("?", "\(error)"))

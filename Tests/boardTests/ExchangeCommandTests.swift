@@ -124,6 +124,15 @@ import Testing
         let dangling = try target.run(["import", "-"], stdin: String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
         #expect(dangling.status == 2 && dangling.stderr.hasPrefix("error: cards[\(last)]: refers to a template"), "\(dangling.stderr)")
         #expect(try dump(target) == before)
+        // Cards are read as they are written: an array of cards that stops being JSON after the
+        // first ones went in still leaves nothing behind.
+        let plain = try BoardFile()
+        for title in ["One", "Two", "Three"] { try plain.run(["add", title]) }
+        let good = try plain.run(["list", "--json"]).stdout
+        let cut = String(good[..<good.range(of: "\"id\"", options: .backwards)!.lowerBound])
+        let broken = try target.run(["import", "-"], stdin: cut)
+        #expect(broken.status == 2 && broken.stderr.hasPrefix("error: document: is not JSON (at byte "), "\(broken.stderr)")
+        #expect(try dump(target) == before)
     }
 
     @Test func eachBadDocumentNamesItsPathAndWritesNothing() throws {

@@ -227,16 +227,16 @@ public enum BoardDocument {
         public var version: Int
     }
 
-    /// A whole document as read by `import` (the writer streams instead).
-    public struct Whole: Decodable, Sendable {
+    /// A document but its cards, as `import` reads it: the cards, of which there may be
+    /// 100,000, come one at a time from `CardReader.Cards` (the writer streams too).
+    public struct Rest: Decodable, Sendable {
         public var format: String
         public var version: Int
         public var settings: Settings?
         public var templates: [Template]
-        public var cards: [Card]
         public var habits: [Habit]
 
-        enum CodingKeys: String, CodingKey { case format, version, settings, templates, cards, habits }
+        enum CodingKeys: String, CodingKey { case format, version, settings, templates, habits }
 
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -244,16 +244,15 @@ public enum BoardDocument {
             version = try c.decode(Int.self, forKey: .version)
             settings = try c.decodeIfPresent(Settings.self, forKey: .settings)
             templates = try c.decodeIfPresent([Template].self, forKey: .templates) ?? []
-            cards = try c.decodeIfPresent([Card].self, forKey: .cards) ?? []
             habits = try c.decodeIfPresent([Habit].self, forKey: .habits) ?? []
         }
 
-        public init(cards list: [Card]) {
+        /// What a bare array of cards (`list --json`) has besides them: nothing.
+        init() {
             format = BoardDocument.format
             version = BoardDocument.version
             settings = nil
             templates = []
-            cards = list
             habits = []
         }
     }

@@ -20,12 +20,14 @@ extension BoardStore {
     /// so importing the same document twice changes nothing. Rows take this board's owner; an
     /// empty board first takes the document's (settings), so a copy reads back byte for byte.
     public func importDocument(_ data: Data, dryRun: Bool = false, clock: BoardClock) throws -> ImportSummary {
-        let document = try Self.decode(data)
         do {
-            return try write { db in
-                let summary = try Self.write(document, clock: clock, db)
-                if dryRun { throw DryRun(summary: summary) }
-                return summary
+            // The cards are read as they are written, inside the transaction: a wrong one rolls back all.
+            return try CardReader.document(data, check: Self.check) { document, cards in
+                try write { db in
+                    let summary = try Self.write(document, cards: &cards, clock: clock, db)
+                    if dryRun { throw DryRun(summary: summary) }
+                    return summary
+                }
             }
         } catch let dry as DryRun {
             return dry.summary
@@ -34,17 +36,11 @@ extension BoardStore {
 
     private struct DryRun: Error { let summary: ImportSummary }
 
-    /// The document, or the first thing wrong with it by its JSON path.
-    static func decode(_ data: Data) throws -> BoardDocument.Whole {
-        do {
-            return try CardReader.document(data) { head in
-                guard head.format == BoardDocument.format else { throw BoardError("format", "must be \"\(BoardDocument.format)\", got \"\(head.format)\"") }
-                guard head.version == BoardDocument.version else {
-                    throw BoardError("version", "this Board reads version \(BoardDocument.version) documents, got \(head.version)")
-                }
-            }
-        } catch let error as DecodingError {
-            throw Self.described(error)
+    /// A document of another format, or of a version this Board doesn't read, is refused first.
+    private static func check(_ head: BoardDocument.Head) throws {
+        guard head.format == BoardDocument.format else { throw BoardError("format", "must be \"\(BoardDocument.format)\", got \"\(head.format)\"") }
+        guard head.version == BoardDocument.version else {
+            throw BoardError("version", "this Board reads version \(BoardDocument.version) documents, got \(head.version)")
         }
     }
 
@@ -82,7 +78,8 @@ extension BoardStore {
         }
     }
 
-    private static func write(_ document: BoardDocument.Whole, clock: BoardClock, _ db: Database) throws -> ImportSummary {
+    private static func write(_ document: BoardDocument.Rest, cards: inout CardReader.Cards, clock: BoardClock,
+                              _ db: Database) throws -> ImportSummary {
         var summary = ImportSummary()
         let empty = try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM tasks) + (SELECT COUNT(*) FROM templates) + (SELECT COUNT(*) FROM habits)") == 0
         if empty, let settings = document.settings {
@@ -126,7 +123,7 @@ extension BoardStore {
         let existingIds = Set(try String.fetchAll(db, sql: "SELECT id FROM tasks"))
         let insert = try TaskRecord.bulkInsert(db)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
-        for (i, card) in document.cards.enumerated() {
+        while let (i, card) = try cards.next() {
             let record = try card.record(at: "cards[\(i)]", ownerId: owner, now: now)
             if existingIds.contains(record.id) {
                 try upsert(record, existing: try TaskRecord.fetchOne(select, arguments: [record.id]), at: "cards[\(i)]", into: &summary.cards)

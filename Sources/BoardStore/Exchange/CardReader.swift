@@ -31,38 +31,65 @@ struct CardReader {
         self.position = position
     }
 
-    /// The document with its `cards` array read by this reader and the rest by `JSONDecoder`;
-    /// `check` sees the document's head first (its format and version).
-    static func document(_ data: Data, check: (BoardDocument.Head) throws -> Void) throws -> BoardDocument.Whole {
+    /// Reads a document: everything but its `cards` array by `JSONDecoder`, which `check` sees
+    /// the head of first (its format and version); then `body` gets that and the cards, read by
+    /// this reader one at a time, so 100,000 of them are never in memory at once. A bare array
+    /// is a document of cards alone. A decoding error is said by its JSON path.
+    static func document<T>(_ data: Data, check: (BoardDocument.Head) throws -> Void,
+                            _ body: (BoardDocument.Rest, inout Cards) throws -> T) throws -> T {
         try data.withUnsafeBytes { bytes in
             var reader = CardReader(bytes, at: 0)
             reader.skipSpace()
             if reader.peek == UInt8(ascii: "[") {
-                reader.path = [.key("cards")]
-                return BoardDocument.Whole(cards: try reader.cards())
+                var cards = Cards(reader: reader)
+                return try body(BoardDocument.Rest(), &cards)
             }
             // The top level, key by key, to find the cards' bytes; the rest goes to the decoder with `"cards": []`.
-            let decoder = JSONDecoder()
-            guard let range = try reader.rangeOfTopLevelValue(named: "cards") else {
-                try check(try decoder.decode(BoardDocument.Head.self, from: data))
-                return try decoder.decode(BoardDocument.Whole.self, from: data)
+            let range = try reader.rangeOfTopLevelValue(named: "cards")
+            var rest = data
+            if let range {
+                rest = Data(bytes[..<range.lowerBound])
+                rest.append(contentsOf: "[]".utf8)
+                rest.append(contentsOf: bytes[range.upperBound...])
             }
-            var rest = Data(bytes[..<range.lowerBound])
-            rest.append(contentsOf: "[]".utf8)
-            rest.append(contentsOf: bytes[range.upperBound...])
-            try check(try decoder.decode(BoardDocument.Head.self, from: rest))
-            var document = try decoder.decode(BoardDocument.Whole.self, from: rest)
-            var cardsReader = CardReader(bytes, at: range.lowerBound)
-            cardsReader.path = [.key("cards")]
-            document.cards = try cardsReader.cards()
-            return document
+            let document: BoardDocument.Rest
+            do {
+                let decoder = JSONDecoder()
+                try check(try decoder.decode(BoardDocument.Head.self, from: rest))
+                document = try decoder.decode(BoardDocument.Rest.self, from: rest)
+            } catch let error as DecodingError {
+                throw BoardStore.described(error)
+            }
+            var cards = range.map { Cards(reader: CardReader(bytes, at: $0.lowerBound)) } ?? Cards(reader: nil)
+            return try body(document, &cards)
         }
     }
 
     // MARK: The cards
 
-    private mutating func cards() throws -> [BoardDocument.Card] {
-        try array { reader in try reader.card() }
+    /// A document's cards, read as they are asked for; valid inside `document`'s `body` only.
+    struct Cards {
+        private var reader: CardReader?
+        /// How many have been read.
+        private(set) var count = 0
+
+        fileprivate init(reader: CardReader?) {
+            self.reader = reader
+            self.reader?.path = [.key("cards")]
+        }
+
+        /// The next card with its index, or nil after the last.
+        mutating func next() throws -> (index: Int, card: BoardDocument.Card)? {
+            guard var current = reader else { return nil }
+            reader = nil  // read in place: no second reference to copy on write
+            guard try current.toElement(count) else { return nil }
+            current.path.append(.index(count))
+            let card = try current.card()
+            current.path.removeLast()
+            reader = current
+            count += 1
+            return (count - 1, card)
+        }
     }
 
     private mutating func card() throws -> BoardDocument.Card {
@@ -194,21 +221,30 @@ struct CardReader {
     }
 
     private mutating func array<T>(_ element: (inout CardReader) throws -> T) throws -> [T] {
-        skipSpace()
-        guard peek == UInt8(ascii: "[") else { throw try mismatch("an array") }
-        position += 1
         var items: [T] = []
-        skipSpace()
-        if peek == UInt8(ascii: "]") { position += 1; return items }
-        while true {
+        while try toElement(items.count) {
             path.append(.index(items.count))
             items.append(try element(&self))
             path.removeLast()
-            skipSpace()
-            guard let next = take() else { throw notJSON() }
-            if next == UInt8(ascii: "]") { return items }
-            guard next == UInt8(ascii: ",") else { throw notJSON() }
         }
+        return items
+    }
+
+    /// Steps to an array's element `index` — for 0 over the array's `[` — or past its `]` when
+    /// the array has no more; whether there is one.
+    private mutating func toElement(_ index: Int) throws -> Bool {
+        skipSpace()
+        if index == 0 {
+            guard peek == UInt8(ascii: "[") else { throw try mismatch("an array") }
+            position += 1
+            skipSpace()
+            if peek == UInt8(ascii: "]") { position += 1; return false }
+            return true
+        }
+        guard let next = take() else { throw notJSON() }
+        if next == UInt8(ascii: "]") { return false }
+        guard next == UInt8(ascii: ",") else { throw notJSON() }
+        return true
     }
 
     /// A string from its opening quote: escapes decoded, the bytes checked as UTF-8.
