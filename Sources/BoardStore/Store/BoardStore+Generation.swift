@@ -210,7 +210,7 @@ struct OccurrenceInserter {
                                priority, duration_min, is_completed, created_at, updated_at, template_id, series_id,
                                occurrence_date, exception_mask, remind_before_min)
             VALUES (?, ?, ?, ?, ?, ?, 'ROUTINES', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, '[]', ?)
-            ON CONFLICT (series_id, occurrence_date) DO NOTHING
+            ON CONFLICT (series_id, occurrence_date) WHERE series_id IS NOT NULL DO NOTHING
             """)
         // A person's last word on the row: deleted (a tombstone), or made again (a row change).
         tombstone = !syncing ? nil : try db.cachedStatement(sql: """
