@@ -50,7 +50,7 @@ enum BoardCommand {
     /// `board --now X list` as `board list --now X`: the options every command takes may come
     /// before the command's name too, as they do in git.
     static func movingBoardOptions(_ arguments: [String]) -> [String] {
-        let global: Set<String> = ["--db", "--now", "--tz"]
+        let global = ["--db", "--now", "--tz"]
         var leading: [String] = [], index = 0
         while index < arguments.count {
             let argument = arguments[index]

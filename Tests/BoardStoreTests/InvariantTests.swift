@@ -79,6 +79,18 @@ import Testing
         #expect(hasEvents && applied == Schema.migrator.migrations.count)
     }
 
+    @Test func anUpToDateFileIsKnownFromOneRead() throws {
+        let f = try StoreFixture(onDisk: true)
+        let state = try f.store.database.read { db in try BoardDatabase.OpenState(db) }
+        #expect(state.isMigrated && state.owner == f.store.ownerId && !state.joined)
+        // The migrations as SQLite writes them, quotes and backslashes included.
+        let ids = ["v1 plain", "v2 \"quoted\"", "v3 back\\slash", "v4 é"]
+        let sqlite = try f.store.database.read { db in
+            try String.fetchOne(db, sql: "SELECT json_array(?, ?, ?, ?)", arguments: StatementArguments(ids))
+        }
+        #expect(BoardDatabase.OpenState.jsonArray(ids) == sqlite)
+    }
+
     @Test func anExceptionMaskNamesOnlyRealFieldsWhateverWritesIt() throws {
         let f = try StoreFixture()
         try f.store.database.write { db in

@@ -28,12 +28,21 @@ extension BoardDatabase {
             joined = row["joined"]
         }
 
-        /// `["v1 …","v2 …"]` as SQLite's json_group_array writes it.
-        static let migrations: String = {
-            let quoted = Schema.migrator.migrations.map { id in
-                "\"" + id.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        /// `["v1 …","v2 …"]` as SQLite's json_group_array writes it. Escaped by hand: Foundation's
+        /// `replacingOccurrences` went through NSString, a tenth of opening a board.
+        static let migrations = jsonArray(Schema.migrator.migrations)
+
+        static func jsonArray(_ ids: [String]) -> String {
+            var json = "["
+            for (i, id) in ids.enumerated() {
+                json += i == 0 ? "\"" : ",\""
+                for scalar in id.unicodeScalars {
+                    if scalar == "\"" || scalar == "\\" { json.unicodeScalars.append("\\") }
+                    json.unicodeScalars.append(scalar)
+                }
+                json += "\""
             }
-            return "[" + quoted.joined(separator: ",") + "]"
-        }()
+            return json + "]"
+        }
     }
 }
