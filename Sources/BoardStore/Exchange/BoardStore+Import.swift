@@ -123,14 +123,19 @@ extension BoardStore {
         let existingIds = Set(try String.fetchAll(db, sql: "SELECT id FROM tasks"))
         let insert = try TaskRecord.bulkInsert(db)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
-        while let (i, card) = try cards.next() {
-            let record = try card.record(at: "cards[\(i)]", ownerId: owner, now: now)
-            if existingIds.contains(record.id) {
-                try upsert(record, existing: try TaskRecord.fetchOne(select, arguments: [record.id]), at: "cards[\(i)]", into: &summary.cards)
-                continue
+        // The next cards are read and checked on a thread of their own while these are written.
+        try ReadAhead.run(make: { () throws -> (Int, TaskRecord)? in
+            guard let (i, card) = try cards.next() else { return nil }
+            return (i, try card.record(at: "cards[\(i)]", ownerId: owner, now: now))
+        }) { records in
+            while let (i, record) = try records.next() {
+                if existingIds.contains(record.id) {
+                    try upsert(record, existing: try TaskRecord.fetchOne(select, arguments: [record.id]), at: "cards[\(i)]", into: &summary.cards)
+                    continue
+                }
+                do { try insert.insert(record.columnValues) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
+                summary.cards.added += 1
             }
-            do { try insert.insert(record.columnValues) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
-            summary.cards.added += 1
         }
         // A copied series counts the occurrences it came with as made.
         try deriveGeneratedCounts(db)
