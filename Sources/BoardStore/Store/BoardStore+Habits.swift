@@ -12,7 +12,6 @@ public struct HabitOverview: Sendable {
 /// Habits and their entries (ARCHITECTURE.md §5): an entry exists only when the user confirms one,
 /// by hand or by accepting a routine's suggestion; confirming the same day again updates it.
 extension BoardStore {
-    @discardableResult
     /// A habit's name (not empty, one line, 100 characters) and description (10,000), as a
     /// new habit and an imported one must have them.
     static func checkHabit(name: String, description: String) throws(BoardError) {
