@@ -71,7 +71,7 @@ struct CardReader {
     struct Cards {
         private var reader: CardReader?
         /// How many have been read.
-        private(set) var count = 0
+        private var count = 0
 
         fileprivate init(reader: CardReader?) {
             self.reader = reader
