@@ -17,3 +17,17 @@ public struct BoardError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A one-time task may not be created in the past (ARCHITECTURE.md §4).
     public static let timeInPast = BoardError("due", "Cannot create a task with a time in the past")
 }
+
+extension String {
+    /// The text as an error quotes it: at most 40 characters, then "…", so a refusal of a
+    /// megabyte-long value is still one readable line.
+    public var echoed: String {
+        var scalars = unicodeScalars.makeIterator()
+        var cut = String.UnicodeScalarView()
+        for _ in 0..<40 {
+            guard let scalar = scalars.next() else { return self }
+            cut.append(scalar)
+        }
+        return scalars.next() == nil ? self : String(cut) + "…"
+    }
+}

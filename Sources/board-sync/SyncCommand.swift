@@ -109,6 +109,12 @@ struct SyncStatusCommand: Command {
         printOut("Last sync:   \(last)")
         printOut("Waiting:     \(status.waiting.formatted()) \(status.waiting == 1 ? "change" : "changes") to push")
         if let problem = status.lastProblem { printOut("Last problem: \(problem.escapedForTerminal)") }
+        if status.setAside > 0 {
+            // Received changes that broke a field rule: never applied, listed newest first.
+            printOut("Set aside:   \(status.setAside.formatted()) received \(status.setAside == 1 ? "change" : "changes") that broke a rule, never applied:")
+            for reason in status.setAsideReasons { printOut("  \(reason.escapedForTerminal)") }
+            if status.setAside > status.setAsideReasons.count { printOut("  … and \((status.setAside - status.setAsideReasons.count).formatted()) more") }
+        }
     }
 }
 

@@ -13,10 +13,11 @@ import Testing
         var changes: [FieldChange] = []
         var ids: Set<String> = []
 
-        /// One round for `device`: push its outbox, pull everything, generate, push what generation made.
+        /// One round for `device`: push its outbox, pull everything, generate, push what generation
+        /// made. The server's clock is the round's (a device's own wall clock may be wrong).
         func sync(_ device: BoardStore, clock: BoardClock) throws {
             try push(device)
-            try device.receive(changes, pulledThrough: Int64(changes.count))
+            try device.receive(changes, pulledThrough: Int64(changes.count), serverClock: Int64(clock.instant.timeIntervalSince1970 * 1000))
             try device.generate(clock: clock)
             try push(device)
         }

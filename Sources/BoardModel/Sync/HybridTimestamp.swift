@@ -29,6 +29,16 @@ public struct HybridTimestamp: Hashable, Comparable, Sendable, CustomStringConve
         return HybridTimestamp(milliseconds: top, counter: counter + 1)
     }
 
+    /// How far ahead of a clock a stamp may be: the server refuses a change stamped further ahead
+    /// of its own clock, and receiving never moves a device's clock further than this past its own.
+    public static let leeway: Int64 = 10 * 60 * 1000
+
+    /// This stamp, or a fresh one at wall time `now` when this one is more than `leeway` ahead of
+    /// it: a clock that a far-future stamp once pinned comes back to the wall clock.
+    public func reined(now: Int64) -> HybridTimestamp {
+        milliseconds > now + Self.leeway ? HybridTimestamp(milliseconds: now) : self
+    }
+
     /// `0001795341600000-00000`: fixed width, so the text sorts as the stamps do.
     public var description: String {
         let ms = String(milliseconds), c = String(counter)

@@ -18,6 +18,7 @@ enum Schema {
         migrator.registerMigration("v8 generation recorded") { db in try v8(db) }
         migrator.registerMigration("v9 sync outbox") { db in try v9(db) }
         migrator.registerMigration("v10 plain cards out of the occurrence indexes") { db in try v10(db) }
+        migrator.registerMigration("v11 changes set aside, own pushes") { db in try v11(db) }
         return migrator
     }
 
@@ -257,6 +258,30 @@ enum Schema {
             CREATE UNIQUE INDEX tasks_series_occurrence ON tasks(series_id, occurrence_date) WHERE series_id IS NOT NULL;
             DROP INDEX tasks_template;
             CREATE INDEX tasks_template ON tasks(template_id) WHERE template_id IS NOT NULL;
+            """)
+    }
+
+    /// Received changes are untrusted (ARCHITECTURE.md §13): one that fails the field rules is
+    /// kept here with its reason, never applied, and shown by `board sync status`. The server's
+    /// numbers of this device's own pushes, so a pull skips them by number, not by a device id
+    /// the sender chose.
+    private static func v11(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE sync_set_aside (
+                change_id TEXT PRIMARY KEY,
+                entity TEXT NOT NULL,
+                entity_id TEXT NOT NULL,
+                field TEXT NOT NULL,
+                value TEXT,
+                stamp TEXT NOT NULL,
+                device TEXT NOT NULL,
+                origin TEXT NOT NULL,
+                reason TEXT NOT NULL
+            );
+            CREATE TABLE sync_own_pushes (
+                first_seq INTEGER NOT NULL,
+                last_seq INTEGER NOT NULL CHECK (last_seq >= first_seq)
+            );
             """)
     }
 }

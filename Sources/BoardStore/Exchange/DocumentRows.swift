@@ -132,13 +132,13 @@ enum DocumentCheck {
     // Paths are spelled out only for an error: an import checks a million fields.
     static func date(_ text: String?, at path: @autoclosure () -> String) throws(BoardError) -> LocalDate? {
         guard let text else { return nil }
-        guard let date = LocalDate(iso: text) else { throw BoardError(path(), "must be a date YYYY-MM-DD, got '\(text)'") }
+        guard let date = LocalDate(iso: text) else { throw BoardError(path(), "must be a date YYYY-MM-DD, got '\(text.echoed)'") }
         return date
     }
 
     static func time(_ text: String?, at path: @autoclosure () -> String) throws(BoardError) -> LocalTime? {
         guard let text else { return nil }
-        guard let time = LocalTime(iso: text) else { throw BoardError(path(), "must be a time HH:MM, got '\(text)'") }
+        guard let time = LocalTime(iso: text) else { throw BoardError(path(), "must be a time HH:MM, got '\(text.echoed)'") }
         return time
     }
 
@@ -155,7 +155,7 @@ enum DocumentCheck {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
         }) else {
-            throw BoardError(path(), "must be an id of letters, digits and dashes, got '\(id)'")
+            throw BoardError(path(), "must be an id of letters, digits and dashes, got '\(id.echoed)'")
         }
     }
 }

@@ -22,7 +22,7 @@ public struct HabitRecord: Hashable, Sendable, BoardRecord {
 }
 
 /// Where a habit entry came from: the user checking in by hand, or confirming a routine's suggestion.
-public enum HabitEntrySource: String, Codable, Sendable, DatabaseValueConvertible {
+public enum HabitEntrySource: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
     case manual, routine
 }
 

@@ -14,6 +14,9 @@ public struct SyncStatus: Equatable, Sendable {
     /// When a round last ended well (a timestamp as the board writes them), and what stopped the last one that did not.
     public let lastSyncedAt: String?
     public let lastProblem: String?
+    /// Received changes that failed the field rules, and the reasons of the latest few ("tasks.priority: …").
+    public let setAside: Int
+    public let setAsideReasons: [String]
 }
 
 /// The outbox (ARCHITECTURE.md §13): once a board has joined a server, every write's row changes are
@@ -95,6 +98,31 @@ extension BoardStore {
         return count
     }
 
+    /// Brings back a clock that a far-future stamp pinned before the server refused such stamps:
+    /// when it is more than the leeway ahead of the server's clock (`serverClock`, milliseconds),
+    /// it restarts there, and the changes still waiting are stamped again from it (they have not
+    /// left this device; the server would refuse them as they are). Returns how many were.
+    @discardableResult
+    public func reinClock(serverClock: Int64) throws -> Int {
+        try write { db in
+            try writing(as: nil, db) {
+                guard let text = try String.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1"), let current = HybridTimestamp(text),
+                      current.reined(now: serverClock) != current else { return 0 }
+                var clock = HybridTimestamp(milliseconds: serverClock)
+                let waiting = try Row.fetchAll(db, sql: "SELECT change_id, stamp FROM sync_changes WHERE pushed = 0 ORDER BY stamp, change_id")
+                var stamps: [String: String] = [:]  // a row change's fields share their stamp
+                for row in waiting {
+                    let old: String = row["stamp"]
+                    let new = stamps[old] ?? { clock = clock.next(now: serverClock); return clock.description }()
+                    stamps[old] = new
+                    try db.execute(sql: "UPDATE sync_changes SET stamp = ? WHERE change_id = ?", arguments: [new, row["change_id"] as String])
+                }
+                try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
+                return waiting.count
+            }
+        }
+    }
+
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
 
     /// Up to `limit` changes the server does not have yet, oldest first.
@@ -114,13 +142,26 @@ extension BoardStore {
     }
 
     /// The server has these: they leave the outbox (and stay in the log the board is made from).
-    public func markPushed(_ ids: [String]) throws {
+    /// `numbers` are the server's numbers it gave them, which later pulls skip (this device has them).
+    public func markPushed(_ ids: [String], numbers: ClosedRange<Int64>? = nil) throws {
         guard !ids.isEmpty else { return }
         try write { db in
             try writing(as: nil, db) {
                 let statement = try db.cachedStatement(sql: "UPDATE sync_changes SET pushed = 1 WHERE change_id = ?")
                 for id in ids { try statement.execute(arguments: [id]) }
+                if let numbers {
+                    try db.execute(sql: "INSERT INTO sync_own_pushes (first_seq, last_seq) VALUES (?, ?)",
+                                   arguments: [numbers.lowerBound, numbers.upperBound])
+                }
             }
+        }
+    }
+
+    /// The server's numbers of this device's own pushes after `seq`: a pull leaves them out.
+    public func ownPushes(after seq: Int64) throws -> [ClosedRange<Int64>] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT first_seq, last_seq FROM sync_own_pushes WHERE last_seq > ? ORDER BY first_seq",
+                             arguments: [seq]).map { ($0["first_seq"] as Int64)...($0["last_seq"] as Int64) }
         }
     }
 
@@ -129,8 +170,10 @@ extension BoardStore {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_state WHERE id = 1") else { return nil }
             let waiting = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_changes WHERE pushed = 0") ?? 0
+            let setAside = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_set_aside") ?? 0
+            let reasons = try String.fetchAll(db, sql: "SELECT reason FROM sync_set_aside ORDER BY rowid DESC LIMIT 3")
             return SyncStatus(server: row["server"], deviceId: row["device_id"], waiting: waiting, pulledThrough: row["pulled_through"],
-                              lastSyncedAt: row["last_synced_at"], lastProblem: row["last_problem"])
+                              lastSyncedAt: row["last_synced_at"], lastProblem: row["last_problem"], setAside: setAside, setAsideReasons: reasons)
         }
     }
 

@@ -11,6 +11,8 @@ public struct ReceiveSummary: Equatable, Sendable {
     /// Rows that can't be made yet: their first values have not arrived, or they would break a rule
     /// of the board (another row holds their unique place). They are made when what they lack arrives.
     public var heldBack = 0
+    /// Changes that failed the field rules: kept aside with their reason, never applied.
+    public var setAside = 0
 }
 
 /// Received changes (ARCHITECTURE.md §13): kept in the log, and every row they touch made again
@@ -18,9 +20,12 @@ public struct ReceiveSummary: Equatable, Sendable {
 /// set of changes says, in whatever order they came.
 extension BoardStore {
     /// Takes in changes pulled from the server, through its sequence number `pulledThrough`, in one
-    /// transaction: a crash leaves the board as it was and the pull is done again.
+    /// transaction: a crash leaves the board as it was and the pull is done again. A change that
+    /// fails the field rules (`ChangeCheck`) is set aside with its reason and never applied.
+    /// `serverClock` (milliseconds) is the server's time: a stamp moves this device's clock no
+    /// further than the leeway past it, or past its own wall clock when that is later.
     @discardableResult
-    public func receive(_ changes: [FieldChange], pulledThrough: Int64) throws -> ReceiveSummary {
+    public func receive(_ changes: [FieldChange], pulledThrough: Int64, serverClock: Int64? = nil) throws -> ReceiveSummary {
         try installChangeLog()
         return try write { db in
             try writing(as: nil, db) {
@@ -31,12 +36,29 @@ extension BoardStore {
                     INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (change_id) DO NOTHING
                     """)
+                let setAside = try db.cachedStatement(sql: """
+                    INSERT INTO sync_set_aside (change_id, entity, entity_id, field, value, stamp, device, origin, reason)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (change_id) DO NOTHING
+                    """)
+                let owner = sync.ownerId
+                var accepted: [FieldChange] = []
+                accepted.reserveCapacity(changes.count)
+                for change in changes {
+                    do throws(BoardError) {
+                        try ChangeCheck.check(change, owner: owner)
+                        accepted.append(change)
+                    } catch {
+                        try setAside.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
+                                                         change.stamp.description, change.device, change.origin.rawValue, error.description])
+                        summary.setAside += db.changesCount
+                    }
+                }
                 // A row this device held no change of is made from this batch alone, without reading the log back.
                 let held = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ?)")
                 var touched: [String: Set<String>] = [:]
                 var fresh: [Replica.RowKey: [FieldChange]] = [:]
                 var latest: HybridTimestamp?
-                for change in changes where SyncedRows.tables.contains(change.entity) {
+                for change in accepted {
                     let key = Replica.RowKey(change.entity, change.entityId)
                     if touched[change.entity]?.contains(change.entityId) != true {
                         touched[change.entity, default: []].insert(change.entityId)
@@ -44,7 +66,7 @@ extension BoardStore {
                     }
                     fresh[key]?.append(change)
                 }
-                for change in changes {
+                for change in accepted {
                     try insert.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
                                                    change.stamp.description, change.device, change.origin.rawValue])
                     guard db.changesCount > 0 else { continue }
@@ -52,7 +74,11 @@ extension BoardStore {
                     latest = max(latest ?? change.stamp, change.stamp)
                 }
                 if let latest, let text = try String.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1") {
-                    let clock = (HybridTimestamp(text) ?? latest).receiving(latest, now: Self.milliseconds(sync.wallClock()))
+                    // A stamp far ahead of every clock this device can read moves its clock no further than the leeway.
+                    let wall = Self.milliseconds(sync.wallClock())
+                    let reference = max(wall, serverClock ?? wall)
+                    let seen = min(latest, HybridTimestamp(milliseconds: reference + HybridTimestamp.leeway))
+                    let clock = (HybridTimestamp(text) ?? seen).reined(now: reference).receiving(seen, now: wall)
                     try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
                 }
                 let keys = recorder.keys ?? [:]
@@ -70,6 +96,7 @@ extension BoardStore {
                 }
                 if summary.rows > 0 { try Self.removeOrphans(db) }
                 try db.execute(sql: "UPDATE sync_state SET pulled_through = max(pulled_through, ?) WHERE id = 1", arguments: [pulledThrough])
+                try db.execute(sql: "DELETE FROM sync_own_pushes WHERE last_seq <= (SELECT pulled_through FROM sync_state WHERE id = 1)")
                 return summary
             }
         }
@@ -86,6 +113,8 @@ extension BoardStore {
                            arguments: StatementArguments(keyValues))
             return true
         }
+        // Column names come from Board's own list, never from received text (which was checked against it).
+        guard let known = SyncedFields.rules[table] else { return false }
         var columns: [(String, DatabaseValue)] = []
         var registers: Set<String> = []
         for (field, text) in fields {
@@ -93,8 +122,8 @@ extension BoardStore {
                 registers.insert(String(field.dropFirst("exception.".count)))
                 continue
             }
-            guard let value = SyncValue.value(text) else { return false }
-            columns.append((field, value))
+            guard let index = known.index(forKey: field), let value = SyncValue.value(text) else { return false }
+            columns.append((known.keys[index], value))
         }
         if table == "tasks" { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
         columns.sort { $0.0 < $1.0 }

@@ -28,27 +28,51 @@ struct SyncConnection {
                                 server: "\(server.host):\(server.port)")
     }
 
-    /// Adds changes to the log; a change the server has (by id) is left as it is, so pushing twice is harmless.
-    func push(_ changes: [FieldChange]) async throws {
-        guard !changes.isEmpty else { return }
+    /// The server's clock, in milliseconds since 1970: stamps are checked against it.
+    func clock() async throws -> Int64 {
+        let (connection, logger) = (self.connection, self.logger)
+        return try await timed(30) { () async throws -> Int64 in
+            let rows = try await connection.query("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::int8", logger: logger)
+            for try await now in rows.decode(Int64.self) { return now }
+            throw SyncError.offline("the server did not say its time", server: "")
+        }
+    }
+
+    /// Adds changes to the log; a change the server has (by id) is left as it is, so pushing twice
+    /// is harmless. Returns the lowest and highest numbers the server gave them (nil when it had
+    /// them all): one person's inserts take turns, so no other change of the account lies between.
+    func push(_ changes: [FieldChange]) async throws -> ClosedRange<Int64>? {
+        guard !changes.isEmpty else { return nil }
         let ids = changes.map(\.id), entities = changes.map(\.entity), entityIds = changes.map(\.entityId), fields = changes.map(\.field)
         let values = changes.map { $0.value ?? "" }, nulls = changes.map { $0.value == nil }
         let stamps = changes.map(\.stamp.description), devices = changes.map(\.device), origins = changes.map(\.origin.rawValue)
         let (connection, logger) = (self.connection, self.logger)
-        try await timed(120) { try await connection.query("""
-            INSERT INTO board.changes (change_id, entity, entity_id, field, value, stamp, device, origin)
-            SELECT id::uuid, entity, entity_id, field, CASE WHEN is_null THEN NULL ELSE value END, stamp, device, origin
-            FROM unnest(\(ids)::text[], \(entities)::text[], \(entityIds)::text[], \(fields)::text[], \(values)::text[],
-                        \(nulls)::bool[], \(stamps)::text[], \(devices)::text[], \(origins)::text[])
-                AS c(id, entity, entity_id, field, value, is_null, stamp, device, origin)
-            ON CONFLICT (change_id) DO NOTHING
-            """, logger: logger) }
+        return try await timed(120) { () async throws -> ClosedRange<Int64>? in
+            let rows = try await connection.query("""
+                WITH added AS (
+                    INSERT INTO board.changes (change_id, entity, entity_id, field, value, stamp, device, origin)
+                    SELECT id::uuid, entity, entity_id, field, CASE WHEN is_null THEN NULL ELSE value END, stamp, device, origin
+                    FROM unnest(\(ids)::text[], \(entities)::text[], \(entityIds)::text[], \(fields)::text[], \(values)::text[],
+                                \(nulls)::bool[], \(stamps)::text[], \(devices)::text[], \(origins)::text[])
+                        AS c(id, entity, entity_id, field, value, is_null, stamp, device, origin)
+                    ON CONFLICT (change_id) DO NOTHING
+                    RETURNING seq
+                )
+                SELECT min(seq), max(seq) FROM added
+                """, logger: logger)
+            for try await (low, high) in rows.decode((Int64?, Int64?).self) {
+                if let low, let high { return low...high }
+            }
+            return nil
+        }
     }
 
-    /// Up to `limit` of the account's changes numbered after `seq`, in order, leaving out this
-    /// device's own (it has them); with the number everything has been read through.
-    func pull(after seq: Int64, excludingDevice device: String, limit: Int) async throws -> (changes: [FieldChange], through: Int64, count: Int) {
+    /// Up to `limit` of the account's changes numbered after `seq`, in order, leaving out the
+    /// numbers of this device's own pushes (it has them: the server numbered them, not a device id
+    /// a sender chose); with the number everything has been read through.
+    func pull(after seq: Int64, excluding own: [ClosedRange<Int64>], limit: Int) async throws -> (changes: [FieldChange], through: Int64, count: Int) {
         let (connection, logger) = (self.connection, self.logger)
+        let lows = own.map(\.lowerBound), highs = own.map(\.upperBound)
         return try await timed(120) { () async throws -> (changes: [FieldChange], through: Int64, count: Int) in
             // The account's highest number in the same snapshot: when fewer than `limit` changes come,
             // everything up to it has been read (what is not here is this device's own).
@@ -56,7 +80,10 @@ struct SyncConnection {
                 WITH top AS (SELECT max(seq) AS seq FROM board.changes)
                 SELECT c.seq, c.change_id::text, c.entity, c.entity_id, c.field, c.value, c.stamp, c.device, c.origin, top.seq
                 FROM top LEFT JOIN LATERAL (
-                    SELECT * FROM board.changes WHERE seq > \(seq) AND device <> \(device) ORDER BY seq LIMIT \(limit)
+                    SELECT * FROM board.changes
+                    WHERE seq > \(seq) AND NOT EXISTS (SELECT 1 FROM unnest(\(lows)::int8[], \(highs)::int8[]) AS o(low, high)
+                                                         WHERE seq BETWEEN o.low AND o.high)
+                    ORDER BY seq LIMIT \(limit)
                 ) c ON true
                 """, logger: logger)
             var changes: [FieldChange] = [], through = seq, top = seq
@@ -72,6 +99,16 @@ struct SyncConnection {
         }
     }
 
-    /// The channel the server notifies when the account's log grows.
-    static func channel(owner: String) -> String { "board_" + owner.replacingOccurrences(of: "-", with: "") }
+    /// The channel the server notifies when the account's log grows: a secret of the person's,
+    /// which no other person can read or derive.
+    func channel() async throws -> String {
+        let (connection, logger) = (self.connection, self.logger)
+        let found = try await timed(30) { () async throws -> String? in
+            let rows = try await connection.query("SELECT board.my_channel()", logger: logger)
+            for try await channel in rows.decode(String?.self) { return channel }
+            return nil
+        }
+        guard let found else { throw SyncError.refused("the server names no channel for \(server.user)", server: "\(server.host):\(server.port)") }
+        return found
+    }
 }

@@ -14,6 +14,8 @@ public struct RoundSummary: Equatable, Sendable {
     public var heldBack = 0
     /// Set on a board's first round: the changes its rows became when it joined the account.
     public var joined = 0
+    /// Pulled changes that failed the field rules and were set aside (`board sync status` says why).
+    public var setAside = 0
 
     public init() {}
 
@@ -23,6 +25,7 @@ public struct RoundSummary: Equatable, Sendable {
         var text = pushed == 0 && pulled == 0 ? "Nothing to push or pull" : "Pushed \(count(pushed)), pulled \(pulled.formatted())"
         if generated > 0 { text += "; generated \(generated) \(generated == 1 ? "occurrence" : "occurrences")" }
         if heldBack > 0 { text += "; \(heldBack) \(heldBack == 1 ? "row waits" : "rows wait") for changes still to come" }
+        if setAside > 0 { text += "; \(count(setAside)) set aside (`board sync status` says why)" }
         return text + "; board up to date"
     }
 }
@@ -55,15 +58,18 @@ public enum SyncRound {
                                     server: "\(connection.server.host):\(connection.server.port)")
         }
         summary.joined = try store.join(owner: owner, server: connection.server.display)
+        let serverClock = try await connection.clock()
+        try store.reinClock(serverClock: serverClock)
         summary.pushed += try await push(store, connection)
-        guard let device = try store.syncStatus()?.deviceId else { return summary }
+        guard try store.syncStatus() != nil else { return summary }
         while true {
             let from = try store.syncStatus()?.pulledThrough ?? 0
-            let batch = try await connection.pull(after: from, excludingDevice: device, limit: pullBatch)
+            let batch = try await connection.pull(after: from, excluding: try store.ownPushes(after: from), limit: pullBatch)
             guard batch.through > from else { break }
-            let received = try store.receive(batch.changes, pulledThrough: batch.through)
+            let received = try store.receive(batch.changes, pulledThrough: batch.through, serverClock: serverClock)
             summary.pulled += received.received
             summary.heldBack = received.heldBack
+            summary.setAside += received.setAside
             if batch.count < pullBatch { break }
         }
         summary.generated = try store.generate(clock: clock())
@@ -77,8 +83,8 @@ public enum SyncRound {
         while true {
             let batch = try store.outbox(limit: pushBatch)
             guard !batch.isEmpty else { return pushed }
-            try await connection.push(batch)
-            try store.markPushed(batch.map(\.id))
+            let numbers = try await connection.push(batch)
+            try store.markPushed(batch.map(\.id), numbers: numbers)
             pushed += batch.count
         }
     }

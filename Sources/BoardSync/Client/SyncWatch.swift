@@ -27,7 +27,7 @@ public enum SyncWatch {
             do {
                 try await BoardServer.withConnection(server) { connection in
                     let session = SyncConnection(connection: connection, server: server)
-                    let channel = SyncConnection.channel(owner: try await session.owner())
+                    let channel = try await session.channel()
                     try await connection.listen(on: channel) { notifications in
                         let notified = Flag()
                         try await withThrowingTaskGroup(of: Void.self) { group in

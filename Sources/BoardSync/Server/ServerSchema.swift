@@ -1,3 +1,5 @@
+import BoardModel
+
 /// The server's schema, only through numbered migrations (ARCHITECTURE.md §13): never edit one
 /// that shipped, add the next. Each is a list of statements run in one transaction.
 enum ServerSchema {
@@ -76,5 +78,64 @@ enum ServerSchema {
             """,
             "CREATE TRIGGER changes_notify AFTER INSERT ON board.changes REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION board.notify_changes()",
         ],
+        // 3: a change is untrusted input, and one person can't disturb another (ARCHITECTURE.md §13).
+        [
+            // The server numbers changes; no person may choose a number or draw one.
+            "ALTER TABLE board.changes ALTER COLUMN seq DROP DEFAULT",
+            "DROP SEQUENCE board.changes_seq_seq",
+            """
+            DO $$ BEGIN EXECUTE format('ALTER TABLE board.changes ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (START WITH %s)',
+                                       (SELECT coalesce(max(seq), 0) + 1 FROM board.changes)); END $$
+            """,
+            "REVOKE INSERT ON board.changes FROM board_person",
+            "GRANT INSERT (change_id, entity, entity_id, field, value, stamp, device, origin) ON board.changes TO board_person",
+            // The shape of a change: a known table and field, an id, JSON within a size, a stamp.
+            // Rows already here are not checked again (NOT VALID); devices set bad ones aside.
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFieldsV3)])) NOT VALID",
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_ids CHECK (entity_id ~ '^[A-Za-z0-9_-]{1,64}$' AND device ~ '^[A-Za-z0-9_-]{1,64}$') NOT VALID",
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_value CHECK (value IS NULL OR (octet_length(value) <= 262144 AND value::json IS NOT NULL)) NOT VALID",
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_stamp CHECK (stamp ~ '^[0-9]{16}-[0-9]{5}$') NOT VALID",
+            // The ordering lock is the person's own row of board.people, which no other person can read, let alone lock.
+            """
+            CREATE OR REPLACE FUNCTION board.serialize_owner() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$
+            BEGIN PERFORM 1 FROM board.people WHERE role = session_user FOR UPDATE; RETURN NULL; END $$
+            """,
+            // Notifications go to a channel only its person knows.
+            "ALTER TABLE board.people ADD COLUMN channel text NOT NULL UNIQUE DEFAULT ('board_' || replace(gen_random_uuid()::text, '-', ''))",
+            """
+            CREATE FUNCTION board.my_channel() RETURNS text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog
+            AS $$ SELECT channel FROM board.people WHERE role = session_user $$
+            """,
+            "REVOKE ALL ON FUNCTION board.my_channel() FROM PUBLIC",
+            "GRANT EXECUTE ON FUNCTION board.my_channel() TO board_person",
+            // A stamp more than ten minutes ahead of the server's clock is refused: it would pin every device's clock.
+            """
+            CREATE OR REPLACE FUNCTION board.notify_changes() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$
+            DECLARE r record; ahead text;
+            BEGIN
+                SELECT max(stamp) INTO ahead FROM added
+                WHERE left(stamp, 16)::bigint > (extract(epoch FROM clock_timestamp()) * 1000)::bigint + \(HybridTimestamp.leeway);
+                IF ahead IS NOT NULL THEN
+                    RAISE EXCEPTION 'stamp: % is more than 10 minutes ahead of the server''s clock; set this device''s clock right', ahead
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                FOR r IN SELECT p.channel, max(a.seq) AS top FROM added a JOIN board.people p ON p.owner = a.owner GROUP BY p.channel LOOP
+                    PERFORM pg_notify(r.channel, r.top::text);
+                END LOOP;
+                RETURN NULL;
+            END $$
+            """,
+        ],
     ]
+
+    /// Every `table.field` a change may name, as migration 3 froze it: a later column needs a later
+    /// migration (a test holds this to `SyncedFields.all`).
+    static let knownFieldsV3: String = [
+        "templates": "id owner_id title description labels checklist default_bucket default_time priority default_duration_min status version created_at updated_at end_after_count remind_before_min row deleted",
+        "recurrence_rules": "id template_id rrule anchor month_end_policy timezone starts_on ends_on row deleted",
+        "series": "id template_id owner_id starts_on ends_on status last_generated_at used_count skipped_dates generated_through generated_count row deleted",
+        "tasks": "id owner_id title description labels checklist bucket position due_date due_time priority duration_min is_completed completed_at created_at updated_at template_id series_id occurrence_date remind_before_min exception.title exception.description exception.labels exception.checklist exception.bucket exception.due_time exception.priority exception.duration_min row deleted",
+        "habits": "id owner_id name description archived created_at row deleted",
+        "habit_entries": "habit_id day source routine_id created_at updated_at row deleted",
+    ].sorted { $0.key < $1.key }.flatMap { table, fields in fields.split(separator: " ").map { "'\(table).\($0)'" } }.joined(separator: ", ")
 }

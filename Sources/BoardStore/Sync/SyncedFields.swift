@@ -1,0 +1,90 @@
+import BoardModel
+import Foundation
+
+/// Every field that syncs, table by table, and the rule its value must pass (ARCHITECTURE.md §13).
+/// A received change is untrusted input: its table and field must be one of these, and its value
+/// must pass the same rules a value typed at the command line or read from a document passes.
+/// The receive path names tables and columns from this list only, never from received text.
+public enum SyncedFields {
+    /// What a field's value must be. Values arrive as `SyncValue` text: a JSON string for text
+    /// columns, a bare integer for integer ones, nil for SQL NULL.
+    indirect enum Rule: Sendable {
+        /// The row's own key (or part of it): set when the row is made, never changed on its own.
+        case key(Rule)
+        /// The account's owner id, and no other.
+        case owner
+        /// An id of letters, digits, dashes and underscores, as documents carry them.
+        case id
+        /// One line (or, `multiline`, a description) of at most `limit` characters; `required`: not blank.
+        case text(limit: Int, multiline: Bool, required: Bool)
+        case integer(ClosedRange<Int64>)
+        case choice([String])
+        case date, time, timestamp, timeZone, rrule
+        case labels, cardChecklist, templateChecklist, dates
+        /// The same rule, or SQL NULL.
+        case optional(Rule)
+    }
+
+    static let statuses = TemplateStatus.allCases.map(\.rawValue)
+    static let title = Rule.text(limit: TextLimits.title, multiline: false, required: true)
+    static let description = Rule.text(limit: TextLimits.description, multiline: true, required: false)
+    static let priority = Rule.integer(Int64(FieldRules.priorities.lowerBound)...Int64(FieldRules.priorities.upperBound))
+    static let duration = Rule.optional(.integer(Int64(FieldRules.durations.lowerBound)...Int64(FieldRules.durations.upperBound)))
+    static let remindBefore = Rule.integer(0...Int64(BoardStore.maxRemindBefore))
+    static let flag = Rule.integer(0...1)
+    static let count = Rule.integer(0...Int64.max)
+
+    /// Table → field → rule. The tables are `SyncedRows.tables`; a test holds this list to the schema's columns.
+    static let rules: [String: [String: Rule]] = [
+        "templates": [
+            "id": .key(.id), "owner_id": .owner, "title": title, "description": description, "labels": .labels,
+            "checklist": .templateChecklist, "default_bucket": .choice([Bucket.routines.rawValue]), "default_time": .optional(.time),
+            "priority": priority, "default_duration_min": duration, "status": .choice(statuses), "version": .integer(1...Int64.max),
+            "created_at": .timestamp, "updated_at": .timestamp, "end_after_count": .optional(.integer(1...Int64.max)),
+            "remind_before_min": remindBefore,
+        ],
+        "recurrence_rules": [
+            "id": .key(.id), "template_id": .id, "rrule": .rrule, "anchor": .choice(RecurrenceRule.Anchor.allCases.map(\.rawValue)),
+            "month_end_policy": .choice(["clamp", "skip"]), "timezone": .optional(.timeZone), "starts_on": .date, "ends_on": .optional(.date),
+        ],
+        "series": [
+            "id": .key(.id), "template_id": .id, "owner_id": .owner, "starts_on": .date, "ends_on": .optional(.date),
+            "status": .choice(statuses), "last_generated_at": .optional(.timestamp), "used_count": count, "skipped_dates": .dates,
+            "generated_through": .optional(.date), "generated_count": count,
+        ],
+        "tasks": [
+            "id": .key(.id), "owner_id": .owner, "title": title, "description": description, "labels": .labels,
+            "checklist": .cardChecklist, "bucket": .choice(Bucket.allCases.map(\.rawValue)), "position": .integer(Int64.min...Int64.max),
+            "due_date": .optional(.date), "due_time": .optional(.time), "priority": priority, "duration_min": duration,
+            "is_completed": flag, "completed_at": .optional(.timestamp), "created_at": .timestamp, "updated_at": .timestamp,
+            "template_id": .optional(.id), "series_id": .optional(.id), "occurrence_date": .optional(.date),
+            "remind_before_min": remindBefore,
+        ],
+        "habits": [
+            "id": .key(.id), "owner_id": .owner, "name": .text(limit: TextLimits.habitName, multiline: false, required: true),
+            "description": description, "archived": flag, "created_at": .timestamp,
+        ],
+        "habit_entries": [
+            "habit_id": .key(.id), "day": .key(.date), "source": .choice(HabitEntrySource.allCases.map(\.rawValue)),
+            "routine_id": .optional(.id), "created_at": .timestamp, "updated_at": .timestamp,
+        ],
+    ]
+
+    /// The fields of `table` an exception register names (`exception.FIELD`): an occurrence's only.
+    static func registers(of table: String) -> [String] {
+        table == "tasks" ? SyncedRows.maskedColumns.keys.sorted() : []
+    }
+
+    /// Every `table.field` a change may name: each column, each exception register, and a row's
+    /// `row` and `deleted`. The server refuses any other (its migration 3 holds the same list).
+    public static var all: Set<String> {
+        var names: Set<String> = []
+        for (table, fields) in rules {
+            for field in fields.keys { names.insert(table + "." + field) }
+            for field in registers(of: table) { names.insert(table + "." + FieldChange.exception(field)) }
+            names.insert(table + "." + FieldChange.row)
+            names.insert(table + "." + FieldChange.deleted)
+        }
+        return names
+    }
+}
