@@ -145,11 +145,14 @@ import Testing
             try #require(HybridTimestamp(try store.database.read { db in try String.fetchOne(db, sql: "SELECT clock FROM sync_state") ?? "" }))
         }
         let far = HybridTimestamp(milliseconds: 9_999_999_999_999_999, counter: 99_999)
-        try d[1].receive([hostile(card.id, "title", "\"Pinned\"", stamp: far)], pulledThrough: 10)
-        #expect(try clockOf(d[1]).milliseconds <= wall + HybridTimestamp.leeway)
-        // A clock a server of the same account's slower device can read moves on as far as the server's clock.
-        try d[1].receive([hostile(card.id, "title", "\"Pinned\"", stamp: far)], pulledThrough: 11, serverClock: wall + 3_600_000)
-        #expect(try clockOf(d[1]).milliseconds == wall + 3_600_000 + HybridTimestamp.leeway)
+        // Set aside: it would win every later edit of the title.
+        #expect(try d[1].receive([hostile(card.id, "title", "\"Pinned\"", stamp: far)], pulledThrough: 10).setAside == 1)
+        #expect(try clockOf(d[1]).milliseconds <= wall + HybridTimestamp.leeway && (try d[1].task(card.id).title) == "Pay rent")
+        // A stamp just within the leeway of the server's clock (a device whose wall clock is slow) is taken,
+        // and moves the clock on as far as it, no further.
+        let ahead = HybridTimestamp(milliseconds: wall + 3_600_000 + HybridTimestamp.leeway - 1)
+        #expect(try d[1].receive([hostile(card.id, "title", "\"Later\"", stamp: ahead)], pulledThrough: 11, serverClock: wall + 3_600_000).received == 1)
+        #expect(try clockOf(d[1]) > ahead && (try clockOf(d[1])).milliseconds <= wall + 3_600_000 + HybridTimestamp.leeway)
         // A clock pinned before this rule, with changes waiting, comes back to the server's clock, and so do their stamps.
         try d[0].database.write { db in try db.execute(sql: "UPDATE sync_state SET clock = ?", arguments: [far.description]) }
         _ = try d[0].editTask(card.id, CardEdit(priority: 2), clock: now)

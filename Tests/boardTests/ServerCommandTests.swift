@@ -13,14 +13,14 @@ import Testing
         defer { pg.stop() }
         let first = try board(["server", "init", pg.adminURL])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 2 migrations run.\n")
+        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 3 migrations run.\n")
         let schema = try pg.psql(pg.adminURL, "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'board'").stdout
         #expect(schema == "changes,migrations,people\n")
         #expect(try pg.psql(pg.adminURL, "SELECT relrowsecurity AND relforcerowsecurity FROM pg_class WHERE oid = 'board.changes'::regclass").stdout == "t\n")
         let again = try board(["server", "init", pg.adminURL])
         #expect(again.status == 0)
         #expect(again.stdout == "The schema on 127.0.0.1:\(pg.port)/board is up to date.\n")
-        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "2\n")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "3\n")
     }
 
     @Test func addUserPrintsAURLThatLogsInAsThatPerson() throws {
@@ -63,7 +63,7 @@ import Testing
         // Every other attempt is refused by the server.
         let refused: [(String, String)] = [
             (insert.replacingOccurrences(of: "(change_id,", with: "(owner, change_id,").replacingOccurrences(of: "VALUES (", with: "VALUES ('\(owner)', "),
-             "new row violates row-level security policy"),
+             "permission denied for table changes"),
             ("UPDATE board.changes SET value = 'x'", "permission denied"),
             ("DELETE FROM board.changes", "permission denied"),
             ("SET ROLE alice", "permission denied to set role"),
@@ -84,7 +84,18 @@ import Testing
         (["server", "init", "postgres://127.0.0.1/board"], 2, "error: server: names no user (postgres://USER@HOST/DATABASE)"),
         (["server", "init", "postgres://postgres@127.0.0.1:5432"], 2, "error: server: names no database (postgres://USER@HOST/DATABASE)"),
         (["server", "add-user", "Robert'); DROP TABLE", "--server", "postgres://postgres@127.0.0.1:1/board"], 2,
-         "error: name: must be lower-case letters, digits and _ (a PostgreSQL role), starting with a letter, got 'Robert'); DROP TABLE'"),
+         "error: name: must be lower-case letters, digits and _ (a PostgreSQL role), starting with a letter, at most 63, not starting with pg_, got 'Robert'); DROP TABLE'"),
+        // Names PostgreSQL treats specially are refused before any SQL (the server here is not even reachable).
+        (["server", "add-user", "_", "--server", "postgres://postgres@127.0.0.1:1/board"], 2,
+         "error: name: must be lower-case letters, digits and _ (a PostgreSQL role), starting with a letter, at most 63, not starting with pg_, got '_'"),
+        (["server", "add-user", "_abc", "--server", "postgres://postgres@127.0.0.1:1/board"], 2,
+         "error: name: must be lower-case letters, digits and _ (a PostgreSQL role), starting with a letter, at most 63, not starting with pg_, got '_abc'"),
+        (["server", "add-user", "pg_evil", "--server", "postgres://postgres@127.0.0.1:1/board"], 2,
+         "error: name: must be lower-case letters, digits and _ (a PostgreSQL role), starting with a letter, at most 63, not starting with pg_, got 'pg_evil'"),
+        (["server", "add-user", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "--server", "postgres://postgres@127.0.0.1:1/board"], 2,
+         "error: name: must be lower-case letters, digits and _ (a PostgreSQL role), starting with a letter, at most 63, not starting with pg_, got 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…'"),
+        (["server", "init", "postgres://postgres@127.0.0.1:1/board?sslmode=sometimes"], 2,
+         "error: server: sslmode must be disable, allow, prefer, require, verify-ca, verify-full, got 'sometimes'"),
         (["server", "init", "postgres://postgres@127.0.0.1:1/board"], 5, "error: server 127.0.0.1:1: can't connect: connection refused"),
     ])
     func badInputAndNoServerAreOneLine(arguments: [String], status: Int32, message: String) throws {

@@ -3,9 +3,10 @@ import Foundation
 import GRDB
 
 extension BoardStore {
-    /// The order the board shows cards in: bucket by bucket, then by position.
+    /// The order the board shows cards in: bucket by bucket, then by position; equal positions
+    /// (two devices' cards) fall to the card's id, the same on every device, never to a file's rowid.
     static let boardOrder = "CASE bucket " + Bucket.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }.joined(separator: " ")
-        + " END, position, created_at, rowid"
+        + " END, position, created_at, id"
 
     /// Calls `body` with each card of `bucket` (or of the board), in board order, one at a time
     /// from a cursor: memory stays flat whatever the board's size.

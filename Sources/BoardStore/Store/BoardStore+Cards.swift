@@ -48,7 +48,7 @@ extension BoardStore {
     public func cardSummaries(in bucket: Bucket, matching query: String = "", offset: Int = 0, limit: Int = Int.max) throws -> [CardSummary] {
         try read { db in
             let (condition, arguments) = Self.matching(query)
-            let order = bucket == .routines ? "COALESCE(occurrence_date, due_date, '9999-12-31'), position, rowid" : "position, rowid"
+            let order = bucket == .routines ? "COALESCE(occurrence_date, due_date, '9999-12-31'), position, created_at, id" : "position, created_at, id"
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT id, title, bucket, position, due_date, due_time, priority, labels,
                        (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11 AS checklist_done,

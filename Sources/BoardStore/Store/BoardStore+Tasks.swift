@@ -83,7 +83,7 @@ extension BoardStore {
     /// once both land (ARCHITECTURE.md §13). Only when the neighbours leave no room between them is
     /// the bucket numbered afresh, `positionSpacing` apart.
     private static func makeRoom(for task: TaskRecord, in bucket: Bucket, at index: Int, _ db: Database) throws -> Int {
-        let order = "ORDER BY position, created_at, rowid"
+        let order = "ORDER BY position, created_at, id"
         // The other cards' positions just before and at the index.
         let around = try Int.fetchAll(db, sql: "SELECT position FROM tasks WHERE bucket = ? AND id != ? \(order) LIMIT 2 OFFSET ?",
                                       arguments: [bucket, task.id, max(0, index - 1)])
@@ -173,7 +173,7 @@ extension BoardStore {
         try read { db in
             var request = TaskRecord.all()
             if let bucket { request = request.filter(TaskRecord.Columns.bucket == bucket) }
-            let tasks = try request.order(TaskRecord.Columns.position, TaskRecord.Columns.createdAt, Column.rowID).fetchAll(db)
+            let tasks = try request.order(TaskRecord.Columns.position, TaskRecord.Columns.createdAt, TaskRecord.Columns.id).fetchAll(db)
             return tasks.sorted { (Bucket.allCases.firstIndex(of: $0.bucket)!, $0.position) < (Bucket.allCases.firstIndex(of: $1.bucket)!, $1.position) }
         }
     }

@@ -41,11 +41,19 @@ extension BoardStore {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (change_id) DO NOTHING
                     """)
                 let owner = sync.ownerId
+                // The latest moment a change can be stamped: the server refuses a stamp further ahead
+                // of its clock when the change is made, so one in the log is older or came another way.
+                let wall = Self.milliseconds(sync.wallClock())
+                let reference = max(wall, serverClock ?? wall)
+                let latestStamp = HybridTimestamp(milliseconds: reference + HybridTimestamp.leeway, counter: Int.max)
                 var accepted: [FieldChange] = []
                 accepted.reserveCapacity(changes.count)
                 for change in changes {
                     do throws(BoardError) {
                         try ChangeCheck.check(change, owner: owner)
+                        guard change.stamp <= latestStamp else {
+                            throw BoardError("stamp", "\(change.stamp) is more than 10 minutes ahead of the server's clock")
+                        }
                         accepted.append(change)
                     } catch {
                         try setAside.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
@@ -75,8 +83,6 @@ extension BoardStore {
                 }
                 if let latest, let text = try String.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1") {
                     // A stamp far ahead of every clock this device can read moves its clock no further than the leeway.
-                    let wall = Self.milliseconds(sync.wallClock())
-                    let reference = max(wall, serverClock ?? wall)
                     let seen = min(latest, HybridTimestamp(milliseconds: reference + HybridTimestamp.leeway))
                     let clock = (HybridTimestamp(text) ?? seen).reined(now: reference).receiving(seen, now: wall)
                     try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
