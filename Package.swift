@@ -64,6 +64,7 @@ let package = Package(
         ),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),
         .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI"]),
+        .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync", "BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Snapshots"]),

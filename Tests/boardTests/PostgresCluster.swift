@@ -16,17 +16,47 @@ final class PostgresCluster {
         return versions.first.map { "\(root)/\($0)/bin" } ?? "/usr/bin"
     }()
 
-    init() throws {
+    /// With `tls`, the server speaks TLS only, with a certificate for `localhost` signed by a CA
+    /// made for this cluster (`caFile`), and logs each connection (whether it was encrypted).
+    init(tls: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         port = Self.freePort()
         try Self.run(["chown", "postgres", folder])
         try Self.run(["/usr/sbin/runuser", "-u", "postgres", "--", "\(Self.bin)/initdb", "-D", "\(folder)/data", "-A", "trust", "-U", "postgres", "--no-sync"])
-        try "local all all trust\nhost all postgres 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 scram-sha-256\n"
+        let people = tls ? "hostssl all all 127.0.0.1/32 scram-sha-256\n" : "host all all 127.0.0.1/32 scram-sha-256\n"
+        try ("local all all trust\nhost all postgres 127.0.0.1/32 trust\n" + people)
             .write(toFile: "\(folder)/data/pg_hba.conf", atomically: true, encoding: .utf8)
+        if tls {
+            try Self.makeCertificates(in: folder, name: "ca")
+            try Self.makeCertificates(in: folder, name: "other-ca")
+            try Self.run(["chown", "postgres", "\(folder)/server.key", "\(folder)/server.crt"])
+            try "ssl = on\nssl_cert_file = '\(folder)/server.crt'\nssl_key_file = '\(folder)/server.key'\nlog_connections = on\n"
+                .write(toFile: "\(folder)/data/conf.d.tls", atomically: true, encoding: .utf8)
+            let conf = try String(contentsOfFile: "\(folder)/data/postgresql.conf", encoding: .utf8)
+            try (conf + "\ninclude = '\(folder)/data/conf.d.tls'\n").write(toFile: "\(folder)/data/postgresql.conf", atomically: true, encoding: .utf8)
+        }
         // The server outlives pg_ctl: it must not hold a pipe this process reads to its end.
         try control("start")
         try Self.run(["psql", "postgres://postgres@127.0.0.1:\(port)/postgres", "-q", "-c", "CREATE DATABASE board"])
+    }
+
+    /// The CA that signed the server's certificate; `otherCAFile` signed nothing of this server's.
+    var caFile: String { "\(folder)/ca.crt" }
+    var otherCAFile: String { "\(folder)/other-ca.crt" }
+    /// What the server logged (with `tls`, a line per connection saying whether it was encrypted).
+    var log: String { (try? String(contentsOfFile: "\(folder)/log", encoding: .utf8)) ?? "" }
+
+    /// A throwaway CA `NAME.crt`; for "ca", also the server's key and certificate for `localhost`, signed by it.
+    static func makeCertificates(in folder: String, name: String) throws {
+        try run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Board test \(name)",
+                 "-keyout", "\(folder)/\(name).key", "-out", "\(folder)/\(name).crt"])
+        guard name == "ca" else { return }
+        try run(["openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", "\(folder)/server.key", "-out", "\(folder)/server.csr"])
+        try "subjectAltName = DNS:localhost\n".write(toFile: "\(folder)/san.ext", atomically: true, encoding: .utf8)
+        try run(["openssl", "x509", "-req", "-in", "\(folder)/server.csr", "-CA", "\(folder)/ca.crt", "-CAkey", "\(folder)/ca.key",
+                 "-CAcreateserial", "-days", "2", "-extfile", "\(folder)/san.ext", "-out", "\(folder)/server.crt"])
+        try run(["chmod", "600", "\(folder)/server.key"])
     }
 
     /// `pg_ctl start` or `restart` (every session ended, as when a server restarts).

@@ -238,4 +238,37 @@ import Testing
         let imported = try BoardBinary.run(["import", "-", "--db", copy.path, "--tz", "Europe/Paris", "--now", Self.now], stdin: exported)
         #expect(imported.status == 0, "\(imported.stderr)")
     }
+
+    /// TLS as libpq means it: the right host with the right CA syncs; a certificate for another
+    /// host or from another CA is refused in one line, exit 5; `require` encrypts without checking;
+    /// plain text is refused by a server that wants TLS; and the default on loopback is encrypted.
+    @Test func aBoardTravelsEncryptedToAServerThatProvesWhoItIs() throws {
+        let pg = try PostgresCluster(tls: true)
+        defer { pg.stop() }
+        let ann = try SyncCommandTests.server(pg)[0]  // postgres://ann:…@127.0.0.1:PORT/board
+        let byName = ann.replacingOccurrences(of: "@127.0.0.1:", with: "@localhost:")
+        let device = Device("tls", server: ann)
+        try device.ok(["add", "Pay rent"])
+        let cases: [(url: String, status: Int32, error: String?)] = [
+            (byName + "?sslmode=verify-full&sslrootcert=\(pg.caFile)", 0, nil),
+            (ann + "?sslmode=verify-full&sslrootcert=\(pg.caFile)", 5,
+             "error: server 127.0.0.1:\(pg.port): its certificate was refused: it does not name this host\n"),
+            (byName + "?sslmode=verify-ca&sslrootcert=\(pg.otherCAFile)", 5,
+             "error: server localhost:\(pg.port): its certificate was refused: it is not signed by a trusted CA (name the CA file with sslrootcert=FILE)\n"),
+            (ann + "?sslmode=verify-ca&sslrootcert=\(pg.caFile)", 0, nil),
+            (ann + "?sslmode=require", 0, nil),
+            (ann + "?sslmode=allow", 0, nil),
+            (ann, 0, nil),
+        ]
+        for (url, status, error) in cases {
+            let r = try device.run(["sync", "--server", url])
+            #expect(r.status == status, "\(url): \(r.stderr)")
+            if let error { #expect(r.stderr == error, "\(url)") }
+        }
+        let plain = try device.run(["sync", "--server", ann + "?sslmode=disable"])
+        #expect(plain.status == 5 && plain.stderr.contains("no encryption"), "\(plain.stderr)")
+        // Every session of Ann's that got in was encrypted.
+        let sessions = pg.log.split(separator: "\n").filter { $0.contains("connection authorized: user=ann") }
+        #expect(sessions.count == 5 && sessions.allSatisfy { $0.contains("SSL enabled") }, "\(sessions)")
+    }
 }
