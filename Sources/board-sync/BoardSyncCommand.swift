@@ -10,14 +10,15 @@ enum BoardSyncCommand {
         abstract: "Board's sync: the commands `board sync` and `board server` run.",
         subcommands: [SyncCommand.info, ServerCommand.info])
 
-    /// As `board`'s: bad input exits 2 after one line, an unusable board file 3, a server out of
-    /// reach or refusing 5 (ARCHITECTURE.md §10).
+    /// As `board`'s: bad input exits 2 after one line, an unusable board file 3 (a fault of the
+    /// board's own file while sync writes it included), a server out of reach or refusing 5
+    /// (ARCHITECTURE.md §10).
     static func main() {
         do {
             try info.run(Array(CommandLine.arguments.dropFirst()), executable: "board")
         } catch {
             NewBoard.removeAfterFailure()
-            if let error = error as? SyncError { CommandLineOutput.fail(error.description, status: 5) }
+            if let error = error as? SyncError { CommandLineOutput.fail(error.description, status: error == .local(error.reason) ? 3 : 5) }
             CommandLineOutput.fail(error)
         }
     }

@@ -15,27 +15,31 @@ struct SyncConnection {
         try await Deadline.run(seconds: seconds, server: "\(server.host):\(server.port)", closing: connection.closeFuture, work)
     }
 
-    /// The account's owner id, from how this session logged in.
-    func owner() async throws -> String {
+    /// The one value a one-row query answers; nil for none (or SQL NULL).
+    private func single<T: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: T.Type) async throws -> T? where T._DecodableType == T {
         let (connection, logger) = (self.connection, self.logger)
-        let found = try await timed(30) { () async throws -> String? in
-            let rows = try await connection.query("SELECT board.current_owner()::text", logger: logger)
-            for try await owner in rows.decode(String?.self) { return owner }
+        return try await timed(30) { () async throws -> T? in
+            for try await value in try await connection.query(query, logger: logger).decode(T?.self) { return value }
             return nil
         }
-        if let found { return found }
-        throw SyncError.refused("\(server.user) is not a person on this server (add them with `board server add-user`)",
-                                server: "\(server.host):\(server.port)")
+    }
+
+    private func refused(_ why: String) -> SyncError { .refused(why, server: "\(server.host):\(server.port)") }
+
+    /// The account's owner id, from how this session logged in.
+    func owner() async throws -> String {
+        guard let owner = try await single("SELECT board.current_owner()::text", as: String.self) else {
+            throw refused("\(server.user) is not a person on this server (add them with `board server add-user`)")
+        }
+        return owner
     }
 
     /// The server's clock, in milliseconds since 1970: stamps are checked against it.
     func clock() async throws -> Int64 {
-        let (connection, logger) = (self.connection, self.logger)
-        return try await timed(30) { () async throws -> Int64 in
-            let rows = try await connection.query("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::int8", logger: logger)
-            for try await now in rows.decode(Int64.self) { return now }
-            throw SyncError.offline("the server did not say its time", server: "")
+        guard let now = try await single("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::int8", as: Int64.self) else {
+            throw refused("the server did not say its time")
         }
+        return now
     }
 
     /// Adds changes to the log; a change the server has (by id) is left as it is, so pushing twice
@@ -102,13 +106,9 @@ struct SyncConnection {
     /// The channel the server notifies when the account's log grows: a secret of the person's,
     /// which no other person can read or derive.
     func channel() async throws -> String {
-        let (connection, logger) = (self.connection, self.logger)
-        let found = try await timed(30) { () async throws -> String? in
-            let rows = try await connection.query("SELECT board.my_channel()", logger: logger)
-            for try await channel in rows.decode(String?.self) { return channel }
-            return nil
+        guard let channel = try await single("SELECT board.my_channel()", as: String.self) else {
+            throw refused("the server names no channel for \(server.user)")
         }
-        guard let found else { throw SyncError.refused("the server names no channel for \(server.user)", server: "\(server.host):\(server.port)") }
-        return found
+        return channel
     }
 }
