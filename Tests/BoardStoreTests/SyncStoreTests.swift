@@ -49,11 +49,14 @@ import Testing
         return (d, log, template)
     }
 
-    /// Every synced row of a board, as text, in key order.
+    /// Every synced row of a board, as text, in key order: what sync makes the same on every
+    /// device (each device's own generation bookkeeping left out).
     func rows(_ store: BoardStore) throws -> [String] {
         try store.database.read { db in
             try SyncedRows.tables.flatMap { table in
-                try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1, 2").map { "\(table) \($0.description)" }
+                let own = SyncedRows.deviceColumns[table] ?? []
+                let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table]).filter { !own.contains($0) }
+                return try Row.fetchAll(db, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY 1, 2").map { "\(table) \($0.description)" }
             }
         }
     }

@@ -39,10 +39,12 @@ import Testing
 
         func card(_ id: String) throws -> [String: Any]? { try cards().first { ($0["id"] as? String)?.hasPrefix(id) ?? false } }
 
-        /// The whole board as `board export` writes it, its owner's settings left out.
+        /// The whole board as `board export` writes it, its owner's settings and each device's own
+        /// generation bookkeeping (how far and when it last generated, which sync leaves local) left out.
         func export() throws -> String {
             let text = try ok(["export"])
-            return text.split(separator: "\n").filter { !$0.contains("\"owner_id\"") }.joined(separator: "\n")
+            let local = ["\"owner_id\"", "\"generated_through\"", "\"last_generated_at\""]
+            return text.split(separator: "\n").filter { line in !local.contains { line.contains($0) } }.joined(separator: "\n")
         }
     }
 

@@ -91,17 +91,24 @@ extension BoardStore {
                 seriesRecord.generatedThrough = window.upperBound
                 changed = true
             }
-            if schedule.rule.anchor == .schedule, try Self.hasEnded(schedule, series: seriesRecord.id, today: clock.today, db) {
-                try Self.archive(template.id, reason: "ended", clock: clock, db)
-                seriesRecord.status = .archived
-                changed = true
-            }
-            if changed {
-                try db.cachedStatement(sql: """
-                    UPDATE series SET status = ?, last_generated_at = ?, used_count = ?, generated_through = ?, generated_count = generated_count + ?
-                    WHERE id = ?
-                    """).execute(arguments: [seriesRecord.status, seriesRecord.lastGeneratedAt, seriesRecord.usedCount,
-                                             seriesRecord.generatedThrough, made, seriesRecord.id])
+            // What generation changes of rows that exist (a series' count, a routine that ended) is an
+            // ordinary change, the later one winning (ARCHITECTURE.md §13): only the first values of
+            // the rows it makes are generation's, which lose to anything else. Recorded as
+            // generation, these lost to the series' own first values on every other device, which
+            // then generated again, every round.
+            try writing(as: .user, db) {
+                if schedule.rule.anchor == .schedule, try Self.hasEnded(schedule, series: seriesRecord.id, today: clock.today, db) {
+                    try Self.archive(template.id, reason: "ended", clock: clock, db)
+                    seriesRecord.status = .archived
+                    changed = true
+                }
+                if changed {
+                    try db.cachedStatement(sql: """
+                        UPDATE series SET status = ?, last_generated_at = ?, used_count = ?, generated_through = ?, generated_count = generated_count + ?
+                        WHERE id = ?
+                        """).execute(arguments: [seriesRecord.status, seriesRecord.lastGeneratedAt, seriesRecord.usedCount,
+                                                 seriesRecord.generatedThrough, made, seriesRecord.id])
+                }
             }
         }
         return created

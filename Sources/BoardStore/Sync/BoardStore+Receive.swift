@@ -121,9 +121,10 @@ extension BoardStore {
         }
         // Column names come from Board's own list, never from received text (which was checked against it).
         guard let known = SyncedFields.rules[table] else { return false }
+        let own = SyncedRows.deviceColumns[table] ?? []
         var columns: [(String, DatabaseValue)] = []
         var registers: Set<String> = []
-        for (field, text) in fields {
+        for (field, text) in fields where !own.contains(field) {
             if field.hasPrefix("exception.") {
                 registers.insert(String(field.dropFirst("exception.".count)))
                 continue

@@ -42,8 +42,12 @@ enum ChangeCheck {
             }
             guard object[key] == "true" else { throw BoardError(change.entity + "." + key, "must be true in a created row") }
         }
+        let own = SyncedRows.deviceColumns[change.entity] ?? []
         for (field, rule) in fields.sorted(by: { $0.key < $1.key }) {
-            guard let value = object[field] else { throw BoardError(change.entity + "." + field, "is missing from the created row") }
+            guard let value = object[field] else {
+                if own.contains(field) { continue }
+                throw BoardError(change.entity + "." + field, "is missing from the created row")
+            }
             try check(value, rule, change.entity + "." + field, owner: owner)
         }
         let keyOfValues = change.entity == "habit_entries"

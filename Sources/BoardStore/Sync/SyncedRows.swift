@@ -11,6 +11,13 @@ enum SyncedRows {
     /// ticks, reminder claims and settings stay on this device.
     static let tables = ["templates", "recurrence_rules", "series", "tasks", "habits", "habit_entries"]
 
+    /// Columns each device keeps for itself: how far its own generation has filled a series, and
+    /// when, and how many it made. Sent, they would be overwritten by the series' first values (a
+    /// generation change loses to any other) and every device would generate again every round,
+    /// so sync never settled. A received row may still carry them (older versions sent them):
+    /// they are checked and left out.
+    static let deviceColumns: [String: Set<String>] = ["series": ["generated_through", "last_generated_at", "generated_count"]]
+
     /// One field change before it has an id, a stamp and a device.
     struct Draft: Equatable {
         let entity: String
@@ -63,11 +70,13 @@ enum SyncedRows {
         case (_, nil):
             return [draft(FieldChange.deleted, "true")]
         case (nil, let after?):
-            var fields = after.filter { $0.key != maskColumn }.map { ($0.key, SyncValue.text($0.value)) }
+            let own = deviceColumns[change.table] ?? []
+            var fields = after.filter { $0.key != maskColumn && !own.contains($0.key) }.map { ($0.key, SyncValue.text($0.value)) }
             fields += maskedColumns(after[maskColumn]).map { (FieldChange.exception($0), "true") }
             return [draft(FieldChange.row, SyncValue.rowObject(fields))]
         case (let before?, let after?):
-            var drafts = change.changedColumns.filter { $0 != maskColumn }.map { draft($0, SyncValue.text(after[$0] ?? .null)) }
+            let own = deviceColumns[change.table] ?? []
+            var drafts = change.changedColumns.filter { $0 != maskColumn && !own.contains($0) }.map { draft($0, SyncValue.text(after[$0] ?? .null)) }
             let was = maskedColumns(before[maskColumn]), now = maskedColumns(after[maskColumn])
             drafts += now.subtracting(was).sorted().map { draft(FieldChange.exception($0), "true") }
             drafts += was.subtracting(now).sorted().map { draft(FieldChange.exception($0), "false") }

@@ -94,7 +94,7 @@ enum ServerSchema {
             "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFieldsV3)])) NOT VALID",
             "ALTER TABLE board.changes ADD CONSTRAINT changes_ids CHECK (entity_id ~ '^[A-Za-z0-9_-]{1,64}$' AND device ~ '^[A-Za-z0-9_-]{1,64}$') NOT VALID",
             "ALTER TABLE board.changes ADD CONSTRAINT changes_value CHECK (value IS NULL OR (octet_length(value) <= 262144 AND value::json IS NOT NULL)) NOT VALID",
-            "ALTER TABLE board.changes ADD CONSTRAINT changes_stamp CHECK (stamp ~ '^[0-9]{16}-[0-9]{5}$') NOT VALID",
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_stamp CHECK (stamp ~ '^[0-9]{16}-[0-9]{5,10}$') NOT VALID",
             // The ordering lock is the person's own row of board.people, which no other person can read, let alone lock.
             """
             CREATE OR REPLACE FUNCTION board.serialize_owner() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// Sync that settles (ARCHITECTURE.md §13): when nothing new happened, a round pushes and pulls
+/// nothing, through the binary and a throwaway server.
+@Suite struct SyncSettleTests {
+    typealias Device = SyncCommandTests.Device
+
+    @Test func devicesWithARoutineFallQuietOnceEachHasSyncedTwice() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let (_, a, b) = try SyncCommandTests.twoSyncedBoards(pg, now: "2026-11-21T08:00")
+        try a.ok(["template", "add", "Stretch", "--every", "every day"])
+        try a.ok(["template", "add", "Review", "--every", "every friday", "--times", "4"])
+        for device in [a, b, a, b] { _ = try device.sync() }
+        for device in [a, b] {
+            #expect(try device.sync() == "Nothing to push or pull; board up to date.\n")
+        }
+        // A new day brings generation on both; they settle again.
+        for device in [a, b, a, b] { _ = try device.sync(now: "2026-11-22T08:00") }
+        for device in [a, b] {
+            #expect(try device.sync(now: "2026-11-22T08:00") == "Nothing to push or pull; board up to date.\n")
+        }
+        let (exportA, exportB) = (try a.export(), try b.export())
+        #expect(exportA == exportB, "\(exportA.split(separator: "\n").difference(from: exportB.split(separator: "\n")).map { "\($0)" })")
+    }
+}
