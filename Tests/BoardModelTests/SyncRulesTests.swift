@@ -23,9 +23,25 @@ import Testing
 
     @Test func stampsAsTextSortAsStamps() {
         var rng = SeededGenerator(seed: 7)
-        let stamps = (0..<500).map { _ in HybridTimestamp(milliseconds: Int64.random(in: 0..<4_000_000_000_000, using: &rng), counter: Int.random(in: 0..<99_999, using: &rng)) }
+        let stamps = (0..<500).map { _ in HybridTimestamp(milliseconds: Int64.random(in: 0..<4_000_000_000_000, using: &rng), counter: Int.random(in: 0...HybridTimestamp.maxCounter, using: &rng)) }
         #expect(stamps.sorted().map(\.description) == stamps.map(\.description).sorted())
         #expect(stamps.allSatisfy { HybridTimestamp($0.description) == $0 })
+    }
+
+    @Test func aClockCountingPastTheCountersWidthMovesToTheNextMillisecondAndStillSortsAsText() {
+        // A first sync of more than 99,999 rows within one millisecond: the text once sorted "…-100000" before "…-99999".
+        var clock = HybridTimestamp(milliseconds: 1_000, counter: 99_990)
+        var stamps: [HybridTimestamp] = []
+        for _ in 0..<200_012 {
+            clock = clock.next(now: 1_000)
+            stamps.append(clock)
+        }
+        #expect(stamps.allSatisfy { $0.counter <= HybridTimestamp.maxCounter })
+        #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 && $0.description < $1.description })
+        #expect(stamps[8] == HybridTimestamp(milliseconds: 1_000, counter: 99_999) && stamps[9] == HybridTimestamp(milliseconds: 1_001))
+        let remote = HybridTimestamp(milliseconds: 5_000, counter: 99_999)
+        let received = HybridTimestamp(milliseconds: 5_000, counter: 12).receiving(remote, now: 10)
+        #expect(received > remote && received.description > remote.description && received.counter <= HybridTimestamp.maxCounter)
     }
 
     // MARK: Name-based ids

@@ -14,9 +14,19 @@ public struct HybridTimestamp: Hashable, Comparable, Sendable, CustomStringConve
         (a.milliseconds, a.counter) < (b.milliseconds, b.counter)
     }
 
+    /// The highest counter: five digits, so that stamps as text sort as the stamps do. A clock that
+    /// would count past it within one millisecond (a first sync of 100,000 rows) moves on to the
+    /// next millisecond instead, as a hybrid clock may: it only runs a little ahead of the wall.
+    public static let maxCounter = 99_999
+
+    /// The stamp after `milliseconds`/`counter`: the counter one up, or the next millisecond's first.
+    private static func after(_ milliseconds: Int64, _ counter: Int) -> HybridTimestamp {
+        counter < maxCounter ? HybridTimestamp(milliseconds: milliseconds, counter: counter + 1) : HybridTimestamp(milliseconds: milliseconds + 1)
+    }
+
     /// The next stamp for a local change at wall time `now`: never below the last one.
     public func next(now: Int64) -> HybridTimestamp {
-        now > milliseconds ? HybridTimestamp(milliseconds: now) : HybridTimestamp(milliseconds: milliseconds, counter: counter + 1)
+        now > milliseconds ? HybridTimestamp(milliseconds: now) : Self.after(milliseconds, counter)
     }
 
     /// The stamp after receiving `remote` at wall time `now`: above both, so a change made next
@@ -26,7 +36,7 @@ public struct HybridTimestamp: Hashable, Comparable, Sendable, CustomStringConve
         if top == now && now > milliseconds && now > remote.milliseconds { return HybridTimestamp(milliseconds: now) }
         let counter = top == milliseconds && top == remote.milliseconds ? max(self.counter, remote.counter)
             : top == milliseconds ? self.counter : remote.counter
-        return HybridTimestamp(milliseconds: top, counter: counter + 1)
+        return Self.after(top, counter)
     }
 
     /// How far ahead of a clock a stamp may be: the server refuses a change stamped further ahead
