@@ -41,48 +41,51 @@ public enum JSONText {
             utf8 = utf8[(end + 1)...]
             return value
         }
-        var out = String.UnicodeScalarView()
-        var plain: [UInt8] = []
-        func flush() {
-            if !plain.isEmpty { out.append(contentsOf: String(decoding: plain, as: UTF8.self).unicodeScalars); plain = [] }
-        }
+        // With escapes (every value of a `row` change is JSON text inside JSON: its quotes are
+        // escaped), the bytes are decoded into one UTF-8 buffer and made a string once.
+        var out: [UInt8] = []
         func hex4() -> UInt32? {
             guard utf8.count >= 4 else { return nil }
-            let digits = utf8.prefix(4)
-            utf8.removeFirst(4)
-            return UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let digit = utf8.removeFirst()
+                switch digit {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(digit - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(digit - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | UInt32(digit - UInt8(ascii: "A") + 10)
+                default: return nil
+                }
+            }
+            return value
         }
+        func append(_ scalar: Unicode.Scalar) { out.append(contentsOf: UTF8.encode(scalar)!) }
         while let byte = utf8.popFirst() {
             switch byte {
             case UInt8(ascii: "\""):
-                flush()
-                return String(out)
+                return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flush()
                 guard let escape = utf8.popFirst() else { return nil }
                 switch escape {
-                case UInt8(ascii: "\""): out.append("\"")
-                case UInt8(ascii: "\\"): out.append("\\")
-                case UInt8(ascii: "/"): out.append("/")
-                case UInt8(ascii: "b"): out.append("\u{08}")
-                case UInt8(ascii: "f"): out.append("\u{0C}")
-                case UInt8(ascii: "n"): out.append("\n")
-                case UInt8(ascii: "r"): out.append("\r")
-                case UInt8(ascii: "t"): out.append("\t")
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     guard let high = hex4() else { return nil }
                     if (0xD800..<0xDC00).contains(high) {
                         guard utf8.popFirst() == UInt8(ascii: "\\"), utf8.popFirst() == UInt8(ascii: "u"), let low = hex4(),
                               (0xDC00..<0xE000).contains(low),
                               let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else { return nil }
-                        out.append(scalar)
+                        append(scalar)
                     } else {
                         guard let scalar = Unicode.Scalar(high) else { return nil }
-                        out.append(scalar)
+                        append(scalar)
                     }
                 default: return nil
                 }
-            default: plain.append(byte)
+            default: out.append(byte)
             }
         }
         return nil

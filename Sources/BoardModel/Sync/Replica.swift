@@ -35,9 +35,10 @@ public struct Replica: Sendable {
 
     /// One row as `changes` (every change held for it) make it: `state(of:)` for that row, reading
     /// a row made by one change (a first pull is 100,000 of them) straight from that change.
-    public static func row(_ key: RowKey, of changes: [FieldChange]) -> [String: String?]? {
+    /// `created` is the only change's fields when the caller has read them already.
+    public static func row(_ key: RowKey, of changes: [FieldChange], created: [String: String?]? = nil) -> [String: String?]? {
         guard changes.count == 1, let only = changes.first, only.field == FieldChange.row else { return state(of: changes)[key] }
-        guard let value = only.value, let fields = JSONText.flatObject(value) else { return nil }
+        guard let fields = created ?? only.value.flatMap(JSONText.flatObject) else { return nil }
         return fields.filter { !$0.key.hasPrefix("exception.") || $0.value == "true" }
     }
 

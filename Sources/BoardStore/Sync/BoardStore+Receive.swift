@@ -48,13 +48,15 @@ extension BoardStore {
                 let latestStamp = HybridTimestamp(milliseconds: reference + HybridTimestamp.leeway, counter: Int.max)
                 var accepted: [FieldChange] = []
                 accepted.reserveCapacity(changes.count)
+                var created: [String: [String: String?]] = [:]  // a created row's fields by change id, read once
                 for change in changes {
                     do throws(BoardError) {
-                        try ChangeCheck.check(change, owner: owner)
+                        let fields = try ChangeCheck.check(change, owner: owner)
                         guard change.stamp <= latestStamp else {
                             throw BoardError("stamp", "\(change.stamp) is more than 10 minutes ahead of the server's clock")
                         }
                         accepted.append(change)
+                        if let fields { created[change.id] = fields }
                     } catch {
                         try setAside.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
                                                          change.stamp.description, change.device, change.origin.rawValue, error.description])
@@ -93,8 +95,10 @@ extension BoardStore {
                     """)
                 for table in SyncedRows.tables {
                     for id in touched[table]?.sorted() ?? [] {
-                        let known = try fresh[Replica.RowKey(table, id)] ?? Row.fetchAll(history, arguments: [table, id]).compactMap(Self.fieldChange)
-                        switch try Self.materialize(table: table, id: id, from: known, key: keys[table] ?? ["id"], db) {
+                        let new = fresh[Replica.RowKey(table, id)]
+                        let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap(Self.fieldChange)
+                        let fields = Replica.row(Replica.RowKey(table, id), of: known, created: new?.count == 1 ? created[known[0].id] : nil)
+                        switch try Self.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"], db) {
                         case true: summary.rows += 1
                         case false: summary.heldBack += 1
                         }
@@ -108,10 +112,12 @@ extension BoardStore {
         }
     }
 
-    /// Writes one row as `changes` (all this device holds for it) say it is; false when it can't be
-    /// made yet (a value missing or unreadable, or a rule of the board in the way).
-    private static func materialize(table: String, id: String, from changes: [FieldChange], key: [String], _ db: Database) throws -> Bool {
-        guard let fields = Replica.row(Replica.RowKey(table, id), of: changes) else {
+    /// Writes one row as `fields` say it is (what `changes`, all this device holds for it, make:
+    /// `Replica.row`; nil: removed, by the key `changes` give it); false when it can't be made yet
+    /// (a value missing or unreadable, or a rule of the board in the way).
+    private static func materialize(table: String, id: String, fields: [String: String?]?, from changes: [FieldChange], key: [String],
+                                    _ db: Database) throws -> Bool {
+        guard let fields else {
             // Gone: removed by the key its values had (a habit entry's is its habit and day).
             let values = Dictionary(changes.flatMap(\.expanded).map { ($0.field, $0.value) }, uniquingKeysWith: { a, _ in a })
             let keyValues = key.map { column in column == "id" ? id.databaseValue : (SyncValue.value(values[column] ?? nil) ?? .null) }

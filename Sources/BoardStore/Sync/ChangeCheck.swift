@@ -6,8 +6,10 @@ import GRDB
 /// table and field (`SyncedFields`), an id that is an id, and a value that the command line or a
 /// document would take for that field. A change that fails is set aside with the error's words.
 enum ChangeCheck {
-    /// Refuses `change` with the first thing wrong with it, named `table.field`.
-    static func check(_ change: FieldChange, owner: String) throws(BoardError) {
+    /// Refuses `change` with the first thing wrong with it, named `table.field`; for a created row,
+    /// returns its fields as read, so the row is made without reading them again.
+    @discardableResult
+    static func check(_ change: FieldChange, owner: String) throws(BoardError) -> [String: String?]? {
         guard let fields = SyncedFields.rules[change.entity] else {
             throw BoardError("entity", "must be a table Board syncs (\(SyncedRows.tables.joined(separator: ", "))), got '\(change.entity.echoed)'")
         }
@@ -19,6 +21,7 @@ enum ChangeCheck {
                 throw BoardError(name, "must be an object of every field's value")
             }
             try checkRow(object, of: change, fields: fields, owner: owner)
+            return object
         case FieldChange.deleted:
             try flag(change.value, name)
         case let field where field.hasPrefix("exception."):
@@ -31,19 +34,23 @@ enum ChangeCheck {
             if case .key = rule { throw BoardError(name, "is the row's key, set when the row is made and never changed") }
             try check(change.value, rule, name, owner: owner)
         }
+        return nil
     }
 
     /// A created row carries every field of its table, its key matches its id, and each value passes.
     private static func checkRow(_ object: [String: String?], of change: FieldChange, fields: [String: SyncedFields.Rule], owner: String) throws(BoardError) {
         let registers = SyncedFields.registers(of: change.entity)
-        for key in object.keys.sorted() where fields[key] == nil {
-            guard key.hasPrefix("exception."), registers.contains(String(key.dropFirst("exception.".count))) else {
-                throw BoardError(change.entity + "." + key.echoed, "is not a field Board syncs")
+        var unknown: [String] = []
+        for key in object.keys where fields[key] == nil {
+            if key.hasPrefix("exception."), registers.contains(String(key.dropFirst("exception.".count))) {
+                guard object[key] == "true" else { throw BoardError(change.entity + "." + key, "must be true in a created row") }
+            } else {
+                unknown.append(key)
             }
-            guard object[key] == "true" else { throw BoardError(change.entity + "." + key, "must be true in a created row") }
         }
+        if let first = unknown.min() { throw BoardError(change.entity + "." + first.echoed, "is not a field Board syncs") }
         let own = SyncedRows.deviceColumns[change.entity] ?? []
-        for (field, rule) in fields.sorted(by: { $0.key < $1.key }) {
+        for (field, rule) in SyncedFields.ordered[change.entity] ?? [] {
             guard let value = object[field] else {
                 if own.contains(field) { continue }
                 throw BoardError(change.entity + "." + field, "is missing from the created row")
@@ -63,32 +70,35 @@ enum ChangeCheck {
         guard value == "true" || value == "false" else { throw BoardError(name, "must be true or false, got \(shown(value))") }
     }
 
-    /// One value against its rule; `value` is `SyncValue` text.
-    private static func check(_ value: String?, _ rule: SyncedFields.Rule, _ name: String, owner: String) throws(BoardError) {
+    /// One value against its rule; `value` is `SyncValue` text. The name is spelled out only for an
+    /// error: a first pull checks two million values.
+    private static func check(_ value: String?, _ rule: SyncedFields.Rule, _ name: @autoclosure () -> String, owner: String) throws(BoardError) {
         if case .optional(let inner) = rule {
             if value == nil { return }
-            return try check(value, inner, name, owner: owner)
+            return try check(value, inner, name(), owner: owner)
         }
-        if case .key(let inner) = rule { return try check(value, inner, name, owner: owner) }
-        guard let value else { throw BoardError(name, "must have a value, got null") }
+        if case .key(let inner) = rule { return try check(value, inner, name(), owner: owner) }
+        guard let value else { throw BoardError(name(), "must have a value, got null") }
         if case .integer(let range) = rule {
             guard let n = Int64(value), range.contains(n) else {
-                throw BoardError(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(shown(value))")
+                throw BoardError(name(), "must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(shown(value))")
             }
             return
         }
         guard value.utf8.first == UInt8(ascii: "\""), let text = JSONText.unquoted(value) else {
-            throw BoardError(name, "must be text, got \(shown(value))")
+            throw BoardError(name(), "must be text, got \(shown(value))")
         }
         do {
-            try checkText(text, rule, name, owner: owner)
+            try checkText(text, rule, owner: owner)
         } catch {
             // The field rules name the field as a user types it; here it is the table's column.
-            throw BoardError(name, error.problem)
+            throw BoardError(name(), error.problem)
         }
     }
 
-    private static func checkText(_ text: String, _ rule: SyncedFields.Rule, _ name: String, owner: String) throws(BoardError) {
+    /// A text value against its rule; the caller names the field.
+    private static func checkText(_ text: String, _ rule: SyncedFields.Rule, owner: String) throws(BoardError) {
+        let name = ""  // the caller puts the table and column in the error it throws
         switch rule {
         case .owner:
             guard text == owner else { throw BoardError(name, "must be this account's owner, got '\(text.echoed)'") }

@@ -70,6 +70,9 @@ public enum SyncedFields {
         ],
     ]
 
+    /// Each table's fields in name order, so a check names the same first problem every time.
+    static let ordered: [String: [(field: String, rule: Rule)]] = rules.mapValues { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+
     /// The fields of `table` an exception register names (`exception.FIELD`): an occurrence's only.
     static func registers(of table: String) -> [String] {
         table == "tasks" ? SyncedRows.maskedColumns.keys.sorted() : []

@@ -89,12 +89,14 @@ enum ServerSchema {
             """,
             "REVOKE INSERT ON board.changes FROM board_person",
             "GRANT INSERT (change_id, entity, entity_id, field, value, stamp, device, origin) ON board.changes TO board_person",
-            // The shape of a change: a known table and field, an id, JSON within a size, a stamp.
+            // The shape of a change: a known table and field, ids within a length, JSON within a size, a stamp
+            // (16 digits of milliseconds, a dash, 5 to 10 of counter).
             // Rows already here are not checked again (NOT VALID); devices set bad ones aside.
             "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFieldsV3)])) NOT VALID",
-            "ALTER TABLE board.changes ADD CONSTRAINT changes_ids CHECK (entity_id ~ '^[A-Za-z0-9_-]{1,64}$' AND device ~ '^[A-Za-z0-9_-]{1,64}$') NOT VALID",
+            // Lengths only: a regular expression per id was a third of a 100,000-change push (devices check ids in full).
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_ids CHECK (length(entity_id) BETWEEN 1 AND 64 AND length(device) BETWEEN 1 AND 64) NOT VALID",
             "ALTER TABLE board.changes ADD CONSTRAINT changes_value CHECK (value IS NULL OR (octet_length(value) <= 262144 AND value::json IS NOT NULL)) NOT VALID",
-            "ALTER TABLE board.changes ADD CONSTRAINT changes_stamp CHECK (stamp ~ '^[0-9]{16}-[0-9]{5,10}$') NOT VALID",
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_stamp CHECK (stamp ~ '^[0-9]+-[0-9]+$' AND length(stamp) BETWEEN 22 AND 27 AND substr(stamp, 17, 1) = '-') NOT VALID",
             // The ordering lock is the person's own row of board.people, which no other person can read, let alone lock.
             """
             CREATE OR REPLACE FUNCTION board.serialize_owner() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$
@@ -111,16 +113,16 @@ enum ServerSchema {
             // A stamp more than ten minutes ahead of the server's clock is refused: it would pin every device's clock.
             """
             CREATE OR REPLACE FUNCTION board.notify_changes() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$
-            DECLARE r record; ahead text;
+            DECLARE r record; latest_allowed bigint := (extract(epoch FROM clock_timestamp()) * 1000)::bigint + \(HybridTimestamp.leeway);
             BEGIN
-                SELECT max(stamp) INTO ahead FROM added
-                WHERE left(stamp, 16)::bigint > (extract(epoch FROM clock_timestamp()) * 1000)::bigint + \(HybridTimestamp.leeway);
-                IF ahead IS NOT NULL THEN
-                    RAISE EXCEPTION 'stamp: % is more than 10 minutes ahead of the server''s clock; set this device''s clock right', ahead
-                        USING ERRCODE = 'check_violation';
-                END IF;
-                FOR r IN SELECT p.channel, max(a.seq) AS top FROM added a JOIN board.people p ON p.owner = a.owner GROUP BY p.channel LOOP
-                    PERFORM pg_notify(r.channel, r.top::text);
+                -- One pass over the statement's rows: per owner, the highest number and the latest stamp
+                -- (the 16 digits of milliseconds lead a stamp, so its text sorts by them).
+                FOR r IN SELECT a.owner, max(a.seq) AS top, max(a.stamp) AS latest FROM added a GROUP BY a.owner LOOP
+                    IF left(r.latest, 16)::bigint > latest_allowed THEN
+                        RAISE EXCEPTION 'stamp: % is more than 10 minutes ahead of the server''s clock; set this device''s clock right', r.latest
+                            USING ERRCODE = 'check_violation';
+                    END IF;
+                    PERFORM pg_notify((SELECT channel FROM board.people WHERE owner = r.owner), r.top::text);
                 END LOOP;
                 RETURN NULL;
             END $$
