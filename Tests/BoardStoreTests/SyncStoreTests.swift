@@ -256,3 +256,51 @@ import Testing
         #expect(try store.outbox(limit: 10).isEmpty)
     }
 }
+
+/// Undo that sync understands (ARCHITECTURE.md §13): undoing an intent whose change set made rows
+/// by generation removes them as generation would, so generating again makes them again.
+@Suite struct UndoOfGenerationTests {
+    let sync = SyncStoreTests()
+
+    /// A paused routine, then a resume (which generates the week) undone: what resuming again makes.
+    func resumeUndoneThenResumedAgain(_ store: BoardStore) throws -> Int {
+        let now = clock("2026-11-21T08:00")
+        let template = try store.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
+        let (_, resumed) = try store.recording { try store.resumeTemplate(template.id, clock: clock("2026-11-23T08:00")) }
+        #expect(try store.tasks().count == 7)
+        try store.apply(resumed.inverse, verb: "undone")
+        #expect(try store.tasks().isEmpty)
+        try store.apply(resumed, verb: "redone")
+        #expect(try store.tasks().count == 7, "redo makes the week again")
+        try store.apply(resumed.inverse, verb: "undone")
+        try store.resumeTemplate(template.id, clock: clock("2026-11-23T08:00"))
+        try store.generate(clock: clock("2026-11-23T08:00"))
+        return try store.tasks().count
+    }
+
+    @Test func aResumeUndoneAndResumedAgainGeneratesTheWeekOnABoardThatSyncsAsOnOneThatDoesNot() throws {
+        #expect(try resumeUndoneThenResumedAgain(try StoreFixture().store) == 7)
+        #expect(try resumeUndoneThenResumedAgain(try sync.joined(1)[0]) == 7)
+    }
+
+    @Test func anotherBoardSeesTheUndoneWeekGoAndTheNextResumeMakeItAgain() throws {
+        let d = try sync.joined(2), log = SyncStoreTests.Log()
+        let now = clock("2026-11-23T08:00")
+        let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        let before = try d[1].tasks().count
+        let (_, resumed) = try d[0].recording { try d[0].resumeTemplate(template.id, clock: now) }
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        #expect(try d[1].tasks().count > before)
+        try d[0].apply(resumed.inverse, verb: "undone")
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
+        #expect(try d[1].tasks().count == before && (try d[0].tasks().count) == before, "the undone week is gone on both")
+        #expect(try sync.rows(d[0]) == sync.rows(d[1]))
+        try d[1].resumeTemplate(template.id, clock: now)
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
+        #expect(try d[0].tasks().count == d[1].tasks().count && (try d[0].tasks().count) > before, "resumed on the other board: the week comes back on both")
+        #expect(try sync.rows(d[0]) == sync.rows(d[1]))
+    }
+}

@@ -48,7 +48,8 @@ public struct Replica: Sendable {
     /// - an occurrence field whose exception register (`exception.FIELD`) is set shows the last
     ///   value not written by propagation: a propagation, even a later one, never replaces it;
     /// - propagation never touches a row completed (`is_completed` = 1) by a change stamped before it;
-    /// - a row whose `deleted` register is set is gone, and generation never clears it.
+    /// - a row whose `deleted` register is set is gone, and generation never clears a person's
+    ///   tombstone; a row only generation touched is removed and made again by generation alone.
     public static func state(of changes: some Sequence<FieldChange>) -> State {
         var byRow: [RowKey: [String: [FieldChange]]] = [:]
         for change in changes.lazy.flatMap(\.expanded) {
@@ -63,7 +64,11 @@ public struct Replica: Sendable {
                     return b.wins(over: a)
                 }
             }
-            if let tombstone = winner(fields[FieldChange.deleted]?.filter { $0.origin != .generation } ?? []), tombstone.value == "true" { continue }
+            // A person's last word on the row wins over generation's, whenever it came; a row only
+            // generation ever made or removed (an undone resume) is as generation last left it.
+            let deletions = fields[FieldChange.deleted] ?? []
+            let persons = deletions.filter { $0.origin != .generation }
+            if let tombstone = winner(persons.isEmpty ? deletions : persons), tombstone.value == "true" { continue }
             let completion = winner(fields["is_completed"] ?? [])
             let completedAt = completion?.value == "1" ? completion?.stamp : nil
             var values: [String: String?] = [:]

@@ -70,20 +70,40 @@ extension BoardStore {
                     let now = current.map { row in Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] as DatabaseValue) }) }
                     throw BoardError("history", "“\(change.name(now: now))” was changed elsewhere since; nothing \(verb)")
                 }
-                switch (change.before, change.after) {
-                case (_, nil):
-                    try db.execute(sql: "DELETE FROM \"\(change.table)\" WHERE \(condition)", arguments: StatementArguments(keyValues))
-                case (nil, let after?):
-                    let columns = after.keys.sorted()
-                    try db.execute(sql: "INSERT INTO \"\(change.table)\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
-                                   arguments: StatementArguments(columns.map { after[$0]! }))
-                case (_?, let after?):
-                    let columns = change.changedColumns
-                    try db.execute(sql: "UPDATE \"\(change.table)\" SET \(columns.map { "\"\($0)\" = ?" }.joined(separator: ", ")) WHERE \(condition)",
-                                   arguments: StatementArguments(columns.map { after[$0]! } + keyValues))
+                func write() throws {
+                    switch (change.before, change.after) {
+                    case (_, nil):
+                        try db.execute(sql: "DELETE FROM \"\(change.table)\" WHERE \(condition)", arguments: StatementArguments(keyValues))
+                    case (nil, let after?):
+                        let columns = after.keys.sorted()
+                        try db.execute(sql: "INSERT INTO \"\(change.table)\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+                                       arguments: StatementArguments(columns.map { after[$0]! }))
+                    case (_?, let after?):
+                        let columns = change.changedColumns
+                        try db.execute(sql: "UPDATE \"\(change.table)\" SET \(columns.map { "\"\($0)\" = ?" }.joined(separator: ", ")) WHERE \(condition)",
+                                       arguments: StatementArguments(columns.map { after[$0]! } + keyValues))
+                    }
+                }
+                // A row only generation made (a resume's week) is removed or made again as generation
+                // would (ARCHITECTURE.md §13): a person's tombstone would keep generation from ever making it again.
+                if change.before == nil || change.after == nil, try Self.onlyGenerated(change, db) {
+                    try writing(as: .generation, db, write)
+                } else {
+                    try write()
                 }
             }
         }
+    }
+}
+
+extension BoardStore {
+    /// Whether the sync log holds changes of `change`'s row and every one of them is generation's.
+    static func onlyGenerated(_ change: RowChange, _ db: Database) throws -> Bool {
+        guard SyncedRows.tables.contains(change.table), let id = SyncedRows.entityId(table: change.table, key: change.key) else { return false }
+        return try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ?)
+               AND NOT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ? AND origin <> 'generation')
+            """, arguments: [change.table, id, change.table, id]) ?? false
     }
 }
 
