@@ -188,6 +188,34 @@ import Testing
         #expect(try rows(d[0]) == rows(d[1]))
     }
 
+    @Test func habitsOfTheSameNameFromThreeBoardsBecomeOneWithEveryCheckIn() throws {
+        let d = try joined(3), log = Log()
+        let now = clock("2026-11-21T08:00")
+        // Offline on all three: the same habit in three cases, check-ins on different days and one the same day.
+        let habits = [try d[0].addHabit("Read", clock: now), try d[1].addHabit("read", clock: now), try d[2].addHabit("READ", clock: now)]
+        try d[0].checkIn(habitId: habits[0].id, day: now.today.adding(days: -2), clock: now)
+        try d[1].checkIn(habitId: habits[1].id, day: now.today.adding(days: -1), clock: now)
+        try d[1].checkIn(habitId: habits[1].id, day: now.today, clock: now)
+        try d[2].checkIn(habitId: habits[2].id, day: now.today, clock: now)
+        // Each board in another order.
+        for order in [[2, 0, 1], [1, 2, 0], [0, 1, 2]] { for i in order { try log.sync(d[i], clock: now) } }
+        let shown = habits.map(\.id).min()!
+        for device in d {
+            #expect(try device.habitRecords().map(\.id) == [shown])
+            let days = try device.database.read { try String.fetchAll($0, sql: "SELECT day || ' ' || habit_id FROM habit_entries ORDER BY day") }
+            #expect(days == ["2026-11-19 \(shown)", "2026-11-20 \(shown)", "2026-11-21 \(shown)"])
+        }
+        #expect(try rows(d[0]) == rows(d[1]) && rows(d[1]) == rows(d[2]))
+        // An uncheck on any board after the check-ins removes the day everywhere; a check-in after it brings it back.
+        try d[2].uncheck(habitId: shown, day: now.today)
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
+        for device in d { #expect(try device.habitEntry(habitId: shown, day: now.today) == nil) }
+        try d[0].checkIn(habitId: shown, day: now.today, clock: clock("2026-11-21T09:00"))
+        for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
+        for device in d { #expect(try device.habitEntry(habitId: shown, day: now.today) != nil) }
+        #expect(try rows(d[0]) == rows(d[1]) && rows(d[1]) == rows(d[2]))
+    }
+
     @Test func aBoardWithDataJoiningKeepsEverythingAndMergesWithTheAccount() throws {
         let now = clock("2026-11-21T08:00")
         let laptop = try StoreFixture().store, desktop = try StoreFixture().store

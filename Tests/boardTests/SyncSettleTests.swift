@@ -24,4 +24,22 @@ import Testing
         let (exportA, exportB) = (try a.export(), try b.export())
         #expect(exportA == exportB, "\(exportA.split(separator: "\n").difference(from: exportB.split(separator: "\n")).map { "\($0)" })")
     }
+
+    @Test func theSameHabitAddedOnTwoDevicesOfflineBecomesOneWithBothCheckIns() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let (_, a, b) = try SyncCommandTests.twoSyncedBoards(pg, now: "2026-11-21T08:00")
+        try a.ok(["habit", "add", "Read"])
+        try a.ok(["habit", "check", "Read", "--date", "2026-11-20"])
+        try b.ok(["habit", "add", "read"])
+        try b.ok(["habit", "check", "read"])
+        for device in [a, b, a, b] { _ = try device.sync() }
+        for device in [a, b] {
+            let list = try device.ok(["habit", "list"])
+            #expect(list.lowercased().components(separatedBy: "read").count == 2, "one habit: \(list)")
+            #expect(try device.sync() == "Nothing to push or pull; board up to date.\n")
+        }
+        #expect(try a.export() == b.export())
+        #expect(try a.export().components(separatedBy: "\"day\" : \"2026-11-2").count == 3, "both check-ins, on one habit")
+    }
 }

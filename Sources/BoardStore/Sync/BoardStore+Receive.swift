@@ -93,7 +93,7 @@ extension BoardStore {
                 let history = try db.cachedStatement(sql: """
                     SELECT change_id, entity, entity_id, field, value, stamp, device, origin FROM sync_changes WHERE entity = ? AND entity_id = ?
                     """)
-                for table in SyncedRows.tables {
+                for table in SyncedRows.tables where !SyncedRows.mergedTables.contains(table) {
                     for id in touched[table]?.sorted() ?? [] {
                         let new = fresh[Replica.RowKey(table, id)]
                         let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap(Self.fieldChange)
@@ -103,6 +103,12 @@ extension BoardStore {
                         case false: summary.heldBack += 1
                         }
                     }
+                }
+                let habitsTouched = SyncedRows.mergedTables.reduce(0) { $0 + (touched[$1]?.count ?? 0) }
+                if habitsTouched > 0 {
+                    let waiting = try Self.mergeHabits(db)
+                    summary.heldBack += waiting
+                    summary.rows += max(0, habitsTouched - waiting)
                 }
                 if summary.rows > 0 { try Self.removeOrphans(db) }
                 try db.execute(sql: "UPDATE sync_state SET pulled_through = max(pulled_through, ?) WHERE id = 1", arguments: [pulledThrough])

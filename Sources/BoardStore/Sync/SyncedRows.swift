@@ -18,6 +18,10 @@ enum SyncedRows {
     /// they are checked and left out.
     static let deviceColumns: [String: Set<String>] = ["series": ["generated_through", "last_generated_at", "generated_count"]]
 
+    /// The tables received changes rebuild as a whole rather than row by row: habits and their
+    /// entries, merged by name (`mergeHabits`).
+    static let mergedTables: Set<String> = ["habits", "habit_entries"]
+
     /// One field change before it has an id, a stamp and a device.
     struct Draft: Equatable {
         let entity: String
