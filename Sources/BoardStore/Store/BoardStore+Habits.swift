@@ -40,7 +40,7 @@ extension BoardStore {
     /// Habits in creation order with their last 14 days and current streak.
     public func habits(clock: BoardClock, includingArchived: Bool = false) throws -> [HabitOverview] {
         try read { db in
-            var request = HabitRecord.order(HabitRecord.Columns.createdAt, HabitRecord.Columns.id)
+            var request = HabitRecord.order(HabitRecord.Columns.createdAt, Column.rowID)
             if !includingArchived { request = request.filter(HabitRecord.Columns.archived == false) }
             // Every habit's entries of the last 400 days in one query, not one per habit.
             var entries: [String: Set<LocalDate>] = [:]
@@ -57,7 +57,7 @@ extension BoardStore {
 
     /// The habits not archived, in creation order, without their entries.
     public func habitRecords() throws -> [HabitRecord] {
-        try read { db in try HabitRecord.filter(HabitRecord.Columns.archived == false).order(HabitRecord.Columns.createdAt, HabitRecord.Columns.id).fetchAll(db) }
+        try read { db in try HabitRecord.filter(HabitRecord.Columns.archived == false).order(HabitRecord.Columns.createdAt, Column.rowID).fetchAll(db) }
     }
 
     /// The entry of a habit on a day, if the user confirmed one.
