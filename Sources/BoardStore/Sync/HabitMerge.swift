@@ -19,12 +19,18 @@ extension BoardStore {
         var habits: [String: [String: String?]] = [:]
         var entries: [String: [String: String?]] = [:]
         var lastDeletion: [String: FieldChange] = [:]
+        var waiting = 0
         for (key, rowChanges) in byRow {
             if key.entity == "habit_entries", let deletion = rowChanges.flatMap(\.expanded).filter({ $0.field == FieldChange.deleted })
                 .max(by: { $1.wins(over: $0) }) {
                 lastDeletion[key.id] = deletion
             }
+            // A row is made once every field of it has arrived (as `materialize` waits for them).
             guard let fields = Replica.row(key, of: rowChanges) else { continue }
+            guard SyncedFields.ordered[key.entity]!.allSatisfy({ fields.keys.contains($0.field) }) else {
+                waiting += 1
+                continue
+            }
             if key.entity == "habits" { habits[key.id] = fields } else { entries[key.id] = fields }
         }
 
@@ -51,7 +57,6 @@ extension BoardStore {
         var members: [String: [String]] = [:]
         for (id, shownId) in canonical { members[shownId, default: []].append(id) }
         var slots: Set<[String]> = []
-        var waiting = 0
         for id in entries.keys.sorted() {
             let made = byRow[Replica.RowKey("habit_entries", id)]?.flatMap(\.expanded) ?? []
             func key(_ column: String) -> String? {
@@ -78,16 +83,22 @@ extension BoardStore {
         try db.execute(sql: "DELETE FROM habits")
         let columnsOfHabits = SyncedFields.ordered["habits"]!.map(\.field)
         let insertHabit = try db.cachedStatement(sql: "INSERT INTO habits (\(columnsOfHabits.joined(separator: ", "))) VALUES (\(columnsOfHabits.map { _ in "?" }.joined(separator: ", ")))")
+        // Only this statement is undone when a row breaks a rule of the board; the row waits.
+        func insert(_ statement: Statement, _ values: [DatabaseValue]) throws {
+            do { try statement.execute(arguments: StatementArguments(values)) } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                waiting += 1
+            }
+        }
         for id in Set(shown.values).sorted() {
             guard let fields = habits[id] else { continue }
-            try insertHabit.execute(arguments: StatementArguments(columnsOfHabits.map { SyncValue.value(fields[$0] ?? nil) ?? .null }))
+            try insert(insertHabit, columnsOfHabits.map { SyncValue.value(fields[$0] ?? nil) ?? .null })
         }
         let columnsOfEntries = SyncedFields.ordered["habit_entries"]!.map(\.field)
         let insertEntry = try db.cachedStatement(sql: "INSERT INTO habit_entries (\(columnsOfEntries.joined(separator: ", "))) VALUES (\(columnsOfEntries.map { _ in "?" }.joined(separator: ", ")))")
         for (habit, entry) in days {
             var fields = entry
             fields["habit_id"] = SyncValue.quoted(habit)
-            try insertEntry.execute(arguments: StatementArguments(columnsOfEntries.map { SyncValue.value(fields[$0] ?? nil) ?? .null }))
+            try insert(insertEntry, columnsOfEntries.map { SyncValue.value(fields[$0] ?? nil) ?? .null })
         }
         return waiting
     }
