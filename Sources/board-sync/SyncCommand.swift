@@ -109,6 +109,12 @@ struct SyncStatusCommand: Command {
         printOut("Last sync:   \(last)")
         printOut("Waiting:     \(status.waiting.formatted()) \(status.waiting == 1 ? "change" : "changes") to push")
         if let problem = status.lastProblem { printOut("Last problem: \(problem.escapedForTerminal)") }
+        if status.waitingRows > 0 {
+            // Rows whose first values, or whose parent, are still to come, or that a rule of the board holds back.
+            printOut("Rows waiting: \(status.waitingRows.formatted()) received \(status.waitingRows == 1 ? "row" : "rows") not made yet:")
+            for reason in status.waitingReasons { printOut("  \(reason.escapedForTerminal)") }
+            if status.waitingRows > status.waitingReasons.count { printOut("  … and \((status.waitingRows - status.waitingReasons.count).formatted()) more") }
+        }
         if status.setAside > 0 {
             // Received changes that broke a field rule: never applied, listed newest first.
             printOut("Set aside:   \(status.setAside.formatted()) received \(status.setAside == 1 ? "change" : "changes") that broke a rule, never applied:")

@@ -166,4 +166,19 @@ import Testing
         try log.sync(d[1], clock: now)
         #expect(try d[1].task(card.id).priority == 3, "the later edit still wins after the stamps were mended")
     }
+
+    @Test func aRowThatCannotBeMadeYetIsSaidWithWhyUntilItIs() throws {
+        let d = try sync.joined(2), log = SyncStoreTests.Log()
+        let now = clock("2026-11-21T08:00")
+        let card = try d[0].addTask(CardValues(title: "Pay rent"), clock: now)
+        _ = try d[0].editTask(card.id, CardEdit(title: "Pay the rent"), clock: now)
+        try log.push(d[0])
+        // The edit arrives before the row it edits.
+        let edit = try #require(log.changes.first { $0.field == "title" })
+        #expect(try d[1].receive([edit], pulledThrough: 1).heldBack == 1)
+        let status = try #require(try d[1].syncStatus())
+        #expect(status.waitingRows == 1 && status.waitingReasons == ["tasks \(card.id.prefix(8)): its first values have not arrived"])
+        try d[1].receive(log.changes, pulledThrough: 2)
+        #expect(try d[1].syncStatus()?.waitingRows == 0 && (try d[1].task(card.id).title) == "Pay the rent")
+    }
 }

@@ -18,7 +18,7 @@ enum Schema {
         migrator.registerMigration("v8 generation recorded") { db in try v8(db) }
         migrator.registerMigration("v9 sync outbox") { db in try v9(db) }
         migrator.registerMigration("v10 plain cards out of the occurrence indexes") { db in try v10(db) }
-        migrator.registerMigration("v11 changes set aside, own pushes") { db in try v11(db) }
+        migrator.registerMigration("v11 changes set aside, rows waiting, own pushes") { db in try v11(db) }
         return migrator
     }
 
@@ -262,7 +262,8 @@ enum Schema {
     }
 
     /// Received changes are untrusted (ARCHITECTURE.md §13): one that fails the field rules is
-    /// kept here with its reason, never applied, and shown by `board sync status`. The server's
+    /// kept here with its reason, never applied, and shown by `board sync status`; so is a row
+    /// that can't be made yet, and why, until it is. The server's
     /// numbers of this device's own pushes, so a pull skips them by number, not by a device id
     /// the sender chose.
     private static func v11(_ db: Database) throws {
@@ -277,6 +278,12 @@ enum Schema {
                 device TEXT NOT NULL,
                 origin TEXT NOT NULL,
                 reason TEXT NOT NULL
+            );
+            CREATE TABLE sync_waiting (
+                entity TEXT NOT NULL,
+                entity_id TEXT NOT NULL,
+                reason TEXT NOT NULL,
+                PRIMARY KEY (entity, entity_id)
             );
             CREATE TABLE sync_own_pushes (
                 first_seq INTEGER NOT NULL,

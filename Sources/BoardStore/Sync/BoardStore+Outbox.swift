@@ -17,6 +17,9 @@ public struct SyncStatus: Equatable, Sendable {
     /// Received changes that failed the field rules, and the reasons of the latest few ("tasks.priority: …").
     public let setAside: Int
     public let setAsideReasons: [String]
+    /// Received rows that can't be made yet, and why for the first few ("tasks 1a2b3c4d: its first values have not arrived").
+    public let waitingRows: Int
+    public let waitingReasons: [String]
 }
 
 /// The outbox (ARCHITECTURE.md §13): once a board has joined a server, every write's row changes are
@@ -172,8 +175,13 @@ extension BoardStore {
             let waiting = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_changes WHERE pushed = 0") ?? 0
             let setAside = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_set_aside") ?? 0
             let reasons = try String.fetchAll(db, sql: "SELECT reason FROM sync_set_aside ORDER BY rowid DESC LIMIT 3")
+            let waitingRows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_waiting") ?? 0
+            let whyWaiting = try String.fetchAll(db, sql: """
+                SELECT entity || ' ' || substr(entity_id, 1, 8) || ': ' || reason FROM sync_waiting ORDER BY entity, entity_id LIMIT 3
+                """)
             return SyncStatus(server: row["server"], deviceId: row["device_id"], waiting: waiting, pulledThrough: row["pulled_through"],
-                              lastSyncedAt: row["last_synced_at"], lastProblem: row["last_problem"], setAside: setAside, setAsideReasons: reasons)
+                              lastSyncedAt: row["last_synced_at"], lastProblem: row["last_problem"], setAside: setAside, setAsideReasons: reasons,
+                              waitingRows: waitingRows, waitingReasons: whyWaiting)
         }
     }
 

@@ -93,22 +93,31 @@ extension BoardStore {
                 let history = try db.cachedStatement(sql: """
                     SELECT change_id, entity, entity_id, field, value, stamp, device, origin FROM sync_changes WHERE entity = ? AND entity_id = ?
                     """)
+                // Rows that can't be made yet are noted with why, for `board sync status`, until they are.
+                let waits = try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_waiting (entity, entity_id, reason) VALUES (?, ?, ?)")
+                let made = try db.cachedStatement(sql: "DELETE FROM sync_waiting WHERE entity = ? AND entity_id = ?")
+                let anyWaiting = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_waiting)") ?? false
                 for table in SyncedRows.tables where !SyncedRows.mergedTables.contains(table) {
                     for id in touched[table]?.sorted() ?? [] {
                         let new = fresh[Replica.RowKey(table, id)]
                         let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap(Self.fieldChange)
                         let fields = Replica.row(Replica.RowKey(table, id), of: known, created: new?.count == 1 ? created[known[0].id] : nil)
-                        switch try Self.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"], db) {
-                        case true: summary.rows += 1
-                        case false: summary.heldBack += 1
+                        if let reason = try Self.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"], db) {
+                            try waits.execute(arguments: [table, id, reason])
+                            summary.heldBack += 1
+                        } else {
+                            if anyWaiting { try made.execute(arguments: [table, id]) }
+                            summary.rows += 1
                         }
                     }
                 }
                 let habitsTouched = SyncedRows.mergedTables.reduce(0) { $0 + (touched[$1]?.count ?? 0) }
                 if habitsTouched > 0 {
+                    try db.execute(sql: "DELETE FROM sync_waiting WHERE entity IN ('habits', 'habit_entries')")
                     let waiting = try Self.mergeHabits(db)
-                    summary.heldBack += waiting
-                    summary.rows += max(0, habitsTouched - waiting)
+                    for row in waiting { try waits.execute(arguments: [row.entity, row.id, row.reason]) }
+                    summary.heldBack += waiting.count
+                    summary.rows += max(0, habitsTouched - waiting.count)
                 }
                 if summary.rows > 0 { try Self.removeOrphans(db) }
                 try db.execute(sql: "UPDATE sync_state SET pulled_through = max(pulled_through, ?) WHERE id = 1", arguments: [pulledThrough])
@@ -119,20 +128,20 @@ extension BoardStore {
     }
 
     /// Writes one row as `fields` say it is (what `changes`, all this device holds for it, make:
-    /// `Replica.row`; nil: removed, by the key `changes` give it); false when it can't be made yet
-    /// (a value missing or unreadable, or a rule of the board in the way).
+    /// `Replica.row`; nil: removed, by the key `changes` give it); when it can't be made yet, why
+    /// (a value missing, or a rule of the board in the way).
     private static func materialize(table: String, id: String, fields: [String: String?]?, from changes: [FieldChange], key: [String],
-                                    _ db: Database) throws -> Bool {
+                                    _ db: Database) throws -> String? {
         guard let fields else {
             // Gone: removed by the key its values had (a habit entry's is its habit and day).
             let values = Dictionary(changes.flatMap(\.expanded).map { ($0.field, $0.value) }, uniquingKeysWith: { a, _ in a })
             let keyValues = key.map { column in column == "id" ? id.databaseValue : (SyncValue.value(values[column] ?? nil) ?? .null) }
             try db.execute(sql: "DELETE FROM \(table) WHERE " + key.map { "\"\($0)\" = ?" }.joined(separator: " AND "),
                            arguments: StatementArguments(keyValues))
-            return true
+            return nil
         }
         // Column names come from Board's own list, never from received text (which was checked against it).
-        guard let known = SyncedFields.rules[table] else { return false }
+        guard let known = SyncedFields.rules[table] else { return "not a table Board syncs" }
         let own = SyncedRows.deviceColumns[table] ?? []
         var columns: [(String, DatabaseValue)] = []
         var registers: Set<String> = []
@@ -141,7 +150,7 @@ extension BoardStore {
                 registers.insert(String(field.dropFirst("exception.".count)))
                 continue
             }
-            guard let index = known.index(forKey: field), let value = SyncValue.value(text) else { return false }
+            guard let index = known.index(forKey: field), let value = SyncValue.value(text) else { return "\(table).\(field): its value can't be read" }
             columns.append((known.keys[index], value))
         }
         if table == "tasks" { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
@@ -153,11 +162,17 @@ extension BoardStore {
             + (updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates.joined(separator: ", "))
         do {
             try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(columns.map(\.1)))
-            return true
+            return nil
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             // Only this statement is undone; the row waits for what it lacks.
-            return false
+            return waitingReason(error)
         }
+    }
+
+    /// Why a row that broke a rule of the board waits, in words.
+    static func waitingReason(_ error: DatabaseError) -> String {
+        let message = error.message ?? "\(error)"
+        return message.hasPrefix("NOT NULL") ? "its first values have not arrived" : "it would break a rule of the board (\(message))"
     }
 
     /// Rows whose parent the changes removed go with it, on every device alike (a card generated

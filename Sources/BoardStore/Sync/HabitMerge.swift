@@ -8,9 +8,9 @@ import GRDB
 /// all of them are its check-ins. So the habits and their entries are made from the log as a whole
 /// whenever a received change touches them.
 extension BoardStore {
-    /// Writes the board's habits and entries as the log says, merged by name; returns how many
-    /// entries wait for their habit to arrive.
-    static func mergeHabits(_ db: Database) throws -> Int {
+    /// Writes the board's habits and entries as the log says, merged by name; returns the rows that
+    /// wait (their fields or their habit still to come, or a rule of the board in the way), and why.
+    static func mergeHabits(_ db: Database) throws -> [(entity: String, id: String, reason: String)] {
         let changes = try Row.fetchAll(db, sql: """
             SELECT change_id, entity, entity_id, field, value, stamp, device, origin FROM sync_changes
             WHERE entity IN ('habits', 'habit_entries')
@@ -19,7 +19,7 @@ extension BoardStore {
         var habits: [String: [String: String?]] = [:]
         var entries: [String: [String: String?]] = [:]
         var lastDeletion: [String: FieldChange] = [:]
-        var waiting = 0
+        var waiting: [(entity: String, id: String, reason: String)] = []
         for (key, rowChanges) in byRow {
             if key.entity == "habit_entries", let deletion = rowChanges.flatMap(\.expanded).filter({ $0.field == FieldChange.deleted })
                 .max(by: { $1.wins(over: $0) }) {
@@ -28,7 +28,7 @@ extension BoardStore {
             // A row is made once every field of it has arrived (as `materialize` waits for them).
             guard let fields = Replica.row(key, of: rowChanges) else { continue }
             guard SyncedFields.ordered[key.entity]!.allSatisfy({ fields.keys.contains($0.field) }) else {
-                waiting += 1
+                waiting.append((key.entity, key.id, "its first values have not arrived"))
                 continue
             }
             if key.entity == "habits" { habits[key.id] = fields } else { entries[key.id] = fields }
@@ -65,18 +65,18 @@ extension BoardStore {
             guard let habitId = key("habit_id"), let day = key("day").flatMap({ LocalDate(iso: $0) }) else { continue }
             guard let shownHabit = canonical[habitId] else {
                 // Its habit removed: gone with it. Not arrived yet: it waits.
-                if byRow[Replica.RowKey("habits", habitId)] == nil { waiting += 1 }
+                if byRow[Replica.RowKey("habits", habitId)] == nil { waiting.append(("habit_entries", id, "its habit has not arrived")) }
                 continue
             }
             slots.insert([shownHabit, day.iso])
         }
-        var days: [(habit: String, fields: [String: String?])] = []
+        var days: [(habit: String, fields: [String: String?], id: String)] = []
         for slot in slots.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let day = LocalDate(iso: slot[1])!
             let ids = (members[slot[0]] ?? []).map { NameBasedId.habitEntry(habit: $0, day: day) }
             guard let latest = ids.filter({ lastDeletion[$0] != nil }).max(by: { lastDeletion[$1]!.wins(over: lastDeletion[$0]!) }),
                   let fields = entries[latest] else { continue }
-            days.append((slot[0], fields))
+            days.append((slot[0], fields, latest))
         }
 
         try db.execute(sql: "DELETE FROM habit_entries")
@@ -84,21 +84,21 @@ extension BoardStore {
         let columnsOfHabits = SyncedFields.ordered["habits"]!.map(\.field)
         let insertHabit = try db.cachedStatement(sql: "INSERT INTO habits (\(columnsOfHabits.joined(separator: ", "))) VALUES (\(columnsOfHabits.map { _ in "?" }.joined(separator: ", ")))")
         // Only this statement is undone when a row breaks a rule of the board; the row waits.
-        func insert(_ statement: Statement, _ values: [DatabaseValue]) throws {
+        func insert(_ statement: Statement, _ values: [DatabaseValue], entity: String, id: String) throws {
             do { try statement.execute(arguments: StatementArguments(values)) } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                waiting += 1
+                waiting.append((entity, id, waitingReason(error)))
             }
         }
         for id in Set(shown.values).sorted() {
             guard let fields = habits[id] else { continue }
-            try insert(insertHabit, columnsOfHabits.map { SyncValue.value(fields[$0] ?? nil) ?? .null })
+            try insert(insertHabit, columnsOfHabits.map { SyncValue.value(fields[$0] ?? nil) ?? .null }, entity: "habits", id: id)
         }
         let columnsOfEntries = SyncedFields.ordered["habit_entries"]!.map(\.field)
         let insertEntry = try db.cachedStatement(sql: "INSERT INTO habit_entries (\(columnsOfEntries.joined(separator: ", "))) VALUES (\(columnsOfEntries.map { _ in "?" }.joined(separator: ", ")))")
-        for (habit, entry) in days {
+        for (habit, entry, id) in days {
             var fields = entry
             fields["habit_id"] = SyncValue.quoted(habit)
-            try insert(insertEntry, columnsOfEntries.map { SyncValue.value(fields[$0] ?? nil) ?? .null })
+            try insert(insertEntry, columnsOfEntries.map { SyncValue.value(fields[$0] ?? nil) ?? .null }, entity: "habit_entries", id: id)
         }
         return waiting
     }
