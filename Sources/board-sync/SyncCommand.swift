@@ -22,19 +22,22 @@ struct SyncRun: Command {
             .option("server", "The server's URL. Env: BOARD_SYNC_URL; config: sync_url.", value: "url"),
             .flag("watch", "Stay connected: pull within a second of another device's push, push this board's changes as they are made, reconnect when the server comes back."),
             .flag("screen", "For the board screen, which starts this beside it: --watch, saying where sync stands in the status line's words, a line at a time, until the screen closes this process's input.", hidden: true),
+            .flag("claim-reminders", "For `board remind` on a board that syncs: claims on the server the reminders read from standard input (TASK_ID<tab>INSTANT a line) and prints the ones this device got (TASK_ID INSTANT a line).", hidden: true),
         ], runs: Self.self)
 
-    let options: BoardOptions, server: String?, watch: Bool, screen: Bool
+    let options: BoardOptions, server: String?, watch: Bool, screen: Bool, claimReminders: Bool
 
     init(_ given: ParsedArguments) {
         options = BoardOptions(given)
         server = given.value("server")
         watch = given.flag("watch")
         screen = given.flag("screen")
+        claimReminders = given.flag("claim-reminders")
     }
 
     func run() throws {
         if screen { besideTheScreen() }
+        if claimReminders { return try claim() }
         let (url, store, clock) = try start(creating: true)
         if watch {
             printOut("Syncing with \(url.display) — Ctrl-C stops.")
@@ -43,6 +46,20 @@ struct SyncRun: Command {
         let summary = try waitFor { try await SyncRound.run(store, server: url, clock: clock) }
         if summary.joined > 0 { printOut("Joined the account of \(url.user.escapedForTerminal) on \(url.host):\(url.port): \(summary.joined.formatted()) \(summary.joined == 1 ? "change" : "changes") from this board.") }
         printOut(summary.sentence + ".")
+    }
+
+    /// A reminder once across a person's devices (ARCHITECTURE.md §13): the device that claims it
+    /// on the server delivers it. Out of reach: exit 5, and `board remind` delivers on its own claim.
+    private func claim() throws {
+        let (url, store, _) = try start(creating: false)
+        var wanted: [String] = []
+        while let line = readLine() { wanted.append(line) }
+        let claims = wanted.compactMap { line -> (taskId: String, instant: String)? in
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }
+        let won = try waitFor { try await SyncRound.claimReminders(store, claims, server: url) }
+        for claim in claims where won.contains([claim.taskId, claim.instant]) { printOut(claim.taskId + " " + claim.instant) }
     }
 
     /// The server, the board, and its running clock (whose wall clock the board's stamps follow).

@@ -42,4 +42,23 @@ import Testing
         #expect(try a.export() == b.export())
         #expect(try a.export().components(separatedBy: "\"day\" : \"2026-11-2").count == 3, "both check-ins, on one habit")
     }
+
+    @Test func aReminderIsDeliveredOnceAcrossAPersonsDevicesOnlineAndAfterOffline() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let (_, a, b) = try SyncCommandTests.twoSyncedBoards(pg, now: "2026-11-21T08:00")
+        try a.ok(["add", "Call the bank", "--due", "2026-11-21", "--time", "09:00"])
+        try a.ok(["add", "Water the plants", "--due", "2026-11-21", "--time", "10:00"])
+        for device in [a, b] { _ = try device.sync() }
+        // Both devices' reminder passes at 09:00: the first to claim it on the server delivers it.
+        #expect(try b.ok(["remind"], now: "2026-11-21T09:00") == "\u{7}Reminder: Call the bank · Sat Nov 21 09:00\n")
+        #expect(try a.ok(["remind"], now: "2026-11-21T09:00") == "", "claimed by the other device")
+        #expect(try a.ok(["remind"], now: "2026-11-21T09:01") == "")
+        // The server out of reach at 10:00: A delivers on its own claim, which reaches the server with A's next round.
+        try pg.control("stop")
+        #expect(try a.ok(["remind"], now: "2026-11-21T10:00") == "\u{7}Reminder: Water the plants · Sat Nov 21 10:00\n")
+        try pg.control("start")
+        _ = try a.sync(now: "2026-11-21T10:01")
+        #expect(try b.ok(["remind"], now: "2026-11-21T10:01") == "", "A claimed it offline and said so when it synced")
+    }
 }

@@ -134,6 +134,11 @@ import Testing
             let r = try pg.psql(bob, sql)
             #expect(r.status != 0 && r.stderr.contains(message), "\(sql): \(r.stderr)")
         }
+        // Reminder claims: Ann's are hers alone.
+        #expect(try pg.psql(urls[0], "INSERT INTO board.reminder_claims (task_id, instant, device) VALUES ('t1', '2026-11-21T08:00:00Z', 'laptop')").status == 0)
+        #expect(try pg.psql(bob, "SELECT count(*) FROM board.reminder_claims").stdout == "0\n")
+        let claimAsAnn = try pg.psql(bob, "INSERT INTO board.reminder_claims (owner, task_id, instant, device) VALUES ('\(annOwner)', 't2', 'x', 'd')")
+        #expect(claimAsAnn.status != 0 && claimAsAnn.stderr.contains("permission denied"), "\(claimAsAnn.stderr)")
         // Bob's own changes are numbered by the server, and Ann's next push is not in their way.
         #expect(try pg.psql(bob, Self.insert((0..<50).map { Self.tuple("tasks", "t\($0)", "title", "\"x\"") })).status == 0)
 

@@ -18,7 +18,7 @@ enum Schema {
         migrator.registerMigration("v8 generation recorded") { db in try v8(db) }
         migrator.registerMigration("v9 sync outbox") { db in try v9(db) }
         migrator.registerMigration("v10 plain cards out of the occurrence indexes") { db in try v10(db) }
-        migrator.registerMigration("v11 changes set aside, rows waiting, own pushes") { db in try v11(db) }
+        migrator.registerMigration("v11 changes set aside, rows waiting, own pushes, claims across devices") { db in try v11(db) }
         return migrator
     }
 
@@ -263,9 +263,10 @@ enum Schema {
 
     /// Received changes are untrusted (ARCHITECTURE.md §13): one that fails the field rules is
     /// kept here with its reason, never applied, and shown by `board sync status`; so is a row
-    /// that can't be made yet, and why, until it is. The server's
-    /// numbers of this device's own pushes, so a pull skips them by number, not by a device id
-    /// the sender chose.
+    /// that can't be made yet, and why, until it is. The server's numbers of this device's own
+    /// pushes, so a pull skips them by number, not by a device id the sender chose. A reminder
+    /// claim may say another device of the person claimed it on the server (`elsewhere`), or that
+    /// it was claimed here offline and goes to the server with the next round (`pushed` = 0).
     private static func v11(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE sync_set_aside (
@@ -285,6 +286,19 @@ enum Schema {
                 reason TEXT NOT NULL,
                 PRIMARY KEY (entity, entity_id)
             );
+            CREATE TABLE reminders_v11 (
+                task_id TEXT NOT NULL,
+                instant TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('claimed', 'delivered', 'missed', 'failed', 'elsewhere')),
+                claimed_at TEXT NOT NULL,
+                delivered_at TEXT,
+                pushed INTEGER NOT NULL DEFAULT 1 CHECK (pushed IN (0, 1)),
+                PRIMARY KEY (task_id, instant)
+            );
+            INSERT INTO reminders_v11 (task_id, instant, status, claimed_at, delivered_at)
+                SELECT task_id, instant, status, claimed_at, delivered_at FROM reminders;
+            DROP TABLE reminders;
+            ALTER TABLE reminders_v11 RENAME TO reminders;
             CREATE TABLE sync_own_pushes (
                 first_seq INTEGER NOT NULL,
                 last_seq INTEGER NOT NULL CHECK (last_seq >= first_seq)

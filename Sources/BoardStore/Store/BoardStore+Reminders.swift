@@ -100,6 +100,43 @@ extension BoardStore {
         }
     }
 
+    /// Another device of the person claimed these on the server first: this one never delivers them.
+    public func claimedElsewhere(_ reminders: [Reminder]) throws {
+        guard !reminders.isEmpty else { return }
+        try write { db in
+            for r in reminders {
+                try db.execute(sql: "UPDATE reminders SET status = 'elsewhere' WHERE task_id = ? AND instant = ?", arguments: [r.taskId, r.instantKey])
+            }
+        }
+    }
+
+    /// Claimed here while the server was out of reach: they go to the server with the next round.
+    public func claimedOffline(_ reminders: [Reminder]) throws {
+        guard !reminders.isEmpty else { return }
+        try write { db in
+            for r in reminders {
+                try db.execute(sql: "UPDATE reminders SET pushed = 0 WHERE task_id = ? AND instant = ?", arguments: [r.taskId, r.instantKey])
+            }
+        }
+    }
+
+    /// Claims made here offline that the server does not have yet (task id, instant).
+    public func unpushedClaims() throws -> [(taskId: String, instant: String)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT task_id, instant FROM reminders WHERE pushed = 0").map { ($0["task_id"], $0["instant"]) }
+        }
+    }
+
+    /// The server has these claims now.
+    public func markClaimsPushed(_ claims: [(taskId: String, instant: String)]) throws {
+        guard !claims.isEmpty else { return }
+        try write { db in
+            for claim in claims {
+                try db.execute(sql: "UPDATE reminders SET pushed = 1 WHERE task_id = ? AND instant = ?", arguments: [claim.taskId, claim.instant])
+            }
+        }
+    }
+
     /// Records how a claimed reminder's delivery ended: delivered, or failed after every try.
     public func finishReminder(_ reminder: Reminder, delivered: Bool, clock: BoardClock) throws {
         try write { db in

@@ -103,6 +103,28 @@ struct SyncConnection {
         }
     }
 
+    /// Claims reminders (task id and instant) for this device; returns the ones it got — those no
+    /// other device of the person claimed first. Claiming again what this device has is harmless.
+    func claimReminders(_ claims: [(taskId: String, instant: String)], device: String) async throws -> Set<[String]> {
+        guard !claims.isEmpty else { return [] }
+        let tasks = claims.map(\.taskId), instants = claims.map(\.instant)
+        let (connection, logger) = (self.connection, self.logger)
+        return try await timed(120) { () async throws -> Set<[String]> in
+            // A claim this device made earlier (pushed again after a cut round) counts as its own.
+            let rows = try await connection.query("""
+                WITH wanted AS (SELECT * FROM unnest(\(tasks)::text[], \(instants)::text[]) AS w(task_id, instant)),
+                     added AS (
+                         INSERT INTO board.reminder_claims (task_id, instant, device) SELECT task_id, instant, \(device) FROM wanted
+                         ON CONFLICT (owner, task_id, instant) DO NOTHING RETURNING task_id, instant)
+                SELECT task_id, instant FROM added
+                UNION SELECT c.task_id, c.instant FROM board.reminder_claims c JOIN wanted w USING (task_id, instant) WHERE c.device = \(device)
+                """, logger: logger)
+            var won: Set<[String]> = []
+            for try await (task, instant) in rows.decode((String, String).self) { won.insert([task, instant]) }
+            return won
+        }
+    }
+
     /// The channel the server notifies when the account's log grows: a secret of the person's,
     /// which no other person can read or derive.
     func channel() async throws -> String {

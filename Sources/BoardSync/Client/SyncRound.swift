@@ -74,7 +74,21 @@ public enum SyncRound {
         }
         summary.generated = try store.generate(clock: clock())
         summary.pushed += try await push(store, connection)
+        // Reminders this device claimed and delivered while offline: the server learns of them now.
+        let offline = try store.unpushedClaims()
+        if !offline.isEmpty, let device = try store.syncStatus()?.deviceId {
+            _ = try await connection.claimReminders(offline, device: device)
+            try store.markClaimsPushed(offline)
+        }
         return summary
+    }
+
+    /// Claims reminders on the server for this device; the ones it got.
+    public static func claimReminders(_ store: BoardStore, _ claims: [(taskId: String, instant: String)], server: ServerURL) async throws -> Set<[String]> {
+        guard let device = try store.syncStatus()?.deviceId else { return [] }
+        return try await BoardServer.withConnection(server) { connection in
+            try await SyncConnection(connection: connection, server: server).claimReminders(claims, device: device)
+        }
     }
 
     /// Pushes the outbox in batches; each batch leaves it once the server has it.

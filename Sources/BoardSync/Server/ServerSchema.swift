@@ -128,6 +128,25 @@ enum ServerSchema {
             END $$
             """,
         ],
+        // 4: a reminder once across a person's devices — the device that claims it here delivers it.
+        [
+            """
+            CREATE TABLE board.reminder_claims (
+                owner uuid NOT NULL DEFAULT board.current_owner(),
+                task_id text NOT NULL CHECK (length(task_id) BETWEEN 1 AND 64),
+                instant text NOT NULL CHECK (length(instant) BETWEEN 1 AND 40),
+                device text NOT NULL CHECK (length(device) BETWEEN 1 AND 64),
+                claimed_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (owner, task_id, instant)
+            )
+            """,
+            "ALTER TABLE board.reminder_claims ENABLE ROW LEVEL SECURITY",
+            "ALTER TABLE board.reminder_claims FORCE ROW LEVEL SECURITY",
+            "CREATE POLICY claims_read ON board.reminder_claims FOR SELECT USING (owner = board.current_owner())",
+            "CREATE POLICY claims_write ON board.reminder_claims FOR INSERT WITH CHECK (owner = board.current_owner())",
+            "GRANT SELECT ON board.reminder_claims TO board_person",
+            "GRANT INSERT (task_id, instant, device) ON board.reminder_claims TO board_person",
+        ],
     ]
 
     /// Every `table.field` a change may name, as migration 3 froze it: a later column needs a later

@@ -14,7 +14,10 @@ struct RemindCommand: Command {
         delivery loses that one reminder rather than sending it twice, and a later pass reports it as
         interrupted. Reminders missed by at most --grace minutes are delivered marked (late); older ones
         are reported in one line and marked missed. With --watch, --now sets the starting moment and the
-        clock then runs.
+        clock then runs. On a board that syncs through a configured server, a reminder is also claimed
+        on the server, and only the device that gets it there delivers it: once across all of a person's
+        devices. With the server out of reach a device delivers on its own claim, which reaches the server
+        with its next sync; two devices offline at the same moment may then both deliver.
         """,
         parameters: [
             .option("grace", "Catch up on reminders missed by at most this many minutes. Default: config.toml's grace, else 10.", value: "minutes"),
@@ -41,7 +44,7 @@ struct RemindCommand: Command {
             throw BoardError("exec", "must be a command for /bin/sh, not empty")
         }
         let (store, clock) = try board.open()
-        let round = ReminderRound(store: store, grace: Double(graceMinutes) * 60,
+        let round = ReminderRound(store: store, path: board.path, grace: Double(graceMinutes) * 60,
                                  notifier: Notifier(command: command ?? ConfigFile.loaded.notifyCommand))
         guard watch else {
             let failed = try round.run(clock: clock).failed
@@ -55,6 +58,8 @@ struct RemindCommand: Command {
 /// One pass: claim what is due, report what was missed or interrupted, deliver the rest.
 struct ReminderRound {
     let store: BoardStore
+    /// The board's file, for `board-sync` to claim reminders on the server when the board syncs.
+    let path: String
     let grace: TimeInterval
     let notifier: Notifier
 
@@ -64,7 +69,7 @@ struct ReminderRound {
         report(pass.interrupted, "may not have been sent (a reminder process stopped while sending)", clock: clock)
         report(pass.missed, "missed while not running", clock: clock)
         var failed: [String] = []
-        for claimed in pass.deliver {
+        for claimed in try ServerClaims.settle(pass.deliver, store: store, board: path) {
             let delivered = notifier.deliver(claimed, clock: clock)
             if !delivered { failed.append(claimed.reminder.title) }
             try store.finishReminder(claimed.reminder, delivered: delivered, clock: clock)
