@@ -168,6 +168,13 @@ extension BoardStore {
         }
     }
 
+    /// Whether this board has changes the server does not have yet (true before it first joins).
+    public func hasChangesToPush() throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM sync_state) OR EXISTS (SELECT 1 FROM sync_changes WHERE pushed = 0)") ?? true
+        }
+    }
+
     /// Where this device stands; nil when the board has never joined a server.
     public func syncStatus() throws -> SyncStatus? {
         try read { db in
