@@ -38,7 +38,7 @@ public enum SyncWatch {
                             group.addTask {
                                 var last = Date.distantPast
                                 while !Task.isCancelled {
-                                    if notified.take() || last.timeIntervalSinceNow < -60 || (try store.hasChangesToPush()) {
+                                    if try notified.take() || last.timeIntervalSinceNow < -60 || store.hasChangesToPush() {
                                         let summary = try await SyncRound.run(store, session, clock: clock)
                                         try store.noteSyncRound(problem: nil, clock: clock())
                                         report(.synced(summary, at: clock()))
