@@ -11,7 +11,8 @@ public enum SyncCommands {
             abstract: "Sync this board through a PostgreSQL server: push this device's changes, pull the others'.",
             discussion: """
                 The server: --server URL, else BOARD_SYNC_URL, else sync_url in config.toml — a URL that \
-                `board server add-user` printed: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, ?sslmode=require for TLS. \
+                `board server add-user` printed: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=FILE]; \
+                a server off this machine gets TLS with its certificate and host name checked unless the URL says sslmode=disable. \
                 A password not in the URL comes from PGPASSWORD or ~/.pgpass (as psql reads them). The first sync of a board \
                 joins it to the account: its rows are merged with what the server holds, nothing local is dropped. \
                 Working offline is normal: changes wait on the board until a sync gets through.
@@ -26,7 +27,7 @@ public enum SyncCommands {
             abstract: "Set up a PostgreSQL server for sync: Board's schema, and the people who use it.",
             discussion: """
                 Both take the URL of an administrator of the server (a superuser, or the database's owner able to create \
-                roles): postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, ?sslmode=require for TLS; a password not in the \
+                roles): postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=FILE]; a password not in the \
                 URL comes from PGPASSWORD. People then sync with `board sync` and the URL `add-user` prints.
                 """,
             subcommands: subcommands)
