@@ -76,20 +76,25 @@ struct SyncConnection {
     /// a sender chose); with the number everything has been read through.
     func pull(after seq: Int64, excluding own: [ClosedRange<Int64>], limit: Int) async throws -> (changes: [FieldChange], through: Int64, count: Int) {
         let (connection, logger) = (self.connection, self.logger)
-        let lows = own.map(\.lowerBound), highs = own.map(\.upperBound)
+        // The numbers between this device's own pushes, as ranges the index reads directly: its own
+        // changes are neither read nor sent. The bounds are numbers this device keeps, written as such.
+        var gaps: [String] = [], low = seq
+        for range in own.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.upperBound > low {
+            if range.lowerBound > low + 1 { gaps.append("(seq > \(low) AND seq < \(range.lowerBound))") }
+            low = max(low, range.upperBound)
+        }
+        gaps.append("seq > \(low)")
+        let query = PostgresQuery(unsafeSQL: """
+            WITH top AS (SELECT max(seq) AS seq FROM board.changes)
+            SELECT c.seq, c.change_id::text, c.entity, c.entity_id, c.field, c.value, c.stamp, c.device, c.origin, top.seq
+            FROM top LEFT JOIN LATERAL (
+                SELECT * FROM board.changes WHERE \(gaps.joined(separator: " OR ")) ORDER BY seq LIMIT \(limit)
+            ) c ON true
+            """)
         return try await timed(120) { () async throws -> (changes: [FieldChange], through: Int64, count: Int) in
             // The account's highest number in the same snapshot: when fewer than `limit` changes come,
             // everything up to it has been read (what is not here is this device's own).
-            let rows = try await connection.query("""
-                WITH top AS (SELECT max(seq) AS seq FROM board.changes)
-                SELECT c.seq, c.change_id::text, c.entity, c.entity_id, c.field, c.value, c.stamp, c.device, c.origin, top.seq
-                FROM top LEFT JOIN LATERAL (
-                    SELECT * FROM board.changes
-                    WHERE seq > \(seq) AND NOT EXISTS (SELECT 1 FROM unnest(\(lows)::int8[], \(highs)::int8[]) AS o(low, high)
-                                                         WHERE seq BETWEEN o.low AND o.high)
-                    ORDER BY seq LIMIT \(limit)
-                ) c ON true
-                """, logger: logger)
+            let rows = try await connection.query(query, logger: logger)
             var changes: [FieldChange] = [], through = seq, top = seq
             for try await (number, id, entity, entityId, field, value, stamp, from, origin, highest)
                 in rows.decode((Int64?, String?, String?, String?, String?, String?, String?, String?, String?, Int64?).self) {
