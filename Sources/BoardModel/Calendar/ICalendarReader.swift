@@ -255,7 +255,9 @@ public enum ICalendarReader {
         for c in text {
             if c.isASCII && c.isNumber { number.append(c); continue }
             if c == "T" { inTime = true; continue }
-            guard let n = Int(number) else { throw wrong }
+            // Nine digits of weeks are 10^13 minutes: the sum can't overflow, and the duration's own
+            // rule (at most a week) refuses it after.
+            guard number.count <= 9, let n = Int(number) else { throw wrong }
             switch (c, inTime) {
             case ("W", false): total += n * 7 * 1440
             case ("D", false): total += n * 1440

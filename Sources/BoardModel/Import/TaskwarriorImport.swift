@@ -93,8 +93,13 @@ public enum TaskwarriorImport {
         // Indexes the parent's mask marks deleted whose child is not in the export any more.
         let exported = Set(children.compactMap(\.task.imask))
         if let mask = parent.mask {
-            for (k, state) in mask.enumerated() where state == "X" && !exported.contains(k) {
-                if let day = Array(schedule.occurrences.prefix(k + 1)).dropFirst(k).first { template.skipped.append(day) }
+            guard mask.count <= TaskwarriorTask.maxMask else {
+                throw BoardError("tasks[\(i)].mask", "at most \(TaskwarriorTask.maxMask) children's states, got \(mask.count)")
+            }
+            // The rule's dates once, not again for every place in the mask.
+            let maskDates = Array(schedule.occurrences.prefix(mask.count))
+            for (k, state) in mask.enumerated() where state == "X" && !exported.contains(k) && k < maskDates.count {
+                template.skipped.append(maskDates[k])
             }
         }
         template.skipped = Array(Set(template.skipped).subtracting(template.occurrences.map(\.date))).sorted()

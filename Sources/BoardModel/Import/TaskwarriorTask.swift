@@ -27,6 +27,9 @@ public struct TaskwarriorTask: Decodable, Hashable, Sendable {
         case uuid, status, description, due, until, end, recur, parent, imask, mask, tags, project, priority, annotations
     }
 
+    /// The most children a recurring task may have: a daily one for 270 years.
+    public static let maxMask = 100_000
+
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         uuid = try c.decode(String.self, forKey: .uuid)
@@ -37,13 +40,17 @@ public struct TaskwarriorTask: Decodable, Hashable, Sendable {
         end = try c.decodeIfPresent(String.self, forKey: .end)
         recur = try c.decodeIfPresent(String.self, forKey: .recur)
         parent = try c.decodeIfPresent(String.self, forKey: .parent)
-        // 2.6 writes imask as a number; some versions as a number with a fraction or as text.
+        // 2.6 writes imask as a number; some versions as a number with a fraction or as text. It is a
+        // child's place in its recurring task: anything outside 0 to `maxMask` is refused here.
         if let n = try? c.decodeIfPresent(Int.self, forKey: .imask) {
             imask = n
         } else if let d = try? c.decodeIfPresent(Double.self, forKey: .imask) {
-            imask = Int(d)
+            imask = d.isFinite && abs(d) <= Double(Self.maxMask) + 1 ? Int(d) : -1
         } else {
             imask = try c.decodeIfPresent(String.self, forKey: .imask).flatMap { Int($0) }
+        }
+        if let imask, !(0...Self.maxMask).contains(imask) {
+            throw DecodingError.dataCorruptedError(forKey: .imask, in: c, debugDescription: "must be a child's place from 0 to \(Self.maxMask)")
         }
         mask = try c.decodeIfPresent(String.self, forKey: .mask)
         tags = try c.decodeIfPresent([String].self, forKey: .tags)
@@ -83,9 +90,11 @@ public struct TaskwarriorTask: Decodable, Hashable, Sendable {
         case .keyNotFound(let key, let context): return BoardError(place(context.codingPath + [key]), "is missing")
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return BoardError(place(context.codingPath), "has the wrong type (\(context.debugDescription))")
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return BoardError(line.map { "line \($0)" } ?? "export", "is not JSON (`task export` writes an array of tasks)")
         case .dataCorrupted(let context):
-            return BoardError(context.codingPath.isEmpty ? (line.map { "line \($0)" } ?? "export") : place(context.codingPath),
-                              "is not JSON (`task export` writes an array of tasks)")
+            // A value this reader refused (an imask out of range), in its own words.
+            return BoardError(place(context.codingPath), context.debugDescription)
         @unknown default: return BoardError("export", "can't be read")
         }
     }

@@ -321,21 +321,28 @@ struct CardReader {
         return value
     }
 
-    /// Steps over one value of any kind (a key this reader does not know).
-    private mutating func skipValue() throws {
+    /// How deep a value may nest: Foundation's decoder, which reads the rest of a document, stops
+    /// there too. A board's own documents nest five levels.
+    static let maxDepth = 512
+
+    /// Steps over one value of any kind (a key this reader does not know), `depth` levels down.
+    private mutating func skipValue(depth: Int = 0) throws {
         skipSpace()
         guard let byte = peek else { throw notJSON() }
+        if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), depth >= Self.maxDepth {
+            throw BoardError("document", "nests deeper than \(Self.maxDepth) levels at byte \(position), far deeper than a board's document")
+        }
         switch byte {
         case UInt8(ascii: "\""): _ = try rawString()
         case UInt8(ascii: "{"):
             position += 1
-            try members { reader, _ in try reader.skipValue() }
+            try members { reader, _ in try reader.skipValue(depth: depth + 1) }
         case UInt8(ascii: "["):
             position += 1
             skipSpace()
             if peek == UInt8(ascii: "]") { position += 1; return }
             while true {
-                try skipValue()
+                try skipValue(depth: depth + 1)
                 skipSpace()
                 guard let next = take() else { throw notJSON() }
                 if next == UInt8(ascii: "]") { return }
