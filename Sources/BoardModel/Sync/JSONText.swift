@@ -32,6 +32,20 @@ public enum JSONText {
         }
     }
 
+    /// The number four hexadecimal digits (a `\\u` escape's) stand for; nil for anything else.
+    public static func hexValue(_ digits: some Collection<UInt8>) -> UInt32? {
+        var value: UInt32 = 0
+        for digit in digits {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(digit - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | UInt32(digit - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+
     /// Reads one string literal off the front of `utf8` (no spaces around it, as Board writes them).
     static func string(_ utf8: inout ArraySlice<UInt8>) -> String? {
         guard utf8.popFirst() == UInt8(ascii: "\"") else { return nil }
@@ -45,17 +59,8 @@ public enum JSONText {
         // escaped), the bytes are decoded into one UTF-8 buffer and made a string once.
         var out: [UInt8] = []
         func hex4() -> UInt32? {
-            guard utf8.count >= 4 else { return nil }
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                let digit = utf8.removeFirst()
-                switch digit {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(digit - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(digit - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | UInt32(digit - UInt8(ascii: "A") + 10)
-                default: return nil
-                }
-            }
+            guard utf8.count >= 4, let value = hexValue(utf8.prefix(4)) else { return nil }
+            utf8.removeFirst(4)
             return value
         }
         func append(_ scalar: Unicode.Scalar) { out.append(contentsOf: UTF8.encode(scalar)!) }

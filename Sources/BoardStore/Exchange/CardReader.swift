@@ -306,30 +306,19 @@ struct CardReader {
     }
 
     private mutating func hex4() throws -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let byte = take() else { throw notJSON() }
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw notJSON()
-            }
-            value = value * 16 + UInt32(digit)
-        }
+        guard position + 4 <= bytes.count, let value = JSONText.hexValue(bytes[position..<position + 4]) else { throw notJSON() }
+        position += 4
         return value
     }
 
-    /// How deep a value may nest: Foundation's decoder, which reads the rest of a document, stops
-    /// there too. A board's own documents nest five levels.
+    /// How deep a value may nest (Foundation's decoder, which reads the rest, stops there too).
     static let maxDepth = 512
 
     /// Steps over one value of any kind (a key this reader does not know), `depth` levels down.
     private mutating func skipValue(depth: Int = 0) throws {
         skipSpace()
         guard let byte = peek else { throw notJSON() }
-        if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), depth >= Self.maxDepth {
+        guard depth < Self.maxDepth || (byte != UInt8(ascii: "{") && byte != UInt8(ascii: "[")) else {
             throw BoardError("document", "nests deeper than \(Self.maxDepth) levels at byte \(position), far deeper than a board's document")
         }
         switch byte {
