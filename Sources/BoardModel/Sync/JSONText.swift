@@ -5,11 +5,13 @@ public enum JSONText {
     /// The string a JSON string literal stands for; nil when `text` is not one.
     public static func unquoted(_ text: String) -> String? {
         // Most values are a string without escapes: read in place, without copying the bytes first.
-        let bytes = text.utf8
-        if bytes.count >= 2, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\""),
-           !bytes.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
+        let inPlace = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.count >= 2, bytes[0] == UInt8(ascii: "\""), bytes[bytes.count - 1] == UInt8(ascii: "\"") else { return nil }
+            let inner = UnsafeBufferPointer(rebasing: bytes[1..<bytes.count - 1])
+            guard !inner.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return nil }
+            return String(decoding: inner, as: UTF8.self)
         }
+        if let inPlace, let value = inPlace { return value }
         var utf8 = Array(text.utf8)[...]
         guard let value = string(&utf8), utf8.isEmpty else { return nil }
         return value

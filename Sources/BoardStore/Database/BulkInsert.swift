@@ -9,10 +9,16 @@ final class BulkInsert {
     private let connection: OpaquePointer
     private let statement: OpaquePointer
 
-    /// `INSERT INTO table (columns…) VALUES (?, …)` on `db`'s connection, inside its transaction.
-    init(_ db: Database, table: String, columns: [String]) throws {
+    /// `INSERT INTO table (columns…) VALUES (?, …)` on `db`'s connection, inside its transaction;
+    /// with `key`, a row already there under that key takes the other columns' values instead
+    /// (how received rows are written, ARCHITECTURE.md §13). Names are Board's own, never received text.
+    init(_ db: Database, table: String, columns: [String], upsertingOn key: [String]? = nil) throws {
         guard let connection = db.sqliteConnection else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the connection is closed") }
-        let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+        var sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+        if let key {
+            let updates = columns.filter { !key.contains($0) }.map { "\($0) = excluded.\($0)" }
+            sql += " ON CONFLICT (\(key.joined(separator: ", "))) " + (updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates.joined(separator: ", "))
+        }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw Self.error(of: connection)

@@ -97,12 +97,15 @@ extension BoardStore {
                 let waits = try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_waiting (entity, entity_id, reason) VALUES (?, ?, ?)")
                 let made = try db.cachedStatement(sql: "DELETE FROM sync_waiting WHERE entity = ? AND entity_id = ?")
                 let anyWaiting = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_waiting)") ?? false
+                // One prepared upsert per table and set of columns (nearly always one per table).
+                var upserts: [[String]: BulkInsert] = [:]
                 for table in SyncedRows.tables where !SyncedRows.mergedTables.contains(table) {
                     for id in touched[table]?.sorted() ?? [] {
                         let new = fresh[Replica.RowKey(table, id)]
                         let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap(Self.fieldChange)
                         let fields = Replica.row(Replica.RowKey(table, id), of: known, created: new?.count == 1 ? created[known[0].id] : nil)
-                        if let reason = try Self.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"], db) {
+                        if let reason = try Self.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
+                                                             upserts: &upserts, db) {
                             try waits.execute(arguments: [table, id, reason])
                             summary.heldBack += 1
                         } else {
@@ -131,7 +134,7 @@ extension BoardStore {
     /// `Replica.row`; nil: removed, by the key `changes` give it); when it can't be made yet, why
     /// (a value missing, or a rule of the board in the way).
     private static func materialize(table: String, id: String, fields: [String: String?]?, from changes: [FieldChange], key: [String],
-                                    _ db: Database) throws -> String? {
+                                    upserts: inout [[String]: BulkInsert], _ db: Database) throws -> String? {
         guard let fields else {
             // Gone: removed by the key its values had (a habit entry's is its habit and day).
             let values = Dictionary(changes.flatMap(\.expanded).map { ($0.field, $0.value) }, uniquingKeysWith: { a, _ in a })
@@ -155,13 +158,11 @@ extension BoardStore {
         }
         if table == "tasks" { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
         columns.sort { $0.0 < $1.0 }
-        let names = columns.map { "\"\($0.0)\"" }
-        let updates = columns.filter { !key.contains($0.0) }.map { "\"\($0.0)\" = excluded.\"\($0.0)\"" }
-        let sql = "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
-            + " ON CONFLICT (\(key.map { "\"\($0)\"" }.joined(separator: ", "))) "
-            + (updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates.joined(separator: ", "))
+        let names = columns.map(\.0)
         do {
-            try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(columns.map(\.1)))
+            let upsert = try upserts[names] ?? BulkInsert(db, table: table, columns: names, upsertingOn: key)
+            upserts[names] = upsert
+            try upsert.insert(columns.map(\.1))
             return nil
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             // Only this statement is undone; the row waits for what it lacks.
