@@ -126,18 +126,18 @@ struct SyncStatusCommand: Command {
         printOut("Last sync:   \(last)")
         printOut("Waiting:     \(status.waiting.formatted()) \(status.waiting == 1 ? "change" : "changes") to push")
         if let problem = status.lastProblem { printOut("Last problem: \(problem.escapedForTerminal)") }
-        if status.waitingRows > 0 {
-            // Rows whose first values, or whose parent, are still to come, or that a rule of the board holds back.
-            printOut("Rows waiting: \(status.waitingRows.formatted()) received \(status.waitingRows == 1 ? "row" : "rows") not made yet:")
-            for reason in status.waitingReasons { printOut("  \(reason.escapedForTerminal)") }
-            if status.waitingRows > status.waitingReasons.count { printOut("  … and \((status.waitingRows - status.waitingReasons.count).formatted()) more") }
-        }
-        if status.setAside > 0 {
-            // Received changes that broke a field rule: never applied, listed newest first.
-            printOut("Set aside:   \(status.setAside.formatted()) received \(status.setAside == 1 ? "change" : "changes") that broke a rule, never applied:")
-            for reason in status.setAsideReasons { printOut("  \(reason.escapedForTerminal)") }
-            if status.setAside > status.setAsideReasons.count { printOut("  … and \((status.setAside - status.setAsideReasons.count).formatted()) more") }
-        }
+        // Received rows not made yet (their first values or parent still to come, or a rule of the board
+        // in the way), and received changes that broke a field rule (never applied): each with why.
+        list("Rows waiting:", status.waitingRows, "received row", "not made yet", status.waitingReasons)
+        list("Set aside:  ", status.setAside, "received change", "that broke a rule, never applied", status.setAsideReasons)
+    }
+
+    /// "Set aside:   3 received changes that broke a rule, never applied:" and the first few reasons.
+    private func list(_ label: String, _ count: Int, _ noun: String, _ what: String, _ reasons: [String]) {
+        guard count > 0 else { return }
+        printOut("\(label) \(count.formatted()) \(noun)\(count == 1 ? "" : "s") \(what):")
+        for reason in reasons { printOut("  \(reason.escapedForTerminal)") }
+        if count > reasons.count { printOut("  … and \((count - reasons.count).formatted()) more") }
     }
 }
 
