@@ -38,3 +38,19 @@ import Testing
         #expect(error.hasPrefix("error: document: nests deeper than 512 levels"), "\(error)")
     }
 }
+
+/// A refusal of a long value says it in one short line, however long the value.
+@Suite struct LongValueRefusalTests {
+    @Test func aMegabyteBucketOfLineBreaksIsRefusedInOneShortLine() throws {
+        let board = try BoardFile()
+        try board.create()
+        let bucket = String(repeating: "a\n", count: 500_000)
+        let card: [String: Any] = ["id": "c1", "title": "x", "description": "", "labels": [String](), "bucket": bucket, "position": 0,
+                                   "priority": 0, "completed": false, "exceptions": [String](), "checklist": [String]()]
+        let document = String(decoding: try JSONSerialization.data(withJSONObject: [card]), as: UTF8.self)
+        let r = try board.run(["import", "-"], stdin: document)
+        #expect(r.status == 2)
+        #expect(r.stderr == "error: cards[0].bucket: unknown bucket 'a\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\n…'; use this-week, weekend, next-week, next-month, routines\n",
+                "\(r.stderr.prefix(300))")
+    }
+}

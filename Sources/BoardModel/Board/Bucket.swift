@@ -33,7 +33,7 @@ public enum Bucket: String, CaseIterable, Hashable, Sendable, Codable {
         }
         let key = text.trimmingSpaces.uppercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
         guard let bucket = Bucket(rawValue: key) else {
-            throw BoardError("bucket", "'\(text)' is not a bucket; use \(Bucket.allCases.map(\.cliName).joined(separator: ", "))")
+            throw BoardError("bucket", "'\(text.echoed)' is not a bucket; use \(Bucket.allCases.map(\.cliName).joined(separator: ", "))")
         }
         self = bucket
     }

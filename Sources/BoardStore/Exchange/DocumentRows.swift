@@ -23,7 +23,7 @@ extension BoardDocument.Card {
         try DocumentCheck.id(id, at: "\(path()).id")
         let bucket: Bucket
         do { bucket = try Bucket(parsing: self.bucket) } catch {
-            throw wrong("bucket", "unknown bucket '\(self.bucket)'; use \(Bucket.allCases.map(\.cliName).joined(separator: ", "))")
+            throw wrong("bucket", "unknown bucket '\(self.bucket.echoed)'; use \(Bucket.allCases.map(\.cliName).joined(separator: ", "))")
         }
         let values = CardValues(title: title, description: description, labels: labels, checklist: checklist.map(\.text),
                                 time: try DocumentCheck.time(dueTime, at: "\(path()).due_time"), priority: priority, duration: duration)
@@ -65,7 +65,7 @@ extension BoardDocument.Template {
         func wrong(_ field: String, _ problem: String) -> BoardError { BoardError("\(path).\(field)", problem) }
         try DocumentCheck.id(id, at: "\(path).id")
         guard let status = TemplateStatus(rawValue: status) else {
-            throw wrong("status", "unknown status '\(self.status)'; use \(TemplateStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw wrong("status", "unknown status '\(self.status.echoed)'; use \(TemplateStatus.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let time = try DocumentCheck.time(self.time, at: "\(path).time")
         let values = CardValues(title: title, description: description, labels: labels, checklist: checklist.map(\.text),
@@ -82,8 +82,8 @@ extension BoardDocument.Template {
             do { _ = try RecurrenceRule(rrule: rule.rrule, anchor: RecurrenceRule.Anchor(rawValue: rule.anchor) ?? .schedule) } catch {
                 throw wrong("rule.rrule", error.description)
             }
-            guard RecurrenceRule.Anchor(rawValue: rule.anchor) != nil else { throw wrong("rule.anchor", "must be schedule or completion, got '\(rule.anchor)'") }
-            guard ["clamp", "skip"].contains(rule.monthEndPolicy) else { throw wrong("rule.month_end_policy", "must be clamp or skip, got '\(rule.monthEndPolicy)'") }
+            guard RecurrenceRule.Anchor(rawValue: rule.anchor) != nil else { throw wrong("rule.anchor", "must be schedule or completion, got '\(rule.anchor.echoed)'") }
+            guard ["clamp", "skip"].contains(rule.monthEndPolicy) else { throw wrong("rule.month_end_policy", "must be clamp or skip, got '\(rule.monthEndPolicy.echoed)'") }
             try DocumentCheck.id(rule.id, at: "\(path).rule.id")
             ruleRecord = RecurrenceRuleRecord(
                 id: rule.id, templateId: id, rrule: rule.rrule, anchor: rule.anchor, monthEndPolicy: rule.monthEndPolicy,
@@ -93,7 +93,7 @@ extension BoardDocument.Template {
         var seriesRecord: SeriesRecord?
         if let series {
             try DocumentCheck.id(series.id, at: "\(path).series.id")
-            guard let seriesStatus = TemplateStatus(rawValue: series.status) else { throw wrong("series.status", "unknown status '\(series.status)'") }
+            guard let seriesStatus = TemplateStatus(rawValue: series.status) else { throw wrong("series.status", "unknown status '\(series.status.echoed)'") }
             for (i, day) in series.skippedDates.enumerated() { _ = try DocumentCheck.date(day, at: "\(path).series.skipped_dates[\(i)]") }
             seriesRecord = SeriesRecord(
                 id: series.id, templateId: id, ownerId: ownerId, startsOn: try DocumentCheck.date(series.startsOn, at: "\(path).series.starts_on")!,
