@@ -50,6 +50,17 @@ import Testing
         #expect(list.count == 2 && !list.contains { $0.hasPrefix("forged") })
     }
 
+    @Test func aCalendarExportWritesStoredControlsAsVisibleEscapes() throws {
+        let board = try hostileBoard()
+        let r = try board.run(["export", "ics"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // The file's own line ends are CRLF; nothing else a terminal acts on.
+        let shown = r.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(Self.unsafe(shown).isEmpty, "\(shown.debugDescription)")
+        #expect(shown.contains("SUMMARY:Pay\\\\e]52\\;c\\;cm0gLXJm\\\\u0007\\\\e[2J"), "\(shown)")
+        #expect(!shown.split(separator: "\n").contains { $0.hasPrefix("forged") })
+    }
+
     @Test func jsonEscapesC1AndBidiToo() throws {
         let board = try hostileBoard()
         for arguments in [["list", "--json"], ["template", "list", "--json"], ["habit", "list", "--json"]] {

@@ -90,18 +90,22 @@ public struct ContentLine: Hashable, Sendable {
     }
 }
 
-/// TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and newline escaped.
+/// TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and newline escaped. A control
+/// character or bidi override stored in the board (which no input takes, but an older board may
+/// hold) is written as the visible escape every other output writes (ARCHITECTURE.md §8), its
+/// backslash escaped too: a calendar file shown in a terminal can't write the clipboard.
 public enum CalendarText {
     public static func escape(_ text: String) -> String {
         var out = ""
-        for c in text {
-            switch c {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\\": out += "\\\\"
             case ";": out += "\\;"
             case ",": out += "\\,"
             case "\n": out += "\\n"
             case "\r": continue
-            default: out.append(c)
+            case _ where TerminalText.isUnsafe(scalar): out += String(scalar).escapedForTerminal.replacingOccurrences(of: "\\", with: "\\\\")
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
