@@ -125,4 +125,58 @@ import Testing
         let after = view(state).text
         #expect(after.contains("Title        Renew the passport") && !after.contains("› Title"))
     }
+
+    /// Issue: typing a zero-width joiner after a letter crashed the board (the cursor counted one
+    /// character more than the text held once the joiner joined the letter); in the card form the
+    /// characters after it landed before it.
+    @Test func scalarsThatJoinTheClusterBeforeThemKeepTheCursorOnABoundary() {
+        var field = TextField()
+        for scalar in "a\u{200D}b x\u{200C}y 👨\u{200D}👩\u{200D}👧\u{200D}👦 e\u{301}👍\u{1F3FD}🇫🇷".unicodeScalars { field.type(Character(scalar)) }
+        #expect(field.text == "a\u{200D}b x\u{200C}y 👨‍👩‍👧‍👦 é👍🏽🇫🇷")
+        #expect(field.cursor == field.text.count)
+        // In the middle: four steps pass "a‍", "b", " " and "x‌"; what is typed lands after the joiner.
+        field.apply(.home)
+        for _ in 0..<4 { field.apply(.right) }
+        field.type("Q")
+        #expect(field.text.hasPrefix("a\u{200D}b x\u{200C}Qy"), "\(field.text.debugDescription)")
+        // One cluster per key: the family and the flag are one step each.
+        field.apply(.end)
+        field.backspace()
+        field.apply(.left)
+        field.backspace()
+        #expect(field.text.hasSuffix("👨‍👩‍👧‍👦 👍🏽"), "the flag, then é, each one Backspace: \(field.text.debugDescription)")
+    }
+
+    @Test func aPasteIsOneLineWithoutControls() {
+        var field = TextField("ab")
+        field.apply(.left)
+        field.paste("1\r\n2\n3\t4\u{01}5\u{1B}[31m6\u{202E}7")
+        #expect(field.text == "a1 2 3 45[31m67b" && field.cursor == 15)
+    }
+
+    /// Random grapheme strings through random edits: no trap, the cursor always on a cluster boundary,
+    /// and the width function agrees with the clusters drawn.
+    @Test func randomGraphemesThroughRandomEdits() {
+        let pieces: [String] = ["a", "Z", " ", "é", "e\u{301}", "\u{301}", "\u{200D}", "\u{200C}", "👨", "👩", "\u{1F3FD}", "🇫", "🇷",
+                                "\u{FE0F}", "☕", "茶", "ｱ", "ש", "\u{202B}", "\u{0E33}", "각", "\u{1100}", "\u{1161}", "\u{11A8}"]
+        let edits: [TextEdit] = [.left, .right, .home, .end, .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBack]
+        var random = SeededRandom(seed: 2904)
+        for _ in 0..<3_000 {
+            var field = TextField()
+            for _ in 0..<Int.random(in: 1...40, using: &random) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0...5: for c in pieces.randomElement(using: &random)! { field.type(c) }
+                case 6: field.backspace()
+                case 7: field.paste((0..<3).map { _ in pieces.randomElement(using: &random)! }.joined())
+                case 8: field.selectAll()
+                default: field.apply(edits.randomElement(using: &random)!)
+                }
+                #expect(field.cursor >= 0 && field.cursor <= field.text.count)
+                // The text before the cursor ends on a cluster boundary of the whole text.
+                #expect(String(field.beforeCursor).count + String(field.text.dropFirst(field.cursor)).count == field.text.count)
+                let shown = field.visible(in: 12)
+                #expect(DisplayWidth.of(shown.text) <= 12 && shown.cursorX <= 12)
+            }
+        }
+    }
 }

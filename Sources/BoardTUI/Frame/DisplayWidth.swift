@@ -1,24 +1,31 @@
-import CNcurses
-import Foundation
-
-/// How many terminal columns text takes: wide characters and emoji take two,
-/// combining marks none (wcwidth in a UTF-8 locale).
+/// How many terminal cells text takes, one extended grapheme cluster at a time: a wide character,
+/// an emoji or an emoji sequence (👨‍👩‍👧‍👦, 🇫🇷, ☕️) two, a combining mark or a joiner with what it
+/// joins nothing more, a control character none. The widths are the project's own
+/// (`WideCharacters`), not the locale's, so the pure view layer never asks the terminal library.
 public enum DisplayWidth {
-    /// wcwidth needs a UTF-8 character type; the app sets the user's locale, tests get C.UTF-8.
-    private static let utf8Locale: Bool = {
-        if let current = setlocale(LC_CTYPE, nil).map({ String(cString: $0) }), current.uppercased().contains("UTF") { return true }
-        return setlocale(LC_CTYPE, "C.UTF-8") != nil
-    }()
-
     public static func of(_ character: Character) -> Int {
-        _ = utf8Locale
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
-        // An emoji presentation sequence is as wide as an emoji.
+        if first.value < 0xA0 { return 0 }
+        // An emoji presentation sequence (VS16) or an emoji (a flag's regional indicators) is drawn as a picture.
         if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation { return 2 }
-        let w = Int(board_wcwidth(first.value))
-        return w < 0 ? 1 : w
+        return of(scalar: first)
+    }
+
+    /// One scalar's cells: 2 in the wide table, 0 for a mark, a format character or a Hangul vowel or
+    /// final consonant (drawn into the syllable before it), else 1.
+    static func of(scalar: Unicode.Scalar) -> Int {
+        if WideCharacters.contains(scalar.value) { return 2 }
+        switch scalar.value {
+        case 0x00AD: return 1  // the soft hyphen, drawn as a hyphen
+        case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x200B: return 0
+        default: break
+        }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: return 1
+        }
     }
 
     public static func of(_ text: some StringProtocol) -> Int {

@@ -36,12 +36,15 @@ public final class BoardApp {
         for effect in update(&state, .reported(report)) { perform(effect) }
     }
 
-    /// Runs until the user quits. Every change is written before the next key is read.
+    /// Runs until the user quits. Every change is written before the next key is read; a frame is
+    /// drawn once the keys that have arrived are handled (a held key or a paste without brackets
+    /// draws once, not per key).
     public func run(on terminal: TerminalDriver) throws {
         terminal.start()
         defer { terminal.stop() }
         drawNow = { terminal.draw($0) }
         terminal.draw(try firstFrame(width: terminal.width, height: terminal.height))
+        var clear = false
         while true {
             guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
                 if try noticeChanges() { terminal.draw(view(state)) }
@@ -49,7 +52,11 @@ public final class BoardApp {
             }
             switch try handle(key) {
             case .quit: return
-            case .draw(let frame, let clear): terminal.draw(frame, clear: clear)
+            case .draw(let clearing):
+                clear = clear || clearing
+                guard !terminal.hasKeysWaiting else { continue }
+                terminal.draw(view(state), clear: clear)
+                clear = false
             }
         }
     }
@@ -62,13 +69,14 @@ public final class BoardApp {
     }
 
     public enum Outcome {
-        case draw(Frame, clear: Bool)
+        /// The state changed: draw `view(state)`, clearing the terminal first when asked (Ctrl-L).
+        case draw(clear: Bool)
         case quit
     }
 
-    /// One key: update, the store writes it asks for, the cards now shown read, the next frame.
+    /// One key: update, the store writes it asks for, the cards now shown read.
     public func handle(_ key: Key) throws -> Outcome {
-        guard let action = KeyMap.action(for: key, in: state) else { return .draw(view(state), clear: false) }
+        guard let action = KeyMap.action(for: key, in: state) else { return .draw(clear: false) }
         var clear = false
         modeBeforeKey = state.mode
         defer { modeBeforeKey = nil }
@@ -80,7 +88,7 @@ public final class BoardApp {
             }
         }
         try readWhatIsShown()
-        return .draw(view(state), clear: clear)
+        return .draw(clear: clear)
     }
 
     /// Carries out one effect and reloads; a refused change becomes the status message.

@@ -28,6 +28,10 @@ public enum Action: Hashable, Sendable {
     case enter
     case tab(Int)
     case type(Character)
+    /// Pasted text, into the field being typed in.
+    case paste(String)
+    /// A paste where nothing takes text: said, and otherwise ignored.
+    case pastedNowhere
     case backspace
     case redraw
     case resize(width: Int, height: Int)

@@ -1,8 +1,10 @@
+import BoardModel
+
 extension Action {
     /// A character, Backspace or a text edit: what a text field takes.
     public var isTyping: Bool {
         switch self {
-        case .type, .backspace, .editText: true
+        case .type, .backspace, .editText, .paste: true
         default: false
         }
     }
@@ -16,7 +18,9 @@ public enum TextEdit: Hashable, Sendable {
 /// A line of text being typed, with a cursor: the add prompt, the search query, every form field,
 /// the Add step row, a new habit's name. The one place text editing lives (ARCHITECTURE.md §6):
 /// ←/→, Home/End (Ctrl-A/E), Backspace/Delete, Ctrl-U/K (to the start / end), Ctrl-W (the word
-/// before). The cursor counts Characters, so a wide character or an emoji is one step.
+/// before). The cursor counts extended grapheme clusters (Swift's Characters), so a wide character,
+/// an emoji or a joiner sequence is one step; a scalar typed on its own that joins the cluster
+/// before it (a zero-width joiner, a combining mark, a skin tone) becomes part of that cluster.
 public struct TextField: Hashable, Sendable {
     public private(set) var text: String
     /// How many characters stand before the cursor.
@@ -46,9 +50,36 @@ public struct TextField: Hashable, Sendable {
     public var beforeCursor: Substring { text.prefix(cursor) }
 
     public mutating func type(_ c: Character) {
+        insert(String(c))
+    }
+
+    /// Puts `pasted` at the cursor as one line: line breaks and tabs become spaces, other control
+    /// characters (and bidi overrides) are dropped, as a one-line field can hold none of them.
+    public mutating func paste(_ pasted: String) {
+        var line = String.UnicodeScalarView(), previous: Unicode.Scalar?
+        for scalar in pasted.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n", previous == "\r" { continue }  // CR LF is one line break
+            if ["\n", "\r", "\t"].contains(scalar) { line.append(" ") } else if !TerminalText.isUnsafe(scalar) { line.append(scalar) }
+        }
+        insert(String(line))
+    }
+
+    /// Inserts `piece` at the cursor and puts the cursor after it. What is inserted may join the
+    /// cluster before it or after it (a joiner, a combining mark): the cursor then lands after the
+    /// cluster it ended in, counted from the scalars, so it is always on a cluster boundary.
+    private mutating func insert(_ piece: String) {
         replaceSelection()
-        text.insert(c, at: index(cursor))
-        cursor += 1
+        guard !piece.isEmpty else { return }
+        let head = String(text.prefix(cursor)) + piece
+        let headScalars = head.unicodeScalars.count
+        text = head + text.dropFirst(cursor)
+        var scalars = 0, clusters = 0
+        for character in text where scalars < headScalars {
+            scalars += character.unicodeScalars.count
+            clusters += 1
+        }
+        cursor = clusters
     }
 
     public mutating func backspace() {
@@ -89,6 +120,7 @@ public struct TextField: Hashable, Sendable {
     public mutating func handle(_ action: Action) -> Bool {
         switch action {
         case .type(let c): type(c)
+        case .paste(let text): paste(text)
         case .backspace: backspace()
         case .editText(let edit): apply(edit)
         default: return false

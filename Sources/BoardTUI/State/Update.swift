@@ -12,6 +12,9 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
         return []
     case .redraw: return [.redraw]
     case .quit: return [.quit]
+    case .pastedNowhere:
+        state.message = "Nothing here takes text, so the paste was ignored: a adds a card, / searches."
+        return []
     default: break
     }
     switch state.mode {
@@ -110,7 +113,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if let focus = Layout(state).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .backspace, .editText, .reported, .resize, .redraw, .quit, .dialog, .suggestion, .form, .checklist, .habits, .stats, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
+    case .type, .paste, .pastedNowhere, .backspace, .editText, .reported, .resize, .redraw, .quit, .dialog, .suggestion, .form, .checklist, .habits, .stats, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
          .viewTemplate, .toggleArchived,
          .reapplyField, .reapplyAll, .makeException:
         break
@@ -154,6 +157,14 @@ private func updateAdding(_ state: inout BoardState, _ input: inout TextField, _
             state.message = "title: must not be empty (Esc cancels)"
             return []
         }
+        // A title the store would refuse keeps the prompt open with what was typed, and says why.
+        do throws(BoardError) {
+            try TextLimits.check(title, field: "title", limit: TextLimits.title)
+        } catch {
+            state.message = "⚠ \(error.field): \(error.problem) (Esc cancels)"
+            state.mode = .adding(input)
+            return []
+        }
         state.mode = .normal
         return [.add(title: title, bucket: BoardState.columns[state.focus.column])]
     default: break
@@ -164,7 +175,7 @@ private func updateAdding(_ state: inout BoardState, _ input: inout TextField, _
 
 private func updateSearching(_ state: inout BoardState, _ input: inout TextField, from origin: String?, _ action: Action) -> [Effect] {
     switch action {
-    case .type, .backspace, .editText: _ = input.handle(action)
+    case .type, .paste, .backspace, .editText: _ = input.handle(action)
     case .escape:
         state.mode = .normal
         state.filter = ""
@@ -192,7 +203,7 @@ private func updateSearching(_ state: inout BoardState, _ input: inout TextField
 
 private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ action: Action) -> [Effect] {
     switch action {
-    case .type, .backspace, .editText: _ = form.inputs[form.field].handle(action)
+    case .type, .paste, .backspace, .editText: _ = form.inputs[form.field].handle(action)
     case .tab(let step):
         focusField(&form, by: step)
     case .moveFocus(_, let step) where step != 0:

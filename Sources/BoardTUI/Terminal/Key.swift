@@ -1,12 +1,16 @@
-/// A key or terminal event, as the driver reads it; `KeyMap` turns it into an `Action`.
+/// A key or terminal event, as `InputDecoder` reads it; `KeyMap` turns it into an `Action`.
 public enum Key: Hashable, Sendable {
     case character(Character)
     case up, down, left, right, shiftLeft, shiftRight
     case enter, escape, backspace, tab, backTab
-    case home, end, delete
+    case home, end, delete, pageUp, pageDown
+    /// Text the terminal pasted (bracketed paste), whole: never read as keys.
+    case paste(String)
     case control(Character)
     case resize(width: Int, height: Int)
     case click(x: Int, y: Int)
+    /// The terminal went away (its input closed): the board ends, everything already written.
+    case hangUp
 }
 
 /// Keys to actions, per screen, read from `KeyBindings` (the same table the help overlay is
@@ -19,15 +23,23 @@ public enum KeyMap {
         if state.width > 0, Layout.isTooSmall(width: state.width, height: state.height) {
             switch key {
             case .resize(let w, let h): return .resize(width: w, height: h)
-            case .character("q"): return .quit
+            case .character("q"), .hangUp: return .quit
             default: return nil
             }
         }
         return action(for: key, in: state.mode)
     }
 
+    /// A paste goes where text is typed; anywhere else it is said to have gone nowhere, never read as keys.
     public static func action(for key: Key, in mode: Mode) -> Action? {
+        let action = keyAction(for: key, in: mode)
+        if case .paste = key, action == nil { return .pastedNowhere }
+        return action
+    }
+
+    private static func keyAction(for key: Key, in mode: Mode) -> Action? {
         if case .resize(let w, let h) = key { return .resize(width: w, height: h) }
+        if key == .hangUp { return .quit }
         if let action = KeyBindings.action(for: key, in: KeyBindings.everywhere) { return action }
         switch mode {
         case .normal:
@@ -85,6 +97,7 @@ public enum KeyMap {
         if let action = KeyBindings.action(for: key, in: KeyBindings.typing) { return action }
         switch key {
         case .character(let c): return .type(c)
+        case .paste(let text): return .paste(text)
         case .backspace: return .backspace
         case .enter: return .enter
         case .escape: return .escape

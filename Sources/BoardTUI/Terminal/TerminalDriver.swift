@@ -8,20 +8,23 @@ public final class TerminalDriver {
 
     public init() {}
 
-    /// Takes over the terminal: wide characters, no echo, keypad, mouse clicks, prompt Esc.
+    /// Takes over the terminal: wide characters, no echo, mouse clicks, bracketed paste. Keys are
+    /// read from the terminal's bytes by `InputDecoder`, never by curses, so that no reply or
+    /// sequence curses doesn't know can turn into keys.
     public func start() {
         setlocale(LC_ALL, "")
         initscr()
         cbreak()
         noecho()
         nonl()
+        // Cursor keys as ESC O A: the decoder reads both that and ESC [ A.
         keypad(board_stdscr(), true)
-        set_escdelay(25)
         if ProcessInfo.processInfo.environment["NO_COLOR"] == nil, has_colors() {
             start_color()
             use_default_colors()
         }
         mousemask(board_button1_clicked(), nil)
+        Self.writeToTerminal(Self.bracketedPasteOn)
         TerminalDriver.installSignalHandlers()
         width = Int(board_cols())
         height = Int(board_lines())
@@ -29,83 +32,78 @@ public final class TerminalDriver {
 
     /// Gives the terminal back as it was.
     public func stop() {
+        Self.writeToTerminal(Self.bracketedPasteOff)
         endwin()
     }
 
-    /// The next key, or nil when `timeoutMilliseconds` pass without one.
+    private static let bracketedPasteOn = "\u{1B}[?2004h", bracketedPasteOff = "\u{1B}[?2004l"
+
+    private var decoder = InputDecoder()
+    /// Keys decoded and not yet handed out, oldest first.
+    private var decoded: [Key] = []
+    private var nextDecoded = 0
+
+    /// Whether keys have arrived that `readKey` has not handed out yet.
+    public var hasKeysWaiting: Bool { nextDecoded < decoded.count }
+
+    /// The next key, or nil when `timeoutMilliseconds` pass without one. A change of the
+    /// terminal's size is a key of its own; so is the terminal going away (`.hangUp`).
     public func readKey(timeoutMilliseconds: Int32) -> Key? {
-        if let key = pending {
-            pending = nil
-            return key
-        }
-        timeout(timeoutMilliseconds)
-        var ch: wint_t = 0
-        let status = get_wch(&ch)
-        if status == ERR { return nil }
-        if status != KEY_CODE_YES && ch == 27 { return escapeOrUnknownSequence() }
-        return key(status: status, code: Int32(bitPattern: ch))
-    }
-
-    /// A key read after a lone Esc, handed out by the next `readKey`.
-    private var pending: Key?
-
-    /// The key a `get_wch` result stands for.
-    private func key(status: Int32, code: Int32) -> Key? {
-        if status == KEY_CODE_YES {
-            switch code {
-            case KEY_UP: return .up
-            case KEY_DOWN: return .down
-            case KEY_LEFT: return .left
-            case KEY_RIGHT: return .right
-            case KEY_SLEFT: return .shiftLeft
-            case KEY_SRIGHT: return .shiftRight
-            case KEY_BACKSPACE: return .backspace
-            case KEY_ENTER: return .enter
-            case KEY_BTAB: return .backTab
-            case KEY_HOME: return .home
-            case KEY_END: return .end
-            case KEY_DC: return .delete
-            case board_key_resize():
-                width = Int(board_cols())
-                height = Int(board_lines())
-                return .resize(width: width, height: height)
-            case board_key_mouse():
-                var event = MEVENT()
-                guard getmouse(&event) == OK else { return nil }
-                return .click(x: Int(event.x), y: Int(event.y))
-            default: return nil
+        if let key = takeDecoded() { return key }
+        var waited = 0
+        while true {
+            if let resize = resized() { return resize }
+            let wait = decoder.patience ?? max(0, Int(timeoutMilliseconds) - waited)
+            var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let started = DispatchTime.now().uptimeNanoseconds
+            let ready = poll(&input, 1, Int32(wait))
+            waited += Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+            if ready < 0 {
+                guard errno == EINTR else { return .hangUp }
+                continue  // a signal (the resize's): look at the size again
             }
-        }
-        switch code {
-        case 27: return .escape
-        case 9: return .tab
-        case 10, 13: return .enter
-        case 127, 8: return .backspace
-        case 1...26: return .control(Character(UnicodeScalar(UInt8(code) + 96)))
-        default:
-            guard let scalar = UnicodeScalar(UInt32(code)) else { return nil }
-            return .character(Character(scalar))
+            if ready == 0 {
+                if decoder.patience != nil {
+                    decoded += decoder.timedOut()
+                    if let key = takeDecoded() { return key }
+                    continue
+                }
+                return nil
+            }
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let count = read(STDIN_FILENO, &bytes, bytes.count)
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { return .hangUp }
+            decoded += decoder.decode(bytes[0..<count])
+            if let key = takeDecoded() { return key }
         }
     }
 
-    /// A lone Esc, or the start of a sequence the terminal database doesn't know: Alt+key
-    /// (`ESC d`) or an unknown CSI/SS3 (`ESC [9x`), read whole and ignored, never split into Esc
-    /// plus letters that would run commands. A sequence's bytes arrive together; a key the
-    /// terminal decoded right after Esc (Esc, then ↓) is a key of its own, kept for the next read.
-    private func escapeOrUnknownSequence() -> Key? {
-        timeout(0)
-        var next: wint_t = 0
-        let status = get_wch(&next)
-        guard status != ERR else { return .escape }
-        if status == KEY_CODE_YES || next == 27 {
-            pending = key(status: status, code: Int32(bitPattern: next))
-            return .escape
+    private func takeDecoded() -> Key? {
+        guard nextDecoded < decoded.count else {
+            decoded.removeAll(keepingCapacity: true)
+            nextDecoded = 0
+            return nil
         }
-        if next == 91 || next == 79 {  // "[" (CSI) or "O" (SS3): up to the final byte
-            var byte: wint_t = 0
-            while get_wch(&byte) != ERR, !(0x40...0x7E).contains(Int32(bitPattern: byte)) {}
-        }
-        return nil
+        defer { nextDecoded += 1 }
+        return decoded[nextDecoded]
+    }
+
+    /// The terminal's size when it changed since the last look (curses is told, as its own
+    /// reading of keys would have done).
+    private func resized() -> Key? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        let (w, h) = (Int(size.ws_col), Int(size.ws_row))
+        guard w != width || h != height else { return nil }
+        resizeterm(Int32(h), Int32(w))
+        width = w
+        height = h
+        return .resize(width: w, height: h)
+    }
+
+    private static func writeToTerminal(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     /// Copies a frame to the screen, runs of equal style at a time, then places the cursor.
@@ -252,6 +250,8 @@ public final class TerminalDriver {
         pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE] {
             Foundation.signal(signal) { received in
+                // Bracketed paste off (write(2) is safe in a handler), then curses' own restore.
+                _ = "\u{1B}[?2004l".withCString { Glibc.write(STDOUT_FILENO, $0, 8) }
                 endwin()
                 Foundation.signal(received, SIG_DFL)
                 raise(received)

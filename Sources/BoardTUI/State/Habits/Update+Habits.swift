@@ -17,7 +17,14 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
             state.message = "name: must not be empty (Esc cancels)"
             return []
         }
-        screen.adding = nil
+        do throws(BoardError) {
+            try TextLimits.check(name, field: "name", limit: TextLimits.habitName)
+        } catch {
+            state.message = "⚠ \(error.field): \(error.problem) (Esc cancels)"
+            return []
+        }
+        // The prompt stays open for the next habit, as its help says (Esc stops).
+        screen.adding = TextField()
         return [.addHabit(name: name)]
     case .cancelName:
         screen.adding = nil

@@ -8,13 +8,15 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
     case _ where action.isTyping && row == .addStep && form.fields.steps.count >= TemplateForm.maxSteps:
         // Typing where no step can go explains, and writes nowhere else.
         state.message = "\(TemplateForm.maxSteps) of \(TemplateForm.maxSteps) steps, the limit: Ctrl-D on a step removes it."
-    case .type, .backspace, .editText:
+    case .type, .paste, .backspace, .editText:
         if TemplateForm.isText(row) {
             edit(&form, row, action)
             // A field the user touched is no longer wrong until the next save says so.
             form.errors[row] = nil
         } else if action == .type(" ") {
             toggle(&form, row, by: 1)
+        } else if case .paste = action {
+            state.message = "This row is a choice, not text: the paste was ignored (Tab goes to a text row)."
         }
     case .form(let action):
         if let effects = formAction(&state, &form, action) { return effects }
