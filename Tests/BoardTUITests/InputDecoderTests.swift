@@ -44,6 +44,12 @@ import Testing
         #expect(decoder.timedOut() == [.escape])
         #expect(decoder.patience == nil)
         #expect(keys("\u{1B}\u{1B}[B") == [.escape, .down], "Esc, then ↓")
+        // Alt+key comes in one write; Esc and a key in two reads are Esc and the key. A sequence
+        // split after its ESC still continues.
+        var split = InputDecoder()
+        #expect(split.decode(Array("\u{1B}".utf8)) + split.decode(Array("d".utf8)) == [.escape, .character("d")])
+        #expect(split.decode(Array("\u{1B}".utf8)) + split.decode(Array("[A".utf8)) == [.up])
+        #expect(split.decode(Array("\u{1B}".utf8)) + split.decode(Array("]0;x\u{07}k".utf8)) == [.character("k")])
     }
 
     /// Issue: a DCS reply (XTGETTCAP) quit the board, an OSC colour reply opened Habits, a title

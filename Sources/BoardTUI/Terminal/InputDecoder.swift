@@ -32,6 +32,9 @@ public struct InputDecoder: Sendable {
     /// The character after an Alt (ESC x) is dropped whole, even when it is several bytes.
     private var droppingCharacter = false
     private var pasted: [UInt8] = []
+    /// An ESC was the last byte of a read. A terminal sends Alt+key in one write, so a key in the
+    /// next read is a key of its own after Esc; a sequence's introducer there still continues it.
+    private var escapeEndedRead = false
 
     /// The most a paste keeps (the rest is dropped): far more than any field holds.
     public static let pasteLimit = 1 << 16
@@ -54,6 +57,7 @@ public struct InputDecoder: Sendable {
     public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
         var keys: [Key] = []
         for byte in bytes { decode(byte, into: &keys) }
+        if case .escape = state { escapeEndedRead = true }
         return keys
     }
 
@@ -70,6 +74,7 @@ public struct InputDecoder: Sendable {
 
     private mutating func reset() {
         state = .ground
+        escapeEndedRead = false
         pending.removeAll(keepingCapacity: true)
         needed = 0
         droppingCharacter = false
@@ -145,6 +150,8 @@ public struct InputDecoder: Sendable {
 
     private mutating func escape(_ byte: UInt8, into keys: inout [Key]) {
         state = .ground
+        let split = escapeEndedRead
+        escapeEndedRead = false
         switch byte {
         case 0x5B: state = .csi; pending.removeAll(keepingCapacity: true)  // [
         case 0x4F: state = .ss3  // O
@@ -153,6 +160,9 @@ public struct InputDecoder: Sendable {
             keys.append(.escape)  // Esc, then another sequence or Esc
             state = .escape
         case 0x18, 0x1A: break  // cancelled
+        case _ where split:
+            keys.append(.escape)  // Esc, then a key typed after it
+            ground(byte, into: &keys)
         case 0xC2...0xF4:
             // Alt with a character of several bytes: the whole character is dropped.
             droppingCharacter = true
