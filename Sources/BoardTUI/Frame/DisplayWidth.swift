@@ -46,6 +46,13 @@ public enum DisplayWidth {
                 continue
             }
             if used > 0 { lines.append(line); line = ""; used = 0 }
+            // A word too long for a short first line but not for a whole one starts on the next line.
+            if lines.isEmpty, w > limit, w <= width, limit < width {
+                lines.append("")
+                line = String(word)
+                used = w
+                continue
+            }
             while w > limit {
                 var head = "", headWidth = 0
                 for c in word {

@@ -49,11 +49,22 @@ public struct Frame: Sendable {
             let w = DisplayWidth.of(character)
             guard w > 0 else { continue }
             guard column + w <= x + limit else { break }
+            splitWideCharacter(at: column, y: y)
+            splitWideCharacter(at: column + w, y: y)
             cells[y * width + column] = Cell(character: character, width: w, style: style)
             if w == 2 { cells[y * width + column + 1] = Cell(character: " ", width: 0, style: style) }
             column += w
         }
         return column - x
+    }
+
+    /// A wide character cut by a write starting at `x` (a box's edge over a CJK title): its other
+    /// half becomes a blank, so no half is drawn and nothing after it moves.
+    private mutating func splitWideCharacter(at x: Int, y: Int) {
+        guard x > 0, x < width, cells[y * width + x].width == 0 else { return }
+        let left = y * width + x - 1
+        cells[left] = Cell(character: " ", width: 1, style: cells[left].style)
+        cells[y * width + x] = Cell(character: " ", width: 1, style: cells[y * width + x].style)
     }
 
     /// Sets `style` on a run of cells (a highlighted row).

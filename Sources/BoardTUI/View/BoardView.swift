@@ -46,7 +46,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     let x = layout.columnX(column), w = layout.width(of: column)
     let bucket = BoardState.columns[column]
     let cards = state.cards(in: column)
-    frame.put(Layout.header(state, column: column), x: x, y: 1, maxWidth: w, style: column == state.focus.column ? [.bold, .underline] : .bold)
+    frame.put(Layout.header(state, column: column, width: w), x: x, y: 1, maxWidth: w, style: column == state.focus.column ? [.bold, .underline] : .bold)
     if column > 0 {
         for y in 1...layout.bodyBottom { frame.put("│", x: x - 1, y: y) }
     }
@@ -58,7 +58,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
             let label = day.dayNumber < -1_000_000 ? "No date" : (day == state.snapshot.today ? "Today · " : "") + MonthName.due(day, nil, today: state.snapshot.today)
             frame.put(label, x: x, y: item.y - 1, maxWidth: w, style: .dim)
         }
-        let focused = state.focusedTemplate == nil && column == state.focus.column && item.row == state.focus.row
+        let focused = showsFocus(state) && state.focusedTemplate == nil && column == state.focus.column && item.row == state.focus.row
         let overdue = state.snapshot.isOverdue(card)
         let parts = Layout.lines(of: card, width: w, overdue: overdue, zone: state.snapshot.zone, today: state.snapshot.today,
                                  templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] })
@@ -75,7 +75,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         }
     }
     let hiddenAbove = state.scroll[column], shown = placed.last.map { $0.row + 1 } ?? state.scroll[column]
-    if hiddenAbove > 0 { frame.put("↑ \(hiddenAbove) more", x: x + max(0, w - 12), y: layout.cardsTop(state, column: column) - (bucket == .routines ? 1 : 0), maxWidth: 12, style: .dim) }
+    if hiddenAbove > 0 { frame.put("↑ \(hiddenAbove) more", x: x, y: layout.cardsTop(state, column: column), maxWidth: w, style: .dim) }
     if shown < cards.count { frame.put("↓ \(cards.count - shown) more", x: x, y: layout.bodyBottom, maxWidth: w, style: .dim) }
     if cards.isEmpty {
         let empty = !state.activeQuery.isEmpty ? "(no match)"
@@ -84,6 +84,15 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         for (i, line) in DisplayWidth.wrap(empty, to: w - 1).enumerated() {
             frame.put(" " + line, x: x, y: layout.cardsTop(state, column: column) + i, maxWidth: w, style: .dim)
         }
+    }
+}
+
+/// Whether the board's own focus is drawn: not under a box or a screen of its own, whose focus is
+/// then the only one on screen.
+private func showsFocus(_ state: BoardState) -> Bool {
+    switch state.mode {
+    case .normal, .adding, .searching: true
+    default: false
     }
 }
 
@@ -102,7 +111,7 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
         var y = layout.bodyTop + 1
         for template in shown {
             let remaining = template.remaining.map { " · \($0) left" } ?? ""
-            let focused = state.focusedTemplate?.id == template.id
+            let focused = showsFocus(state) && state.focusedTemplate?.id == template.id
             frame.put((focused ? "›" : "") + "\(template.title) · \(template.status.rawValue)\(remaining)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
             let next = !template.scheduled ? "Enter opens today's list"
                 : template.status == .paused ? "paused: no new runs"

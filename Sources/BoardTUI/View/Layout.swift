@@ -39,10 +39,35 @@ public struct Layout: Sendable {
         header(state, column: column, shown: state.cards(in: column).count)
     }
 
-    private static func header(_ state: BoardState, column: Int, shown: Int) -> String {
+    private static func header(_ state: BoardState, column: Int, shown: Int, compact: Bool = false) -> String {
         let bucket = BoardState.columns[column]
         let total = state.snapshot.columns[bucket]?.total ?? 0
-        return "\(bucket.title) (\(shown == total ? "\(total)" : "\(shown)/\(total)"))"
+        let count = { compact ? Self.compact($0) : "\($0)" }
+        return "\(bucket.title) (\(shown == total ? count(total) : "\(count(shown))/\(count(total))"))"
+    }
+
+    /// The header in `width` cells, its count never cut: the count in full, else as "2.5k", else
+    /// the title cut with "…" before the count.
+    public static func header(_ state: BoardState, column: Int, width: Int) -> String {
+        let shown = state.cards(in: column).count
+        let full = header(state, column: column, shown: shown)
+        if DisplayWidth.of(full) <= width { return full }
+        let compact = header(state, column: column, shown: shown, compact: true)
+        if DisplayWidth.of(compact) <= width { return compact }
+        let title = BoardState.columns[column].title
+        let count = String(compact.dropFirst(title.count + 1))  // "(2.5k)"
+        let room = width - DisplayWidth.of(count) - 1
+        return room >= 2 ? DisplayWidth.truncate(title, to: room) + " " + count : count
+    }
+
+    /// A count in at most four characters: 999, 2.5k, 25k, 250k, 2.5M (rounded down, never up).
+    public static func compact(_ n: Int) -> String {
+        switch n {
+        case ..<1_000: "\(n)"
+        case ..<10_000: "\(n / 1_000).\(n % 1_000 / 100)k"
+        case ..<1_000_000: "\(n / 1_000)k"
+        default: "\(n / 1_000_000).\(n % 1_000_000 / 100_000)M"
+        }
     }
 
     /// A column with cards is at least this wide: "[ ] " and a word of nine letters.
@@ -116,10 +141,11 @@ public struct Layout: Sendable {
     }
 
     /// The cards of a column that fit, from its scroll offset; Routines adds a header line per day.
+    /// A column scrolled down gives its first line to "↑ N more".
     public func visible(_ state: BoardState, column: Int) -> [Placed] {
         let cards = state.cards(in: column)
         let routines = column == BoardState.columns.count - 1
-        var y = cardsTop(state, column: column)
+        var y = cardsTop(state, column: column) + (state.scroll[column] > 0 ? 1 : 0)
         var placed: [Placed] = []
         var lastDay: LocalDate?? = nil
         var row = state.scroll[column]
