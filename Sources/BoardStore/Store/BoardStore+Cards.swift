@@ -48,7 +48,7 @@ extension BoardStore {
     public func cardSummaries(in bucket: Bucket, matching query: String = "", offset: Int = 0, limit: Int = Int.max) throws -> [CardSummary] {
         try read { db in
             let (condition, arguments) = Self.matching(query)
-            let order = bucket == .routines ? "COALESCE(occurrence_date, due_date, '9999-12-31'), position, created_at, id" : "position, created_at, id"
+            let order = bucket == .routines ? Self.upcomingOrder : "position, created_at, id"
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT id, title, bucket, position, due_date, due_time, priority, labels,
                        (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11 AS checklist_done,
@@ -69,6 +69,19 @@ extension BoardStore {
                     description: row["description"], durationMin: row["duration_min"]))
             }
             return cards
+        }
+    }
+
+    /// Routines by day, and within a day untimed cards first, then by time (07:30 before 10:00).
+    static let upcomingOrder = "COALESCE(occurrence_date, due_date, '9999-12-31'), due_time IS NOT NULL, due_time, position, created_at, id"
+
+    /// How many Routines cards (matching `query`) are dated before `day`: where Upcoming's today starts.
+    public func routinesCount(before day: LocalDate, matching query: String = "") throws -> Int {
+        try read { db in
+            let (condition, arguments) = Self.matching(query)
+            return try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM tasks WHERE bucket = ? AND COALESCE(occurrence_date, due_date, '9999-12-31') < ? AND \(condition)
+                """, arguments: [Bucket.routines, day] + arguments) ?? 0
         }
     }
 

@@ -9,6 +9,10 @@ import BoardModel
 /// screen's update (ARCHITECTURE.md §6).
 public enum Action: Hashable, Sendable {
     case moveFocus(dx: Int, dy: Int)
+    /// PgDn (1) or PgUp (-1): a screenful down or up the focused list.
+    case page(Int)
+    /// End or G (true), Home or g (false): the list's last or first row.
+    case toEdge(last: Bool)
     /// Moves the cursor in, or deletes from, the text being typed.
     case editText(TextEdit)
     case moveCard(dx: Int)

@@ -25,6 +25,8 @@ public struct ColumnWindow: Hashable, Sendable {
     /// The index of the first card read.
     public var offset: Int
     public var cards: [CardSummary]
+    /// Routines only: how many of `count` are dated before today (Upcoming starts after them).
+    public var earlier = 0
 
     public func covers(_ rows: Range<Int>) -> Bool {
         rows.isEmpty || (rows.lowerBound >= offset && rows.upperBound <= offset + cards.count)
@@ -90,6 +92,7 @@ public struct BoardSnapshot: Hashable, Sendable {
             columns[bucket] = ColumnWindow(total: totals[bucket] ?? 0, count: counts[bucket] ?? 0, offset: offset,
                                            cards: try store.cardSummaries(in: bucket, matching: query, offset: offset, limit: windowSize))
         }
+        columns[.routines]?.earlier = try store.routinesCount(before: clock.today, matching: query)
         var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates, templateTitles: try store.templateTitles(),
                                      today: clock.today)
         snapshot.habits = try store.habitRecords().map { HabitChoice(id: $0.id, name: $0.name) }

@@ -104,7 +104,12 @@ public struct BoardState: Sendable {
         self.snapshot = snapshot
         self.width = width
         self.height = height
+        scroll[Self.columns.count - 1] = snapshot.columns[.routines]?.earlier ?? 0
     }
+
+    /// How many Upcoming cards are dated before today: the column starts after them, and the
+    /// focus lands on today's first when it enters the column.
+    public var upcomingEarlier: Int { snapshot.query == activeQuery ? snapshot.columns[.routines]?.earlier ?? 0 : 0 }
 
     public static let columns = Bucket.allCases
 

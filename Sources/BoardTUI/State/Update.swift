@@ -30,10 +30,15 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
     case .stats(var screen): return updateStats(&state, &screen, action)
     case .suggestion(let habits): return updateSuggestion(&state, action, returningTo: habits)
     case .help(let scroll):
+        let box = helpBox(state)
         switch action {
         case .click: break
         case .moveFocus(_, let dy):
-            state.mode = .help(scroll: max(0, min(scroll + dy, helpBox(state).maxScroll)))
+            state.mode = .help(scroll: max(0, min(scroll + dy, box.maxScroll)))
+        case .page(let step):
+            state.mode = .help(scroll: max(0, min(scroll + step * max(1, box.room - 1), box.maxScroll)))
+        case .toEdge(let last):
+            state.mode = .help(scroll: last ? box.maxScroll : 0)
         default: state.mode = .normal
         }
         return []
@@ -46,8 +51,22 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
     let columns = BoardState.columns
     switch action {
     case .moveFocus(let dx, let dy):
+        let from = state.focus.column
         state.focus.column = min(max(0, state.focus.column + dx), columns.count - 1)
         state.focus.row += dy
+        if state.focus.column != from, state.focus.column == columns.count - 1 { state.focus.row = state.upcomingEarlier }
+        state.clampFocus()
+        keepFocusVisible(&state)
+    case .page(let step):
+        // A page is the cards the focused column shows, less one kept for context.
+        // The view and the focus move together, as in less or htop.
+        let column = state.focus.column
+        let dy = step * max(1, Layout(state).visible(state, column: column).count - 1)
+        state.scroll[column] = min(max(0, state.scroll[column] + dy), max(0, state.cards(in: column).count - 1))
+        return updateNormal(&state, .moveFocus(dx: 0, dy: dy))
+    case .toEdge(let last):
+        state.templateFocus = nil
+        state.focus.row = last ? state.cards(in: state.focus.column).count - 1 : 0
         state.clampFocus()
         keepFocusVisible(&state)
     case .moveCard(let dx):
@@ -289,7 +308,10 @@ private func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
     case .loaded(let snapshot, let focusing):
         let keepTemplate = state.focusedTemplate?.id
         let keep = focusing ?? state.focusedCard?.id
+        let newDay = snapshot.today != state.snapshot.today
         state.snapshot = snapshot
+        // A new day: Upcoming starts at it again.
+        if newDay { state.scroll[BoardState.columns.count - 1] = state.upcomingEarlier }
         if let keepTemplate, focusing == nil, let row = state.templates.firstIndex(where: { $0.id == keepTemplate }) {
             state.templateFocus = row
         } else if let keep {

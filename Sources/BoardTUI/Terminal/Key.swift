@@ -86,6 +86,10 @@ public enum KeyMap {
             switch key {
             case .up, .character("k"): return .moveFocus(dx: 0, dy: -1)
             case .down, .character("j"), .character(" "): return .moveFocus(dx: 0, dy: 1)
+            case .pageUp: return .page(-1)
+            case .pageDown: return .page(1)
+            case .home, .character("g"): return .toEdge(last: false)
+            case .end, .character("G"): return .toEdge(last: true)
             case .click: return nil
             default: return .escape
             }

@@ -32,6 +32,8 @@ public enum KeyBindings {
             (.up, .moveFocus(dx: 0, dy: -1)), (.character("k"), .moveFocus(dx: 0, dy: -1)),
             (.down, .moveFocus(dx: 0, dy: 1)), (.character("j"), .moveFocus(dx: 0, dy: 1)),
         ]),
+        KeyBinding("PgUp / PgDn", "a screenful up / down the column", [(.pageUp, .page(-1)), (.pageDown, .page(1))]),
+        KeyBinding("Home / End, G", "the column's first / last card", [(.home, .toEdge(last: false)), (.end, .toEdge(last: true)), (.character("G"), .toEdge(last: true))]),
         KeyBinding("H / L, Shift+←/→", "move the card to the next bucket", [
             (.character("H"), .moveCard(dx: -1)), (.shiftLeft, .moveCard(dx: -1)),
             (.character("L"), .moveCard(dx: 1)), (.shiftRight, .moveCard(dx: 1)),
@@ -115,6 +117,10 @@ public enum KeyBindings {
             (.up, .checklist(.move(-1))), (.down, .checklist(.move(1))), (.character("k"), .checklist(.move(-1))),
             (.character("j"), .checklist(.move(1))), (.backTab, .checklist(.move(-1))), (.tab, .checklist(.move(1))),
         ]),
+        KeyBinding("PgUp / PgDn, Home / End", "ten steps up / down, the first / last step", [
+            (.pageUp, .checklist(.move(-10))), (.pageDown, .checklist(.move(10))),
+            (.home, .checklist(.move(-Int(Int32.max)))), (.end, .checklist(.move(Int(Int32.max)))),
+        ]),
         KeyBinding("Space or Enter", "tick / untick the step; on the Add step row, Enter adds", [
             (.character(" "), .checklist(.tick)), (.enter, .checklist(.tick)),
         ]),
@@ -152,6 +158,11 @@ public enum KeyBindings {
         KeyBinding("↑↓ or j k", "choose a template or habit", [
             (.up, .stats(.move(dy: -1))), (.down, .stats(.move(dy: 1))),
             (.character("k"), .stats(.move(dy: -1))), (.character("j"), .stats(.move(dy: 1))),
+        ]),
+        KeyBinding("PgUp / PgDn", "ten rows up / down", [(.pageUp, .stats(.move(dy: -10))), (.pageDown, .stats(.move(dy: 10)))]),
+        KeyBinding("Home / End, g / G", "the first / last row", [
+            (.home, .stats(.move(dy: -Int(Int32.max)))), (.character("g"), .stats(.move(dy: -Int(Int32.max)))),
+            (.end, .stats(.move(dy: Int(Int32.max)))), (.character("G"), .stats(.move(dy: Int(Int32.max)))),
         ]),
         KeyBinding("Enter", "open it: the template's editor, the habit in the Habits view", [(.enter, .stats(.open))]),
         KeyBinding("Esc, q or i", "back to the board", [

@@ -75,7 +75,10 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         }
     }
     let hiddenAbove = state.scroll[column], shown = placed.last.map { $0.row + 1 } ?? state.scroll[column]
-    if hiddenAbove > 0 { frame.put("↑ \(hiddenAbove) more", x: x, y: layout.cardsTop(state, column: column), maxWidth: w, style: .dim) }
+    if hiddenAbove > 0 {
+        let earlier = bucket == .routines && hiddenAbove == state.upcomingEarlier
+        frame.put(earlier ? "↑ \(hiddenAbove) earlier · k shows them" : "↑ \(hiddenAbove) more", x: x, y: layout.cardsTop(state, column: column), maxWidth: w, style: .dim)
+    }
     if shown < cards.count { frame.put("↓ \(cards.count - shown) more", x: x, y: layout.bodyBottom, maxWidth: w, style: .dim) }
     if cards.isEmpty {
         let empty = !state.activeQuery.isEmpty ? "(no match)"

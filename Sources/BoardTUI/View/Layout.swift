@@ -179,6 +179,8 @@ public struct Layout: Sendable {
     public func scroll(_ state: BoardState, keeping row: Int, in column: Int) -> Int {
         var s = state
         if row < s.scroll[column] { return row }
+        // Every card takes a line at least: the scroll that shows `row` is no less than this.
+        s.scroll[column] = max(s.scroll[column], row - (bodyBottom - bodyTop))
         while !visible(s, column: column).contains(where: { $0.row == row }) && s.scroll[column] < row {
             s.scroll[column] += 1
         }
