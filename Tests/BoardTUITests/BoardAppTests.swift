@@ -124,8 +124,23 @@ import Testing
         #expect(form.values[0] == card.title + " soon")
         #expect(form.error == "This card was deleted elsewhere; nothing was saved. Esc closes the form.")
         #expect(view(app.state).text.contains("⚠ This card was deleted elsewhere"))
+        // Esc asks before dropping the edits; y drops them.
         _ = try app.handle(.escape)
-        #expect(app.state.mode == .normal)
+        #expect(view(app.state).text.contains("Drop your changes? y drops them"))
+        _ = try app.handle(.character("y"))
+        #expect(app.state.mode == .normal && app.state.message == "Changes dropped.")
+    }
+
+    /// Issue: Esc in the card form dropped its edits without asking (the template editor asks).
+    @Test func escAsksBeforeDroppingEditsAndAnyOtherKeyGoesBack() throws {
+        var state = try TUIFixture().state()
+        press([.character("e")], &state)
+        press([.escape], &state)
+        #expect(state.mode == .normal, "nothing changed: Esc closes at once")
+        press([.character("e")] + type(" soon") + [.escape, .character("n")], &state)
+        guard case .editing(let form) = state.mode else { Issue.record("the form was lost: \(state.mode)"); return }
+        #expect(form.values[0].hasSuffix(" soon") && !form.confirmingDiscard)
+        #expect(keyHints(state.mode).contains("Enter saves") && !keyHints(state.mode).contains("H/L move card"), "the form's keys in the key bar")
     }
 }
 

@@ -204,3 +204,40 @@ import Testing
         #expect(try f.store.template(morning.template.id, clock: demoClock).template.status == .paused)
     }
 }
+
+/// Issue: in a filtered board, `r` in an occurrence's detail made the detail vanish, said
+/// "Routines is empty." with cards there, and swallowed the next key; `n`/`N` stayed on a template.
+@Suite struct FilteredRoutinesTests {
+    @Test func theDetailOfAFilteredOccurrenceSurvivesItsOwnWrites() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        for key in [Key.character("/")] + "morning".map(Key.character) + [.enter] { _ = try app.handle(key) }
+        for _ in 0..<4 { _ = try app.handle(.character("l")) }
+        let card = try #require(app.state.focusedCard)
+        #expect(card.isOccurrence)
+        _ = try app.handle(.enter)
+        #expect(app.state.mode == .detail(field: 0))
+        _ = try app.handle(.character("m"))
+        #expect(app.state.mode == .detail(field: 0), "\(app.state.mode)")
+        #expect(app.state.focusedCard?.id == card.id)
+        _ = try app.handle(.character("r"))
+        #expect(app.state.mode == .detail(field: 0), "\(app.state.mode)")
+        #expect(app.state.focusedCard?.id == card.id, "\(app.state.message ?? "")")
+        #expect(view(app.state).text.contains("Occurrence of"))
+        _ = try app.handle(.character("u"))
+        #expect(app.state.message?.hasPrefix("Undid") == true, "\(app.state.message ?? "")")
+    }
+
+    @Test func nextMatchLeavesATemplateRow() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        for key in [Key.character("/")] + "morning".map(Key.character) + [.enter] { _ = try app.handle(key) }
+        for _ in 0..<4 { _ = try app.handle(.character("l")) }
+        _ = try app.handle(.up)
+        #expect(app.state.focusedTemplate != nil)
+        _ = try app.handle(.character("n"))
+        #expect(app.state.focusedTemplate == nil && app.state.focusedCard != nil)
+    }
+}

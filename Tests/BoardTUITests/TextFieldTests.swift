@@ -52,7 +52,7 @@ import Testing
         press([.escape, .character("e"), .control("u")] + type("Renew the passport") + [.control("w")] + type("visa"), &state)
         guard case .editing(let form) = state.mode else { Issue.record("no card form"); return }
         #expect(form.values[0] == "Renew the visa")
-        press([.escape, .character("t")] + type("Morning pages") + [.home] + type("My ") + [.end, .backspace], &state)
+        press([.escape, .character("y"), .character("t")] + type("Morning pages") + [.home] + type("My ") + [.end, .backspace], &state)
         guard case .templateForm(let template) = state.mode else { Issue.record("no template form"); return }
         #expect(template.fields.title == "My Morning page")
         // The cursor is drawn where the text field's is: after "My " (3 columns after the title's start).
@@ -99,7 +99,7 @@ import Testing
         guard case .editing(let cleared) = state.mode else { Issue.record("no card form"); return }
         #expect(cleared.values[5] == "")
         // The template editor: Priority 0, typing 9 gives 9, not 09.
-        press([.escape, .character("t")], &state)
+        press([.escape, .character("y"), .character("t")], &state)
         guard case .templateForm(var template) = state.mode else { Issue.record("no template form"); return }
         while template.focus != .priority {
             press([.tab], &state)

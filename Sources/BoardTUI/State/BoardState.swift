@@ -24,11 +24,19 @@ public struct CardForm: Hashable, Sendable {
     public var errors: [Int: String] = [:]
     /// A refusal of the whole edit (the card was deleted elsewhere), shown under the rows.
     public var error: String?
+    /// The values the form opened with: Esc asks before dropping a change to them.
+    public let original: [String]
+    /// "Drop your changes? y/n" is asked: the next key answers it.
+    public var confirmingDiscard = false
 
     public init(cardId: String, values: [String]) {
         self.cardId = cardId
         self.inputs = values.map(TextField.init)
+        original = values
     }
+
+    /// Whether a field differs from what the form opened with.
+    public var isChanged: Bool { values != original }
 
     /// Each field's text, in `fields` order.
     public var values: [String] { inputs.map(\.text) }

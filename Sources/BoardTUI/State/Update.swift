@@ -221,6 +221,17 @@ private func updateSearching(_ state: inout BoardState, _ input: inout TextField
 }
 
 private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ action: Action) -> [Effect] {
+    if form.confirmingDiscard {
+        // y drops the changes; anything else goes back to the form with them.
+        form.confirmingDiscard = false
+        if action == .type("y") || action == .type("Y") {
+            state.mode = .normal
+            state.message = "Changes dropped."
+            return []
+        }
+        state.mode = .editing(form)
+        return []
+    }
     switch action {
     case .type, .paste, .backspace, .editText: _ = form.inputs[form.field].handle(action)
     case .tab(let step):
@@ -228,8 +239,11 @@ private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ 
     case .moveFocus(_, let step) where step != 0:
         focusField(&form, by: step)
     case .escape:
-        state.mode = .normal
-        return []
+        guard form.isChanged else {
+            state.mode = .normal
+            return []
+        }
+        form.confirmingDiscard = true
     case .enter:
         switch form.edit() {
         case .success(let (edit, due)):
@@ -294,7 +308,9 @@ private func jumpToMatch(_ state: inout BoardState, step: Int) {
         state.message = "No card matches “\(state.activeQuery)”."
         return
     }
-    let current = all.firstIndex(of: state.focus) ?? -step
+    // From a template row the next match is the first card (the previous, the last).
+    let current = state.focusedTemplate != nil ? -step : all.firstIndex(of: state.focus) ?? -step
+    state.templateFocus = nil
     state.focus = all[((current + step) % all.count + all.count) % all.count]
     keepFocusVisible(&state)
 }

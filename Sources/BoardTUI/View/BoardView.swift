@@ -177,8 +177,20 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         frame.put(line, x: 0, y: statusY - layout.statusLines + 1 + i)
     }
     // The screen's last cell can't be written: the hints stop one short.
-    let hints = ["? help", "q quit", "←↓↑→ move", "H/L move card", "J/K reorder", "a add", "e edit", "Enter open", "x done", "d delete", "u undo", "/ search", "t template"]
-    frame.put(DisplayWidth.list(hints, fitting: state.width - 1), x: 0, y: hintsY, style: .dim)
+    frame.put(DisplayWidth.list(keyHints(state.mode), fitting: state.width - 1), x: 0, y: hintsY, style: .dim)
+}
+
+/// The key bar: the keys of the screen on top, never the board's under a form or a box.
+func keyHints(_ mode: Mode) -> [String] {
+    switch mode {
+    case .editing: ["Tab/↓ next field", "Shift-Tab/↑ previous", "Enter saves", "Esc cancels", "Ctrl-U clears to the start"]
+    case .templateForm: ["Tab/↓ next row", "Space/←→ cycle a choice", "Enter on a save row saves", "Ctrl-D removes a step", "Esc leaves"]
+    case .propagation: ["Enter/y applies", "Space also updates the overdue", "Esc/n back to the form"]
+    case .detail: ["↑↓ field or scroll", "r reset field", "m make exception", "R reapply all", "e edit", "T template", "Esc closes"]
+    case .help: ["↑↓ scroll", "PgUp/PgDn a page", "Home/End, g/G first/last", "any other key closes"]
+    case .suggestion: ["y/Enter confirm", "n dismiss", "Esc later"]
+    default: ["? help", "q quit", "←↓↑→ move", "H/L move card", "J/K reorder", "a add", "e edit", "Enter open", "x done", "d delete", "u undo", "/ search", "t template"]
+    }
 }
 
 private func drawBox(_ frame: inout Frame, _ state: BoardState, lines: [String], cursorLine: Int? = nil) {
@@ -235,7 +247,8 @@ private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardFor
         if let problem = form.errors[i] { lines.append("    ⚠ \(name): \(problem)") }
     }
     lines.append("")
-    lines.append(form.error.map { "⚠ \($0)" } ?? (form.errors.isEmpty ? "Tab/↓ next field · Enter saves · Esc cancels"
+    lines.append(form.confirmingDiscard ? "Drop your changes? y drops them · any other key goes back to the form"
+        : form.error.map { "⚠ \($0)" } ?? (form.errors.isEmpty ? "Tab/↓ next field · Enter saves · Esc cancels"
         : "Fix the marked \(form.errors.count == 1 ? "field" : "fields"), then Enter saves · Esc cancels"))
     let box = Box(lines, screenWidth: state.width, screenHeight: state.height)
     guard let y = box.draw(&frame, cursorLine: cursorLine) else { return }
