@@ -112,3 +112,19 @@ import Testing
         #expect(throws: BoardError.self) { try h.f.store.stats(weeks: 4, weekStart: .monday, templateId: "nope", clock: h.today) }
     }
 }
+
+/// Issue: eight step edits on one occurrence counted as "checklist 8" in "customised most".
+@Suite struct CustomisedMostTests {
+    @Test func anOccurrenceCountsOncePerFieldHoweverOftenItIsEdited() throws {
+        let f = try StoreFixture()
+        let now = clock("2026-10-01T08:00")
+        let template = try f.store.addTemplate(CardValues(title: "Stretch", checklist: ["Warm up"]), rule: try rule("every day"),
+                                               start: date("2026-10-01"), clock: now)
+        let occurrences = try f.store.occurrences(of: template.id)
+        for edit in 1...8 { try f.store.editTask(occurrences[0].id, CardEdit(checklist: ["Warm up", "Step \(edit)"]), clock: now) }
+        try f.store.editTask(occurrences[1].id, CardEdit(checklist: ["Warm up", "Hold"]), clock: now)
+        try f.store.editTask(occurrences[1].id, CardEdit(title: "Stretch, longer"), clock: now)
+        let stats = try #require(try f.store.stats(weeks: 12, weekStart: .monday, clock: now).templates.first)
+        #expect(stats.exceptions == ["checklist": 2, "title": 1])
+    }
+}

@@ -140,7 +140,7 @@ public enum StatsDefinitions {
         ("open", "occurrences not completed, of any date"),
         ("due", "occurrences dated before today, deleted ones included"),
         ("adherence", "completed ÷ due: of the occurrences dated before today, the share completed"),
-        ("exceptions", "per field, how many times an edit of an occurrence made that field its own"),
+        ("exceptions", "per field, how many occurrences an edit made that field their own (each occurrence counted once)"),
         ("pauses, resumes", "how many times the template was paused, and resumed from a pause"),
         ("remaining_by_week", "templates that end after N: occurrences left at the end of each week"),
         ("completion_by_week", "per week, completed ÷ occurrences dated that week up to today"),

@@ -117,7 +117,7 @@ extension BoardStore {
                 templates[id] = s
             }
             for row in try Row.fetchAll(db, sql: """
-                SELECT template_id, json_extract(detail, '$.field'), COUNT(*) FROM events
+                SELECT template_id, json_extract(detail, '$.field'), COUNT(DISTINCT COALESCE(task_id, id)) FROM events
                 WHERE kind IN ('exception_added', 'exception_made') AND template_id IS NOT NULL \(only) GROUP BY 1, 2
                 """, arguments: arguments()) {
                 let id: String = row[0]

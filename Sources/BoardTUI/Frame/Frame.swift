@@ -28,6 +28,9 @@ public struct Frame: Sendable {
     public private(set) var cells: [Cell]
     /// The focused card, for screen readers that follow the cursor.
     public var cursor: (x: Int, y: Int)?
+    /// Cells where a visible character was written over another one: text drawn over text. A view
+    /// clears (writes spaces) before it draws over something; tests hold this empty.
+    public private(set) var overlaps: [(x: Int, y: Int)] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -49,6 +52,9 @@ public struct Frame: Sendable {
             let w = DisplayWidth.of(character)
             guard w > 0 else { continue }
             guard column + w <= x + limit else { break }
+            if character != " ", (column..<(column + w)).contains(where: { cells[y * width + $0].width == 0 || cells[y * width + $0].character != " " }) {
+                overlaps.append((column, y))
+            }
             splitWideCharacter(at: column, y: y)
             splitWideCharacter(at: column + w, y: y)
             cells[y * width + column] = Cell(character: character, width: w, style: style)

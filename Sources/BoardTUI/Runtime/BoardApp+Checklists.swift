@@ -21,7 +21,7 @@ extension BoardApp {
             let waiting = state.runs.suggestions.count
             if waiting > 0 { report(.said("\(waiting) waiting \(waiting == 1 ? "suggestion" : "suggestions"): Enter answers.")) }
         case .openStats:
-            report(.showing(.stats(StatsScreen(stats: try store.stats(weeks: 12, weekStart: state.config.weekStart ?? .monday, clock: now)))))
+            report(.showing(.stats(StatsScreen(stats: try store.stats(weeks: StatsLayout.weeks(width: state.width), weekStart: state.config.weekStart ?? .monday, clock: now)))))
         default:
             break
         }

@@ -59,6 +59,11 @@ struct Box {
         return first
     }
 
+    private func mark(_ text: String, on row: Int, _ frame: inout Frame) {
+        frame.put(String(repeating: " ", count: 8), x: x + width - 10, y: row)
+        frame.put(text, x: x + width - 10, y: row, style: .dim)
+    }
+
     /// Draws the box; the first source line is bold (its title). Returns the screen row of `cursorLine`.
     @discardableResult
     func draw(_ frame: inout Frame, scroll: Int = 0, cursorLine: Int? = nil) -> Int? {
@@ -69,8 +74,9 @@ struct Box {
             frame.put(line.text, x: x + 2, y: y + 1 + i, maxWidth: width - 4, style: line.source == 0 ? .bold : [])
             if line.source == cursorLine && cursorY == nil { cursorY = y + 1 + i }
         }
-        if first > 0 { frame.put(" ↑ more ", x: x + width - 10, y: y, style: .dim) }
-        if first + room < lines.count { frame.put(" ↓ more ", x: x + width - 10, y: y + height - 1, style: .dim) }
+        // The markers take a stretch of the border: cleared first, then written.
+        if first > 0 { mark(" ↑ more ", on: y, &frame) }
+        if first + room < lines.count { mark(" ↓ more ", on: y + height - 1, &frame) }
         frame.cursor = (x + 2, cursorY ?? y + 1)
         return cursorY
     }
