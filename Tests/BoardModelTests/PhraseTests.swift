@@ -22,6 +22,10 @@ import Testing
         ("every 31st", "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1"),
         ("every last day", "FREQ=MONTHLY;BYMONTHDAY=-1"), ("every first monday", "FREQ=MONTHLY;BYDAY=1MO"),
         ("every 3rd friday", "FREQ=MONTHLY;BYDAY=3FR"), ("every last friday", "FREQ=MONTHLY;BYDAY=-1FR"),
+        // Issue: "last friday of the month" was refused ("unknown word 'last'").
+        ("last friday of the month", "FREQ=MONTHLY;BYDAY=-1FR"), ("every last friday of the month", "FREQ=MONTHLY;BYDAY=-1FR"),
+        ("first monday of every month", "FREQ=MONTHLY;BYDAY=1MO"), ("the 15th of each month", "FREQ=MONTHLY;BYMONTHDAY=15"),
+        ("the last day of the month", "FREQ=MONTHLY;BYMONTHDAY=-1"),
         ("every last workday", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"),
         ("every year", "FREQ=YEARLY"), ("yearly", "FREQ=YEARLY"),
         ("every jan 27th", "FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=27"), ("every march 14", "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=14"),
@@ -64,6 +68,7 @@ import Testing
         ("every day 3 times until dec 31", "until: a rule ends after a number of times or on a date, not both"),
         ("every day starting 2026-12-10 until 2026-12-01", "until: the end 2026-12-01 is before the start 2026-12-10"),
         ("every week on the 15th", "BYMONTHDAY: is not allowed with FREQ=WEEKLY"),
+        ("every day of the month", "phrase: 'of the month' follows a day of the month, as in 'last friday of the month'"),
         ("3 days", "phrase: say 'every 3 days' or add 'after completion'"),
         ("every last", "phrase: ends too early: say 'last day', 'last friday' or 'last workday'"),
         ("every day at", "phrase: ends too early: expected a time after 'at'"),

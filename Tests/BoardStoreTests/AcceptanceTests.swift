@@ -92,10 +92,14 @@ import Testing
         let t = try f.store.addTemplate(CardValues(title: "Physio"), rule: try rule("every mon, wed and fri for 5 times"), clock: now)
         var overview = try f.store.template(t.id, clock: now)
         #expect(overview.template.endAfterCount == 5)
-        #expect(overview.remaining == 2 && overview.template.status == .active)
+        // Remaining: the runs dated after today, one figure in the list, the screen and stats (was the
+        // runs not yet generated: a new template said "0 left").
+        #expect(overview.remaining == 5 && overview.template.status == .active)
         #expect(try f.store.generate(clock: clock("2026-11-28T09:00")) == 2)
         overview = try f.store.template(t.id, clock: clock("2026-11-28T09:00"))
-        #expect(overview.remaining == 0 && overview.template.status == .active, "the last one, Dec 2, is still ahead")
+        #expect(overview.remaining == 2 && overview.template.status == .active, "Nov 30 and Dec 2 are still ahead")
+        let stats = try #require(try f.store.stats(weeks: 2, weekStart: .monday, clock: clock("2026-11-28T09:00")).templates.first)
+        #expect(stats.remainingByWeek?.last == overview.remaining, "stats say the same figure at today's end")
         try f.store.generate(clock: clock("2026-12-03T09:00"))
         overview = try f.store.template(t.id, clock: clock("2026-12-03T09:00"))
         #expect(overview.template.status == .archived && overview.scheduling?.series.status == .archived)

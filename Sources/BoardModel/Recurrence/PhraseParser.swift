@@ -98,6 +98,11 @@ struct PhraseParser {
                 interval = n
                 frequency = unit
                 headIsBareInterval = true
+            } else if word == "the" || word == "last" || Vocabulary.ordinal(word) != nil {
+                // "last friday of the month", "the 15th of every month": days of the month without 'every'.
+                if word == "the" { index += 1 }
+                let found = try parseDayItems(context: "after '\(word)'")
+                frequency = found.hasMonthAndDay ? .yearly : found.hasMonthLevelItem ? .monthly : .weekly
             } else {
                 throw BoardError("phrase", "unknown word '\(word)': start with 'every', 'daily', 'weekly', 'monthly' or 'yearly'")
             }
@@ -227,6 +232,14 @@ struct PhraseParser {
     private mutating func parseClause() throws(BoardError) {
         let word = current!
         switch word {
+        case "of":
+            // "… of the month", "… of every month": what a day of the month already says.
+            index += 1
+            if let c = current, ["the", "every", "each"].contains(c) { index += 1 }
+            guard frequency == .monthly, interval == 1, current == "month" else {
+                throw BoardError("phrase", "'of the month' follows a day of the month, as in 'last friday of the month'")
+            }
+            index += 1
         case "on":
             index += 1
             _ = try parseDayItems(context: "after 'on'")

@@ -145,7 +145,11 @@ extension BoardStore {
                 ? upcoming.first
                 : Generation.nextRun(schedule, now: clock.local, skipped: skipped, completed: completed[series.id] ?? [])
             let nextRun = running ? next.flatMap { window.contains($0) ? $0 : nil } : nil
-            let remaining = template.endAfterCount.map { max(0, $0 - series.usedCount) }
+            // One figure everywhere (list, screen, stats): the runs of an end-after-N rule dated after
+            // today; after completion, those not yet generated.
+            let remaining = template.endAfterCount.map { n in
+                max(0, n - (schedule.rule.anchor == .completion ? series.usedCount : Generation.used(schedule, before: clock.today.adding(days: 1))))
+            }
             return TemplateOverview(template: template, scheduling: .init(rule: rule, series: series, schedule: schedule),
                                     summary: RecurrencePhrase(rule: schedule.rule, time: template.defaultTime).summary,
                                     nextRun: nextRun, remaining: remaining, upcoming: upcoming)

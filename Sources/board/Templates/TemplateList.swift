@@ -5,7 +5,7 @@ import Foundation
 
 struct TemplateList: Command {
     static let info = CommandInfo(
-        "list", abstract: "List templates: name, schedule, next run within 7 days, status, remaining.",
+        "list", abstract: "List templates: name, schedule, next run within 7 days, status, remaining (runs dated after today).",
         parameters: [.flag("json", "Print a JSON array.")] + BoardOptions.parameters, runs: Self.self)
 
     let json: Bool, board: BoardOptions
