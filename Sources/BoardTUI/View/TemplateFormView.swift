@@ -77,7 +77,7 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
         // Before a save has marked the fields, say what is wrong here rather than point at marks.
         let unmarked = form.rows.first { errors.rows[$0] != nil }.map { "\(TemplateFormText.label($0)): \(errors.rows[$0]!)" }
         let why = !form.errors.isEmpty ? "Fix the marked fields to see the next occurrences."
-            : unmarked.map { "No preview yet. \($0)" } ?? "Complete the schedule to see the next occurrences."
+            : unmarked.map { "Nothing to preview until this is fixed: \($0)" } ?? "Complete the schedule to see the next occurrences."
         preview = DisplayWidth.wrap(why, to: previewWidth).map { ($0, .dim) }
     }
     for (i, line) in preview.prefix(previewRoom).enumerated() {

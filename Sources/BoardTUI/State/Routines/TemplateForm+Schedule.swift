@@ -249,7 +249,8 @@ public struct FormErrors: Error, Hashable, Sendable {
 extension Error {
     /// "Field problem" as one sentence: a BoardError's field and problem, capitalised.
     var problemSentence: String {
-        let text = "\(self)"
+        // Under the In words row, "phrase:" says again what the row's label says.
+        let text = (self as? BoardError).map { $0.field == "phrase" ? $0.problem : "\($0)" } ?? "\(self)"
         return text.prefix(1).uppercased() + text.dropFirst()
     }
 }
