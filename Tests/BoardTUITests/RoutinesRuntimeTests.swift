@@ -147,7 +147,7 @@ import Testing
         #expect(app.state.message?.hasPrefix("Skip Next skips the template's next occurrence (Mon Nov 23)") == true)
         app.state.focus(cardId: all[0].id)
         _ = try app.handle(.character("s"))
-        #expect(app.state.message == "Skipped Mon Nov 23.")
+        #expect(app.state.message == "Skipped “Standup prep” on Mon Nov 23. u brings it back.")
         #expect(try occurrences(f, of: standup.template.id).map(\.id) == Array(all.dropFirst()).map(\.id))
         _ = try app.handle(.character("u"))
         #expect(try occurrences(f, of: standup.template.id).map(\.id) == all.map(\.id))
@@ -239,5 +239,26 @@ import Testing
         #expect(app.state.focusedTemplate != nil)
         _ = try app.handle(.character("n"))
         #expect(app.state.focusedTemplate == nil && app.state.focusedCard != nil)
+    }
+}
+
+/// Issue: "Undid: move to Weekend" and "Skipped Wed Nov 25." named neither the card nor the
+/// routine, and after s then u on a template the focus jumped to the restored occurrence.
+@Suite struct NamedIntentTests {
+    @Test func skipAndItsUndoNameTheRoutineAndKeepTheTemplateFocused() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        for _ in 0..<4 { _ = try app.handle(.character("l")) }
+        while app.state.focusedTemplate?.title != "Morning routine" {
+            let before = app.state.templateFocus
+            _ = try app.handle(.up)
+            if before != nil && before == app.state.templateFocus { Issue.record("no Morning routine row"); return }
+        }
+        _ = try app.handle(.character("s"))
+        #expect(app.state.message?.hasPrefix("Skipped “Morning routine” on ") == true, "\(app.state.message ?? "")")
+        _ = try app.handle(.character("u"))
+        #expect(app.state.message == "Undid: skip of “Morning routine”'s next")
+        #expect(app.state.focusedTemplate?.title == "Morning routine", "the template row keeps the focus")
     }
 }

@@ -82,7 +82,7 @@ import Testing
         #expect(try f.store.tasks().allSatisfy { $0.title != "Buy milk" })
         _ = try app.handle(.control("r"))
         _ = try app.handle(.control("r"))
-        #expect(app.state.message == "Redid: move to Weekend")
+        #expect(app.state.message == "Redid: move “Buy milk” to Weekend")
         #expect(try f.store.task(card.id).bucket == .weekend, "the same card, moved again")
     }
 

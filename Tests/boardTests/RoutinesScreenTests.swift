@@ -64,7 +64,7 @@ import Testing
 
         // Skip next, pause, resume, duplicate, archive: each on screen.
         try session.send("Up", "s")
-        #expect(session.waitFor { $0.contains("Skipped Mon Nov 23.") && !$0.contains("Mon Nov 23 07:30") }.0)
+        #expect(session.waitFor { $0.contains("Skipped “") && $0.contains("” on Mon Nov 23. u brings it back.") && !$0.contains("Mon Nov 23 07:30") }.0)
         try session.send("p")
         #expect(session.waitFor { $0.contains("Daily standup · paused") }.0)
         try session.send("p")

@@ -18,9 +18,9 @@ import Testing
         try session.send("x")
         #expect(session.waitFor { $0.contains("[x] Buy milk") }.0)
         try session.send("u")
-        #expect(session.waitFor { $0.contains("[ ] Buy milk") && $0.contains("Undid: complete") }.0)
+        #expect(session.waitFor { $0.contains("[ ] Buy milk") && $0.contains("Undid: complete “Buy milk”") }.0)
         try session.send("C-r")
-        #expect(session.waitFor { $0.contains("[x] Buy milk") && $0.contains("Redid: complete") }.0)
+        #expect(session.waitFor { $0.contains("[x] Buy milk") && $0.contains("Redid: complete “Buy milk”") }.0)
 
         try session.send("a")
         try session.type("Call mum")

@@ -34,7 +34,7 @@ extension BoardApp {
             report(.said("Archived “\(state.snapshot.templateTitles[id] ?? "the template")”: it makes no more occurrences; z shows archived templates, u brings it back."))
         case .skipNext(let id):
             let date = try store.skipNext(id, clock: now)
-            report(.said("Skipped \(MonthName.due(date, nil, today: now.today))."))
+            report(.said("Skipped “\(state.snapshot.templateTitles[id] ?? "the routine")” on \(MonthName.due(date, nil, today: now.today)). u brings it back."))
         case .duplicateTemplate(let id):
             let copy = try store.duplicateTemplate(id, clock: now)
             report(.said("Duplicated as “\(copy.title)” (draft; p activates it)."))

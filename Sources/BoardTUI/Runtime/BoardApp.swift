@@ -116,8 +116,10 @@ public final class BoardApp {
             case .openChecklist, .openHabits, .openHabit, .openStats:
                 try open(effect)
             default:
+                // Described before the write: a deleted card's title is gone after it.
+                let description = describe(effect)
                 let (landing, changes) = try store.recording { try carryOut(effect) }
-                history.record(.init(description: Self.describe(effect), changes: changes))
+                history.record(.init(description: description, changes: changes))
                 // One reload for the intent; a new template's row then takes the focus.
                 if case .card(let id) = landing { try reload(focusing: id) } else { try reload() }
                 if case .template(let id) = landing { report(.templateAdded(id: id)) }
@@ -185,9 +187,9 @@ public final class BoardApp {
     }
 
     /// After undo or redo: the first card the change touched that still exists; none for a template's
-    /// change, whose row keeps the focus.
+    /// or a series' change (a skip, a pause), whose row keeps the focus.
     private func cardToFocus(after changes: ChangeSet) -> String? {
-        guard !changes.rows.contains(where: { $0.table == "templates" }) else { return nil }
+        guard !changes.rows.contains(where: { ["templates", "series"].contains($0.table) }) else { return nil }
         return changes.cardIds.first { (try? store.task($0)) != nil }
     }
 
@@ -252,22 +254,25 @@ public final class BoardApp {
         return true
     }
 
-    static func describe(_ effect: Effect) -> String {
-        switch effect {
+    /// What undo and redo say they undid: the intent and what it was done to, by name.
+    func describe(_ effect: Effect) -> String {
+        func card(_ id: String) -> String { (try? store.task(id)).map { "“\($0.title)”" } ?? "the card" }
+        func template(_ id: String) -> String { state.snapshot.templateTitles[id].map { "“\($0)”" } ?? "the template" }
+        return switch effect {
         case .add(let title, let bucket): "add “\(title)” to \(bucket.title)"
-        case .move(_, let bucket, let position): position == nil ? "move to \(bucket.title)" : "reorder"
-        case .toggleDone(_, let completed): completed ? "complete" : "reopen"
-        case .delete: "delete"
-        case .edit: "edit"
+        case .move(let id, let bucket, let position): position == nil ? "move \(card(id)) to \(bucket.title)" : "reorder \(card(id))"
+        case .toggleDone(let id, let completed): "\(completed ? "complete" : "reopen") \(card(id))"
+        case .delete(let id): "delete \(card(id))"
+        case .edit(let id, _, _): "edit of \(card(id))"
         case .createTemplate(let draft, _): "create template “\(draft.values.title)”"
         case .applyTemplateEdit(let plan, _): "edit of template “\(plan.propagation.newValues.title)”"
-        case .pauseTemplate: "pause"
-        case .resumeTemplate: "resume"
-        case .archiveTemplate: "archive"
-        case .skipNext: "skip next"
-        case .duplicateTemplate: "duplicate"
-        case .reapply: "reapply"
-        case .makeException: "make exception"
+        case .pauseTemplate(let id): "pause of \(template(id))"
+        case .resumeTemplate(let id): "resume of \(template(id))"
+        case .archiveTemplate(let id): "archive of \(template(id))"
+        case .skipNext(let id): "skip of \(template(id))'s next"
+        case .duplicateTemplate(let id): "duplicate of \(template(id))"
+        case .reapply(let id, _): "reapply of \(card(id))"
+        case .makeException(let id, _): "exception on \(card(id))"
         case .toggleStep: "tick"
         case .editChecklist: "checklist edit"
         case .addHabit(let name): "add habit “\(name)”"

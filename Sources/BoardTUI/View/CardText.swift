@@ -79,7 +79,7 @@ enum CardText {
         case .labels: card.labels.isEmpty ? "—" : card.labels.joined(separator: ", ")
         case .checklist: card.checklistTotal == 0 ? "—" : "\(card.checklistDone) of \(card.checklistTotal) done"
         case .bucket: card.bucket.title
-        case .time: card.dueTime?.display ?? "—"
+        case .time: card.dueTime?.description ?? "—"  // 08:15, as on the card and in the form
         case .priority: String(card.priority)
         case .duration: card.durationMin.map { "\($0) min" } ?? "—"
         }
