@@ -61,6 +61,9 @@ public final class BoardApp {
         }
     }
 
+    /// A sentence the title bar keeps (the demo says its board is a throwaway).
+    public func showBanner(_ text: String) { report(.banner(text)) }
+
     /// The screen at a size, with the cards it shows read.
     public func firstFrame(width: Int, height: Int) throws -> Frame {
         _ = update(&state, .resize(width: width, height: height))

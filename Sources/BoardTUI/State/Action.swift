@@ -97,6 +97,8 @@ public enum Report: Hashable, Sendable {
     case planned(TemplateEditPlan, withOverdue: TemplateEditPlan, save: TemplateForm.Save, form: TemplateForm)
     /// A template was created or duplicated: its row takes the focus.
     case templateAdded(id: String)
+    /// A sentence the title bar keeps.
+    case banner(String)
 }
 
 /// What `update` asks the runtime to do at the edge: write to the store, or stop.

@@ -107,6 +107,8 @@ public struct BoardState: Sendable {
     public var config = BoardConfig()
     /// The board's file may only be read: shown in the title bar, every write refused in words.
     public var readOnly = false
+    /// A sentence the title bar keeps: the demo says its board is a throwaway.
+    public var banner: String?
 
     public init(snapshot: BoardSnapshot, width: Int, height: Int) {
         self.snapshot = snapshot

@@ -353,6 +353,8 @@ private func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
             return [.applyTemplateEdit(plan, save: save)]
         }
         state.mode = .propagation(PropagationDialog(plan: plan, planWithOverdue: withOverdue, save: save, form: form))
+    case .banner(let text):
+        state.banner = text
     case .templateAdded(let id):
         state.focus.column = BoardState.columns.count - 1
         if let row = state.templates.firstIndex(where: { $0.id == id }) { state.templateFocus = row }

@@ -38,6 +38,7 @@ private func drawTitleBar(_ frame: inout Frame, _ state: BoardState) {
     let date = state.snapshot.today
     var title = "Board · \(date.weekday.name), \(MonthName.short(date.month)) \(date.day), \(date.year)"
     if state.readOnly { title += " · READ-ONLY: the file can't be written; changes are refused" }
+    if let banner = state.banner { title += " · " + banner }
     if !state.filter.isEmpty { title += " · filter: “\(state.filter)” (Esc clears)" }
     frame.put(title, x: 0, y: 0, style: .bold)
 }

@@ -20,9 +20,11 @@ struct OpenCommand: Command {
 
     /// Runs the board screen until the user quits; the clock runs from now, or from --now.
     /// `syncing`: with the server configured (never the demo's board).
-    static func runBoard(store: BoardStore, path: String, clockOptions: ClockOptions, syncing: Bool = false) throws {
+    /// `banner`: said in the title bar for as long as the board is open (the demo's).
+    static func runBoard(store: BoardStore, path: String, clockOptions: ClockOptions, syncing: Bool = false, banner: String? = nil) throws {
         let clock = try clockOptions.runningClock(savedZone: try store.savedTimeZone())
         let app = try BoardApp(store: store, path: path, config: ConfigFile.loaded, clock: clock)
+        if let banner { app.showBanner(banner) }
         // With a server configured the board syncs by itself, in a process beside it: offline never blocks a key.
         var sync: ScreenSync?
         if syncing, !store.isReadOnly, SyncCommands.configuredURL != nil {
