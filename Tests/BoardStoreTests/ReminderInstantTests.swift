@@ -67,3 +67,30 @@ import Testing
                 "the count starts with the first real occurrence")
     }
 }
+
+/// The status line's due reminders are picked in SQL by wall time near now, then by the exact
+/// instant: the same ones the exact rule alone picks, across a day change and a DST change.
+@Suite struct DueRemindersTests {
+    @Test(arguments: ["2026-11-21T09:30", "2026-11-22T00:20", "2026-10-25T02:30", "2026-10-25T03:10", "2026-03-29T03:10"])
+    func theNearWallTimeFilterAgreesWithTheExactRule(now: String) throws {
+        let f = try StoreFixture()
+        let start = clock(now)
+        // Cards from a day before to a day after now, every 10 minutes, reminding 0, 15 or 60 minutes before.
+        var expected: Set<String> = []
+        for step in -144...144 {
+            let at = start.instant.addingTimeInterval(Double(step) * 600)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = paris
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: at)
+            let day = LocalDate(iso: String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!))!
+            let time = LocalTime(hour: c.hour!, minute: c.minute!)!
+            let before = [0, 15, 60][(step + 144) % 3]
+            let card = try f.store.addTask(CardValues(title: "card \(step)", time: time), due: day, remindBefore: before, clock: clock("2026-01-01T00:00"))
+            let reminder = Reminder(taskId: card.id, title: card.title, bucket: "this-week", due: LocalDateTime(date: day, time: time),
+                                    minutesBefore: before, zone: paris)
+            if case .deliver = reminder.decision(at: start.instant, grace: 3600) { expected.insert(card.title) }
+        }
+        let due = Set(try f.store.dueReminders(clock: start, within: 3600).map(\.title))
+        #expect(due == expected && !due.isEmpty, "\(due.sorted()) vs \(expected.sorted())")
+    }
+}

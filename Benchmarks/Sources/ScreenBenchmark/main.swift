@@ -8,6 +8,7 @@ import GRDB
 // time from a focus key to the next frame at 200×60, and peak memory. Frames are drawn
 // into a buffer (no terminal); the README also gives the whole binary's time in tmux.
 // Usage: ScreenBenchmark [PATH]: with PATH, only writes the big board there.
+// CARDS=10000 ScreenBenchmark: a board of that many cards instead (1,000 templates still).
 
 let clock = BoardClock(local: LocalDateTime(iso: "2026-11-21T09:00")!, zone: TimeZone(identifier: "Europe/Paris")!)
 
@@ -24,9 +25,13 @@ func maxResidentMiB() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
-/// 1,000 daily templates (7,000 occurrences) and plain cards up to 100,000 in all.
+/// Cards in all (CARDS, 100,000 unless given): 7,000 occurrences of 1,000 daily templates, the rest plain.
+let totalCards = Int(ProcessInfo.processInfo.environment["CARDS"] ?? "") ?? 100_000
+let plainCards = max(0, totalCards - 7_000)
+
+/// 1,000 daily templates (7,000 occurrences) and plain cards up to `totalCards` in all.
 func writeBigBoard(at path: String) throws {
-    let database = try BoardDatabase.open(path: path).pool
+    let database = try BoardDatabase.open(path: path, concurrentReads: true).writer
     let store = try BoardStore(database, path: path)
     let first = try store.addTemplate(CardValues(title: "Routine 0", checklist: ["one", "two"], time: LocalTime(hour: 7, minute: 0)!),
                                       rule: try RecurrenceRule(.daily), start: clock.today, status: .draft, clock: clock)
@@ -42,7 +47,7 @@ func writeBigBoard(at path: String) throws {
             FROM templates t, recurrence_rules r WHERE r.template_id = ? AND t.id != ?
             """, arguments: [first.id, first.id])
         try db.execute(sql: """
-            INSERT INTO series SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL
+            INSERT INTO series SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL, 0
             FROM templates t, series s WHERE s.template_id = ? AND t.id != ?
             """, arguments: [first.id, first.id])
         try db.execute(sql: "UPDATE templates SET status = 'active'; UPDATE series SET status = 'active'")
@@ -50,7 +55,7 @@ func writeBigBoard(at path: String) throws {
     try store.generate(clock: clock)
     try database.write { db in
         try db.execute(sql: """
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 93000)
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(plainCards))
             INSERT INTO tasks (id, owner_id, title, labels, bucket, position, priority, created_at, updated_at)
             SELECT lower(hex(randomblob(16))), ?, 'Card ' || n.i, '["bench"]',
                    CASE n.i % 4 WHEN 0 THEN 'THIS_WEEK' WHEN 1 THEN 'WEEKEND' WHEN 2 THEN 'NEXT_WEEK' ELSE 'NEXT_MONTH' END,
@@ -81,23 +86,39 @@ let firstFrame = try seconds {
     app = try BoardApp(store: store, path: path) { clock }
     frame = try app.firstFrame(width: 200, height: 60)
 }
-guard frame.text.contains("This Week (23250)") else { fatalError("unexpected board:\n\(frame.text)") }
+guard frame.text.contains("This Week (\(plainCards / 4))") else { fatalError("unexpected board:\n\(frame.text)") }
 
 // Focus keys through the whole runtime: update, reading windows of cards as the focus goes, drawing.
 var samples: [Double] = []
 let keys: [Key] = Array(repeating: .down, count: 400) + [.right] + Array(repeating: .down, count: 400) + Array(repeating: .up, count: 200)
-for key in keys {
-    samples.append(try seconds {
-        guard case .draw(let next, _) = try app.handle(key) else { fatalError("quit") }
-        frame = next
-    })
+/// One key handled and its frame drawn, as the terminal's loop does.
+@MainActor func press(_ key: Key) throws -> Double {
+    try seconds {
+        guard case .draw = try app.handle(key) else { fatalError("quit") }
+        frame = view(app.state)
+    }
 }
+for key in keys { samples.append(try press(key)) }
 guard frame.text.contains("Card ") else { fatalError("the cards did not load:\n\(frame.text)") }
 samples.sort()
-print("A board of 100,000 cards and 1,000 templates, drawn into a 200×60 frame (no terminal)")
+print("A board of \(totalCards) cards and 1,000 templates, drawn into a 200×60 frame (no terminal)")
 print(String(format: "  start to first frame:        %7.1f ms  (open, generate, load, draw; target ≤ 150 ms)", firstFrame * 1000))
 print(String(format: "  focus key to next frame:     %7.3f ms median, %.3f ms p99 over %d keys (target ≤ 2 ms)",
              samples[samples.count / 2] * 1000, samples[samples.count * 99 / 100] * 1000, samples.count))
+// Every other key a person presses often, each to its frame: the filter's keystrokes, moving and
+// reordering cards, completing one (each writes and reads the board again).
+@MainActor func report(_ name: String, _ keys: [Key]) throws {
+    var times: [Double] = []
+    for key in keys { times.append(try press(key)) }
+    times.sort()
+    let label = (name + ":").padding(toLength: 30, withPad: " ", startingAt: 0)
+    print("  " + label + String(format: "%7.2f ms median, %.2f ms max over %d keys (target < 16 ms)", times[times.count / 2] * 1000, times.last! * 1000, times.count))
+}
+_ = try press(.left)
+try report("filter keystroke (/ card 1)", [.character("/")] + "card 1".map(Key.character) + [.backspace, .backspace, .escape])
+try report("H / L (move a card)", [.character("L"), .character("H"), .character("L"), .character("H")])
+try report("J / K (reorder)", [.character("J"), .character("K"), .character("J"), .character("K")])
+try report("x (complete, reopen)", [.character("x"), .character("x"), .character("x"), .character("x")])
 print(String(format: "  peak memory:                 %7.1f MiB (%.1f MiB before opening; target ≤ 64 MB)", maxResidentMiB(), memoryBefore))
 
 print("Where the first frame's time goes:")
@@ -110,4 +131,8 @@ do {
         for bucket in Bucket.allCases { _ = try store.cardSummaries(in: bucket, limit: BoardSnapshot.windowSize) }
     } * 1000))
     print(String(format: "  templates:     %6.1f ms", try seconds { _ = try store.templates(clock: clock, limit: BoardSnapshot.templateRows) } * 1000))
+    print(String(format: "  titles:        %6.1f ms", try seconds { _ = try store.templateTitles() } * 1000))
+    print(String(format: "  reminders:     %6.1f ms", try seconds { _ = try store.dueReminders(clock: clock, within: 3600) } * 1000))
+    print(String(format: "  earlier:       %6.1f ms", try seconds { _ = try store.routinesCount(before: clock.today) } * 1000))
+    print(String(format: "  whole load:    %6.1f ms", try seconds { _ = try BoardSnapshot.load(store, clock: clock) } * 1000))
 }

@@ -24,8 +24,9 @@ public struct CardSummary: Hashable, Sendable {
 
     public var isOccurrence: Bool { Occurrence.isOccurrence(templateId: templateId, occurrenceDate: occurrenceDate) }
 
+    /// Read for every card drawn, every frame: split in place when it holds no escapes.
     public var labels: [String] {
-        labelsJSON == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(labelsJSON.utf8))) ?? []
+        (try? JSONColumn.strings(labelsJSON)) ?? []
     }
 }
 
@@ -87,13 +88,22 @@ extension BoardStore {
 
     /// SQL for "title or a label contains `query`", folded as `CardSearch` folds: each label
     /// on its own, never the JSON text around them (a `[` matched every card).
+    ///
+    /// Folding every title in Swift on each keystroke was most of a filter's time, so a cheap test
+    /// in C comes first: for printable ASCII text folding is lowercasing, which `LIKE` does; only
+    /// text with anything else (`GLOB '*[^ -~]*'`) is folded. Labels are read from their JSON only
+    /// when its text could hold the needle (or holds escapes or other characters).
     private static func matching(_ query: String) -> (String, StatementArguments) {
         guard !query.isEmpty else { return ("1", []) }
         let needle = CardSearch.fold(query)
+        let like = "%" + needle.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
         return ("""
-            (instr(board_fold(title), ?) > 0
-             OR EXISTS (SELECT 1 FROM json_each(tasks.labels) WHERE instr(board_fold(json_each.value), ?) > 0))
-            """, [needle, needle])
+            (title LIKE ? ESCAPE '\\'
+             OR (title GLOB '*[^ -~]*' AND instr(board_fold(title), ?) > 0)
+             OR (labels != '[]' AND (labels LIKE ? ESCAPE '\\' OR labels GLOB '*[^ -~]*' OR instr(labels, '\\') > 0)
+                 AND EXISTS (SELECT 1 FROM json_each(tasks.labels) WHERE instr(board_fold(json_each.value), ?) > 0)))
+            """, [like, needle, like, needle])
     }
 }
 
