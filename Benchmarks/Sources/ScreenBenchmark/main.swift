@@ -115,6 +115,11 @@ print(String(format: "  focus key to next frame:     %7.3f ms median, %.3f ms p9
     print("  " + label + String(format: "%7.2f ms median, %.2f ms max over %d keys (target < 16 ms)", times[times.count / 2] * 1000, times.last! * 1000, times.count))
 }
 _ = try press(.left)
+// PROFILE=filter: only filter keystrokes, many of them, for a profiler to look at.
+if ProcessInfo.processInfo.environment["PROFILE"] == "filter" {
+    for _ in 0..<40 { try report("filter keystroke (/ card 1)", [.character("/")] + "card 1".map(Key.character) + [.backspace, .backspace, .escape]) }
+    exit(0)
+}
 try report("filter keystroke (/ card 1)", [.character("/")] + "card 1".map(Key.character) + [.backspace, .backspace, .escape])
 try report("H / L (move a card)", [.character("L"), .character("H"), .character("L"), .character("H")])
 try report("J / K (reorder)", [.character("J"), .character("K"), .character("J"), .character("K")])

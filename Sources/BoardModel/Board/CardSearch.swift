@@ -4,15 +4,30 @@ import Foundation
 /// every script (É finds é). The store's SQL and the screen's filter while typing both use
 /// `fold`, so a card never matches in one and not the other.
 public enum CardSearch {
-    /// The text as search compares it.
+    /// The text as search compares it. ASCII text is only lowercased (what folding does to it),
+    /// without Foundation's slower general path: the screen folds every card it shows while typing.
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive], locale: nil)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive], locale: nil)
     }
 
     /// Whether a card with `title` and `labels` matches `query` (every card matches an empty one).
+    /// The folded texts are compared byte by byte, as the store's SQL (`instr`) compares them.
     public static func matches(title: String, labels: [String], query: String) -> Bool {
         guard !query.isEmpty else { return true }
-        let needle = fold(query)
-        return fold(title).contains(needle) || labels.contains { fold($0).contains(needle) }
+        let needle = Array(fold(query).utf8)
+        return contains(fold(title), needle) || labels.contains { contains(fold($0), needle) }
+    }
+
+    private static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { haystack in
+            guard needle.count <= haystack.count else { return false }
+            outer: for start in 0...(haystack.count - needle.count) {
+                for (i, byte) in needle.enumerated() where haystack[start + i] != byte { continue outer }
+                return true
+            }
+            return false
+        }
     }
 }

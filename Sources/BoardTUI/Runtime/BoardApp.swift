@@ -208,8 +208,8 @@ public final class BoardApp {
     /// offset; a new search reads the board again.
     func readWhatIsShown() throws {
         if state.activeQuery != state.snapshot.query {
-            try reload()
-            return
+            // A keystroke of the filter: the columns under the new search, the rest as it was.
+            report(.loaded(try state.snapshot.searched(store, query: state.activeQuery), focusing: nil))
         }
         // The focused column first: where the focus lands decides what the others scroll to.
         var snapshot = state.snapshot

@@ -57,7 +57,7 @@ public struct BoardSnapshot: Hashable, Sendable {
     public static let reminderShownFor: TimeInterval = 3600
 
     /// How many cards a window reads.
-    public static let windowSize = 300
+    public static let windowSize = 150
     /// The Templates section never shows more than this many rows.
     public static let templateRows = 40
 
@@ -84,6 +84,18 @@ public struct BoardSnapshot: Hashable, Sendable {
                         time: $0.template.defaultTime, status: $0.template.status, remaining: $0.remaining,
                         scheduled: $0.scheduling != nil)
         }
+        let columns = try readColumns(store, today: clock.today, query: query, offsets: offsets)
+        var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates, templateTitles: try store.templateTitles(),
+                                     today: clock.today)
+        snapshot.habits = try store.habitRecords().map { HabitChoice(id: $0.id, name: $0.name) }
+        snapshot.habitsCheckedInToday = try store.habitsCheckedIn(on: clock.today)
+        try snapshot.refreshTime(store, clock: clock)
+        return snapshot
+    }
+
+    /// Each column's counts and its window of cards, under `query`.
+    private static func readColumns(_ store: BoardStore, today: LocalDate, query: String, offsets: [Bucket: Int],
+                                    windowSize: Int = windowSize) throws -> [Bucket: ColumnWindow] {
         let totals = try store.cardCounts()
         let counts = query.isEmpty ? totals : try store.cardCounts(matching: query)
         var columns: [Bucket: ColumnWindow] = [:]
@@ -92,12 +104,18 @@ public struct BoardSnapshot: Hashable, Sendable {
             columns[bucket] = ColumnWindow(total: totals[bucket] ?? 0, count: counts[bucket] ?? 0, offset: offset,
                                            cards: try store.cardSummaries(in: bucket, matching: query, offset: offset, limit: windowSize))
         }
-        columns[.routines]?.earlier = try store.routinesCount(before: clock.today, matching: query)
-        var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates, templateTitles: try store.templateTitles(),
-                                     today: clock.today)
-        snapshot.habits = try store.habitRecords().map { HabitChoice(id: $0.id, name: $0.name) }
-        snapshot.habitsCheckedInToday = try store.habitsCheckedIn(on: clock.today)
-        try snapshot.refreshTime(store, clock: clock)
+        columns[.routines]?.earlier = try store.routinesCount(before: today, matching: query)
+        return columns
+    }
+
+    /// The same board under another search, for a keystroke of the filter: only the columns are
+    /// read again, in one read transaction; templates, titles, habits and the time are kept (a
+    /// change by another process is noticed by the runtime's watcher, which reads it all).
+    public func searched(_ store: BoardStore, query: String) throws -> BoardSnapshot {
+        var snapshot = self
+        snapshot.query = query
+        // A screenful and some: what the filter lands on; the runtime reads more as the focus moves.
+        snapshot.columns = try store.reading { try Self.readColumns(store, today: today, query: query, offsets: [:], windowSize: 100) }
         return snapshot
     }
 
