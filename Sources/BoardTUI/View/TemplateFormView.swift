@@ -27,7 +27,7 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
             // After the typed text: not after a step's habit link.
             let link = { if case .step(let i) = row { form.habitName(ofStep: i).map { "  → habit: \($0)" } } else { nil } }() ?? ""
             // Back from the end by what stands after the text field's cursor (on its last line).
-            let after = form.text(of: row).dropFirst(form.focusedText.cursor)
+            let after = form.input.text.dropFirst(form.input.cursor)
             let afterWidth = after.contains("\n") ? 0 : DisplayWidth.of(after)
             lines[lines.count - 1].cursorX = DisplayWidth.of(lines[lines.count - 1].text) - DisplayWidth.of(link) - afterWidth
         }
@@ -46,10 +46,10 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
             // The value scrolls to keep the cursor in view; the label stays.
             let label = 15, value = String(line.text.dropFirst(label))
             var field = TextField(value, cursor: DisplayWidth.characters(in: value, fitting: cx - label))
-            if form.textSelected { field.selectAll() }
+            if form.input.isSelected { field.selectAll() }
             let shown = field.visible(in: left - label)
             frame.put(String(line.text.prefix(label)), x: x0 + 2, y: y, style: line.style)
-            frame.put(shown.text, x: x0 + 2 + label, y: y, maxWidth: left - label, style: line.style.union(form.textSelected ? .reverse : []))
+            frame.put(shown.text, x: x0 + 2 + label, y: y, maxWidth: left - label, style: line.style.union(form.input.isSelected ? .reverse : []))
             frame.cursor = (x0 + 2 + label + shown.cursorX, y)
             continue
         }

@@ -69,26 +69,34 @@ public struct TemplateForm: Hashable, Sendable {
     public let templateId: String?
     /// The edited template's status, for the save rows it offers.
     public let status: TemplateStatus?
-    public var fields: Fields
+    public var fields: Fields {
+        // The focused row's text changed other than by typing (a step added or removed): its field follows.
+        didSet { if input.text != text(of: focus) { input = TextField(text(of: focus)) } }
+    }
     /// The fields as they were opened, to know whether leaving drops anything.
     public let initial: Fields
     public var focus = Row.title {
         didSet {
             guard focus != oldValue else { return }
-            textCursor = nil
-            textSelected = Self.isNumber(focus) && !text(of: focus).isEmpty
+            input = Self.field(text(of: focus), selected: Self.isNumber(focus))
         }
     }
-    /// Where the cursor stands in the focused row's text; nil: at its end (a row is entered at its end).
-    public var textCursor: Int?
-    /// A number row's value is selected when the row is entered, so typing replaces it.
-    public var textSelected = false
+    /// The focused row's text being typed — its string, cursor and selection — in the one text
+    /// field (ARCHITECTURE.md §6). A row is entered at its end; a number row with its value
+    /// selected, so that typing replaces it.
+    public private(set) var input = TextField()
 
-    /// The focused row's text as a text field, with its cursor.
-    public var focusedText: TextField {
-        var field = TextField(text(of: focus), cursor: textCursor)
-        if textSelected { field.selectAll() }
+    private static func field(_ text: String, selected: Bool) -> TextField {
+        var field = TextField(text)
+        if selected { field.selectAll() }
         return field
+    }
+
+    /// Types into the focused row (a character, a paste, Backspace, an edit); false for another action.
+    public mutating func type(_ action: Action) -> Bool {
+        guard input.handle(action) else { return false }
+        setText(input.text, of: focus)
+        return true
     }
     /// The weekday the cursor is on in the weekdays row.
     public var weekdayCursor = Weekday.monday
@@ -115,6 +123,7 @@ public struct TemplateForm: Hashable, Sendable {
         self.initial = fields
         self.now = now
         self.weekStart = weekStart
+        input = TextField(fields.title)
     }
 
     public var isDirty: Bool { fields != initial }

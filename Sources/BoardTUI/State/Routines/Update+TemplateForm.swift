@@ -102,13 +102,9 @@ private func formAction(_ state: inout BoardState, _ form: inout TemplateForm, _
     return nil
 }
 
-/// Typing in a text row, through the one text field.
+/// Typing in a text row, through the form's one text field.
 private func edit(_ form: inout TemplateForm, _ row: TemplateForm.Row, _ action: Action) {
-    var field = form.focusedText
-    _ = field.handle(action)
-    form.setText(field.text, of: row)
-    form.textCursor = field.cursor
-    form.textSelected = field.isSelected
+    _ = form.type(action)
 }
 
 /// Space, Enter or ←/→ on a toggle row: cycle a choice, or toggle the weekday under the cursor.
