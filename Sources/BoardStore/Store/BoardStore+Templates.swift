@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A template with its rule and series, as the lists and `template show` present it.
-public struct TemplateOverview: Sendable {
+public struct TemplateOverview: Hashable, Sendable {
     public let template: TemplateRecord
     /// The rule, series and schedule; nil for a routine without a schedule (a reusable checklist).
     public let scheduling: Scheduling?
@@ -17,7 +17,7 @@ public struct TemplateOverview: Sendable {
     public let upcoming: [LocalDate]
 
     /// What a scheduled template has and an unscheduled one lacks.
-    public struct Scheduling: Sendable {
+    public struct Scheduling: Hashable, Sendable {
         public let rule: RecurrenceRuleRecord
         public let series: SeriesRecord
         public let schedule: Schedule

@@ -10,18 +10,15 @@ extension BoardApp {
         let now = clock()
         switch effect {
         case .openChecklist(let owner, let execution):
-            let checklist = try checklist(of: owner, now: now)
             var followsToday = false
             if case .routine(_, let day) = owner { followsToday = day == now.today }
-            report(.showing(.checklist(ChecklistScreen(checklist: checklist, executionId: execution, followsToday: followsToday))))
+            report(.checklistRead(try checklist(of: owner, now: now), execution: execution, followsToday: followsToday))
         case .openHabits, .openHabit:
-            var screen = HabitsScreen(habits: try store.habits(clock: now).map(HabitRow.init))
-            if case .openHabit(let id) = effect { screen.cursor = screen.habits.firstIndex { $0.id == id } ?? 0 }
-            report(.showing(.habits(screen)))
-            let waiting = state.runs.suggestions.count
-            if waiting > 0 { report(.said("\(waiting) waiting \(waiting == 1 ? "suggestion" : "suggestions"): Enter answers.")) }
+            var focusing: String?
+            if case .openHabit(let id) = effect { focusing = id }
+            report(.habitsRead(try store.habits(clock: now).map(HabitRow.init), focusing: focusing))
         case .openStats:
-            report(.showing(.stats(StatsScreen(stats: try store.stats(weeks: StatsLayout.weeks(width: state.width), weekStart: state.config.weekStart ?? .monday, clock: now)))))
+            report(.statsRead(try store.stats(weeks: StatsLayout.weeks(width: state.width), weekStart: state.config.weekStart ?? .monday, clock: now)))
         default:
             break
         }
@@ -39,13 +36,13 @@ extension BoardApp {
             try store.applyTemplateEdit(plan, clock: now)
         case .addHabit(let name):
             let habit = try store.addHabit(name, clock: now)
-            report(.said("Added habit “\(habit.name)”. Space checks it in."))
+            report(.done(.habitAdded(name: habit.name)))
         case .checkIn(let habitId, let name, let day, let source, let routineId):
             try store.checkIn(habitId: habitId, day: day, source: source, routineId: routineId, clock: now)
-            report(.said("Checked in “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil, today: now.today))"). u undoes it."))
+            report(.done(.checkedIn(name: name, day: day)))
         case .uncheck(let habitId, let name, let day):
             try store.uncheck(habitId: habitId, day: day)
-            report(.said("Took back “\(name)” \(day == now.today ? "today" : "on \(MonthName.due(day, nil, today: now.today))"). u undoes it."))
+            report(.done(.tookBack(name: name, day: day)))
         default:
             return false
         }
@@ -57,23 +54,17 @@ extension BoardApp {
     func refreshScreen() throws {
         let now = clock()
         switch state.mode {
-        case .checklist(var screen):
+        case .checklist(let screen):
             var owner = screen.checklist.owner
             if case .routine(let id, _) = owner, screen.followsToday { owner = .routine(templateId: id, day: now.today) }
             do {
-                screen.checklist = try checklist(of: owner, now: now)
+                report(.checklistRefreshed(try checklist(of: owner, now: now)))
             } catch {
                 // The card or routine went (undo of its creation, another process): back to the board.
-                report(.showing(.normal))
-                report(.said("\(error)"))
-                return
+                report(.checklistGone("\(error)"))
             }
-            screen.clampCursor()
-            report(.showing(.checklist(screen)))
-        case .habits(var screen):
-            screen.habits = try store.habits(clock: now).map(HabitRow.init)
-            screen.clampCursor()
-            report(.showing(.habits(screen)))
+        case .habits:
+            report(.habitsRead(try store.habits(clock: now).map(HabitRow.init), focusing: nil))
         default:
             break
         }

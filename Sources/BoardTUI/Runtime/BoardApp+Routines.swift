@@ -11,33 +11,30 @@ extension BoardApp {
             let start = draft.start.flatMap { TemplateForm.requestedStart($0, today: now.today) }
             let template = try store.addTemplate(draft.values, rule: draft.rule, start: start, status: save.status,
                                                  remindBefore: state.config.remindBefore ?? 0, habitLinks: draft.habitLinks, clock: now)
-            report(.said("Created template “\(template.title)” (\(save.status.rawValue))."))
+            report(.done(.templateCreated(title: template.title, status: save.status)))
             return .template(template.id)
         case .applyTemplateEdit(let plan, let save):
             try store.applyTemplateEdit(plan, status: save.status, clock: now) { done, total in
-                guard total > 100, case .propagation(var dialog) = self.state.mode else { return }
-                dialog.progress = .init(done: done, total: total)
-                self.report(.showing(.propagation(dialog)))
+                guard total > 100 else { return }
+                self.report(.progress(done: done, total: total))
                 self.drawNow?(view(self.state))
             }
-            report(.showing(.normal))
-            let n = plan.propagation.count
-            report(.said("Saved “\(plan.propagation.newValues.title)”: updated \(n) \(n == 1 ? "occurrence" : "occurrences"). u undoes it all."))
+            report(.done(.templateEditApplied(title: plan.propagation.newValues.title, occurrences: plan.propagation.count)))
         case .pauseTemplate(let id):
             try store.pauseTemplate(id, clock: now)
-            report(.said("Paused “\(state.snapshot.templateTitles[id] ?? "the template")”: no new occurrences until p resumes it."))
+            report(.done(.paused(templateId: id)))
         case .resumeTemplate(let id):
             try store.resumeTemplate(id, clock: now)
-            report(.said("Resumed “\(state.snapshot.templateTitles[id] ?? "the template")”."))
+            report(.done(.resumed(templateId: id)))
         case .archiveTemplate(let id):
             try store.archiveTemplate(id, clock: now)
-            report(.said("Archived “\(state.snapshot.templateTitles[id] ?? "the template")”: it makes no more occurrences; z shows archived templates, u brings it back."))
+            report(.done(.archived(templateId: id)))
         case .skipNext(let id):
             let date = try store.skipNext(id, clock: now)
-            report(.said("Skipped “\(state.snapshot.templateTitles[id] ?? "the routine")” on \(MonthName.due(date, nil, today: now.today)). u brings it back."))
+            report(.done(.skipped(templateId: id, date: date)))
         case .duplicateTemplate(let id):
             let copy = try store.duplicateTemplate(id, clock: now)
-            report(.said("Duplicated as “\(copy.title)” (draft; p activates it)."))
+            report(.done(.duplicated(title: copy.title)))
             return .template(copy.id)
         default:
             return nil

@@ -99,21 +99,19 @@ public final class BoardApp {
         do {
             switch effect {
             case .undo:
-                guard let entry = history.lastDone else { report(.said("Nothing to undo.")); return }
+                guard let entry = history.lastDone else { report(.done(.nothingToUndo)); return }
                 try store.apply(entry.changes.inverse, verb: "undone")
                 history.undone()
-                report(.said("Undid: \(entry.description)"))
+                report(.done(.undid(entry.description)))
                 try reload(focusing: cardToFocus(after: entry.changes))
             case .redo:
-                guard let entry = history.nextToRedo else { report(.said("Nothing to redo.")); return }
+                guard let entry = history.nextToRedo else { report(.done(.nothingToRedo)); return }
                 try store.apply(entry.changes, verb: "redone")
                 history.redone()
-                report(.said("Redid: \(entry.description)"))
+                report(.done(.redid(entry.description)))
                 try reload(focusing: cardToFocus(after: entry.changes))
             case .openTemplateEditor(let id):
-                report(.showing(.templateForm(TemplateForm(editing: try store.template(id, clock: clock()), now: clock().local,
-                                                           weekStart: state.config.weekStart ?? .monday,
-                                                           habits: state.snapshot.habits))))
+                report(.templateRead(try store.template(id, clock: clock())))
             case .planTemplateEdit(let id, let draft, let save, let form):
                 try planTemplateEdit(id, draft, save: save, form: form)
             case .openChecklist, .openHabits, .openHabit, .openStats:
@@ -128,27 +126,13 @@ public final class BoardApp {
                 if case .template(let id) = landing { report(.templateAdded(id: id)) }
             }
         } catch {
-            // A refused write goes back to the form it came from, with what was typed and why.
-            switch modeBeforeKey ?? state.mode {
-            case .editing(var form) where { if case .edit = effect { true } else { false } }():
-                let gone = (try? store.task(form.cardId)) == nil
-                if gone {
-                    form.errors = [:]
-                    form.error = "This card was deleted elsewhere; nothing was saved. Esc closes the form."
-                } else {
-                    form.refused(error)
-                }
-                report(.showing(.editing(form)))
-                report(.said(nil))
-            case .templateForm(let form):
-                report(.showing(.templateForm(form)))
-                report(.said("\(error)"))
-            case .propagation(let dialog):
-                report(.showing(.templateForm(dialog.form)))
-                report(.said("\(error)"))
-            default:
-                report(.said("\(error)"))
+            // `update` puts the reason where the user looks; the runtime only says whether the card is gone.
+            var cardEdit = false, cardGone = false
+            if case .edit(let id, _, _) = effect {
+                cardEdit = true
+                cardGone = (try? store.task(id)) == nil
             }
+            report(.refused(Refusal(error, from: modeBeforeKey ?? state.mode, cardEdit: cardEdit, cardGone: cardGone)))
         }
     }
 

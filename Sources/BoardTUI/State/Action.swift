@@ -85,13 +85,26 @@ public enum Report: Hashable, Sendable {
     case loaded(BoardSnapshot, focusing: String?)
     /// More of the same board: another window of a column, or the minute moved on.
     case read(BoardSnapshot)
-    /// A sentence for the status line (nil clears it).
-    case said(String?)
+    /// Something carried out: `update` says it in words.
+    case done(Outcome)
+    /// A write refused: `update` puts the reason where the user looks.
+    case refused(Refusal)
     /// Where sync stands, in words, for the start of the status line.
     case synced(String)
-    /// A screen filled with what the runtime read for it (an editor, a checklist, the Habits view),
-    /// or the screen to return to after a refused write.
-    case showing(Mode)
+    /// A template read for its editor.
+    case templateRead(TemplateOverview)
+    /// A checklist read to show: `execution` is the run just started on it.
+    case checklistRead(RoutineChecklist, execution: Int?, followsToday: Bool)
+    /// The open checklist read again (after a write, another process, a new day).
+    case checklistRefreshed(RoutineChecklist)
+    /// The open checklist's card or routine is gone: back to the board, saying why.
+    case checklistGone(String)
+    /// The habits read: the Habits view opens (on `focusing`), or the open one is refreshed.
+    case habitsRead([HabitRow], focusing: String?)
+    /// The stats read for the Stats view.
+    case statsRead(BoardStats)
+    /// How far a long propagation has gone.
+    case progress(done: Int, total: Int)
     /// The plans of a template edit, without and with the overdue occurrences: the dialog, or at once
     /// the apply when nothing would change.
     case planned(TemplateEditPlan, withOverdue: TemplateEditPlan, save: TemplateForm.Save, form: TemplateForm)

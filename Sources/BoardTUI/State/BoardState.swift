@@ -42,14 +42,14 @@ public struct CardForm: Hashable, Sendable {
     public var values: [String] { inputs.map(\.text) }
 
     /// Puts a refusal from the store under the row of the field it names, if it names one.
-    public mutating func refused(_ error: Error) {
-        if let error = error as? BoardError,
-           let row = Self.fields.firstIndex(where: { $0.lowercased() == error.field.lowercased() || ($0 == "Due date" && error.field == "due") }) {
-            errors = [row: error.problem]
-            self.error = nil
+    public mutating func refused(field: String?, problem: String?, message: String) {
+        if let field, let problem,
+           let row = Self.fields.firstIndex(where: { $0.lowercased() == field.lowercased() || ($0 == "Due date" && field == "due") }) {
+            errors = [row: problem]
+            error = nil
         } else {
             errors = [:]
-            self.error = "\(error)"
+            error = message
         }
     }
 }
