@@ -1,6 +1,7 @@
 import BoardModel
 import BoardStore
 @testable import BoardTUI
+import Foundation
 import Testing
 
 /// A property over boards at random sizes from 60×15 to 250×80, every screen: no text is drawn over
@@ -49,6 +50,45 @@ import Testing
                 let frame = view(app.state)
                 #expect(frame.overlaps.isEmpty, "\(name) at \(width)×\(height): text over text at \(frame.overlaps.prefix(5).map { "(\($0.x),\($0.y))" })\n\(frame.text)")
                 Self.checkBoxes(frame, "\(name) at \(width)×\(height)")
+            }
+        }
+    }
+
+    /// Random boards — titles of random graphemes (CJK, emoji sequences, combining marks, RTL, long
+    /// words), labels, dates, done cards, a routine — at random sizes, every screen.
+    @Test func noScreenOfARandomBoardDrawsTextOverText() throws {
+        var random = SeededRandom(seed: 2913)
+        let pieces = ["Pay", "rent", "旅行の計画", "👨‍👩‍👧‍👦", "🇫🇷", "e\u{301}", "שלום", "Supercalifragilisticexpialidocious", "a\u{200D}b",
+                      "☕️", "👍🏽", "x", "2,503", "ｱｲｳ", "\u{0E33}", " "]
+        for board in 0..<6 {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("board-property-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("board.sqlite").path
+            let store = try BoardStore.open(path: path, concurrentReads: true)
+            for _ in 0..<Int.random(in: 0...60, using: &random) {
+                let title = (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined(separator: " ")
+                let labels = (0..<Int.random(in: 0...2, using: &random)).map { _ in ["home", "家", "🏠", "work"].randomElement(using: &random)! }
+                let due = Bool.random(using: &random) ? demoClock.today.adding(days: Int.random(in: 0...40, using: &random)) : nil
+                let card = try store.addTask(CardValues(title: title.trimmingCharacters(in: .whitespaces).isEmpty ? "x" : title, labels: Array(Set(labels))),
+                                             bucket: Bucket.allCases.randomElement(using: &random)!, due: due, clock: demoClock)
+                if Int.random(in: 0..<4, using: &random) == 0 { try store.completeTask(card.id, clock: demoClock) }
+            }
+            if board % 2 == 0 {
+                _ = try store.addTemplate(CardValues(title: pieces.randomElement(using: &random)! + " routine", checklist: ["一", "two"]),
+                                          rule: try RecurrenceRule(.daily), clock: demoClock)
+            }
+            let sizes = (0..<3).map { _ in (Int.random(in: 60...250, using: &random), Int.random(in: 15...80, using: &random)) } + [(60, 15)]
+            for (width, height) in sizes {
+                for screen in Self.screens {
+                    let app = try BoardApp(store: store, path: path) { demoClock }
+                    _ = try app.firstFrame(width: width, height: height)
+                    for key in screen.keys { _ = try app.handle(key) }
+                    let frame = view(app.state)
+                    let context = "board \(board), \(screen.name) at \(width)×\(height)"
+                    #expect(frame.overlaps.isEmpty, "\(context): text over text at \(frame.overlaps.prefix(5).map { "(\($0.x),\($0.y))" })\n\(frame.text)")
+                    Self.checkBoxes(frame, context)
+                }
             }
         }
     }
