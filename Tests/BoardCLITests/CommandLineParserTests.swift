@@ -1,4 +1,4 @@
-import BoardCLI
+@testable import BoardCLI
 import Testing
 
 /// What a test command was given, read back through the parser's outcome.
@@ -138,5 +138,19 @@ struct CommandLineParserTests {
         #expect(!text.contains("--secret"), "a hidden flag stays out of the help")
         #expect(text.contains("[--label <label> ...]"))
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+}
+
+/// "Did you mean": the nearest known word, only when near enough.
+@Suite struct NearMissTests {
+    @Test func nearWordsAreSuggestedAndFarOnesAreNot() {
+        let commands = ["list", "add", "done", "delete", "template", "habit", "stats"]
+        #expect(NearMiss.suggestion(for: "lst", among: commands) == "list")
+        #expect(NearMiss.suggestion(for: "lsit", among: commands) == "list", "a swap is one edit")
+        #expect(NearMiss.suggestion(for: "templte", among: commands) == "template")
+        #expect(NearMiss.suggestion(for: "stat", among: commands) == "stats", "the only word it begins")
+        #expect(NearMiss.suggestion(for: "d", among: commands) == nil, "'d' begins two words")
+        #expect(NearMiss.suggestion(for: "zebra", among: commands) == nil)
+        #expect(NearMiss.suggestion(for: "", among: commands) == nil)
     }
 }

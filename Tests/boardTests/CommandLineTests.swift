@@ -36,13 +36,17 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
-        (["add", "Call", "--lable", "home"], "error: --lable: not an option of 'board add' (`board help add` lists them)"),
+        (["add", "Call", "--lable", "home"], "error: --lable: not an option of 'board add' (`board help add` lists them). Did you mean '--label'?"),
         (["add", "--label", "home"], "error: title: missing; 'board add' needs <title> (`board help add` says more)"),
         (["add", "Call", "--due"], "error: --due: needs a value, as in --due <date>"),
         (["add", "Call", "Mum"], "error: 'Mum': unexpected argument; 'board add' takes no more (`board help add` lists them)"),
         (["add", "Call", "--remind-before", "soon"], "error: remind-before: must be a whole number, got 'soon'"),
         (["list", "--json=yes"], "error: --json: takes no value, got '--json=yes'"),
-        (["template", "ad", "Stretch"], "error: 'ad': not a command of 'board template' (`board help template` lists them)"),
+        (["template", "ad", "Stretch"], "error: 'ad': not a command of 'board template' (`board help template` lists them). Did you mean 'add'?"),
+        // Issue: `board lst` said "'lst': unexpected argument; 'board open' takes none".
+        (["lst"], "error: 'lst': not a command of 'board' (`board help` lists them). Did you mean 'list'?"),
+        (["tempalte", "list"], "error: 'tempalte': not a command of 'board' (`board help` lists them). Did you mean 'template'?"),
+        (["add", "Call", "--prority", "2"], "error: --prority: not an option of 'board add' (`board help add` lists them). Did you mean '--priority'?"),
     ])
     func aMistypedCommandLineIsOneLineStatusTwoAndWritesNothing(arguments: [String], message: String) throws {
         let board = try BoardFile()

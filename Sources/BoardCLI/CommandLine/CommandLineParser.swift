@@ -23,6 +23,10 @@ public enum CommandLineParser {
                 index += 1
             } else if asksForHelp(arguments[index...]) {
                 return .help(HelpText.text(for: path, executable: executable))
+            } else if index < arguments.count, !arguments[index].hasPrefix("-"), let name = current.defaultSubcommand,
+                      current.subcommand(name)?.parameters.contains(where: \.isPositional) == false {
+                // `board lst`: the default command takes no word, so this was meant as a command.
+                throw unknownSubcommand(arguments[index], of: path, executable: executable)
             } else if let name = current.defaultSubcommand, let next = current.subcommand(name) {
                 path.append(next)
             } else if index < arguments.count {
@@ -61,7 +65,8 @@ public enum CommandLineParser {
 
     private static func unknownSubcommand(_ word: String, of path: [CommandInfo], executable: String) -> UsageError {
         let group = names(path, executable: executable)
-        return UsageError("'\(word)': not a command of '\(group)' (`\(helpCommand(group))` lists them)")
+        let near = NearMiss.sentence(for: word, among: path[path.count - 1].subcommands.map(\.name))
+        return UsageError("'\(word)': not a command of '\(group)' (`\(helpCommand(group))` lists them)\(near.isEmpty ? "" : "." + near)")
     }
 
     /// `help template add`: the help of the command those names lead to.
@@ -105,7 +110,8 @@ public enum CommandLineParser {
             let option = String(body.prefix { $0 != "=" })
             let attached = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
             guard let parameter = command.parameters.first(where: { !$0.isPositional && $0.name == option }) else {
-                throw UsageError("--\(option): not an option of '\(name)' (\(help))")
+                let near = NearMiss.sentence(for: option, among: command.parameters.filter { !$0.isPositional && !$0.isHidden }.map(\.name), prefix: "--")
+                throw UsageError("--\(option): not an option of '\(name)' (\(help))\(near.isEmpty ? "" : "." + near)")
             }
             if parameter.kind == .flag {
                 guard attached == nil else { throw UsageError("--\(option): takes no value, got '\(word)'") }
