@@ -5,7 +5,7 @@ import Foundation
 public struct ClockOptions {
     public static let parameters: [Parameter] = [
         .option("now", "Pretend it is this moment: a local YYYY-MM-DDTHH:MM, or a UTC one ending in Z. Env: BOARD_NOW.", value: "datetime"),
-        .option("tz", "The user's time zone, e.g. Europe/Paris. Env: BOARD_TZ. Default: the system's.", value: "zone"),
+        .option("tz", "The user's time zone, e.g. Europe/Paris. Env: BOARD_TZ. Default: config.toml's time_zone, then the board's own, then the system's.", value: "zone"),
     ]
 
     public var now: String?

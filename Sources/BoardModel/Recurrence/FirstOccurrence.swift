@@ -21,7 +21,11 @@ public enum FirstOccurrence {
 
     /// A one-time task may not be due in the past: a date before today, or today at a time already gone.
     public static func checkOneTime(date: LocalDate, time: LocalTime?, now: LocalDateTime) throws(BoardError) {
-        let due = LocalDateTime(date: date, time: time ?? LocalTime(hour: 23, minute: 59)!)
-        if due < now { throw BoardError.timeInPast }
+        // A date alone is refused for its date: "a time in the past" would name a time nobody gave.
+        guard let time else {
+            if date < now.date { throw BoardError("due", "Cannot create a task with a date in the past: \(date.iso) is before today, \(now.date.iso)") }
+            return
+        }
+        if LocalDateTime(date: date, time: time) < now { throw BoardError.timeInPast }
     }
 }

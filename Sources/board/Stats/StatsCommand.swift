@@ -66,7 +66,7 @@ enum StatsTable {
                 out.append("  no field customised")
             }
             var more = ["paused \(StatsWords.times(s.pauses))", "resumed \(StatsWords.times(s.resumes))"]
-            if let steps = s.stepsPerOccurrence { more.append("\(StatsWords.decimal(steps)) steps per completed occurrence") }
+            if let steps = s.stepsPerOccurrence { more.append("\(StatsWords.decimal(steps)) \(steps == 1 ? "step" : "steps") per completed occurrence") }
             out.append("  " + more.joined(separator: " · "))
             if let remaining = s.remainingByWeek { out.append("  remaining at each week's end: " + remaining.map(String.init).joined(separator: " ")) }
             out.append("")

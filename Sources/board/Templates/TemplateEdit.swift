@@ -52,7 +52,7 @@ struct TemplateEdit: Command {
             let n = plan.propagation.overdueOpen
             printOut("\(n) overdue open \(n == 1 ? "occurrence stays" : "occurrences stay") as \(n == 1 ? "it is" : "they are") (--include-overdue to update \(n == 1 ? "it" : "them") too).")
         }
-        if !plan.removals.isEmpty { printOut("\(plan.removals.count) unedited occurrences no longer on the schedule will be removed.") }
+        if !plan.removals.isEmpty { printOut("\(plan.removals.count) unedited \(plan.removals.count == 1 ? "occurrence" : "occurrences") no longer on the schedule will be removed.") }
         if dryRun {
             for update in plan.propagation.updates {
                 printOut("  \(CardFormat.shortId(update.taskId))  \(update.date)  \(update.fields.map(\.rawValue).joined(separator: ", "))")
