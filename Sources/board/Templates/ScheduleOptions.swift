@@ -21,6 +21,15 @@ struct ScheduleOptions {
 
     var isEmpty: Bool { every == nil && starts == nil && until == nil && times == nil }
 
+    /// The time from `--time` or from the rule's "at …", refused when both say different times
+    /// (one silently winning over the other surprised people).
+    static func oneTime(option: LocalTime?, phrase: LocalTime?) throws -> LocalTime? {
+        if let option, let phrase, option != phrase {
+            throw BoardError("time", "two times, --time \(option) and the rule's 'at \(phrase.display)'; give one")
+        }
+        return option ?? phrase
+    }
+
     /// The rule with --until or --times applied, its phrase's time, and the start asked for.
     func read(today: LocalDate, current: RecurrenceRule? = nil) throws -> (rule: RecurrenceRule, time: LocalTime?, start: LocalDate?) {
         var phrase: RecurrencePhrase?

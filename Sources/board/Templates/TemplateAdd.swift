@@ -44,7 +44,7 @@ struct TemplateAdd: Command {
         }
         let (rule, phraseTime, start): (RecurrenceRule?, LocalTime?, LocalDate?) = noSchedule ? (nil, nil, nil) : try schedule.read(today: clock.today)
         let values = CardValues(title: title, description: description, labels: labels, checklist: steps,
-                                time: try time.flatMap { t throws in try CardFieldOptions.time(t) } ?? phraseTime,
+                                time: try ScheduleOptions.oneTime(option: try time.flatMap { t throws in try CardFieldOptions.time(t) }, phrase: phraseTime),
                                 priority: try CardFieldOptions.priority(priority),
                                 duration: try duration.flatMap { d throws in try CardFieldOptions.duration(d) })
         try values.validate()

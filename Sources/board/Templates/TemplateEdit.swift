@@ -42,6 +42,7 @@ struct TemplateEdit: Command {
             let (rule, phraseTime, start) = try schedule.read(today: clock.today, current: current)
             request.rule = rule
             request.start = start
+            if let given = request.fields.time { _ = try ScheduleOptions.oneTime(option: given, phrase: phraseTime) }
             if request.fields.time == nil, let phraseTime { request.fields.time = .some(phraseTime) }
         }
         let plan = try store.planTemplateEdit(templateId, request, clock: boardClock)
