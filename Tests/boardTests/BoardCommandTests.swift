@@ -124,3 +124,21 @@ import Testing
         #expect(r.status == 2 && r.stderr == "error: id: '\(shared)' starts the ids of several tasks; give more characters\n")
     }
 }
+
+/// Issue: a plain card's checklist could be ticked only on the screen (`routine tick` takes templates).
+@Suite struct CardTickTests {
+    @Test func aCardsStepIsTickedAndUntickedFromTheShell() throws {
+        let board = try BoardFile()
+        try board.run(["add", "Trip", "--checklist", "Passport", "--checklist", "Tickets"])
+        let id = String((try board.cards()[0]["id"] as! String).prefix(8))
+        let ticked = try board.run(["tick", id, "2"])
+        #expect(ticked.status == 0 && ticked.stdout == "Ticked step 2 “Tickets” of Trip (1 of 2 done).\n")
+        let steps = try board.cards()[0]["checklist"] as! [[String: Any]]
+        #expect(steps.map { $0["done"] as? Bool } == [false, true])
+        #expect(try board.run(["tick", id, "2"]).stdout == "Unticked step 2 “Tickets” of Trip (0 of 2 done).\n")
+        for (step, message) in [("3", "error: step: must be a step number from 1 to 2\n"), ("x", "error: step: must be a step number from 1, got 'x'\n")] {
+            let refused = try board.run(["tick", id, step])
+            #expect(refused.status == 2 && refused.stderr == message)
+        }
+    }
+}
