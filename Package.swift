@@ -3,8 +3,8 @@ import PackageDescription
 
 // A command's start is most of its time on a small board (README "Bulk"). The static Swift
 // runtime links with --export-dynamic, and the dynamic loader then walks 40,000 exported
-// symbols at every start (the runtime's dladdr) for nothing.
-let quickStart: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]
+// symbols at every start (the runtime's dladdr) for nothing. GNU ld's flag: Linux only.
+let quickStart: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
 
 let package = Package(
     name: "Board",
@@ -21,9 +21,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
+        // Without pkgConfig: its -D_DEFAULT_SOURCE and -D_XOPEN_SOURCE are flags SwiftPM drops with
+        // a warning; the shim defines what the wide-character API needs, the module map links.
         .systemLibrary(
             name: "CNcurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         // The domain: dates, recurrence, routines. Pure Swift + Foundation, no I/O.
