@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 import Testing
 
-/// Seed 000 §9, each criterion against a real SQLite file.
+/// The product's acceptance criteria for routines, each against a real SQLite file.
 @Suite struct AcceptanceTests {
     let now = clock("2026-11-21T09:00")  // a Saturday
 

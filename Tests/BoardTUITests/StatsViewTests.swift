@@ -6,7 +6,7 @@ import GRDB
 import Testing
 
 /// The Stats view (`i`) through the keys on a real file: snapshots at two sizes, the heatmap cell
-/// by cell, the focused row said in words, Enter and Esc; and seed 003's rule that routine runs
+/// by cell, the focused row said in words, Enter and Esc; and the rule that routine runs
 /// and suggestions never move a habit figure.
 @Suite struct StatsViewTests {
     final class Clock: @unchecked Sendable {
@@ -149,7 +149,7 @@ import Testing
     }
 }
 
-/// Seed 003: routines never affect streaks, goals or charts. Starting, finishing and discarding
+/// Routines never affect streaks, goals or charts. Starting, finishing and discarding
 /// runs and dismissing or postponing suggestions leave every habit figure and every chart cell as
 /// they were; only a confirmed suggestion adds one check-in.
 @Suite struct StatsAndRoutineRunsTests {

@@ -4,7 +4,7 @@ import Testing
 
 /// `board import taskwarrior` against the real `task` binary (Debian's taskwarrior) with a data
 /// folder of its own: recurring tasks, the children it generates, some modified, completed and
-/// deleted, exported and brought in; seed 000 §15's backfill checked row by row.
+/// deleted, exported and brought in; the backfill of a template's past occurrences checked row by row.
 @Suite(.serialized) struct TaskwarriorImportTests {
     /// A taskwarrior with its own data folder and rc file, in Paris like the board.
     struct Taskwarrior {

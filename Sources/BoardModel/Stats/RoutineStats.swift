@@ -56,7 +56,7 @@ public struct TemplateStats: Hashable, Sendable, Encodable {
     }
 }
 
-/// What a habit's entries say: check-ins per counted week and its streaks. Seed 003: entries only,
+/// What a habit's entries say: check-ins per counted week and its streaks. Entries only (ARCHITECTURE.md §12),
 /// never routines, runs or suggestions.
 public struct HabitStats: Hashable, Sendable, Encodable {
     public var id: String
