@@ -94,7 +94,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("board.sqlite").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         let done = Flag()
         // Another process opening and closing the board: its -shm and -wal appear and vanish.
         let churn = Thread {

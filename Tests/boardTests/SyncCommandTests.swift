@@ -272,7 +272,7 @@ import Testing
         defer { pg.stop() }
         let (url, a, b) = try Self.twoSyncedBoards(pg, now: "2026-11-21T08:00")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString).log").path
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let watch = BoardBinary.process(["sync", "--watch", "--db", b.path, "--tz", "Europe/Paris", "--now", "2026-11-21T08:00"],
                                         environment: ["BOARD_SYNC_URL": url, "PGPASSFILE": "/nonexistent"])
         watch.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))

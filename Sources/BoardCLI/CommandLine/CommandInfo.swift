@@ -13,7 +13,7 @@ public struct CommandInfo: Sendable {
     let make: (@Sendable (ParsedArguments) throws -> any Command)?
 
     /// A command that runs.
-    public init<C: Command>(_ name: String, abstract: String, discussion: String = "", parameters: [Parameter], runs type: C.Type) {
+    public init<C: Command & SendableMetatype>(_ name: String, abstract: String, discussion: String = "", parameters: [Parameter], runs type: C.Type) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

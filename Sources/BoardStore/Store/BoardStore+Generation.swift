@@ -17,7 +17,7 @@ extension BoardStore {
         return try write { db in
             try Self.pruneRoutineTicks(today: clock.today, db)
             let made = try generate(templateId: nil, clock: clock, db)
-            if sync.joined { try writing(as: .generation, db) { try refreshGenerated(today: clock.today, db) } }
+            if sync.joined { _ = try writing(as: .generation, db) { try refreshGenerated(today: clock.today, db) } }
             return made
         }
     }
