@@ -49,6 +49,10 @@ import Testing
         let dry = try board.run(["template", "edit", String(id.prefix(6)), "--title", "Stretch", "--dry-run"])
         #expect(dry.stdout.contains("Will update 4 non-completed occurrences. Completed tasks and field exceptions won't change."))
         #expect(try board.cards().allSatisfy { $0["title"] as? String != "Stretch" }, "--dry-run writes nothing")
+        // Issue: a plain "no" exited with status 1, the status of a bug. It is an answer: status 0, nothing written.
+        let declined = try board.run(["template", "edit", String(id.prefix(6)), "--title", "Stretch"], stdin: "n\n")
+        #expect(declined.status == 0 && declined.stdout.hasSuffix("Cancelled; nothing changed.\n") && declined.stderr.isEmpty)
+        #expect(try board.cards().allSatisfy { $0["title"] as? String != "Stretch" }, "a no writes nothing")
         let applied = try board.run(["template", "edit", String(id.prefix(6)), "--title", "Stretch"], stdin: "y\n")
         #expect(applied.status == 0 && applied.stdout.contains("Updated 4 occurrences."))
         cards = try board.cards()

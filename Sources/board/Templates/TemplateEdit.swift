@@ -7,7 +7,7 @@ struct TemplateEdit: Command {
     static let info = CommandInfo(
         "edit",
         abstract: "Edit a template and carry the change to its open occurrences from today on.",
-        discussion: "Completed occurrences and fields customized on an occurrence never change. Asks before writing unless --yes.",
+        discussion: "Completed occurrences and fields customized on an occurrence never change. Asks before writing unless --yes; any answer but y is a no: nothing is written, status 0.",
         parameters: [.argument("id", "The template's id (a unique prefix is enough).")] + CardFieldOptions.parameters
             + [.repeatedOption("checklist", "A checklist step (repeat; replaces the list).", value: "step")] + ScheduleOptions.parameters + [
                 .flag("include-overdue", "Also update open occurrences dated before today."),
@@ -63,8 +63,9 @@ struct TemplateEdit: Command {
         if !yes {
             FileHandle.standardOutput.write(Data("Apply? [y/N] ".utf8))
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                // A "no" is the user's answer, not a failure (status 1 says "a bug").
                 printOut("Cancelled; nothing changed.")
-                throw ExitStatus(1)
+                return
             }
         }
         let total = plan.propagation.updates.count
