@@ -95,7 +95,7 @@ import Testing
         (["template", "add", "Gym", "--every", "every day at 7am", "--time", "08:00"], "error: time: two times, --time 08:00 and the rule's 'at 7:00'; give one"),
         (["add", "x", "--priority", "5"], "error: priority: must be 0, 1, 2 or 3, got '5'"),
         (["done", "abc123"], "error: id: no task has an id starting with 'abc123'"),
-        (["move", "nothex", "weekend"], "error: id: 'nothex' is not an id (ids are hexadecimal, as `board list` shows them)"),
+        (["move", "not;an;id", "weekend"], "error: id: 'not;an;id' is not an id (ids are letters, digits, '-' and '_', as `board list` shows them)"),
         (["reapply", "abc", "colour"], "error: field: 'colour' is not a template field; use title, description, labels, checklist, bucket, time, priority, duration"),
         (["template", "add", "x", "--every", "every day", "--times", "0"], "error: times: must be a whole number from 1 to 999999999, got 0"),
         (["template", "add", "x", "--every", "every day", "--starts", "2026-12-01", "--until", "2026-11-01"], "error: until: the end 2026-11-01 is before the start 2026-12-01"),
@@ -144,5 +144,25 @@ import Testing
             let refused = try board.run(["tick", id, step])
             #expect(refused.status == 2 && refused.stderr == message)
         }
+    }
+}
+
+/// Issue: a card imported from a calendar (`ics-59cd…`) could not be named from the shell.
+@Suite struct ImportedIdTests {
+    @Test func anImportedIdWorksInEveryCardCommand() throws {
+        let board = try BoardFile()
+        let card = """
+            [{"id": "ics-59cdA1", "title": "Dentist", "bucket": "this-week", "position": 0, "description": "", "labels": [], "priority": 0,
+              "due_date": null, "due_time": null, "duration": null, "completed": false, "checklist": [], "exceptions": [],
+              "occurrence_date": null, "series_id": null, "template_id": null}]
+            """
+        #expect(try board.run(["import", "-"], stdin: card).status == 0)
+        for arguments in [["done", "ics-59cd"], ["reopen", "ics-59cdA1"], ["edit", "ics-59", "--title", "Dentist at 9"], ["move", "ics-5", "weekend"]] {
+            let r = try board.run(arguments)
+            #expect(r.status == 0, "\(arguments): \(r.stderr)")
+        }
+        let cards = try board.cards()
+        #expect(cards.count == 1 && cards[0]["title"] as? String == "Dentist at 9" && cards[0]["bucket"] as? String == "weekend")
+        #expect(try board.run(["delete", "ics-59cda1"]).stderr == "error: id: no task has an id starting with 'ics-59cda1'\n", "ids other than hexadecimal keep their case")
     }
 }

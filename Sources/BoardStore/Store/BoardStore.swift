@@ -140,10 +140,12 @@ public final class BoardStore: Sendable {
     }
 
     static func resolve(_ prefix: String, in table: String, noun: String, _ db: Database) throws -> String {
-        let key = prefix.lowercased()
-        guard !key.isEmpty, key.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw BoardError("id", "'\(prefix)' is not an id (ids are hexadecimal, as `board list` shows them)")
+        // Ids are letters, digits, '-' and '_' (an imported card keeps its own, `ics-59cd…`); a
+        // hexadecimal prefix is Board's own kind and matches in either case.
+        guard !prefix.isEmpty, prefix.utf8.count <= 64, prefix.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) else {
+            throw BoardError("id", "'\(prefix.echoed)' is not an id (ids are letters, digits, '-' and '_', as `board list` shows them)")
         }
+        let key = prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) ? prefix.lowercased() : prefix
         let ids = try String.fetchAll(db, sql: "SELECT id FROM \(table) WHERE id >= ? AND id < ? ORDER BY id LIMIT 2",
                                       arguments: [key, key + "\u{10FFFF}"])
         switch ids.count {
