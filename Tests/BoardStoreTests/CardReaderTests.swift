@@ -63,7 +63,10 @@ import Testing
             let data = try JSONSerialization.data(withJSONObject: [good, object])
             let expected = decoded(data), actual = read(data)
             switch (expected, actual) {
-            case (.success(let a), .success(let b)): #expect(a == b)
+            case (.success(var a), .success(var b)):
+                // A card without an id gets a new one from each reader.
+                if a.count == 2, b.count == 2, object["id"] == nil || object["id"] is NSNull { a[1].id = ""; b[1].id = "" }
+                #expect(a == b)
             case (.failure(let a), .failure(let b)) where wrong == "1.5" && a.problem.hasPrefix("is not JSON"):
                 // The decoder names no field for a fraction in an optional whole number; the reader does.
                 #expect(b == BoardError("cards[1].\(key)", "must be a whole number"))

@@ -203,3 +203,24 @@ import Testing
         }
     }
 }
+
+/// Issue: a card someone writes by hand, `[{"title": "x", "bucket": "this-week"}]`, was refused
+/// ("cards[0].id: is missing", then every other field); `task import` takes a description alone.
+@Suite struct HandWrittenImportTests {
+    @Test func aCardWithOnlyATitleGetsAnIdAndDefaults() throws {
+        let board = try BoardFile()
+        let written = #"[{"title": "x", "bucket": "this-week"}, {"title": "Read", "labels": ["home"], "due_date": "2026-12-01", "priority": null}, {"title": "Call"}]"#
+        let imported = try board.run(["import", "-"], stdin: written)
+        #expect(imported.status == 0 && imported.stdout == "Imported 3 cards.\n", "\(imported.stderr)")
+        let cards = try board.cards()
+        #expect(cards.map { $0["title"] as? String } == ["x", "Read", "Call"], "in the document's order")
+        #expect(cards.allSatisfy { $0["bucket"] as? String == "this-week" && $0["priority"] as? Int == 0 && $0["completed"] as? Bool == false })
+        #expect(cards[1]["labels"] as? [String] == ["home"] && cards[1]["due_date"] as? String == "2026-12-01")
+        #expect(Set(cards.compactMap { $0["id"] as? String }).count == 3)
+        // No id: each import adds the cards anew, as the docs say.
+        #expect(try board.run(["import", "-"], stdin: written).status == 0)
+        #expect(try board.cards().count == 6)
+        let refused = try board.run(["import", "-"], stdin: #"[{"bucket": "weekend"}]"#)
+        #expect(refused.status == 2 && refused.stderr == "error: cards[0].title: is missing\n")
+    }
+}

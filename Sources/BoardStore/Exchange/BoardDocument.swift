@@ -284,3 +284,33 @@ public enum BoardDocument {
         return TerminalText.escapeJSON(String(decoding: out, as: UTF8.self))
     }
 }
+
+// In an extension, so the memberwise initializer stays.
+extension BoardDocument.Card {
+    /// Only the title is required, as `CardReader` reads a card (the two are held equal by a test):
+    /// a new id, the card's place in its array for a position, `board add`'s defaults.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decodeIfPresent(String.self, forKey: .id) ?? UUID().uuidString.lowercased()
+        title = try c.decode(String.self, forKey: .title)
+        description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
+        labels = try c.decodeIfPresent([String].self, forKey: .labels) ?? []
+        bucket = try c.decodeIfPresent(String.self, forKey: .bucket) ?? Bucket.thisWeek.cliName
+        position = try c.decodeIfPresent(Int.self, forKey: .position) ?? decoder.codingPath.last?.intValue ?? 0
+        dueDate = try c.decodeIfPresent(String.self, forKey: .dueDate)
+        dueTime = try c.decodeIfPresent(String.self, forKey: .dueTime)
+        priority = try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0
+        duration = try c.decodeIfPresent(Int.self, forKey: .duration)
+        completed = try c.decodeIfPresent(Bool.self, forKey: .completed) ?? false
+        templateId = try c.decodeIfPresent(String.self, forKey: .templateId)
+        seriesId = try c.decodeIfPresent(String.self, forKey: .seriesId)
+        occurrenceDate = try c.decodeIfPresent(String.self, forKey: .occurrenceDate)
+        exceptions = try c.decodeIfPresent([String].self, forKey: .exceptions) ?? []
+        checklist = try c.decodeIfPresent([ChecklistItem].self, forKey: .checklist) ?? []
+        ownerId = try c.decodeIfPresent(String.self, forKey: .ownerId)
+        completedAt = try c.decodeIfPresent(String.self, forKey: .completedAt)
+        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt)
+        updatedAt = try c.decodeIfPresent(String.self, forKey: .updatedAt)
+        remindBefore = try c.decodeIfPresent(Int.self, forKey: .remindBefore)
+    }
+}

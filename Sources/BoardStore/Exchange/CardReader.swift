@@ -84,7 +84,7 @@ struct CardReader {
             reader = nil  // read in place: no second reference to copy on write
             guard try current.toElement(count) else { return nil }
             current.path.append(.index(count))
-            let card = try current.card()
+            let card = try current.card(index: count)
             current.path.removeLast()
             reader = current
             count += 1
@@ -92,7 +92,10 @@ struct CardReader {
         }
     }
 
-    private mutating func card() throws -> BoardDocument.Card {
+    /// A card: only its title is required (a field given as null is a field left out). Without an id it gets a new one (so importing such a
+    /// file twice adds it twice); without a position it keeps its place in the document; the
+    /// rest defaults as `board add` does (This Week, priority 0, no labels, open).
+    private mutating func card(index: Int) throws -> BoardDocument.Card {
         skipSpace()
         guard peek == UInt8(ascii: "{") else { throw try mismatch("an object") }
         position += 1
@@ -103,22 +106,22 @@ struct CardReader {
         var updatedAt: String??, remindBefore: Int??
         try members { reader, key in
             switch key {
-            case "id": id = try reader.string()
+            case "id": id = try reader.optional { try $0.string() } ?? nil
             case "title": title = try reader.string()
-            case "description": description = try reader.string()
-            case "labels": labels = try reader.array { reader in try reader.string() }
-            case "bucket": bucket = try reader.string()
-            case "position": position = try reader.int()
+            case "description": description = try reader.optional { try $0.string() } ?? nil
+            case "labels": labels = try reader.optional { try $0.array { reader in try reader.string() } } ?? nil
+            case "bucket": bucket = try reader.optional { try $0.string() } ?? nil
+            case "position": position = try reader.optional { try $0.int() } ?? nil
             case "due_date": dueDate = try reader.optional { try $0.string() }
             case "due_time": dueTime = try reader.optional { try $0.string() }
-            case "priority": priority = try reader.int()
+            case "priority": priority = try reader.optional { try $0.int() } ?? nil
             case "duration": duration = try reader.optional { try $0.int() }
-            case "completed": completed = try reader.bool()
+            case "completed": completed = try reader.optional { try $0.bool() } ?? nil
             case "template_id": templateId = try reader.optional { try $0.string() }
             case "series_id": seriesId = try reader.optional { try $0.string() }
             case "occurrence_date": occurrenceDate = try reader.optional { try $0.string() }
-            case "exceptions": exceptions = try reader.array { reader in try reader.string() }
-            case "checklist": checklist = try reader.array { reader in try reader.item() }
+            case "exceptions": exceptions = try reader.optional { try $0.array { reader in try reader.string() } } ?? nil
+            case "checklist": checklist = try reader.optional { try $0.array { reader in try reader.item() } } ?? nil
             case "owner_id": ownerId = try reader.optional { try $0.string() }
             case "completed_at": completedAt = try reader.optional { try $0.string() }
             case "created_at": createdAt = try reader.optional { try $0.string() }
@@ -131,13 +134,17 @@ struct CardReader {
             guard let value else { throw BoardError("\(pathText).\(key)", "is missing") }
             return value
         }
+        let cardId: String = id ?? UUID().uuidString.lowercased(), cardTitle: String = try required(title, "title")
+        let cardBucket: String = bucket ?? Bucket.thisWeek.cliName, cardPosition: Int = position ?? index
+        let cardLabels: [String] = labels ?? [], cardExceptions: [String] = exceptions ?? []
+        let cardChecklist: [ChecklistItem] = checklist ?? []
         return BoardDocument.Card(
-            id: try required(id, "id"), title: try required(title, "title"), description: try required(description, "description"),
-            labels: try required(labels, "labels"), bucket: try required(bucket, "bucket"), position: try required(position, "position"),
-            dueDate: dueDate ?? nil, dueTime: dueTime ?? nil, priority: try required(priority, "priority"), duration: duration ?? nil,
-            completed: try required(completed, "completed"), templateId: templateId ?? nil, seriesId: seriesId ?? nil,
-            occurrenceDate: occurrenceDate ?? nil, exceptions: try required(exceptions, "exceptions"),
-            checklist: try required(checklist, "checklist"), ownerId: ownerId ?? nil, completedAt: completedAt ?? nil,
+            id: cardId, title: cardTitle, description: description ?? "",
+            labels: cardLabels, bucket: cardBucket, position: cardPosition,
+            dueDate: dueDate ?? nil, dueTime: dueTime ?? nil, priority: priority ?? 0, duration: duration ?? nil,
+            completed: completed ?? false, templateId: templateId ?? nil, seriesId: seriesId ?? nil,
+            occurrenceDate: occurrenceDate ?? nil, exceptions: cardExceptions,
+            checklist: cardChecklist, ownerId: ownerId ?? nil, completedAt: completedAt ?? nil,
             createdAt: createdAt ?? nil, updatedAt: updatedAt ?? nil, remindBefore: remindBefore ?? nil)
     }
 
