@@ -224,3 +224,27 @@ import Testing
         #expect(refused.status == 2 && refused.stderr == "error: cards[0].title: is missing\n")
     }
 }
+
+/// Issue: `list --json | board import -` into another board was refused ("an occurrence must
+/// belong to its series' owner"), and into the same board an hour later reported every card
+/// updated, reset created_at and updated_at to now and wiped remind_before (60 → 0).
+@Suite struct ListRoundTripTests {
+    @Test func listJSONIntoAnotherBoardAndTwiceIntoTheSameChangesNothing() throws {
+        let a = try BoardFile(), b = try BoardFile()
+        try a.run(["add", "Pay rent", "--due", "2026-11-25", "--time", "09:00", "--remind-before", "60"])
+        try a.run(["template", "add", "Stretch", "--every", "every day at 7:30"])
+        let list = try a.run(["list", "--json"]).stdout
+        let into = try b.run(["import", "-"], stdin: list)
+        #expect(into.status == 0 && into.stdout.hasPrefix("Imported 7 cards; 6 occurrences without their routine on this board are plain cards"), "\(into.stderr)")
+        #expect(try b.cards().allSatisfy { $0["template_id"] is NSNull && $0["series_id"] is NSNull })
+        #expect(try b.run(["import", "-"], stdin: list, now: "2026-11-21T11:00").stdout.hasPrefix("Nothing to import; 7 unchanged"))
+
+        func row(_ board: BoardFile) throws -> String {
+            try board.run(["export"]).stdout.components(separatedBy: "\n").filter { $0.contains("created_at") || $0.contains("remind_before") }.joined()
+        }
+        let before = try row(a)
+        let again = try a.run(["import", "-"], stdin: list, now: "2026-11-21T11:00")
+        #expect(again.status == 0 && again.stdout == "Nothing to import; 7 unchanged.\n", "\(again.stdout)")
+        #expect(try row(a) == before, "created_at, updated_at and remind_before as they were")
+    }
+}

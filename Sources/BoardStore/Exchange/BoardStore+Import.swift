@@ -11,6 +11,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var cards = Counts()
     public var habits = Counts()
     public var entries = Counts()
+    /// Occurrences that came without their routine (not in this board) and became plain cards.
+    public var detached = 0
 }
 
 extension BoardStore {
@@ -121,16 +123,29 @@ extension BoardStore {
         }
         // Existing ids, read once: a board being filled for the first time costs no lookups.
         let existingIds = Set(try String.fetchAll(db, sql: "SELECT id FROM tasks"))
+        // An occurrence whose series this board doesn't have (`list --json` of another board) comes
+        // in as a plain card with its date: its routine stayed behind.
+        let seriesIds = Set(try String.fetchAll(db, sql: "SELECT id FROM series"))
         let insert = try TaskRecord.bulkInsert(db)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
         // The next cards are read and checked on a thread of their own while these are written.
-        try ReadAhead.run(make: { () throws -> (Int, TaskRecord)? in
+        try ReadAhead.run(make: { () throws -> (Int, BoardDocument.Card, TaskRecord)? in
             guard let (i, card) = try cards.next() else { return nil }
-            return (i, try card.record(at: "cards[\(i)]", ownerId: owner, now: now))
+            return (i, card, try card.record(at: "cards[\(i)]", ownerId: owner, now: now))
         }) { records in
-            while let (i, record) = try records.next() {
+            while let (i, card, parsed) = try records.next() {
+                var record = parsed
+                if let series = record.seriesId, !seriesIds.contains(series) {
+                    record.templateId = nil
+                    record.seriesId = nil
+                    record.occurrenceDate = nil
+                    record.exceptionMask = []
+                    summary.detached += 1
+                }
                 if existingIds.contains(record.id) {
-                    try upsert(record, existing: try TaskRecord.fetchOne(select, arguments: [record.id]), at: "cards[\(i)]", into: &summary.cards)
+                    let existing = try TaskRecord.fetchOne(select, arguments: [record.id])
+                    if let existing { record = Self.keeping(existing, under: record, from: card, now: now) }
+                    try upsert(record, existing: existing, at: "cards[\(i)]", into: &summary.cards)
                     continue
                 }
                 do { try insert.insert(record.columnValues) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
@@ -140,6 +155,21 @@ extension BoardStore {
         // A copied series counts the occurrences it came with as made.
         try deriveGeneratedCounts(db)
         return summary
+    }
+
+    /// A card already here, from a file that leaves out what `list --json` doesn't print (times,
+    /// remind before): what the file doesn't say stays as it is, so importing the same list twice
+    /// changes nothing; when something else changed, the card was updated now.
+    static func keeping(_ existing: TaskRecord, under record: TaskRecord, from card: BoardDocument.Card, now: String) -> TaskRecord {
+        var kept = record
+        if card.createdAt == nil { kept.createdAt = existing.createdAt }
+        if card.remindBefore == nil { kept.remindBeforeMin = existing.remindBeforeMin }
+        if card.completedAt == nil, kept.isCompleted, existing.isCompleted { kept.completedAt = existing.completedAt }
+        if card.updatedAt == nil {
+            kept.updatedAt = existing.updatedAt
+            if kept != existing { kept.updatedAt = now }
+        }
+        return kept
     }
 
     /// Inserts `record`, or updates it when it differs from the row with its id; counts which.

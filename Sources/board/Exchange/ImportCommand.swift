@@ -74,6 +74,7 @@ struct ImportDocumentCommand: Command {
                      part(s.habits, "habit", "habits"), part(s.entries, "habit entry", "habit entries")].compactMap { $0 }
         let unchanged = s.templates.unchanged + s.cards.unchanged + s.habits.unchanged + s.entries.unchanged
         let head = parts.isEmpty ? "Nothing to import" : (dryRun ? "Would import " : "Imported ") + parts.joined(separator: ", ")
-        return head + (unchanged > 0 ? "; \(unchanged) unchanged" : "") + (dryRun ? " (dry run: nothing written)." : ".")
+        let detached = s.detached == 0 ? "" : "; \(s.detached) \(s.detached == 1 ? "occurrence" : "occurrences") without \(s.detached == 1 ? "its" : "their") routine on this board \(s.detached == 1 ? "is a plain card" : "are plain cards")"
+        return head + (unchanged > 0 ? "; \(unchanged) unchanged" : "") + detached + (dryRun ? " (dry run: nothing written)." : ".")
     }
 }
