@@ -102,6 +102,18 @@ import Testing
         #expect(try dump(copy) == before)
     }
 
+    /// Issue: importing a board's own export into the same board was refused (UNIQUE constraint
+    /// failed: recurrence_rules.template_id), and export → import → export differed in DTSTAMP.
+    @Test func aBoardsOwnCalendarImportsIntoItUnchangedAndExportsTheSameBytesLater() throws {
+        let board = try routines()
+        let first = try board.run(["export", "ics"])
+        let back = try board.run(["import", "ics", "-"], stdin: first.stdout, now: "2026-11-21T11:00")
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout.contains("templates 9 unchanged") && !back.stdout.contains("updated"), "\(back.stdout)")
+        let later = try board.run(["export", "ics"], now: "2026-11-22T18:00")
+        #expect(later.stdout == first.stdout, "DTSTAMP is when a row changed, not when the file was written")
+    }
+
     /// A calendar as a calendar program writes it: CRLF, folded lines (one inside a multi-byte
     /// character's neighbourhood), escaped commas and semicolons, a VTIMEZONE, an all-day event,
     /// a UTC UNTIL, two EXDATE lines, and parts Board can't keep.

@@ -13,9 +13,12 @@ public struct CalendarItem: Hashable, Sendable {
     public var bucket: Bucket?
     /// When a card was completed (a Board timestamp).
     public var completedAt: String?
+    /// When the row last changed (a Board timestamp): its DTSTAMP, so the same board exports the same bytes.
+    public var updatedAt: String?
 
     public init(uid: String, values: CardValues, start: LocalDate, rule: RecurrenceRule?, timeZone: String,
-                skipped: [LocalDate] = [], bucket: Bucket? = nil, completedAt: String? = nil) {
+                skipped: [LocalDate] = [], bucket: Bucket? = nil, completedAt: String? = nil, updatedAt: String? = nil) {
+        self.updatedAt = updatedAt
         self.uid = uid
         self.values = values
         self.start = start

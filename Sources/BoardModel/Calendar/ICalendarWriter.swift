@@ -4,7 +4,9 @@ import Foundation
 /// template a VTODO (or VEVENT) with its RRULE, DTSTART in its zone and EXDATE for skipped
 /// dates; per card a single VTODO (or VEVENT); a VTIMEZONE for each zone used.
 public enum ICalendarWriter {
-    /// `stamp` is the DTSTAMP every component carries (UTC, `20261121T090000Z`): the moment of the export.
+    /// Each component's DTSTAMP is when its row last changed (RFC 5545: when the information was
+    /// last revised), so exporting an unchanged board twice gives the same bytes; `stamp`
+    /// (UTC, `20261121T090000Z`, the moment of the export) stands in for a row without one.
     public static func calendar(_ items: [CalendarItem], events: Bool, stamp: String, year: Int) -> String {
         var out = ContentLine.write("BEGIN", "VCALENDAR") + ContentLine.write("VERSION", "2.0")
             + ContentLine.write("PRODID", "-//Board//Board//EN") + ContentLine.write("CALSCALE", "GREGORIAN")
@@ -19,7 +21,8 @@ public enum ICalendarWriter {
     static func component(_ item: CalendarItem, events: Bool, stamp: String) -> String {
         let kind = events ? "VEVENT" : "VTODO"
         let v = item.values
-        var out = ContentLine.write("BEGIN", kind) + ContentLine.write("UID", item.uid) + ContentLine.write("DTSTAMP", stamp)
+        let revised = item.updatedAt.flatMap { BoardClock.date(fromTimestamp: $0) }.map(utc) ?? stamp
+        var out = ContentLine.write("BEGIN", kind) + ContentLine.write("UID", item.uid) + ContentLine.write("DTSTAMP", revised)
             + ContentLine.write("SUMMARY", CalendarText.escape(v.title))
         if !v.description.isEmpty { out += ContentLine.write("DESCRIPTION", CalendarText.escape(v.description)) }
         if !v.labels.isEmpty { out += ContentLine.write("CATEGORIES", v.labels.map(CalendarText.escape).joined(separator: ",")) }

@@ -29,12 +29,12 @@ extension BoardStore {
                 }
                 items.append(CalendarItem(uid: template.id, values: template.values, start: first, rule: rule,
                                           timeZone: ruleRecord.timezone ?? clock.zone.identifier,
-                                          skipped: (series[template.id]?.skipped ?? []).sorted()))
+                                          skipped: (series[template.id]?.skipped ?? []).sorted(), updatedAt: template.updatedAt))
             }
             let cards = try TaskRecord.fetchCursor(db, sql: "SELECT * FROM tasks WHERE due_date IS NOT NULL AND occurrence_date IS NULL ORDER BY \(Self.boardOrder)")
             while let card = try cards.next() {
                 items.append(CalendarItem(uid: card.id, values: card.values, start: card.dueDate!, rule: nil, timeZone: clock.zone.identifier,
-                                          bucket: card.bucket, completedAt: card.completedAt))
+                                          bucket: card.bucket, completedAt: card.completedAt, updatedAt: card.updatedAt))
             }
             return (items, notes)
         }

@@ -58,18 +58,28 @@ extension BoardStore {
             try count(record, existing: existing, &counts)
 
             let schedule = try Schedule(rule: template.rule, start: template.start, time: values.time)
-            let ruleId = template.id + "-rule", seriesId = template.id + "-series"
+            // A template already here (a calendar this board exported) keeps its own rule and series rows.
+            let existingRule = try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == template.id).fetchOne(db)
+            let existingSeries = try SeriesRecord.filter(SeriesRecord.Columns.templateId == template.id).fetchOne(db)
+            let ruleId = existingRule?.id ?? template.id + "-rule", seriesId = existingSeries?.id ?? template.id + "-series"
             var rule = Self.ruleRecord(for: schedule, templateId: template.id, id: ruleId, clock: clock)
             rule.timezone = template.timeZone ?? clock.zone.identifier
-            let existingSeries = try SeriesRecord.fetchOne(db, key: seriesId)
+            // A calendar starts a rule at its first date; the board may have started the same rule
+            // earlier (the day it was made). The same rule with the same first date is the same schedule.
+            var start = template.start
+            if let existingRule, existingRule.rrule == rule.rrule, let kept = try? existingRule.rule(),
+               (try? Schedule(rule: kept, start: existingRule.startsOn, time: values.time))?.next(onOrAfter: existingRule.startsOn) == template.start {
+                start = existingRule.startsOn
+                rule.startsOn = start
+            }
             var series = existingSeries ?? SeriesRecord(
-                id: seriesId, templateId: template.id, ownerId: ownerId, startsOn: template.start, endsOn: Self.endsOn(template.rule),
+                id: seriesId, templateId: template.id, ownerId: ownerId, startsOn: start, endsOn: Self.endsOn(template.rule),
                 status: status, lastGeneratedAt: nil, usedCount: 0, skippedDates: [], generatedThrough: nil)
-            series.startsOn = template.start
+            series.startsOn = start
             series.endsOn = Self.endsOn(template.rule)
             series.skippedDates = Set(series.skipped).union(template.skipped).sorted().map(\.iso)
             var parts = ImportSummary.Counts()
-            try count(rule, existing: try RecurrenceRuleRecord.fetchOne(db, key: ruleId), &parts)
+            try count(rule, existing: existingRule, &parts)
             try count(series, existing: existingSeries, &parts)
             if counts.unchanged == 1 && parts.added + parts.updated > 0 { counts = .init(updated: 1) }
             summary.templates.added += counts.added
