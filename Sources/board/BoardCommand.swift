@@ -39,7 +39,7 @@ enum BoardCommand {
         }
         do {
             let arguments = movingBoardOptions(Array(CommandLine.arguments.dropFirst()))
-            if SyncHandOff.isHandedOff(arguments) { try SyncHandOff.exec(arguments) }
+            if SyncHandOff.isHandedOff(arguments) { try SyncHandOff.run(arguments) }
             try info.run(arguments, executable: "board")
         } catch {
             NewBoard.removeAfterFailure()
