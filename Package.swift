@@ -27,6 +27,8 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // prctl for board-sync, which ends with the board that started it.
+        .systemLibrary(name: "CProcess"),
         // The domain: dates, recurrence, routines. Pure Swift + Foundation, no I/O.
         .target(name: "BoardModel"),
         // SQLite through GRDB: migrations, records, and the store's one-transaction writes.
@@ -59,6 +61,7 @@ let package = Package(
                 "BoardStore",
                 "BoardSync",
                 "BoardCLI",
+                "CProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             linkerSettings: quickStart

@@ -47,4 +47,26 @@ import Testing
         let r = try run(board, ["sync", "status", "--db", "x.sqlite"])
         #expect(r.status == 3 && r.stdout == "sync status --db x.sqlite\n" && r.stderr == "to stderr\n", "\(r)")
     }
+
+    /// kill -9 of `board` ends its `board-sync` too, as when board replaced itself with it.
+    @Test func board_syncEndsWithTheBoardThatStartedIt() throws {
+        let board = try BoardFile()
+        try board.run(["add", "x"])
+        let process = BoardBinary.process(["sync", "--watch", "--db", board.path], environment: ["BOARD_SYNC_URL": "postgres://u@127.0.0.1:1/board"])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func children() -> [Int32] {
+            let found = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children", encoding: .utf8)) ?? ""
+            return found.split(separator: " ").compactMap { Int32($0) }
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while children().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let child = try #require(children().first, "board-sync started")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let gone = Date().addingTimeInterval(5)
+        while kill(child, 0) == 0 && Date() < gone { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(kill(child, 0) != 0, "board-sync \(child) still runs")
+    }
 }

@@ -31,6 +31,8 @@ enum SyncHandOff {
         var environment = ProcessInfo.processInfo.environment
         // The runtime's 80-line backtrace is for a developer; a person gets the line below.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        // So that board-sync ends with this process, however it ends.
+        environment["BOARD_SYNC_PARENT"] = String(getpid())
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         // The child starts with no signal blocked or ignored, whatever this process inherited.
         var attributes = posix_spawnattr_t()
