@@ -30,8 +30,14 @@ public enum ConfigFile {
 
     public static func load(path: String) throws(ConfigError) -> BoardConfig {
         guard FileManager.default.fileExists(atPath: path) else { return BoardConfig() }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(path: path, line: nil, problem: "can't be read as UTF-8 text")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(path: path, line: nil, problem: "can't be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            // Name the first line that isn't UTF-8, as every other mistake in the file is named.
+            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let bad = lines.firstIndex { String(validating: Array($0), as: UTF8.self) == nil }.map { $0 - lines.startIndex + 1 }
+            throw ConfigError(path: path, line: bad, problem: "is not UTF-8 text")
         }
         return try parse(text, path: path)
     }

@@ -110,7 +110,8 @@ import Testing
         try f.store.database.write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99 from the future')")
         }
-        #expect(throws: BoardError("db", "this database was written by a newer version of Board; upgrade Board to open it")) {
+        // The file can't be used (status 3), not bad input (status 2).
+        #expect(throws: BoardFileError.unusable(path: f.path, problem: "was written by a newer version of Board; upgrade Board to open it")) {
             try BoardStore.open(path: f.path)
         }
     }

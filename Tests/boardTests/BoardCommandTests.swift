@@ -166,3 +166,18 @@ import Testing
         #expect(try board.run(["delete", "ics-59cda1"]).stderr == "error: id: no task has an id starting with 'ics-59cda1'\n", "ids other than hexadecimal keep their case")
     }
 }
+
+/// Issue: a board written by a newer Board exited 2 (bad input) where the README gives 3.
+@Suite struct NewerBoardTests {
+    @Test func aBoardFromANewerBoardIsStatusThreeAndOneLine() throws {
+        let board = try BoardFile()
+        try board.run(["add", "x"])
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        sqlite.arguments = ["sqlite3", board.path, "INSERT INTO grdb_migrations VALUES ('v99 from the future')"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        let r = try board.run(["list"])
+        #expect(r.status == 3 && r.stderr == "error: cannot use \(board.path): was written by a newer version of Board; upgrade Board to open it\n", "\(r.stderr)")
+    }
+}

@@ -27,6 +27,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: board.path), "the program refused to start")
     }
 
+    /// Issue: a config file that is not UTF-8 named no line.
+    @Test func aLineThatIsNotUTF8IsNamed() throws {
+        let home = try configHome("")
+        var bytes = Array("time_zone = \"Europe/Paris\"\n# ok\nremind_before = 5\n".utf8)
+        bytes.insert(0xFF, at: bytes.count - 2)
+        try Data(bytes).write(to: URL(fileURLWithPath: home + "/board/config.toml"))
+        let r = try run(["list", "--db", "/nonexistent/x.sqlite"], config: home)
+        #expect(r.status == 2 && r.stderr == "error: config: \(home)/board/config.toml line 3: is not UTF-8 text\n", "\(r.stderr)")
+    }
+
     @Test func aWrongValueOrUnknownKeyNamesTheKeyAndItsLine() throws {
         let cases: [(String, String)] = [
             ("week_start = \"sunday\"\n\ngrace = -5\n", "line 3: grace must be a whole number of minutes, 0 or more"),

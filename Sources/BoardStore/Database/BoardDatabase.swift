@@ -108,7 +108,8 @@ public enum BoardDatabase {
         // On the writer's own connection: a reader that looked at the old schema would keep it cached.
         let superseded = try writer.writeWithoutTransaction { db in try migrator.hasBeenSuperseded(db) }
         if superseded {
-            throw BoardError("db", "this database was written by a newer version of Board; upgrade Board to open it")
+            // The file, not the command line, is what can't be used: status 3, as the README says.
+            throw BoardFileError.unusable(path: writer.path, problem: "was written by a newer version of Board; upgrade Board to open it")
         }
         try migrator.migrate(writer)
     }
