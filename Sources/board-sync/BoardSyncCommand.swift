@@ -17,6 +17,7 @@ enum BoardSyncCommand {
     /// (ARCHITECTURE.md §10).
     static func main() {
         endsWithBoard()
+        signal(SIGXFSZ, SIG_IGN)  // as board: a file-size limit is an error of the file, status 3
         do {
             try info.run(Array(CommandLine.arguments.dropFirst()), executable: "board")
         } catch {

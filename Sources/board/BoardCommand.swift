@@ -37,6 +37,9 @@ enum BoardCommand {
             printOut("board \(BoardVersion.current)")
             return
         }
+        // Past a file-size limit (ulimit -f) a write fails with EFBIG, which SQLite reports and the
+        // command turns into status 3 before it says anything, instead of the signal killing it.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             let arguments = movingBoardOptions(Array(CommandLine.arguments.dropFirst()))
             if SyncHandOff.isHandedOff(arguments) { try SyncHandOff.run(arguments) }

@@ -142,3 +142,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: other))
     }
 }
+
+/// Issue: under `ulimit -f` a command said "Added …" and was then killed by SIGXFSZ. The limit is
+/// now an error of the file: status 3, one line, nothing said as done.
+@Suite struct FileSizeLimitTests {
+    @Test func aFileSizeLimitIsStatusThreeBeforeAnythingIsReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("board-fsize-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -f 8; exec '\(BoardBinary.url.path)' add 'Pay rent' --db '\(folder.path)/b.sqlite'"]
+        process.environment = ["BOARD_NOW": "2026-11-21T10:00", "BOARD_TZ": "Europe/Paris", "XDG_CONFIG_HOME": "/nonexistent"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 3, "\(process.terminationStatus): \(stderr)")
+        #expect(stdout.isEmpty && stderr.hasPrefix("error: cannot use ") && stderr.split(separator: "\n").count == 1, "\(stdout)\(stderr)")
+    }
+}
