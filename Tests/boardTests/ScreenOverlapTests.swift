@@ -70,7 +70,8 @@ import Testing
         let session = try TmuxSession(["--db", board.path], width: 80, height: 24)
         #expect(session.waitFor { $0.contains("This Week (1)") }.0)
         try session.send("?")
-        let (open, screen) = session.waitFor { $0.contains("Keys") }
+        // The whole box: its title and its bottom corners (a capture can land mid-draw).
+        let (open, screen) = session.waitFor { $0.contains("Keys") && $0.contains("└") && $0.contains("┘") }
         #expect(open, "\(screen)")
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let top = try #require(lines.firstIndex { $0.contains("┌") })

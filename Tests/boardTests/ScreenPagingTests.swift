@@ -21,7 +21,7 @@ import Testing
         let session = try TmuxSession(["--db", board.path], width: 120, height: 40)
         #expect(session.waitFor { $0.contains("Routines (") }.0)
         try session.send("l", "l", "l", "l")
-        let (today, screen) = session.waitFor { $0.contains("Occurrence of") }
+        let (today, screen) = session.waitFor { $0.contains("Occurrence of") && $0.contains("earlier") && $0.contains("Today · Sat Nov 21") }
         #expect(today, "\(screen)")
         let lines = screen.split(separator: "\n").map(String.init)
         let routines = lines.map { $0.split(separator: "│", omittingEmptySubsequences: false).last.map(String.init) ?? "" }

@@ -62,7 +62,7 @@ import Testing
             try session.type(reply)
         }
         Thread.sleep(forTimeInterval: 0.5)
-        let screen = session.screen
+        let screen = session.waitFor { $0.contains("[ ] Pay rent") }.1
         #expect(session.isRunning)
         #expect(screen.contains("[ ] Pay rent") && !screen.contains("Habits") && !screen.contains("Edit card"), "\(screen)")
         #expect(try titles(board) == ["Pay rent"])
