@@ -66,14 +66,16 @@ let package = Package(
             ],
             linkerSettings: quickStart
         ),
-        .testTarget(name: "BoardModelTests", dependencies: ["BoardModel"]),
+        // What several test targets share (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BoardModelTests", dependencies: ["BoardModel", "TestSupport"]),
         .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI"]),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync", "BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Snapshots"]),
         // Drives the real `board` binary: exit codes, stdout, stderr.
-        .testTarget(name: "boardTests", dependencies: ["board", "board-sync", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "boardTests", dependencies: ["board", "board-sync", "BoardModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Golden"]),
     ]
 )

@@ -40,10 +40,6 @@ enum BoardCommand {
         // Past a file-size limit (ulimit -f) a write fails with EFBIG, which SQLite reports and the
         // command turns into status 3 before it says anything, instead of the signal killing it.
         signal(SIGXFSZ, SIG_IGN)
-        // `remind --watch` stops cleanly on SIGTERM: from the first instruction, not after parsing
-        // (a service manager's stop right after its start killed it by the signal).
-        let words = CommandLine.arguments.dropFirst()
-        if words.contains("remind"), words.contains("--watch") { StopSignal.install() }
         do {
             let arguments = movingBoardOptions(Array(CommandLine.arguments.dropFirst()))
             if SyncHandOff.isHandedOff(arguments) { try SyncHandOff.run(arguments) }

@@ -1,3 +1,4 @@
+import TestSupport
 import BoardModel
 import Testing
 

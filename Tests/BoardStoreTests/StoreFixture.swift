@@ -40,15 +40,3 @@ extension BoardStore {
         try tasks().filter { $0.templateId == templateId }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
     }
 }
-
-/// A seeded generator (xorshift), so a failing random case can be run again.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x9E3779B97F4A7C15 | 1 }
-    mutating func next() -> UInt64 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return state
-    }
-}

@@ -1,4 +1,5 @@
 @testable import BoardTUI
+import TestSupport
 import Testing
 
 /// The one input parser: keys from what terminals send, never a key from inside a terminal's
@@ -92,7 +93,7 @@ import Testing
     /// 10^6 random bytes, in reads of random sizes: no trap, and the decoder never holds more than
     /// its bounds however long a sequence runs.
     @Test func randomBytesNeverTrap() {
-        var random = SeededRandom(seed: 29)
+        var random = SeededGenerator(seed: 29)
         var decoder = InputDecoder()
         var produced = 0
         var remaining = 1_000_000
@@ -113,7 +114,7 @@ import Testing
     /// Random mixes of keys, replies and pastes, encoded as terminals send them and split at random
     /// points: exactly the keys and pastes come out, nothing from inside a reply.
     @Test func randomMixesSplitAnywhereGiveExactlyTheirKeys() {
-        var random = SeededRandom(seed: 31)
+        var random = SeededGenerator(seed: 31)
         for round in 0..<2_000 {
             var bytes: [UInt8] = [], expected: [Key] = []
             for _ in 0..<Int.random(in: 1...12, using: &random) {
@@ -135,7 +136,7 @@ import Testing
     }
 
     /// One thing a terminal sends, and the key it must give (nil: none).
-    static func token(_ random: inout SeededRandom) -> ([UInt8], Key?) {
+    static func token(_ random: inout SeededGenerator) -> ([UInt8], Key?) {
         func payload(excluding: Set<UInt8>) -> [UInt8] {
             (0..<Int.random(in: 0...40, using: &random)).map { _ in
                 var byte: UInt8
@@ -161,17 +162,5 @@ import Testing
             let pasted = String(decoding: text, as: UTF8.self)
             return (Array("\u{1B}[200~".utf8) + text + Array("\u{1B}[201~".utf8), text.isEmpty ? nil : .paste(pasted))
         }
-    }
-}
-
-/// A seeded generator (xorshift), so a failing random case can be run again.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x9E3779B97F4A7C15 | 1 }
-    mutating func next() -> UInt64 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return state
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import BoardModel
 import BoardStore
 @testable import BoardTUI
@@ -18,7 +19,7 @@ import Testing
 
     @Test func noScreenDrawsTextOverText() throws {
         let fixture = try TUIFixture()
-        var random = SeededRandom(seed: 2911)
+        var random = SeededGenerator(seed: 2911)
         var sizes: [(Int, Int)] = [(60, 15), (80, 24), (120, 40), (200, 60), (250, 80)]
         for _ in 0..<15 { sizes.append((Int.random(in: 60...250, using: &random), Int.random(in: 15...80, using: &random))) }
         for (width, height) in sizes {
@@ -36,7 +37,7 @@ import Testing
     /// The screens the runtime fills from the store (Stats, Habits, a checklist), through a real app.
     @Test func noScreenOfTheRuntimeDrawsTextOverText() throws {
         let fixture = try TUIFixture()
-        var random = SeededRandom(seed: 2912)
+        var random = SeededGenerator(seed: 2912)
         var sizes: [(Int, Int)] = [(60, 15), (80, 24), (120, 40), (200, 60), (250, 80)]
         for _ in 0..<8 { sizes.append((Int.random(in: 60...250, using: &random), Int.random(in: 15...80, using: &random))) }
         let screens: [(String, [Key])] = [("stats", [.character("i")]), ("stats last row", [.character("i"), .end]),
@@ -57,7 +58,7 @@ import Testing
     /// Random boards — titles of random graphemes (CJK, emoji sequences, combining marks, RTL, long
     /// words), labels, dates, done cards, a routine — at random sizes, every screen.
     @Test func noScreenOfARandomBoardDrawsTextOverText() throws {
-        var random = SeededRandom(seed: 2913)
+        var random = SeededGenerator(seed: 2913)
         let pieces = ["Pay", "rent", "旅行の計画", "👨‍👩‍👧‍👦", "🇫🇷", "e\u{301}", "שלום", "Supercalifragilisticexpialidocious", "a\u{200D}b",
                       "☕️", "👍🏽", "x", "2,503", "ｱｲｳ", "\u{0E33}", " "]
         for board in 0..<6 {

@@ -1,3 +1,4 @@
+import TestSupport
 import BoardModel
 @testable import BoardTUI
 import Testing
@@ -160,7 +161,7 @@ import Testing
         let pieces: [String] = ["a", "Z", " ", "é", "e\u{301}", "\u{301}", "\u{200D}", "\u{200C}", "👨", "👩", "\u{1F3FD}", "🇫", "🇷",
                                 "\u{FE0F}", "☕", "茶", "ｱ", "ש", "\u{202B}", "\u{0E33}", "각", "\u{1100}", "\u{1161}", "\u{11A8}"]
         let edits: [TextEdit] = [.left, .right, .home, .end, .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBack]
-        var random = SeededRandom(seed: 2904)
+        var random = SeededGenerator(seed: 2904)
         for _ in 0..<3_000 {
             var field = TextField()
             for _ in 0..<Int.random(in: 1...40, using: &random) {

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Glibc
 import Testing
@@ -8,16 +9,6 @@ import Testing
 /// the server restarted. After a final round on each board, all three show the same board, and
 /// every intent a command acknowledged is there unless a later intent superseded it.
 @Suite struct SyncFaultTests {
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed &* 0x9E3779B97F4A7C15 | 1 }
-        mutating func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-    }
 
     /// `board sync` on `device`, started and not waited for.
     func startSync(_ device: SyncCommandTests.Device, now: String) throws -> Process {

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import GRDB
 import Testing
@@ -185,7 +186,7 @@ import Testing
         _ = try a.sync()
         _ = try b.sync()
         let ids = try a.cards().compactMap { $0["id"] as? String }
-        var random = SyncFaultTests.SeededGenerator(seed: 27)
+        var random = SeededGenerator(seed: 27)
         let entities = ["tasks", "templates", "series", "recurrence_rules", "habits", "habit_entries", "events", "settings", "sync_state", "x"]
         let fields = ["title", "priority", "bucket", "due_date", "labels", "checklist", "row", "deleted", "exception.title", "exception.x",
                       "id", "owner_id", "is_completed", "status", "rrule", "name", "day", "position", "nonexistent", "", "title\"--"]

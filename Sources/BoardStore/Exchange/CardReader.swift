@@ -7,7 +7,7 @@ import Foundation
 /// in the same words (`cards[41].priority: must be a whole number`); a test compares the two.
 struct CardReader {
     private let bytes: UnsafeRawBufferPointer
-    private var position: Int
+    var position: Int
     /// Where the reader is, kept as parts and spelled out only for an error: building a path
     /// string for each of a million values would cost more than reading them.
     private var path: [PathPart] = []
@@ -17,7 +17,7 @@ struct CardReader {
         case index(Int)
     }
 
-    private var pathText: String {
+    var pathText: String {
         path.reduce("") { text, part in
             switch part {
             case .key(let key): text.isEmpty ? key : text + "." + key
@@ -92,81 +92,8 @@ struct CardReader {
         }
     }
 
-    /// A card: only its title is required (a field given as null is a field left out). Without an id it gets a new one (so importing such a
-    /// file twice adds it twice); without a position it keeps its place in the document; the
-    /// rest defaults as `board add` does (This Week, priority 0, no labels, open).
-    private mutating func card(index: Int) throws -> BoardDocument.Card {
-        skipSpace()
-        guard peek == UInt8(ascii: "{") else { throw try mismatch("an object") }
-        position += 1
-        var id: String?, title: String?, description: String?, labels: [String]?, bucket: String?, position: Int?
-        var dueDate: String??, dueTime: String??, priority: Int?, duration: Int??, completed: Bool?
-        var templateId: String??, seriesId: String??, occurrenceDate: String??, exceptions: [String]?
-        var checklist: [ChecklistItem]?, ownerId: String??, completedAt: String??, createdAt: String??
-        var updatedAt: String??, remindBefore: Int??
-        try members { reader, key in
-            switch key {
-            case "id": id = try reader.optional { try $0.string() } ?? nil
-            case "title": title = try reader.string()
-            case "description": description = try reader.optional { try $0.string() } ?? nil
-            case "labels": labels = try reader.optional { try $0.array { reader in try reader.string() } } ?? nil
-            case "bucket": bucket = try reader.optional { try $0.string() } ?? nil
-            case "position": position = try reader.optional { try $0.int() } ?? nil
-            case "due_date": dueDate = try reader.optional { try $0.string() }
-            case "due_time": dueTime = try reader.optional { try $0.string() }
-            case "priority": priority = try reader.optional { try $0.int() } ?? nil
-            case "duration": duration = try reader.optional { try $0.int() }
-            case "completed": completed = try reader.optional { try $0.bool() } ?? nil
-            case "template_id": templateId = try reader.optional { try $0.string() }
-            case "series_id": seriesId = try reader.optional { try $0.string() }
-            case "occurrence_date": occurrenceDate = try reader.optional { try $0.string() }
-            case "exceptions": exceptions = try reader.optional { try $0.array { reader in try reader.string() } } ?? nil
-            case "checklist": checklist = try reader.optional { try $0.array { reader in try reader.item() } } ?? nil
-            case "owner_id": ownerId = try reader.optional { try $0.string() }
-            case "completed_at": completedAt = try reader.optional { try $0.string() }
-            case "created_at": createdAt = try reader.optional { try $0.string() }
-            case "updated_at": updatedAt = try reader.optional { try $0.string() }
-            case "remind_before": remindBefore = try reader.optional { try $0.int() }
-            default: try reader.skipValue()
-            }
-        }
-        func required<T>(_ value: T?, _ key: String) throws -> T {
-            guard let value else { throw BoardError("\(pathText).\(key)", "is missing") }
-            return value
-        }
-        let cardId: String = id ?? UUID().uuidString.lowercased(), cardTitle: String = try required(title, "title")
-        let cardBucket: String = bucket ?? Bucket.thisWeek.cliName, cardPosition: Int = position ?? index
-        let cardLabels: [String] = labels ?? [], cardExceptions: [String] = exceptions ?? []
-        let cardChecklist: [ChecklistItem] = checklist ?? []
-        return BoardDocument.Card(
-            id: cardId, title: cardTitle, description: description ?? "",
-            labels: cardLabels, bucket: cardBucket, position: cardPosition,
-            dueDate: dueDate ?? nil, dueTime: dueTime ?? nil, priority: priority ?? 0, duration: duration ?? nil,
-            completed: completed ?? false, templateId: templateId ?? nil, seriesId: seriesId ?? nil,
-            occurrenceDate: occurrenceDate ?? nil, exceptions: cardExceptions,
-            checklist: cardChecklist, ownerId: ownerId ?? nil, completedAt: completedAt ?? nil,
-            createdAt: createdAt ?? nil, updatedAt: updatedAt ?? nil, remindBefore: remindBefore ?? nil)
-    }
-
-    private mutating func item() throws -> ChecklistItem {
-        skipSpace()
-        guard peek == UInt8(ascii: "{") else { throw try mismatch("an object") }
-        position += 1
-        var text: String?, done: Bool?
-        try members { reader, key in
-            switch key {
-            case "text": text = try reader.string()
-            case "done": done = try reader.bool()
-            default: try reader.skipValue()
-            }
-        }
-        guard let done else { throw BoardError("\(pathText).done", "is missing") }
-        guard let text else { throw BoardError("\(pathText).text", "is missing") }
-        return ChecklistItem(text, done: done)
-    }
-
     /// An object's members after its `{`, the reader's path on each member's key meanwhile.
-    private mutating func members(_ member: (inout CardReader, String) throws -> Void) throws {
+    mutating func members(_ member: (inout CardReader, String) throws -> Void) throws {
         skipSpace()
         if peek == UInt8(ascii: "}") { position += 1; return }
         while true {
@@ -187,13 +114,13 @@ struct CardReader {
 
     // MARK: Values
 
-    private mutating func string() throws -> String {
+    mutating func string() throws -> String {
         skipSpace()
         guard peek == UInt8(ascii: "\"") else { throw try mismatch("text") }
         return try rawString()
     }
 
-    private mutating func int() throws -> Int {
+    mutating func int() throws -> Int {
         skipSpace()
         let start = position
         if peek == UInt8(ascii: "-") { position += 1 }
@@ -214,20 +141,20 @@ struct CardReader {
         return bytes[start] == UInt8(ascii: "-") ? -value : value
     }
 
-    private mutating func bool() throws -> Bool {
+    mutating func bool() throws -> Bool {
         skipSpace()
         if literal("true") { return true }
         if literal("false") { return false }
         throw try mismatch("true or false")
     }
 
-    private mutating func optional<T>(_ value: (inout CardReader) throws -> T) throws -> T? {
+    mutating func optional<T>(_ value: (inout CardReader) throws -> T) throws -> T? {
         skipSpace()
         if literal("null") { return nil }
         return try value(&self)
     }
 
-    private mutating func array<T>(_ element: (inout CardReader) throws -> T) throws -> [T] {
+    mutating func array<T>(_ element: (inout CardReader) throws -> T) throws -> [T] {
         var items: [T] = []
         while try toElement(items.count) {
             path.append(.index(items.count))
@@ -322,7 +249,7 @@ struct CardReader {
     static let maxDepth = 512
 
     /// Steps over one value of any kind (a key this reader does not know), `depth` levels down.
-    private mutating func skipValue(depth: Int = 0) throws {
+    mutating func skipValue(depth: Int = 0) throws {
         skipSpace()
         guard let byte = peek else { throw notJSON() }
         guard depth < Self.maxDepth || (byte != UInt8(ascii: "{") && byte != UInt8(ascii: "[")) else {
@@ -370,7 +297,7 @@ struct CardReader {
 
     // MARK: Bytes
 
-    private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+    var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     private mutating func take() -> UInt8? {
         guard position < bytes.count else { return nil }
@@ -378,7 +305,7 @@ struct CardReader {
         return bytes[position]
     }
 
-    private mutating func skipSpace() {
+    mutating func skipSpace() {
         while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
     }
 
@@ -391,7 +318,7 @@ struct CardReader {
     }
 
     /// A value of the wrong kind: "must be text", or "must be text, got null" for a null.
-    private mutating func mismatch(_ expected: String) throws -> BoardError {
+    mutating func mismatch(_ expected: String) throws -> BoardError {
         if literal("null") { return BoardError(pathText, "must be \(expected), got null") }
         try skipValue()  // a malformed value is not JSON rather than of the wrong kind
         return BoardError(pathText, "must be \(expected)")

@@ -20,7 +20,7 @@ struct TickCommand: Command {
     }
 
     func run() throws {
-        guard let number = Int(step) else { throw BoardError("step", "must be a step number from 1, got '\(step.echoed)'") }
+        let number = try RoutineCommand.stepNumber(step)
         let (store, clock) = try board.open()
         let taskId = try store.taskId(matching: id)
         let done = try store.toggleStep(number - 1, of: .card(id: taskId), clock: clock)

@@ -12,6 +12,13 @@ enum RoutineCommand {
 
     /// The template's id first.
     static let templateId = Parameter.argument("id", "The template's id (a unique prefix is enough).")
+
+    /// A step's number as typed (from 1), for `routine tick`, `routine link` and `tick`; the store
+    /// refuses one past the list with its length.
+    static func stepNumber(_ text: String) throws -> Int {
+        guard let number = Int(text) else { throw BoardError("step", "must be a step number from 1, got '\(text.echoed)'") }
+        return number
+    }
 }
 
 /// `--date`: the local day of a routine's checklist, today by default.
@@ -80,7 +87,7 @@ struct RoutineTick: Command {
     }
 
     func run() throws {
-        guard let number = Int(step) else { throw BoardError("step", "must be a step number from 1, got '\(step)'") }
+        let number = try RoutineCommand.stepNumber(step)
         let (store, clock) = try board.open()
         let date = try day.day(today: clock.today)
         let templateId = try store.templateId(matching: id)
@@ -113,7 +120,7 @@ struct RoutineLink: Command {
     }
 
     func run() throws {
-        guard let number = Int(step) else { throw BoardError("step", "must be a step number from 1, got '\(step)'") }
+        let number = try RoutineCommand.stepNumber(step)
         guard (habit == nil) == none else { throw BoardError("habit", "give a habit's name, or --none to unlink, not both") }
         let (store, clock) = try board.open(generating: false)
         let templateId = try store.templateId(matching: id)

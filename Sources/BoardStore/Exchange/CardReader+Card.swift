@@ -1,0 +1,78 @@
+import BoardModel
+import Foundation
+
+/// A card and its checklist items, read with `CardReader`'s values (ARCHITECTURE.md §11).
+extension CardReader {
+    /// A card: only its title is required (a field given as null is a field left out). Without an id it gets a new one (so importing such a
+    /// file twice adds it twice); without a position it keeps its place in the document; the
+    /// rest defaults as `board add` does (This Week, priority 0, no labels, open).
+    mutating func card(index: Int) throws -> BoardDocument.Card {
+        skipSpace()
+        guard peek == UInt8(ascii: "{") else { throw try mismatch("an object") }
+        position += 1
+        var id: String?, title: String?, description: String?, labels: [String]?, bucket: String?, position: Int?
+        var dueDate: String??, dueTime: String??, priority: Int?, duration: Int??, completed: Bool?
+        var templateId: String??, seriesId: String??, occurrenceDate: String??, exceptions: [String]?
+        var checklist: [ChecklistItem]?, ownerId: String??, completedAt: String??, createdAt: String??
+        var updatedAt: String??, remindBefore: Int??
+        try members { reader, key in
+            switch key {
+            case "id": id = try reader.optional { try $0.string() } ?? nil
+            case "title": title = try reader.string()
+            case "description": description = try reader.optional { try $0.string() } ?? nil
+            case "labels": labels = try reader.optional { try $0.array { reader in try reader.string() } } ?? nil
+            case "bucket": bucket = try reader.optional { try $0.string() } ?? nil
+            case "position": position = try reader.optional { try $0.int() } ?? nil
+            case "due_date": dueDate = try reader.optional { try $0.string() }
+            case "due_time": dueTime = try reader.optional { try $0.string() }
+            case "priority": priority = try reader.optional { try $0.int() } ?? nil
+            case "duration": duration = try reader.optional { try $0.int() }
+            case "completed": completed = try reader.optional { try $0.bool() } ?? nil
+            case "template_id": templateId = try reader.optional { try $0.string() }
+            case "series_id": seriesId = try reader.optional { try $0.string() }
+            case "occurrence_date": occurrenceDate = try reader.optional { try $0.string() }
+            case "exceptions": exceptions = try reader.optional { try $0.array { reader in try reader.string() } } ?? nil
+            case "checklist": checklist = try reader.optional { try $0.array { reader in try reader.item() } } ?? nil
+            case "owner_id": ownerId = try reader.optional { try $0.string() }
+            case "completed_at": completedAt = try reader.optional { try $0.string() }
+            case "created_at": createdAt = try reader.optional { try $0.string() }
+            case "updated_at": updatedAt = try reader.optional { try $0.string() }
+            case "remind_before": remindBefore = try reader.optional { try $0.int() }
+            default: try reader.skipValue()
+            }
+        }
+        func required<T>(_ value: T?, _ key: String) throws -> T {
+            guard let value else { throw BoardError("\(pathText).\(key)", "is missing") }
+            return value
+        }
+        let cardId: String = id ?? UUID().uuidString.lowercased(), cardTitle: String = try required(title, "title")
+        let cardBucket: String = bucket ?? Bucket.thisWeek.cliName, cardPosition: Int = position ?? index
+        let cardLabels: [String] = labels ?? [], cardExceptions: [String] = exceptions ?? []
+        let cardChecklist: [ChecklistItem] = checklist ?? []
+        return BoardDocument.Card(
+            id: cardId, title: cardTitle, description: description ?? "",
+            labels: cardLabels, bucket: cardBucket, position: cardPosition,
+            dueDate: dueDate ?? nil, dueTime: dueTime ?? nil, priority: priority ?? 0, duration: duration ?? nil,
+            completed: completed ?? false, templateId: templateId ?? nil, seriesId: seriesId ?? nil,
+            occurrenceDate: occurrenceDate ?? nil, exceptions: cardExceptions,
+            checklist: cardChecklist, ownerId: ownerId ?? nil, completedAt: completedAt ?? nil,
+            createdAt: createdAt ?? nil, updatedAt: updatedAt ?? nil, remindBefore: remindBefore ?? nil)
+    }
+
+    mutating func item() throws -> ChecklistItem {
+        skipSpace()
+        guard peek == UInt8(ascii: "{") else { throw try mismatch("an object") }
+        position += 1
+        var text: String?, done: Bool?
+        try members { reader, key in
+            switch key {
+            case "text": text = try reader.string()
+            case "done": done = try reader.bool()
+            default: try reader.skipValue()
+            }
+        }
+        guard let done else { throw BoardError("\(pathText).done", "is missing") }
+        guard let text else { throw BoardError("\(pathText).text", "is missing") }
+        return ChecklistItem(text, done: done)
+    }
+}

@@ -1,0 +1,104 @@
+import BoardModel
+import BoardStore
+
+/// A refused write goes back to the screen it came from, with what was typed and why.
+private func refuse(_ state: inout BoardState, _ refusal: Refusal) {
+    switch refusal.from {
+    case .editing(var form) where refusal.cardEdit:
+        if refusal.cardGone {
+            form.errors = [:]
+            form.error = "This card was deleted elsewhere; nothing was saved. Esc closes the form."
+        } else {
+            form.refused(field: refusal.field, problem: refusal.problem, message: refusal.message)
+        }
+        state.mode = .editing(form)
+        state.message = nil
+    case .templateForm(let form):
+        state.mode = .templateForm(form)
+        state.message = refusal.message
+    case .propagation(let dialog):
+        state.mode = .templateForm(dialog.form)
+        state.message = refusal.message
+    default:
+        state.message = refusal.message
+    }
+}
+
+/// A result the runtime fed back (ARCHITECTURE.md §6).
+func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
+    switch report {
+    case .configured(let config, let readOnly):
+        state.config = config
+        state.readOnly = readOnly
+    case .loaded(let snapshot, let focusing):
+        let keepTemplate = state.focusedTemplate?.id
+        let keep = focusing ?? state.focusedCard?.id
+        let newDay = snapshot.today != state.snapshot.today
+        state.snapshot = snapshot
+        // A new day: Upcoming starts at it again.
+        if newDay { state.scroll[BoardState.columns.count - 1] = state.upcomingEarlier }
+        if let keepTemplate, focusing == nil, let row = state.templates.firstIndex(where: { $0.id == keepTemplate }) {
+            state.templateFocus = row
+        } else if let keep {
+            state.templateFocus = nil
+            state.focus(cardId: keep)
+        } else {
+            state.clampFocus()
+        }
+        state.scrollToFocus()
+    case .read(let snapshot):
+        state.snapshot = snapshot
+        state.clampFocus()
+        state.scrollToFocus()
+    case .done(let outcome):
+        if case .templateEditApplied = outcome { state.mode = .normal }
+        state.message = outcome.sentence(state)
+    case .refused(let refusal):
+        refuse(&state, refusal)
+    case .synced(let status):
+        state.syncStatus = status
+    case .templateRead(let overview):
+        state.mode = .templateForm(TemplateForm(editing: overview, now: state.snapshot.now, weekStart: state.config.weekStart ?? .monday,
+                                                habits: state.snapshot.habits))
+    case .checklistRead(let checklist, let execution, let followsToday):
+        state.mode = .checklist(ChecklistScreen(checklist: checklist, executionId: execution, followsToday: followsToday))
+    case .checklistRefreshed(let checklist):
+        guard case .checklist(var screen) = state.mode else { break }
+        screen.checklist = checklist
+        screen.clampCursor()
+        state.mode = .checklist(screen)
+    case .checklistGone(let why):
+        state.mode = .normal
+        state.message = why
+    case .habitsRead(let habits, let focusing):
+        if case .habits(var screen) = state.mode {
+            screen.habits = habits
+            screen.clampCursor()
+            state.mode = .habits(screen)
+            break
+        }
+        var screen = HabitsScreen(habits: habits)
+        if let focusing { screen.cursor = habits.firstIndex { $0.id == focusing } ?? 0 }
+        state.mode = .habits(screen)
+        let waiting = state.runs.suggestions.count
+        if waiting > 0 { state.message = "\(waiting) waiting \(waiting == 1 ? "suggestion" : "suggestions"): Enter answers." }
+    case .statsRead(let stats):
+        state.mode = .stats(StatsScreen(stats: stats))
+    case .progress(let done, let total):
+        guard case .propagation(var dialog) = state.mode else { break }
+        dialog.progress = .init(done: done, total: total)
+        state.mode = .propagation(dialog)
+    case .planned(let plan, let withOverdue, let save, let form):
+        // Nothing to propagate: apply at once, no dialog.
+        guard plan.propagation.count > 0 || !plan.removals.isEmpty || withOverdue.propagation.count > 0 else {
+            return [.applyTemplateEdit(plan, save: save)]
+        }
+        state.mode = .propagation(PropagationDialog(plan: plan, planWithOverdue: withOverdue, save: save, form: form))
+    case .banner(let text):
+        state.banner = text
+    case .templateAdded(let id):
+        state.focus.column = BoardState.columns.count - 1
+        if let row = state.templates.firstIndex(where: { $0.id == id }) { state.templateFocus = row }
+    }
+    return []
+}
