@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "BoardModel", targets: ["BoardModel"]),
         .library(name: "BoardStore", targets: ["BoardStore"]),
         .library(name: "BoardTUI", targets: ["BoardTUI"]),
+        .library(name: "BoardCLI", targets: ["BoardCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),

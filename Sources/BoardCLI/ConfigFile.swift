@@ -33,6 +33,11 @@ public enum ConfigFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigError(path: path, line: nil, problem: "can't be read")
         }
+        return try read(data, path: path)
+    }
+
+    /// The configuration in a file's bytes; `path` is only for the refusal.
+    public static func read(_ data: Data, path: String) throws(ConfigError) -> BoardConfig {
         guard let text = String(data: data, encoding: .utf8) else {
             // Name the first line that isn't UTF-8, as every other mistake in the file is named.
             let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -53,7 +58,7 @@ public enum ConfigFile {
         for setting in settings {
             let key = setting.key, value: ConfigSyntax.Value? = setting.value
             func fail(_ rule: String) -> ConfigError {
-                ConfigError(path: path, line: setting.line, problem: "\(key) \(rule)")
+                ConfigError(path: path, line: setting.line, problem: "\(key.echoed) \(rule)")
             }
             switch key {
             case "time_zone":

@@ -61,3 +61,18 @@ import Testing
         #expect(refused > 1_000, "the random files exercise the refusals")
     }
 }
+
+extension ConfigSyntaxTests {
+    /// Found by the config fuzz target: text after a value, and a key set twice, were echoed whole.
+    @Test func aRefusalEchoesAReadableCut() {
+        let long = String(repeating: "z", count: 5_000)
+        for text in ["time_zone = 'a' \(long)\n", "\(long) = 1\n\(long) = 2\n"] {
+            do {
+                _ = try ConfigSyntax.settings(in: text)
+                Issue.record("taken")
+            } catch {
+                #expect(error.problem.count < 200, "\(error.problem.prefix(80))")
+            }
+        }
+    }
+}

@@ -103,4 +103,18 @@ import Testing
         #expect(phrase.summary == summary)
         #expect(try RecurrencePhrase(parsing: summary, today: Self.today) == phrase)
     }
+
+    /// Found by the phrase fuzz target: an unknown word was echoed whole, however long.
+    @Test(arguments: ["\(long)", "every \(long)", "every day at \(long)", "every day starting \(long)",
+                      "every day until 2026-13-\(long)", "every march \(long)", "every 15th of \(long)"])
+    func aRefusalEchoesAReadableCut(phrase: String) {
+        do {
+            let p = try RecurrencePhrase(parsing: phrase, today: Self.today)
+            Issue.record("'\(phrase.prefix(20))…' parsed as \(p.summary)")
+        } catch {
+            #expect(error.description.count < 200, "\(error.description.count) characters: \(error.description.prefix(80))")
+        }
+    }
 }
+
+private let long = String(repeating: "x", count: 300)

@@ -49,7 +49,7 @@ import Testing
         ("FREQ=YEARLY;BYMONTH=13", "BYMONTH: must be a month number from 1 to 12, got 13"),
         ("FREQ=DAILY;BYHOUR=9", "BYHOUR: is not supported (Board reads FREQ, INTERVAL, COUNT, UNTIL, WKST, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS)"),
         ("FREQ=DAILY;BYWEEKNO=9", "BYWEEKNO: is not supported (Board reads FREQ, INTERVAL, COUNT, UNTIL, WKST, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS)"),
-        ("FREQ=DAILY;COLOR=RED", "COLOR: is not an RRULE part Board knows (it reads FREQ, INTERVAL, COUNT, UNTIL, WKST, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS)"),
+        ("FREQ=DAILY;COLOR=RED", "RRULE: 'COLOR' is not a part Board knows (it reads FREQ, INTERVAL, COUNT, UNTIL, WKST, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS)"),
         ("FREQ=DAILY;FREQ=WEEKLY", "FREQ: is given twice"),
         ("FREQ=WEEKLY;BYDAY=1MO", "BYDAY: an ordinal such as 1MO needs FREQ=MONTHLY or FREQ=YEARLY"),
         ("FREQ=MONTHLY;BYDAY=6MO", "BYDAY: an ordinal must be from 1 to 5 or -5 to -1, got 6MO"),
@@ -72,9 +72,26 @@ import Testing
         }
     }
 
+    /// Found by the RRULE fuzz target: a refusal echoed a whole value, so 300 characters of a
+    /// part's name made a 400-character line.
+    @Test(arguments: ["FREQ=DAILY;\(long)=1", "FREQ=\(long)", "FREQ=DAILY;WKST=\(long)", "FREQ=MONTHLY;BYDAY=\(long)",
+                      "FREQ=DAILY;INTERVAL=\(long)", "FREQ=DAILY;UNTIL=\(long)", "FREQ=DAILY;UNTIL=\(long)Z",
+                      "FREQ=DAILY;BYMONTH=,\(long)", "FREQ=DAILY;\(long)"])
+    func aRefusalEchoesAReadableCut(text: String) {
+        do {
+            _ = try RecurrenceRule(rrule: text)
+            Issue.record("'\(text.prefix(20))…' was taken")
+        } catch {
+            #expect(error.description.count < 200, "\(error.description.count) characters: \(error.description.prefix(80))")
+            #expect(error.description.contains("…"))
+        }
+    }
+
     @Test func anEndBeforeTheStartIsRefused() {
         #expect(throws: BoardError("UNTIL", "the end 2026-01-01 is before the start 2026-02-01")) {
             try Schedule(rule: try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20260101"), start: date("2026-02-01"))
         }
     }
 }
+
+private let long = String(repeating: "X", count: 300)

@@ -218,7 +218,10 @@ import Testing
         (#"[{"uuid": "a", "status": "pending"}]"#, "tasks[0].description: is missing"),
         (#"[{"uuid": "a", "status": "pending", "description": "x", "due": "yesterday"}]"#, "tasks[0].due: must be a taskwarrior date"),
         (#"[{"uuid": "a", "status": "pending", "description": "x", "priority": "U"}]"#, "tasks[0].priority: must be H, M or L, got 'U'"),
-        (#"[{"uuid": "a", "status": "pending", "description": ""}]"#, "tasks[0].title: must not be empty"),
+        (#"[{"uuid": "a", "status": "pending", "description": ""}]"#, "tasks[0].description: must not be empty"),
+        (#"[{"uuid": "a", "status": "pending", "description": "x", "tags": "home"}]"#, "tasks[0].tags: must be a list (a JSON array)"),
+        (#"[{"uuid": "a", "status": "pending", "description": "x"}, {"uuid": "a", "status": "pending", "description": "y"}]"#,
+         "tasks[1].uuid: 'a' is given twice (first at tasks[0])"),
         (#"[{"uuid": "a", "status": "recurring", "description": "x", "recur": "weekly"}]"#, "tasks[0].due: is missing; a recurring task has a due date"),
     ])
     func aBadExportIsRefusedByItsPlaceAndNothingIsWritten(export: String, message: String) throws {

@@ -48,7 +48,7 @@ public enum ConfigSyntax {
             let key = try self.key(String(trimmed[..<equals]), line: number)
             let value = try self.value(trimmed[trimmed.index(after: equals)...], line: number)
             if let first = seen[key] {
-                throw LineError(line: number, problem: "\(key) is set twice (first on line \(first))")
+                throw LineError(line: number, problem: "\(key.echoed) is set twice (first on line \(first))")
             }
             seen[key] = number
             settings.append(Setting(key: key, value: value, line: number))
@@ -110,7 +110,7 @@ public enum ConfigSyntax {
         }
         rest = rest.drop { $0 == " " || $0 == "\t" }
         guard rest.isEmpty || rest.hasPrefix("#") else {
-            throw LineError(line: line, problem: "unexpected text after the value: \(rest)")
+            throw LineError(line: line, problem: "unexpected text after the value: \(String(rest).echoed)")
         }
         return value
     }

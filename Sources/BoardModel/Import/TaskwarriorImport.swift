@@ -9,7 +9,12 @@ public enum TaskwarriorImport {
     public static func plan(_ tasks: [TaskwarriorTask], zone: TimeZone, today: LocalDate) throws(BoardError) -> ImportPlan {
         var plan = ImportPlan()
         var children: [String: [Int]] = [:]
+        // Rows keep ids made from the UUIDs: one task twice would be written twice, in turn, on every import.
+        var seen: [String: Int] = [:]
         for (i, task) in tasks.enumerated() {
+            if let first = seen.updateValue(i, forKey: ImportPlan.boardId(for: task.uuid, prefix: "tw")) {
+                throw BoardError("tasks[\(i)].uuid", "'\(task.uuid.echoed)' is given twice (first at tasks[\(first)]); an export holds each task once")
+            }
             if let parent = task.parent { children[parent, default: []].append(i) }
         }
         var asTemplate = Set<Int>()
@@ -124,13 +129,26 @@ public enum TaskwarriorImport {
         case "H": priority = 3
         case "M": priority = 2
         case "L": priority = 1
-        default: throw BoardError("tasks[\(i)].priority", "must be H, M or L, got '\(task.priority!)'")
+        default: throw BoardError("tasks[\(i)].priority", "must be H, M or L, got '\(task.priority!.echoed)'")
         }
         let values = CardValues(title: task.description, description: notes.joined(separator: "\n"), labels: labels, time: time, priority: priority)
         do { try values.validate() } catch {
-            throw BoardError("tasks[\(i)].\(error.field)", "\(error.problem) (task \(task.uuid), \(quoted(task.description)))")
+            throw BoardError("tasks[\(i)].\(taskwarriorName(of: error.field, in: task))",
+                             "\(error.problem) (task \(task.uuid.echoed), \(quoted(task.description)))")
         }
         return values
+    }
+
+    /// The taskwarrior field a card's refused field came from, so a refusal names what the export holds.
+    private static func taskwarriorName(of field: String, in task: TaskwarriorTask) -> String {
+        switch field {
+        case "title": return "description"
+        case "description": return "annotations"
+        case "labels":
+            let tagsAlone = CardValues(title: "tags", description: "", labels: task.tags ?? [], time: nil, priority: 0)
+            return (try? tagsAlone.validate()) == nil ? "tags" : "project"
+        default: return field
+        }
     }
 
     /// A due time of midnight is taskwarrior's date without a time.
@@ -139,7 +157,7 @@ public enum TaskwarriorImport {
     }
 
     private static func local(_ text: String, at path: String, zone: TimeZone) throws(BoardError) -> LocalDateTime {
-        guard let instant = TaskwarriorTask.instant(text) else { throw BoardError(path, "must be a taskwarrior date such as 20261116T083000Z, got '\(text)'") }
+        guard let instant = TaskwarriorTask.instant(text) else { throw BoardError(path, "must be a taskwarrior date such as 20261116T083000Z, got '\(text.echoed)'") }
         return LocalDateTime(instant: instant, in: zone)
     }
 

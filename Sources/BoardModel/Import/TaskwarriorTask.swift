@@ -88,14 +88,27 @@ public struct TaskwarriorTask: Decodable, Hashable, Sendable {
         }
         switch error {
         case .keyNotFound(let key, let context): return BoardError(place(context.codingPath + [key]), "is missing")
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return BoardError(place(context.codingPath), "has the wrong type (\(context.debugDescription))")
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return BoardError(place(context.codingPath), "must be \(kind(of: type))")
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             return BoardError(line.map { "line \($0)" } ?? "export", "is not JSON (`task export` writes an array of tasks)")
         case .dataCorrupted(let context):
             // A value this reader refused (an imask out of range), in its own words.
             return BoardError(place(context.codingPath), context.debugDescription)
         @unknown default: return BoardError("export", "can't be read")
+        }
+    }
+
+    /// What a JSON value of `type` is, in the words of `task export`'s format.
+    private static func kind(of type: Any.Type) -> String {
+        // The decoder names a container by its shape (`Array<Any>`, `Dictionary<String, Any>`).
+        let name = String(describing: type)
+        return switch type {
+        case is String.Type: "text (a JSON string)"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case _ where name.hasPrefix("Array"): "a list (a JSON array)"
+        default: "a task or an annotation (a JSON object)"
         }
     }
 

@@ -38,35 +38,35 @@ extension PhraseParser {
         let pieces = body.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...2).contains(pieces.count), let hour = Int.decimal(pieces[0]),
               pieces.count == 1 || pieces[1].count == 2, let minute = pieces.count == 2 ? Int.decimal(pieces[1]) : 0 else {
-            throw BoardError("time", "'\(word)' is not a time such as 7am, 7:30pm or 19:30")
+            throw BoardError("time", "'\(word.echoed)' is not a time such as 7am, 7:30pm or 19:30")
         }
         var h = hour
         if let meridiem {
-            guard (1...12).contains(hour) else { throw BoardError("time", "'\(word)': with am/pm the hour is 1 to 12") }
+            guard (1...12).contains(hour) else { throw BoardError("time", "'\(word.echoed)': with am/pm the hour is 1 to 12") }
             h = hour % 12 + (meridiem == "p" ? 12 : 0)
         }
         guard let time = LocalTime(hour: h, minute: minute) else {
-            throw BoardError("time", "'\(word)' is not a time of day (00:00 to 23:59)")
+            throw BoardError("time", "'\(word.echoed)' is not a time of day (00:00 to 23:59)")
         }
         return time
     }
 
     /// "2026-11-01", "nov 1", "november 1st, 2026", "today", "tomorrow".
     mutating func parseDate(context: String) throws(BoardError) -> PhraseDate {
-        guard let word = current else { throw unexpected(context: "expected a date after '\(context)'") }
+        guard let word = current else { throw unexpected(context: "expected a date after '\(context.echoed)'") }
         if word == "today" { index += 1; return .relative(0) }
         if word == "tomorrow" { index += 1; return .relative(1) }
         if word.contains("-") {
             guard let date = LocalDate(iso: word) else {
-                throw BoardError("date", "'\(word)' is not a date YYYY-MM-DD that exists")
+                throw BoardError("date", "'\(word.echoed)' is not a date YYYY-MM-DD that exists")
             }
             index += 1
             return .exact(date)
         }
-        guard let month = Vocabulary.month(word) else { throw unexpected(context: "expected a date after '\(context)'") }
+        guard let month = Vocabulary.month(word) else { throw unexpected(context: "expected a date after '\(context.echoed)'") }
         index += 1
         guard let dayText = current, let day = Vocabulary.ordinal(dayText) ?? Int.decimal(dayText) else {
-            throw unexpected(context: "expected a day after '\(word)'")
+            throw unexpected(context: "expected a day after '\(word.echoed)'")
         }
         index += 1
         var look = index

@@ -56,13 +56,13 @@ struct PhraseParser {
         return true
     }
     private mutating func expect(_ word: String, after context: String) throws(BoardError) {
-        guard accept(word) else { throw unexpected(context: "expected '\(word)' after '\(context)'") }
+        guard accept(word) else { throw unexpected(context: "expected '\(word.echoed)' after '\(context.echoed)'") }
     }
     func unexpected(context: String? = nil) -> BoardError {
         guard let word = current else {
             return BoardError("phrase", "ends too early" + (context.map { ": \($0)" } ?? ""))
         }
-        return BoardError("phrase", "unknown word '\(word)'" + (context.map { ": \($0)" } ?? ""))
+        return BoardError("phrase", "unknown word '\(word.echoed)'" + (context.map { ": \($0)" } ?? ""))
     }
 
     // MARK: Grammar
@@ -101,10 +101,10 @@ struct PhraseParser {
             } else if word == "the" || word == "last" || Vocabulary.ordinal(word) != nil {
                 // "last friday of the month", "the 15th of every month": days of the month without 'every'.
                 if word == "the" { index += 1 }
-                let found = try parseDayItems(context: "after '\(word)'")
+                let found = try parseDayItems(context: "after '\(word.echoed)'")
                 frequency = found.hasMonthAndDay ? .yearly : found.hasMonthLevelItem ? .monthly : .weekly
             } else {
-                throw BoardError("phrase", "unknown word '\(word)': start with 'every', 'daily', 'weekly', 'monthly' or 'yearly'")
+                throw BoardError("phrase", "unknown word '\(word.echoed)': start with 'every', 'daily', 'weekly', 'monthly' or 'yearly'")
             }
         }
     }
@@ -163,7 +163,7 @@ struct PhraseParser {
             } else if let month = Vocabulary.month(word) {
                 index += 1
                 guard let dayText = current, let day = Vocabulary.ordinal(dayText) ?? Int.decimal(dayText), day <= 31 else {
-                    throw unexpected(context: "expected a day of the month after '\(word)'")
+                    throw unexpected(context: "expected a day of the month after '\(word.echoed)'")
                 }
                 index += 1
                 months.append(month)

@@ -15,13 +15,13 @@ extension RecurrenceRule {
             let kv = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = kv[0].trimmingSpaces.uppercased()
             guard kv.count == 2, !key.isEmpty else {
-                throw BoardError("RRULE", "'\(piece)' is not a NAME=VALUE part")
+                throw BoardError("RRULE", "'\(String(piece).echoed)' is not a NAME=VALUE part")
             }
             if Self.knownUnsupportedParts.contains(key) {
                 throw BoardError(key, "is not supported (Board reads \(Self.supportedParts.joined(separator: ", ")))")
             }
             guard Self.supportedParts.contains(key) else {
-                throw BoardError(key, "is not an RRULE part Board knows (it reads \(Self.supportedParts.joined(separator: ", ")))")
+                throw BoardError("RRULE", "'\(key.echoed)' is not a part Board knows (it reads \(Self.supportedParts.joined(separator: ", ")))")
             }
             guard parts[key] == nil else { throw BoardError(key, "is given twice") }
             parts[key] = kv[1].trimmingSpaces.uppercased()
@@ -30,7 +30,7 @@ extension RecurrenceRule {
             throw BoardError("FREQ", "is missing; a rule starts with FREQ=DAILY, WEEKLY, MONTHLY or YEARLY")
         }
         guard let frequency = Frequency(rawValue: freqText) else {
-            throw BoardError("FREQ", "\(freqText) is not supported; use DAILY, WEEKLY, MONTHLY or YEARLY")
+            throw BoardError("FREQ", "\(freqText.echoed) is not supported; use DAILY, WEEKLY, MONTHLY or YEARLY")
         }
         if parts["COUNT"] != nil && parts["UNTIL"] != nil {
             throw BoardError("COUNT", "and UNTIL can't both be given: a rule ends after a count or on a date")
@@ -41,12 +41,12 @@ extension RecurrenceRule {
         if let v = parts["UNTIL"] { end = try Self.until(v) }
         var weekStart = Weekday.monday
         if let v = parts["WKST"] {
-            guard let day = Weekday(code: v) else { throw BoardError("WKST", "must be MO, TU, WE, TH, FR, SA or SU, got \(v)") }
+            guard let day = Weekday(code: v) else { throw BoardError("WKST", "must be MO, TU, WE, TH, FR, SA or SU, got \(v.echoed)") }
             weekStart = day
         }
         let weekdays = try Self.list(parts["BYDAY"], part: "BYDAY") { item throws(BoardError) in
             guard let selector = WeekdaySelector(rrule: item) else {
-                throw BoardError("BYDAY", "'\(item)' is not a weekday such as MO, 1MO or -1FR")
+                throw BoardError("BYDAY", "'\(item.echoed)' is not a weekday such as MO, 1MO or -1FR")
             }
             return selector
         }
@@ -122,7 +122,7 @@ extension RecurrenceRule {
             digits = digits.dropFirst()
         }
         guard let n = Int.decimal(digits) else {
-            throw BoardError(part, "must be a whole number\(signed ? " (a minus sign counts from the end)" : ""), got '\(text)'")
+            throw BoardError(part, "must be a whole number\(signed ? " (a minus sign counts from the end)" : ""), got '\(text.echoed)'")
         }
         return sign * n
     }
@@ -130,7 +130,7 @@ extension RecurrenceRule {
     private static func list<T>(_ text: String?, part: String, _ item: (String) throws(BoardError) -> T) throws(BoardError) -> [T] {
         guard let text else { return [] }
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
-        guard !items.contains(where: \.isEmpty) else { throw BoardError(part, "has an empty item in '\(text)'") }
+        guard !items.contains(where: \.isEmpty) else { throw BoardError(part, "has an empty item in '\(text.echoed)'") }
         var values: [T] = []
         for i in items { values.append(try item(i)) }
         return values
@@ -138,17 +138,17 @@ extension RecurrenceRule {
 
     private static func until(_ text: String) throws(BoardError) -> End {
         if text.hasSuffix("Z") {
-            throw BoardError("UNTIL", "a UTC time (ending in Z) is not supported; Board's times are local, write \(text.dropLast())")
+            throw BoardError("UNTIL", "a UTC time (ending in Z) is not supported; Board's times are local, write \(String(text.dropLast()).echoed)")
         }
         let pieces = text.split(separator: "T", omittingEmptySubsequences: false)
         guard let date = LocalDate(basicISO: pieces[0]) else {
-            throw BoardError("UNTIL", "must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text)'")
+            throw BoardError("UNTIL", "must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text.echoed)'")
         }
         guard pieces.count == 2 else { return .until(date, nil) }
         let t = pieces[1]
         guard pieces.count == 2, t.count == 6, let h = Int.decimal(t.prefix(2)), let m = Int.decimal(t.dropFirst(2).prefix(2)),
               let s = Int.decimal(t.suffix(2)), s < 60, let time = LocalTime(hour: h, minute: m) else {
-            throw BoardError("UNTIL", "must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text)'")
+            throw BoardError("UNTIL", "must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text.echoed)'")
         }
         return .until(date, time)
     }
