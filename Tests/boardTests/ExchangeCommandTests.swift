@@ -177,6 +177,27 @@ import Testing
         #expect(try dump(board) == before)
     }
 
+    /// Found by the document fuzz target: an occurrence without an id took a new one on each import,
+    /// so importing the same document a second time collided with the first one's row.
+    @Test func anOccurrenceWithoutAnIdImportsTwiceAsOne() throws {
+        let source = try BoardFile()
+        try source.run(["template", "add", "Stand-up", "--every", "every day"])
+        let exported = try source.run(["export"]).stdout
+        var document = try JSONSerialization.jsonObject(with: Data(exported.utf8)) as! [String: Any]
+        var cards = document["cards"] as! [[String: Any]]
+        let occurrence = cards.firstIndex { $0["series_id"] is String }!
+        cards[occurrence].removeValue(forKey: "id")
+        document["cards"] = cards
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+        let board = try BoardFile()
+        #expect(try board.run(["import", "-"], stdin: text).status == 0)
+        let before = try board.cards().count
+        let again = try board.run(["import", "-"], stdin: text)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.hasPrefix("Nothing to import"), "\(again.stdout)")
+        #expect(try board.cards().count == before)
+    }
+
     @Test func aListJsonArrayImportsAsCardsAndADryRunWritesNothing() throws {
         let source = try BoardFile()
         try source.run(["add", "Pay rent", "--label", "home", "--priority", "2"])

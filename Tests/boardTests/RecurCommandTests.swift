@@ -29,6 +29,17 @@ import Testing
         ])
     }
 
+    /// `--batch` and the single command agree: a rule's time earlier than a timed start begins the
+    /// next day in both (the batch began the same day at 00:00).
+    @Test(arguments: ["every day at 0:00", "every day at 6:59", "every day at 7:00", "FREQ=DAILY", "every weekday at 8am"])
+    func batchAndSingleCommandAgree(rule: String) throws {
+        let single = try BoardBinary.run(["recur", "expand", rule, "--start", "2026-12-01T07:00", "--count", "3"])
+        let batch = try BoardBinary.run(["recur", "expand", "--batch"], stdin: "\(rule)\t2026-12-01T07:00\t3\n")
+        #expect(single.status == 0 && batch.status == 0)
+        #expect(batch.lines == [single.lines.joined(separator: ",")])
+        if rule == "every day at 0:00" { #expect(single.lines.first == "2026-12-02T00:00") }
+    }
+
     @Test func parsePrintsRuleTimeAnchorAndSummary() throws {
         let r = try BoardBinary.run(["recur", "parse", "every other tuesday at 7am"])
         #expect(r.lines == ["rule: FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "time: 07:00", "anchor: schedule", "summary: Every 2 weeks on Tuesday at 7:00"])

@@ -128,6 +128,7 @@ extension BoardStore {
         let seriesIds = Set(try String.fetchAll(db, sql: "SELECT id FROM series"))
         let insert = try TaskRecord.bulkInsert(db)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
+        let selectOccurrence = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE series_id = ? AND occurrence_date = ?")
         // The next cards are read and checked on a thread of their own while these are written.
         try ReadAhead.run(make: { () throws -> (Int, BoardDocument.Card, TaskRecord)? in
             guard let (i, card) = try cards.next() else { return nil }
@@ -142,9 +143,16 @@ extension BoardStore {
                     record.exceptionMask = []
                     summary.detached += 1
                 }
-                if existingIds.contains(record.id) {
-                    let existing = try TaskRecord.fetchOne(select, arguments: [record.id])
-                    if let existing { record = Self.keeping(existing, under: record, from: card, now: now) }
+                var existing = existingIds.contains(record.id) ? try TaskRecord.fetchOne(select, arguments: [record.id]) : nil
+                // An occurrence new by its id is found by its series and date, as an import plan's is:
+                // the board generated it, or an earlier import of the same card without an id made it.
+                if existing == nil, let series = record.seriesId, let date = record.occurrenceDate,
+                   let found = try TaskRecord.fetchOne(selectOccurrence, arguments: [series, date]) {
+                    existing = found
+                    record.id = found.id
+                }
+                if let existing {
+                    record = Self.keeping(existing, under: record, from: card, now: now)
                     try upsert(record, existing: existing, at: "cards[\(i)]", into: &summary.cards)
                     continue
                 }

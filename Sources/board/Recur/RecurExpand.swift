@@ -44,18 +44,12 @@ struct RecurExpand: Command {
         guard let startDate = startText?.0 ?? phrase.start else {
             throw BoardError("start", "missing; give --start YYYY-MM-DD or say 'starting …' in the phrase")
         }
-        let time = phrase.time ?? startText?.1
-        let schedule = try Schedule(rule: phrase.rule, start: startDate, time: time)
+        let (time, occurrences) = try Self.expansion(phrase, start: startDate, startTime: startText?.1)
         var lastDate: LocalDate?
         if let until {
             guard let date = LocalDate(iso: until) else { throw BoardError("until", "must be a date YYYY-MM-DD, got '\(until)'") }
             guard date >= startDate else { throw BoardError("until", "the end \(date) is before the start \(startDate)") }
             lastDate = date
-        }
-        // The start is a lower bound in time too: "every day at 12am" from 07:00 begins the next day.
-        let startTime = startText?.1
-        let occurrences = schedule.occurrences.lazy.filter { date in
-            !(date == startDate && time != nil && startTime != nil && time! < startTime!)
         }
         var out = ""
         for date in occurrences.prefix(count) {
@@ -63,6 +57,18 @@ struct RecurExpand: Command {
             out += Self.format(date, time) + "\n"
         }
         FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    /// The occurrences of a rule from a start, and the time they fall at; the single command and
+    /// `--batch` both read them here. The start is a lower bound in time too: "every day at 12am"
+    /// from 07:00 begins the next day.
+    static func expansion(_ phrase: RecurrencePhrase, start: LocalDate, startTime: LocalTime?) throws
+        -> (time: LocalTime?, dates: LazyFilterSequence<OccurrenceSequence>) {
+        let time = phrase.time ?? startTime
+        let schedule = try Schedule(rule: phrase.rule, start: start, time: time)
+        return (time, schedule.occurrences.lazy.filter { date in
+            !(date == start && time != nil && startTime != nil && time! < startTime!)
+        })
     }
 
     static func format(_ date: LocalDate, _ time: LocalTime?) -> String {
@@ -93,11 +99,10 @@ struct RecurExpand: Command {
             let phrase = try RuleInput.read(fields[0], today: today)
             let (start, startTime) = try RuleInput.dateOrDateTime(fields[1], field: "START")
             guard let n = Int(fields[2]), n >= 0 else { throw BoardError("N", "must be a whole number, got '\(fields[2])'") }
-            let time = phrase.time ?? startTime
-            let schedule = try Schedule(rule: phrase.rule, start: start, time: time)
+            let (time, dates) = try expansion(phrase, start: start, startTime: startTime)
             let timeText = time.map { Array("T\($0.description)".utf8) } ?? []
             var first = true
-            for date in schedule.occurrences.prefix(n) {
+            for date in dates.prefix(n) {
                 if !first { out.append(UInt8(ascii: ",")) }
                 date.appendISO(to: &out)
                 out.append(contentsOf: timeText)
