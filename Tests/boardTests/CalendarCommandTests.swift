@@ -186,6 +186,22 @@ import Testing
     }
 
     /// Outlook names zones its own way and defines them in the file: the definition is honoured.
+    /// Found by the calendar fuzz target: two components with one UID wrote one row in turn, so
+    /// every import of the file changed the board. The first is kept, the second left out with a note.
+    @Test func aUIDGivenTwiceKeepsTheFirstAndAReimportChangesNothing() throws {
+        let calendar = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x",
+                        "BEGIN:VEVENT", "UID:same", "DTSTART:20261130T090000", "RRULE:FREQ=WEEKLY", "SUMMARY:First", "END:VEVENT",
+                        "BEGIN:VEVENT", "UID:same", "DTSTART:20261201T090000", "RRULE:FREQ=DAILY", "SUMMARY:Second", "END:VEVENT",
+                        "END:VCALENDAR", ""].joined(separator: "\r\n")
+        let board = try BoardFile()
+        let first = try board.run(["import", "ics", "-"], stdin: calendar)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("VEVENT “Second” (line 10): the same UID as line 4, which is kept; left out"), "\(first.stdout)")
+        let again = try board.run(["import", "ics", "-"], stdin: calendar)
+        #expect(again.stdout.contains("templates 1 unchanged"), "\(again.stdout)")
+        #expect(!again.stdout.contains("updated"), "\(again.stdout)")
+    }
+
     @Test func aZoneKnownOnlyByItsVTimezoneIsReadByItsOffsets() throws {
         let outlook = [
             "BEGIN:VCALENDAR", "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN", "VERSION:2.0",

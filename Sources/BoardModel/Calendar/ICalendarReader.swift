@@ -32,6 +32,9 @@ public enum ICalendarReader {
         // VTIMEZONE definitions, for a TZID the zone database doesn't know by name.
         var zones = Zones(year: today.year)
         var zoneId: String?, part: [String: ContentLine] = [:]
+        // Each item's first component by UID: rows take ids from UIDs, and two components writing one
+        // row in turn would change the board on every import of the file.
+        var firstLines: [String: Int] = [:]
         for line in lines {
             switch line.name {
             case "BEGIN":
@@ -48,7 +51,7 @@ public enum ICalendarReader {
                 stack.removeLast()
                 if (kind == "STANDARD" || kind == "DAYLIGHT"), let zoneId { zones.define(zoneId, part) }
                 if let component = current, component.line == open.line {
-                    try add(component, to: &plan, zone: zone, today: today, now: now, zones: &zones)
+                    try add(component, to: &plan, zone: zone, today: today, now: now, zones: &zones, firstLines: &firstLines)
                     current = nil
                 }
             default:
@@ -99,7 +102,8 @@ public enum ICalendarReader {
         }
     }
 
-    private static func add(_ c: Component, to plan: inout ImportPlan, zone: TimeZone, today: LocalDate, now: String, zones: inout Zones) throws(BoardError) {
+    private static func add(_ c: Component, to plan: inout ImportPlan, zone: TimeZone, today: LocalDate, now: String, zones: inout Zones,
+                            firstLines: inout [String: Int]) throws(BoardError) {
         let summary = c.first("SUMMARY").map { CalendarText.unescape($0.value) } ?? ""
         let name = "\(c.kind) “\(summary.escapedForTerminal)” (line \(c.line))"
         var unkept = Set(c.properties.map(\.name)).subtracting(read).subtracting(bookkeeping).filter { !$0.hasPrefix("X-") }.sorted()
@@ -109,6 +113,11 @@ public enum ICalendarReader {
             return
         }
         let uid = c.first("UID")?.value ?? "\(summary)|\(c.first("DTSTART")?.value ?? "")|\(c.line)"
+        if let first = firstLines[uid] {
+            plan.notes.append("\(name): the same UID as line \(first), which is kept; left out (one item per UID)")
+            return
+        }
+        firstLines[uid] = c.line
         guard let startLine = c.first("DTSTART") ?? c.first("DUE") else {
             plan.notes.append("\(name): no DTSTART or DUE, so no date; left out")
             return
