@@ -68,6 +68,9 @@ import Testing
         #expect(try fish("board te").contains("template"))
         #expect(try fish("board add Milk --bucket wee") == ["weekend"])
         #expect(Set(try fish("board done ")) == Set(try ids()))
+        // Where nothing is listed, file names: the board's own folder holds its file.
+        let folder = URL(fileURLWithPath: board.path).deletingLastPathComponent().path
+        #expect(try fish("board import ics \(folder)/boa").contains("\(folder)/board.sqlite"))
     }
 
     @Test func zshScriptIsValidZsh() throws {

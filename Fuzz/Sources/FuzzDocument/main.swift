@@ -3,16 +3,14 @@ import BoardStore
 import Foundation
 import FuzzSupport
 
+FuzzDriver.run(fuzzDocument)
+
 /// A Board document or a `list --json` array of cards, as `board import` reads it. What a dry run
 /// takes must take for real; importing it again changes nothing; its export imports back
 /// unchanged and exports the same bytes (ARCHITECTURE.md §11).
-nonisolated(unsafe) let dryRunBoard = FuzzBoard.empty()
-
-FuzzDriver.run(fuzzDocument)
-
 func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let document = Data(fuzzInput(data, size))
-    do { _ = try dryRunBoard.importDocument(document, dryRun: true, clock: FuzzBoard.clock) } catch {
+    do { _ = try FuzzBoard.dryRunBoard.importDocument(document, dryRun: true, clock: FuzzBoard.clock) } catch {
         Refusal.check(error, from: "document")
         return 0
     }

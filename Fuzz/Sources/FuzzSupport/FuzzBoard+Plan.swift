@@ -2,8 +2,8 @@ import BoardModel
 import BoardStore
 
 extension FuzzBoard {
-    /// The board a plan's dry run is written to (and rolled back from).
-    nonisolated(unsafe) static let dryRunBoard = FuzzBoard.empty()
+    /// The board every dry run is written to (and rolled back from).
+    nonisolated(unsafe) public static let dryRunBoard = FuzzBoard.empty()
 
     /// What must hold of a plan another tool's file became (ARCHITECTURE.md §11): the board takes it
     /// or refuses it by its place; what a dry run takes, a real import takes; a second import of the

@@ -8,7 +8,6 @@ public enum Completion {
     /// A value the table can't list (a file, a title): the shell completes file names or nothing.
     public static let noList: [String] = []
 
-
     /// The candidates for `current`, the word being typed, after `words` (those before it, without
     /// the executable's name); `ids` lists the board's ids, asked only when an id is wanted.
     public static func candidates(after words: [String], current: String, root: CommandInfo,

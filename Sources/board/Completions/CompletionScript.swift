@@ -33,6 +33,6 @@ enum CompletionScript {
             board completions complete -- $words 2>/dev/null
         end
         complete -c board -f -a '(__board_complete)'
-        complete -c board -n 'test -z "(__board_complete)"' -F
+        complete -c board -n 'not __board_complete | string length -q' -F
         """
 }
