@@ -38,6 +38,19 @@ import Testing
         return board
     }
 
+    /// Completing an after-completion routine's occurrence makes the next; reopening takes it back,
+    /// so it was never given: one generated, one open (the count said 2 generated, 1 open).
+    @Test func reopeningTakesBackWhatCompletionGenerated() throws {
+        let board = try BoardFile()
+        let now = "2026-11-24T09:00"
+        #expect(try board.run(["template", "add", "Water plants", "--every", "3 days after completion"], now: now).status == 0)
+        let card = String((try board.cards(now: now).first!["id"] as! String).prefix(8))
+        #expect(try board.run(["done", card], now: now).status == 0)
+        #expect(try board.run(["reopen", card], now: now).status == 0)
+        let stats = try board.run(["stats"], now: now)
+        #expect(stats.lines.contains("  generated 1, completed 0, skipped 0, deleted 0, open 1"), "\(stats.stdout)")
+    }
+
     @Test func theFiguresReadTheSameInTextJSONAndCSV() throws {
         let board = try Self.history()
         let text = try board.run(["stats"], now: "2026-10-22T08:00")

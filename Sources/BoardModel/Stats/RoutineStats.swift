@@ -3,7 +3,6 @@
 public struct TemplateStats: Hashable, Sendable, Encodable {
     public var id: String
     public var title: String
-    public var generated = 0
     public var completed = 0
     public var skipped = 0
     public var deleted = 0
@@ -25,6 +24,10 @@ public struct TemplateStats: Hashable, Sendable, Encodable {
         self.id = id
         self.title = title
     }
+
+    /// The dates the routine gave, each now completed, skipped, deleted or open: a sum, so the
+    /// figures always add up (an occurrence a reopen took back was never given).
+    public var generated: Int { completed + skipped + deleted + open }
 
     /// Completed ÷ due, past days only; nil while nothing has been due.
     public var adherence: Double? { due == 0 ? nil : Double(completedDue) / Double(due) }
@@ -108,7 +111,7 @@ public struct BoardStats: Hashable, Sendable, Encodable {
     public var totals: TemplateStats {
         var t = TemplateStats(id: "", title: "All templates")
         for s in templates {
-            t.generated += s.generated; t.completed += s.completed; t.skipped += s.skipped; t.deleted += s.deleted
+            t.completed += s.completed; t.skipped += s.skipped; t.deleted += s.deleted
             t.open += s.open; t.due += s.due; t.completedDue += s.completedDue; t.pauses += s.pauses; t.resumes += s.resumes
             t.exceptions.merge(s.exceptions, uniquingKeysWith: +)
         }
@@ -133,7 +136,7 @@ public struct BoardStats: Hashable, Sendable, Encodable {
 /// Each figure in one line: `board stats --help` prints these, and the Stats view's words use them.
 public enum StatsDefinitions {
     public static let lines: [(String, String)] = [
-        ("generated", "occurrences made for the template: by generation, after a completion, or by an import"),
+        ("generated", "the dates the routine gave: completed + skipped + deleted + open"),
         ("completed", "occurrences completed"),
         ("skipped", "dates skipped with skip-next"),
         ("deleted", "occurrences deleted (their dates are never made again)"),

@@ -160,8 +160,6 @@ extension BoardStore {
                 summary.cards.added += 1
             }
         }
-        // A copied series counts the occurrences it came with as made.
-        try deriveGeneratedCounts(db)
         return summary
     }
 

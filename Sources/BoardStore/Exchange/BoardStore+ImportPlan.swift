@@ -87,7 +87,6 @@ extension BoardStore {
             summary.templates.unchanged += counts.unchanged
 
             var position = try Self.endPosition(of: .routines, db)
-            var made = 0
             for occurrence in template.occurrences {
                 // An occurrence is its series and date; a new one takes the id generation would give it.
                 let found = try TaskRecord.filter(TaskRecord.Columns.seriesId == seriesId && TaskRecord.Columns.occurrenceDate == occurrence.date).fetchOne(db)
@@ -110,14 +109,12 @@ extension BoardStore {
                 if found != nil && task != before { task.updatedAt = now }
                 try count(task, existing: found, &summary.occurrences)
                 if found == nil {
-                    // What stats count: an occurrence made (by the other tool) and each field it made its own.
-                    made += 1
+                    // What stats count: each field the other tool made an occurrence's own.
                     for field in task.exceptionMask {
                         try Self.record("exception_added", template: template.id, task: task.id, detail: ["field": field.rawValue, "source": "import"], clock: clock, db)
                     }
                 }
             }
-            try Self.countGenerated(made, series: seriesId, db)
         }
 
         for card in plan.cards {

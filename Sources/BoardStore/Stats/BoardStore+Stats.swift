@@ -92,10 +92,6 @@ extension BoardStore {
                 let id: String = row[0], occurrences: Int = row[2]
                 if occurrences > 0 { templates[id]?.stepsPerOccurrence = Double(row[1] as Int) / Double(occurrences) }
             }
-            // What generation made, counted on each series as it goes.
-            for row in try Row.fetchAll(db, sql: "SELECT template_id, generated_count FROM series WHERE 1 \(only)", arguments: arguments()) {
-                templates[row[0] as String]?.generated += row[1] as Int
-            }
             // What the event log counts, grouped by kind along its (kind, template) index.
             for row in try Row.fetchAll(db, sql: """
                 SELECT kind, template_id, COUNT(*),

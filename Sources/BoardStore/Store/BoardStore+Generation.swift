@@ -75,12 +75,10 @@ extension BoardStore {
                 dates.removeAll { existing[seriesRecord.id]?.contains($0) ?? false }
             }
             var changed = false
-            var made = 0
             for date in dates where try inserter.insert(template, series: seriesRecord, date: date, db) {
-                made += 1
+                created += 1
                 changed = true
             }
-            created += made
             if schedule.rule.anchor == .completion {
                 seriesRecord.usedCount += dates.count
             } else if case .count = schedule.rule.end {
@@ -104,10 +102,10 @@ extension BoardStore {
                 }
                 if changed {
                     try db.cachedStatement(sql: """
-                        UPDATE series SET status = ?, last_generated_at = ?, used_count = ?, generated_through = ?, generated_count = generated_count + ?
+                        UPDATE series SET status = ?, last_generated_at = ?, used_count = ?, generated_through = ?
                         WHERE id = ?
                         """).execute(arguments: [seriesRecord.status, seriesRecord.lastGeneratedAt, seriesRecord.usedCount,
-                                                 seriesRecord.generatedThrough, made, seriesRecord.id])
+                                                 seriesRecord.generatedThrough, seriesRecord.id])
                 }
             }
         }
@@ -168,7 +166,6 @@ extension BoardStore {
         }
         var inserter = try OccurrenceInserter(db, clock: clock, syncing: sync.joined)
         if try writing(as: .generation, db, { try inserter.insert(template, series: series, date: date, db) }) {
-            try Self.countGenerated(1, series: series.id, db)
             series.usedCount += 1
             series.lastGeneratedAt = clock.timestamp
             try series.update(db)
@@ -179,25 +176,6 @@ extension BoardStore {
         try db.execute(sql: "UPDATE templates SET status = 'archived', updated_at = ? WHERE id = ?", arguments: [clock.timestamp, templateId])
         try db.execute(sql: "UPDATE series SET status = 'archived' WHERE template_id = ?", arguments: [templateId])
         try record("archived", template: templateId, detail: ["reason": reason], clock: clock, db)
-    }
-}
-
-extension BoardStore {
-    /// Adds to a series' count of occurrences made (stats' `generated`; ARCHITECTURE.md §12).
-    static func countGenerated(_ made: Int, series id: String, _ db: Database) throws {
-        guard made > 0 else { return }
-        try db.cachedStatement(sql: "UPDATE series SET generated_count = generated_count + ? WHERE id = ?").execute(arguments: [made, id])
-    }
-
-    /// For series read from a document, which carries no count: what the rows say — the
-    /// occurrences there are and those deleted since (as migration v8 derived it for older boards).
-    static func deriveGeneratedCounts(_ db: Database) throws {
-        try db.execute(sql: """
-            UPDATE series SET generated_count =
-                (SELECT COUNT(*) FROM tasks t WHERE t.series_id = series.id)
-                + (SELECT COUNT(*) FROM events e WHERE e.kind = 'occurrence_deleted' AND e.template_id = series.template_id)
-            WHERE generated_count = 0
-            """)
     }
 }
 
