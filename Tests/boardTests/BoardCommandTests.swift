@@ -26,6 +26,26 @@ import Testing
         #expect(text.contains("Weekend (1)") && text.contains("Call mum") && text.contains("Routines (0)"))
     }
 
+    /// `move --position N` counts from 0 at the top, as `list --json`'s `position` does: it is the
+    /// card's index in its bucket afterwards, and the order `position` sorts by (a sort key with room
+    /// between cards, so a move writes one card).
+    @Test func aPositionMeansTheSameInAndOut() throws {
+        let board = try BoardFile()
+        for title in ["A", "B", "C", "D"] { #expect(try board.run(["add", title]).status == 0) }
+        func order() throws -> [String] { try board.cards().map { $0["title"] as! String } }
+        func id(_ title: String) throws -> String { try board.cards().first { $0["title"] as? String == title }!["id"] as! String }
+        #expect(try board.cards().map { $0["position"] as? Int } == [0, 1024, 2048, 3072], "a first card is position 0")
+        #expect(try board.run(["move", try id("D"), "this-week", "--position", "0"]).status == 0)
+        #expect(try order() == ["D", "A", "B", "C"])
+        #expect(try board.run(["move", try id("A"), "this-week", "--position", "2"]).status == 0)
+        #expect(try order() == ["D", "B", "A", "C"])
+        let positions = try board.cards().map { $0["position"] as! Int }
+        #expect(positions == positions.sorted(), "the order list --json prints is the order of its positions")
+        let refused = try board.run(["move", try id("A"), "this-week", "--position", "-1"])
+        #expect(refused.status == 2 && refused.stderr == "error: position: must be 0 (the top) or more, got -1\n")
+        #expect(try order() == ["D", "B", "A", "C"])
+    }
+
     @Test func templatesGenerateAndOccurrencesCarryTheirChipsAndExceptions() throws {
         let board = try BoardFile()
         let added = try board.run(["template", "add", "Morning stretch", "--every", "every weekday at 7:30", "--checklist", "neck", "--checklist", "back"])
