@@ -70,6 +70,7 @@ enum BoardBinary {
         env["BOARD_NOW"] = "2026-11-21T10:00"
         env["BOARD_TZ"] = "Europe/Paris"
         env["BOARD_DB"] = nil
+        env["COLUMNS"] = nil  // the help's width: 80 through a pipe unless a test says
         env["XDG_CONFIG_HOME"] = "/nonexistent/no-board-config"  // the machine's own config.toml must not leak in
         for (k, v) in environment { env[k] = v }
         process.environment = env

@@ -15,7 +15,17 @@ struct CommandLineTests {
         return try [path] + names.flatMap { try commandPaths(under: path + [$0]) }
     }
 
-    @Test func everyCommandHasItsHelpWithinEightyColumns() throws {
+    /// The lines of a paragraph (neither indented) that a wrapper could have joined: the first
+    /// had room for the next one's first word. Help wrapped twice leaves these ("…send it, so a").
+    static func raggedLines(_ text: String, width: Int) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return zip(lines, lines.dropFirst()).compactMap { a, b in
+            guard !a.isEmpty, !b.isEmpty, !a.hasPrefix(" "), !b.hasPrefix(" "), let word = b.split(separator: " ").first else { return nil }
+            return a.count + 1 + word.count <= width ? a : nil
+        }
+    }
+
+    @Test func everyCommandHasItsHelpWrappedOnceAtTheWidth() throws {
         let paths = try commandPaths()
         #expect(paths.count > 40, "every command of board and board-sync: \(paths.count)")
         for path in paths {
@@ -24,10 +34,33 @@ struct CommandLineTests {
                 let name = (["board"] + path).joined(separator: " ")
                 #expect(r.status == 0 && r.stderr.isEmpty, "\(asked): \(r.stderr)")
                 #expect(r.stdout.hasPrefix("OVERVIEW: ") && r.stdout.contains("USAGE: \(name)"), "\(asked)")
-                #expect(r.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(asked) passes 80 columns")
+                #expect(r.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(asked) passes 80 columns through a pipe")
+                #expect(Self.raggedLines(r.stdout, width: 80).isEmpty, "\(asked): \(Self.raggedLines(r.stdout, width: 80))")
+            }
+            for width in [50, 132] {
+                let r = try BoardBinary.run(["help"] + path, environment: ["COLUMNS": "\(width)"])
+                // Only a word longer than the width (a URL) may pass it, on a line of its own.
+                #expect(r.stdout.split(separator: "\n").allSatisfy { $0.count <= width || !$0.trimmingCharacters(in: .whitespaces).contains(" ") },
+                        "\(path) passes \(width) columns")
+                #expect(Self.raggedLines(r.stdout, width: width).isEmpty, "\(path) at \(width): \(Self.raggedLines(r.stdout, width: width))")
             }
         }
         #expect(paths.contains(["template", "add"]) && paths.contains(["server", "add-user"]) && paths.contains(["sync", "status"]))
+    }
+
+    /// In a real terminal the help takes the terminal's width: a paragraph fills a 100-column
+    /// pane, and a 60-column one wraps it within 60.
+    @Test func theHelpTakesTheTerminalsWidth() throws {
+        for width in [60, 100] {
+            let tmux = try TmuxSession(["sh", "-c", "unset COLUMNS; '\(BoardBinary.url.path)' remind --help; sleep 30"], command: true, width: width, height: 60)
+            let (shown, screen) = tmux.waitFor { $0.contains("-h, --help") }
+            #expect(shown, "\(screen)")
+            let lines = screen.split(separator: "\n").map(String.init)
+            #expect(lines.allSatisfy { $0.count <= width })
+            let paragraph = try #require(lines.first { $0.hasPrefix("A card with a date") })
+            #expect(paragraph.count > width - 12, "the first line fills the pane: \(paragraph)")
+            #expect(Self.raggedLines(screen, width: width).isEmpty, "\(Self.raggedLines(screen, width: width))")
+        }
     }
 
     @Test func aGroupNamedAloneShowsItsCommands() throws {

@@ -22,7 +22,7 @@ public enum CommandLineParser {
                 path.append(next)
                 index += 1
             } else if asksForHelp(arguments[index...]) {
-                return .help(HelpText.text(for: path, executable: executable))
+                return .help(HelpText(width: TerminalWidth.forHelp()).text(for: path, executable: executable))
             } else if index < arguments.count, !arguments[index].hasPrefix("-"), let name = current.defaultSubcommand,
                       current.subcommand(name)?.parameters.contains(where: \.isPositional) == false {
                 // `board lst`: the default command takes no word, so this was meant as a command.
@@ -32,13 +32,13 @@ public enum CommandLineParser {
             } else if index < arguments.count {
                 throw unknownSubcommand(arguments[index], of: path, executable: executable)
             } else {
-                return .help(HelpText.text(for: path, executable: executable))
+                return .help(HelpText(width: TerminalWidth.forHelp()).text(for: path, executable: executable))
             }
         }
         let command = path[path.count - 1]
         let rest = arguments[index...]
-        if asksForHelp(rest) { return .help(HelpText.text(for: path, executable: executable)) }
-        guard let make = command.make else { return .help(HelpText.text(for: path, executable: executable)) }
+        if asksForHelp(rest) { return .help(HelpText(width: TerminalWidth.forHelp()).text(for: path, executable: executable)) }
+        guard let make = command.make else { return .help(HelpText(width: TerminalWidth.forHelp()).text(for: path, executable: executable)) }
         return .run(try make(try read(rest, for: command, named: names(path, executable: executable))))
     }
 
@@ -76,7 +76,7 @@ public enum CommandLineParser {
             guard let next = path[path.count - 1].subcommand(name) else { throw unknownSubcommand(name, of: path, executable: executable) }
             path.append(next)
         }
-        return HelpText.text(for: path, executable: executable)
+        return HelpText(width: TerminalWidth.forHelp()).text(for: path, executable: executable)
     }
 
     /// Sorts the words after the command's name into its parameters, and refuses what fits none;
