@@ -5,15 +5,15 @@ import GRDB
 
 /// `--db` with the clock options: what every command that touches the board takes.
 public struct BoardOptions {
-    public static let parameters: [Parameter] =
-        [.option("db", "The database file. Env: BOARD_DB. Default: $XDG_DATA_HOME/board/board.sqlite.", value: "path")] + ClockOptions.parameters
+    static let db = Declared.option("db", "The database file. Env: BOARD_DB. Default: $XDG_DATA_HOME/board/board.sqlite.", value: "path")
+    public static let parameters: [any ParameterDeclaration] = [db] + ClockOptions.parameters
 
     public var db: String?
     public var clockOptions: ClockOptions
 
-    public init(_ given: ParsedArguments) {
-        db = given.value("db")
-        clockOptions = ClockOptions(given)
+    public init(_ given: ParsedArguments) throws {
+        db = try given[Self.db]
+        clockOptions = try ClockOptions(given)
     }
 
     public var path: String { db ?? Environment.value("BOARD_DB") ?? BoardDatabase.defaultPath() }

@@ -3,17 +3,16 @@ import Foundation
 
 /// `--now` and `--tz`, so every behaviour can be run at any moment and in any time zone.
 public struct ClockOptions {
-    public static let parameters: [Parameter] = [
-        .option("now", "Pretend it is this moment: a local YYYY-MM-DDTHH:MM, or a UTC one ending in Z. Env: BOARD_NOW.", value: "datetime"),
-        .option("tz", "The user's time zone, e.g. Europe/Paris. Env: BOARD_TZ. Default: config.toml's time_zone, then the board's own, then the system's.", value: "zone"),
-    ]
+    static let now = Declared.option("now", "Pretend it is this moment: a local YYYY-MM-DDTHH:MM, or a UTC one ending in Z. Env: BOARD_NOW.", value: "datetime")
+    static let tz = Declared.option("tz", "The user's time zone, e.g. Europe/Paris. Env: BOARD_TZ. Default: config.toml's time_zone, then the board's own, then the system's.", value: "zone")
+    public static let parameters: [any ParameterDeclaration] = [now, tz]
 
     public var now: String?
     public var tz: String?
 
-    public init(_ given: ParsedArguments) {
-        now = given.value("now")
-        tz = given.value("tz")
+    public init(_ given: ParsedArguments) throws {
+        now = try given[Self.now]
+        tz = try given[Self.tz]
     }
 
     /// `--tz`, then `BOARD_TZ`, then config.toml's `time_zone`, then `saved` (the board's setting), then the system's zone.

@@ -4,8 +4,47 @@ public enum SyncCommands {
     /// The executable's file name, next to `board`.
     public static let executable = "board-sync"
 
-    /// `board sync` as both executables' help says it; `board-sync` adds its subcommands.
-    public static func sync(_ subcommands: [CommandInfo] = [], defaultSubcommand: String? = nil) -> CommandInfo {
+    /// `board sync run`'s parameters besides the board's.
+    public enum Run {
+        public static let server = Declared.option("server", "The server's URL. Env: BOARD_SYNC_URL; config: sync_url.", value: "url")
+        public static let watch = Declared.flag("watch", "Stay connected: pull within a second of another device's push, push this board's changes as they are made, reconnect when the server comes back.")
+        public static let screen = Declared.flag("screen", "For the board screen, which starts this beside it: --watch, saying where sync stands in the status line's words, a line at a time, until the screen closes this process's input.", hidden: true)
+        public static let claimReminders = Declared.flag("claim-reminders", "For `board remind` on a board that syncs: claims on the server the reminders read from standard input (TASK_ID<tab>INSTANT a line) and prints the ones this device got (TASK_ID INSTANT a line).", hidden: true)
+    }
+
+    public static let run = CommandInfo(
+        "run",
+        abstract: "One round (push, pull, generate, push); with --watch, stay connected and sync whenever anything changes.",
+        parameters: BoardOptions.parameters + [Run.server, Run.watch, Run.screen, Run.claimReminders])
+
+    public static let status = CommandInfo(
+        "status",
+        abstract: "The server this board syncs with, its last successful sync, and the changes waiting to be pushed.",
+        parameters: BoardOptions.parameters)
+
+    /// `board server add-user`'s parameters.
+    public enum AddUser {
+        public static let name = Declared.argument("name", "The person's login: lower-case letters, digits and _.")
+        public static let server = Declared.requiredOption("server", "An administrator's URL.", value: "url")
+        public static let password = Declared.option("password", "Their password (default: 24 random letters and digits).")
+    }
+
+    /// `board server init`'s URL.
+    public static let adminURL = Declared.argument("url", "An administrator's URL.")
+
+    public static let serverInit = CommandInfo(
+        "init",
+        abstract: "Create or migrate Board's schema on the server (numbered migrations; running it again changes nothing).",
+        parameters: [adminURL])
+
+    public static let addUser = CommandInfo(
+        "add-user",
+        abstract: "Create a login for a person and print the URL to give them (the password is generated unless given).",
+        parameters: [AddUser.name, AddUser.server, AddUser.password])
+
+    /// `board sync` as both executables' help says it: `board` lists its commands (it hands them
+    /// over), `board-sync` gives the ones that run.
+    public static func sync(run: CommandInfo = run, status: CommandInfo = status) -> CommandInfo {
         CommandInfo(
             group: "sync",
             abstract: "Sync this board through a PostgreSQL server: push this device's changes, pull the others'.",
@@ -17,11 +56,11 @@ public enum SyncCommands {
                 joins it to the account: its rows are merged with what the server holds, nothing local is dropped. \
                 Working offline is normal: changes wait on the board until a sync gets through.
                 """,
-            subcommands: subcommands, defaultSubcommand: defaultSubcommand)
+            subcommands: [run, status], defaultSubcommand: run.name)
     }
 
-    /// `board server` as both executables' help says it; `board-sync` adds its subcommands.
-    public static func server(_ subcommands: [CommandInfo] = []) -> CommandInfo {
+    /// `board server`, as `sync`.
+    public static func server(initialize: CommandInfo = serverInit, addUser: CommandInfo = addUser) -> CommandInfo {
         CommandInfo(
             group: "server",
             abstract: "Set up a PostgreSQL server for sync: Board's schema, and the people who use it.",
@@ -30,7 +69,7 @@ public enum SyncCommands {
                 roles): postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=FILE]; a password not in the \
                 URL comes from PGPASSWORD. People then sync with `board sync` and the URL `add-user` prints.
                 """,
-            subcommands: subcommands)
+            subcommands: [initialize, addUser])
     }
 
     /// The names `board` hands over.

@@ -4,18 +4,15 @@ import BoardSync
 import Foundation
 
 enum ServerCommand {
-    static let info = SyncCommands.server([ServerInit.info, ServerAddUser.info])
+    static let info = SyncCommands.server(initialize: ServerInit.info, addUser: ServerAddUser.info)
 }
 
 struct ServerInit: Command {
-    static let info = CommandInfo(
-        "init",
-        abstract: "Create or migrate Board's schema on the server (numbered migrations; running it again changes nothing).",
-        parameters: [.argument("url", "An administrator's URL.")], runs: Self.self)
+    static let info = SyncCommands.serverInit.runs(Self.self)
 
     let url: String
 
-    init(_ given: ParsedArguments) { url = given.required("url") }
+    init(_ given: ParsedArguments) throws { url = try given[SyncCommands.adminURL] }
 
     func run() throws {
         let server = try ServerURL(url)
@@ -26,21 +23,14 @@ struct ServerInit: Command {
 }
 
 struct ServerAddUser: Command {
-    static let info = CommandInfo(
-        "add-user",
-        abstract: "Create a login for a person and print the URL to give them (the password is generated unless given).",
-        parameters: [
-            .argument("name", "The person's login: lower-case letters, digits and _."),
-            .option("server", "An administrator's URL.", value: "url", required: true),
-            .option("password", "Their password (default: 24 random letters and digits)."),
-        ], runs: Self.self)
+    static let info = SyncCommands.addUser.runs(Self.self)
 
     let name: String, server: String, password: String?
 
-    init(_ given: ParsedArguments) {
-        name = given.required("name")
-        server = given.required("server")
-        password = given.value("password")
+    init(_ given: ParsedArguments) throws {
+        name = try given[SyncCommands.AddUser.name]
+        server = try given[SyncCommands.AddUser.server]
+        password = try given[SyncCommands.AddUser.password]
     }
 
     func run() throws {

@@ -5,7 +5,7 @@ import BoardSync
 import Foundation
 
 enum SyncCommand {
-    static let info = SyncCommands.sync([SyncRun.info, SyncStatusCommand.info], defaultSubcommand: SyncRun.info.name)
+    static let info = SyncCommands.sync(run: SyncRun.info, status: SyncStatusCommand.info)
 
     /// `--server`, `BOARD_SYNC_URL`, then config.toml's `sync_url`.
     static func serverURL(_ given: String?) throws -> ServerURL? {
@@ -15,24 +15,16 @@ enum SyncCommand {
 }
 
 struct SyncRun: Command {
-    static let info = CommandInfo(
-        "run",
-        abstract: "One round (push, pull, generate, push); with --watch, stay connected and sync whenever anything changes.",
-        parameters: BoardOptions.parameters + [
-            .option("server", "The server's URL. Env: BOARD_SYNC_URL; config: sync_url.", value: "url"),
-            .flag("watch", "Stay connected: pull within a second of another device's push, push this board's changes as they are made, reconnect when the server comes back."),
-            .flag("screen", "For the board screen, which starts this beside it: --watch, saying where sync stands in the status line's words, a line at a time, until the screen closes this process's input.", hidden: true),
-            .flag("claim-reminders", "For `board remind` on a board that syncs: claims on the server the reminders read from standard input (TASK_ID<tab>INSTANT a line) and prints the ones this device got (TASK_ID INSTANT a line).", hidden: true),
-        ], runs: Self.self)
+    static let info = SyncCommands.run.runs(Self.self)
 
     let options: BoardOptions, server: String?, watch: Bool, screen: Bool, claimReminders: Bool
 
-    init(_ given: ParsedArguments) {
-        options = BoardOptions(given)
-        server = given.value("server")
-        watch = given.flag("watch")
-        screen = given.flag("screen")
-        claimReminders = given.flag("claim-reminders")
+    init(_ given: ParsedArguments) throws {
+        options = try BoardOptions(given)
+        server = try given[SyncCommands.Run.server]
+        watch = try given[SyncCommands.Run.watch]
+        screen = try given[SyncCommands.Run.screen]
+        claimReminders = try given[SyncCommands.Run.claimReminders]
     }
 
     func run() throws {
@@ -104,14 +96,11 @@ struct SyncRun: Command {
 }
 
 struct SyncStatusCommand: Command {
-    static let info = CommandInfo(
-        "status",
-        abstract: "The server this board syncs with, its last successful sync, and the changes waiting to be pushed.",
-        parameters: BoardOptions.parameters, runs: Self.self)
+    static let info = SyncCommands.status.runs(Self.self)
 
     let options: BoardOptions
 
-    init(_ given: ParsedArguments) { options = BoardOptions(given) }
+    init(_ given: ParsedArguments) throws { options = try BoardOptions(given) }
 
     func run() throws {
         let (store, clock) = try options.open(generating: false)

@@ -2,42 +2,41 @@ import BoardCLI
 import BoardModel
 import BoardStore
 
-/// A command that acts on one card, named by id or unique prefix, and says what it did.
-protocol CardAction: Command {
-    init(id: String, board: BoardOptions)
-    var id: String { get }
-    var board: BoardOptions { get }
-    func perform(_ store: BoardStore, taskId: String, clock: BoardClock) throws -> String
+/// A command's `id` argument: a card's or a template's id, or a unique prefix of it.
+enum IdArgument {
+    static let card = Declared.argument("id", "The card's id (a unique prefix is enough).")
+    static let template = Declared.argument("id", "The template's id (a unique prefix is enough).")
 }
 
-extension CardAction {
-    /// The card's id, then the options every command takes.
-    static var parameters: [Parameter] { [.argument("id", "The card's id (a unique prefix is enough).")] + BoardOptions.parameters }
+/// A command that acts on one card or one template, named by id or unique prefix, and says what it
+/// did: `done`, `reopen`, `delete`, and `template pause`, `resume`, `show`, … Only the kind of row
+/// it names and what it does differ.
+protocol IdAction: Command {
+    static var kind: IdKind { get }
+    init(id: String, board: BoardOptions)
+    /// What was typed: an id or a unique prefix.
+    var id: String { get }
+    var board: BoardOptions { get }
+    /// Does the one thing to the row whose full id is `found`, and says what it did.
+    func perform(_ store: BoardStore, found: String, clock: BoardClock) throws -> String
+}
 
-    init(_ given: ParsedArguments) { self.init(id: given.required("id"), board: BoardOptions(given)) }
+/// What an `IdAction` names.
+enum IdKind {
+    case card, template
+
+    var argument: Declared<String> { self == .card ? IdArgument.card : IdArgument.template }
+}
+
+extension IdAction {
+    /// The id, then the options every command takes.
+    static var parameters: [any ParameterDeclaration] { [kind.argument] + BoardOptions.parameters }
+
+    init(_ given: ParsedArguments) throws { self.init(id: try given[Self.kind.argument], board: try BoardOptions(given)) }
 
     func run() throws {
         let (store, clock) = try board.open()
-        printOut(try perform(store, taskId: try store.taskId(matching: id), clock: clock))
-    }
-}
-
-/// A command that acts on one template, named by id or unique prefix, and says what it did.
-protocol TemplateAction: Command {
-    init(id: String, board: BoardOptions)
-    var id: String { get }
-    var board: BoardOptions { get }
-    func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String
-}
-
-extension TemplateAction {
-    /// The template's id, then the options every command takes.
-    static var parameters: [Parameter] { [.argument("id", "The template's id (a unique prefix is enough).")] + BoardOptions.parameters }
-
-    init(_ given: ParsedArguments) { self.init(id: given.required("id"), board: BoardOptions(given)) }
-
-    func run() throws {
-        let (store, clock) = try board.open()
-        printOut(try perform(store, templateId: try store.templateId(matching: id), clock: clock))
+        let found = try Self.kind == .card ? store.taskId(matching: id) : store.templateId(matching: id)
+        printOut(try perform(store, found: found, clock: clock))
     }
 }

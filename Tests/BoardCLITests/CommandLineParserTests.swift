@@ -3,41 +3,40 @@ import Testing
 
 /// What a test command was given, read back through the parser's outcome.
 private struct Echo: Command {
-    static let info = CommandInfo("echo", abstract: "Say what was given.", parameters: [
-        .argument("title", "The title."),
-        .argument("extra", "Something more.", optional: true),
-        .option("due", "A date.", value: "date"),
-        .option("count", "How many."),
-        .repeatedOption("label", "A label (repeat)."),
-        .flag("json", "As JSON."),
-        .flag("secret", "For programs.", hidden: true),
-    ], runs: Self.self)
+    static let title = Declared.argument("title", "The title.")
+    static let extra = Declared.optionalArgument("extra", "Something more.")
+    static let due = Declared.option("due", "A date.", value: "date")
+    static let count = Declared.number("count", "How many.")
+    static let labels = Declared.repeatedOption("label", "A label (repeat).")
+    static let json = Declared.flag("json", "As JSON.")
+    static let secret = Declared.flag("secret", "For programs.", hidden: true)
+    static let info = CommandInfo("echo", abstract: "Say what was given.", parameters: [title, extra, due, count, labels, json, secret],
+                                  runs: Self.self)
 
     let title: String, extra: String?, due: String?, count: Int?, labels: [String], json: Bool
 
     init(_ given: ParsedArguments) throws {
-        title = given.required("title")
-        extra = given.value("extra")
-        due = given.value("due")
-        count = try given.int("count")
-        labels = given.values("label")
-        json = given.flag("json")
+        title = try given[Self.title]
+        extra = try given[Self.extra]
+        due = try given[Self.due]
+        count = try given[Self.count]
+        labels = try given[Self.labels]
+        json = try given[Self.json]
     }
 
     func run() {}
 }
 
 private struct Words: Command {
-    static let info = CommandInfo("words", abstract: "Every word.", parameters: [
-        .repeatedArgument("words", "The words."),
-        .option("after", "A moment.", required: true),
-    ], runs: Self.self)
+    static let words = Declared.repeatedArgument("words", "The words.")
+    static let after = Declared.requiredOption("after", "A moment.")
+    static let info = CommandInfo("words", abstract: "Every word.", parameters: [words, after], runs: Self.self)
 
     let words: [String], after: String
 
-    init(_ given: ParsedArguments) {
-        words = given.values("words")
-        after = given.required("after")
+    init(_ given: ParsedArguments) throws {
+        words = try given[Self.words]
+        after = try given[Self.after]
     }
 
     func run() {}
@@ -49,7 +48,7 @@ private let root = CommandInfo(group: "tool", abstract: "A tool.", subcommands: 
 ], defaultSubcommand: "echo")
 
 private func parse(_ arguments: [String]) throws -> CommandLineParser.Outcome {
-    try CommandLineParser.parse(arguments, root: root, executable: "tool")
+    try CommandLineParser.parse(arguments, root: root, executable: "tool", helpWidth: 80)
 }
 
 private func echo(_ arguments: [String]) throws -> Echo {

@@ -63,6 +63,36 @@ struct CommandLineTests {
         }
     }
 
+    /// `board help --man` is a man page of every command and option of the help, which man renders
+    /// and groff reads without a warning.
+    @Test func theManualHasEveryCommandAndOption() throws {
+        let page = try BoardBinary.run(["help", "--man"])
+        #expect(page.status == 0 && page.stderr.isEmpty && page.stdout.hasPrefix(".TH BOARD 1"), "\(page.stderr)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("board-\(UUID().uuidString).1")
+        try Data(page.stdout.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let checked = try BoardBinary.runTool(["groff", "-man", "-Tutf8", "-ww", "-z", file.path])
+        #expect(checked.status == 0 && checked.stderr.isEmpty, "groff: \(checked.stderr)")
+        let rendered = try BoardBinary.runTool(["man", "-l", file.path], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+        #expect(rendered.status == 0 && rendered.stderr.isEmpty, "man: \(rendered.stderr)")
+        let lines = rendered.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("NAME") && lines.contains("SYNOPSIS") && lines.contains("COMMANDS") && lines.contains("ENVIRONMENT"))
+        var leaves = 0
+        for path in try commandPaths() where !path.isEmpty {
+            let help = try BoardBinary.run(["help"] + path).stdout
+            guard !help.contains("SUBCOMMANDS:") else { continue }
+            leaves += 1
+            let name = (["board"] + path).joined(separator: " ")
+            #expect(rendered.stdout.contains("\n   \(name)\n"), "\(name) has its section")
+            let options = help.components(separatedBy: "OPTIONS:\n")[1].split(separator: "\n")
+                .filter { $0.hasPrefix("  -") && !$0.hasPrefix("  -h, --help") }
+                .map { String($0.dropFirst(2).split(separator: " ", maxSplits: 2).prefix { $0.hasPrefix("-") || $0.hasPrefix("<") }.joined(separator: " ")) }
+            for option in options { #expect(lines.contains(option) || lines.contains { $0.hasPrefix(option + " ") }, "\(name): \(option)") }
+        }
+        #expect(leaves > 40)
+        #expect(lines.contains("BOARD_DB") && lines.contains("BOARD_NOW") && lines.contains("BOARD_TZ"))
+    }
+
     @Test func aGroupNamedAloneShowsItsCommands() throws {
         let r = try BoardBinary.run(["template"])
         #expect(r.status == 0 && r.stdout.contains("SUBCOMMANDS:") && r.stdout.contains("  skip-next "))

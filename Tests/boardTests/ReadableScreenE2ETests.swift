@@ -51,7 +51,7 @@ import Testing
                     if board.contains(title) || boxText(detail).contains(words(title)) { read.insert(title) }
                 }
                 try session.send("Escape")
-                #expect(session.waitFor { !$0.contains("┌") }.0)
+                #expect(session.waitFor(15) { !$0.contains("┌") }.0, "Esc closes the detail (a loaded machine may take seconds)")
             }
         }
         let titles = Set(cards.map { $0["title"] as! String })

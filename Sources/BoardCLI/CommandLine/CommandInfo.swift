@@ -10,17 +10,32 @@ public struct CommandInfo: Sendable {
     /// The subcommand that runs when none is named (`board` opens the screen).
     public let defaultSubcommand: String?
     /// Makes the command from what was given; nil for a group of commands.
-    let make: (@Sendable (ParsedArguments) throws -> any Command)?
+    private(set) var make: (@Sendable (ParsedArguments) throws -> any Command)?
 
     /// A command that runs.
-    public init<C: Command & SendableMetatype>(_ name: String, abstract: String, discussion: String = "", parameters: [Parameter], runs type: C.Type) {
+    public init<C: Command & SendableMetatype>(_ name: String, abstract: String, discussion: String = "",
+                                               parameters: [any ParameterDeclaration], runs type: C.Type) {
+        self.init(name, abstract: abstract, discussion: discussion, parameters: parameters)
+        make = { try C($0) }
+    }
+
+    /// A command that another executable runs (`board sync run`, handed over to `board-sync`):
+    /// described here for the help, the manual and the completions; `runs` makes it one that runs.
+    public init(_ name: String, abstract: String, discussion: String = "", parameters: [any ParameterDeclaration]) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
-        self.parameters = parameters
+        self.parameters = parameters.map(\.parameter)
         subcommands = []
         defaultSubcommand = nil
-        make = { try C($0) }
+        make = nil
+    }
+
+    /// This command, run by `type` (in the executable that runs it).
+    public func runs<C: Command & SendableMetatype>(_ type: C.Type) -> CommandInfo {
+        var copy = self
+        copy.make = { try C($0) }
+        return copy
     }
 
     /// A group of commands, each named after the group's (`board template add`).

@@ -12,9 +12,12 @@ public enum CommandLineParser {
         case help(String)
     }
 
-    /// Parses `arguments` (without the executable's name) for the commands under `root`.
-    public static func parse(_ arguments: [String], root: CommandInfo, executable: String) throws -> Outcome {
-        if arguments.first == "help" { return .help(try helpPath(Array(arguments.dropFirst()), root: root, executable: executable)) }
+    /// Parses `arguments` (without the executable's name) for the commands under `root`; a help
+    /// asked for is wrapped at `helpWidth` (default: the terminal's, `TerminalWidth`).
+    public static func parse(_ arguments: [String], root: CommandInfo, executable: String,
+                             helpWidth: Int = TerminalWidth.forHelp()) throws -> Outcome {
+        if arguments == ["help", "--man"] { return .help(ManPage(root: root, executable: executable).text) }
+        if arguments.first == "help" { return .help(try helpPath(Array(arguments.dropFirst()), root: root, executable: executable, width: helpWidth)) }
         var path = [root]
         var index = 0
         while let current = path.last, !current.subcommands.isEmpty {
@@ -22,7 +25,7 @@ public enum CommandLineParser {
                 path.append(next)
                 index += 1
             } else if asksForHelp(arguments[index...]) {
-                return .help(HelpText(width: TerminalWidth.forHelp()).text(for: path, executable: executable))
+                return .help(HelpText(width: helpWidth).text(for: path, executable: executable))
             } else if index < arguments.count, !arguments[index].hasPrefix("-"), let name = current.defaultSubcommand,
                       current.subcommand(name)?.parameters.contains(where: \.isPositional) == false {
                 // `board lst`: the default command takes no word, so this was meant as a command.
@@ -32,13 +35,13 @@ public enum CommandLineParser {
             } else if index < arguments.count {
                 throw unknownSubcommand(arguments[index], of: path, executable: executable)
             } else {
-                return .help(HelpText(width: TerminalWidth.forHelp()).text(for: path, executable: executable))
+                return .help(HelpText(width: helpWidth).text(for: path, executable: executable))
             }
         }
         let command = path[path.count - 1]
         let rest = arguments[index...]
-        if asksForHelp(rest) { return .help(HelpText(width: TerminalWidth.forHelp()).text(for: path, executable: executable)) }
-        guard let make = command.make else { return .help(HelpText(width: TerminalWidth.forHelp()).text(for: path, executable: executable)) }
+        if asksForHelp(rest) { return .help(HelpText(width: helpWidth).text(for: path, executable: executable)) }
+        guard let make = command.make else { return .help(HelpText(width: helpWidth).text(for: path, executable: executable)) }
         return .run(try make(try read(rest, for: command, named: names(path, executable: executable))))
     }
 
@@ -70,13 +73,13 @@ public enum CommandLineParser {
     }
 
     /// `help template add`: the help of the command those names lead to.
-    private static func helpPath(_ names: [String], root: CommandInfo, executable: String) throws -> String {
+    private static func helpPath(_ names: [String], root: CommandInfo, executable: String, width helpWidth: Int) throws -> String {
         var path = [root]
         for name in names {
             guard let next = path[path.count - 1].subcommand(name) else { throw unknownSubcommand(name, of: path, executable: executable) }
             path.append(next)
         }
-        return HelpText(width: TerminalWidth.forHelp()).text(for: path, executable: executable)
+        return HelpText(width: helpWidth).text(for: path, executable: executable)
     }
 
     /// Sorts the words after the command's name into its parameters, and refuses what fits none;

@@ -1,5 +1,6 @@
-/// One option, flag or argument a command takes: its name on the command line, whether it takes a
-/// value, how often it may be given, and its line in the help (ARCHITECTURE.md §10).
+/// One option, flag or argument a command takes as the help, the parser and the completions see
+/// it: its name on the command line, whether it takes a value, how often it may be given, and its
+/// line in the help. Commands declare theirs as `Declared` values (ARCHITECTURE.md §10).
 public struct Parameter: Sendable {
     public enum Kind: Sendable {
         /// `--name VALUE` (or `--name=VALUE`), at most one value: the last one given counts.
@@ -28,28 +29,28 @@ public struct Parameter: Sendable {
     public let isRequired: Bool
 
     /// `--name VALUE`, at most one; `value` names the placeholder (default: the name).
-    public static func option(_ name: String, _ help: String, value: String? = nil, required: Bool = false) -> Parameter {
+    static func option(_ name: String, _ help: String, value: String? = nil, required: Bool = false) -> Parameter {
         Parameter(kind: .option, name: name, valueName: value ?? name, help: help, isHidden: false, isRequired: required)
     }
 
     /// `--name VALUE`, repeated for several values.
-    public static func repeatedOption(_ name: String, _ help: String, value: String? = nil) -> Parameter {
+    static func repeatedOption(_ name: String, _ help: String, value: String? = nil) -> Parameter {
         Parameter(kind: .repeatedOption, name: name, valueName: value ?? name, help: help, isHidden: false, isRequired: false)
     }
 
     /// `--name`, on or off.
-    public static func flag(_ name: String, _ help: String, hidden: Bool = false) -> Parameter {
+    static func flag(_ name: String, _ help: String, hidden: Bool = false) -> Parameter {
         Parameter(kind: .flag, name: name, valueName: "", help: help, isHidden: hidden, isRequired: false)
     }
 
     /// A positional argument; `value` names the placeholder (default: the name).
-    public static func argument(_ name: String, _ help: String, value: String? = nil, optional: Bool = false) -> Parameter {
+    static func argument(_ name: String, _ help: String, value: String? = nil, optional: Bool = false) -> Parameter {
         Parameter(kind: optional ? .optionalArgument : .argument, name: name, valueName: value ?? name, help: help,
                   isHidden: false, isRequired: !optional)
     }
 
     /// Every remaining positional argument.
-    public static func repeatedArgument(_ name: String, _ help: String, value: String? = nil) -> Parameter {
+    static func repeatedArgument(_ name: String, _ help: String, value: String? = nil) -> Parameter {
         Parameter(kind: .repeatedArgument, name: name, valueName: value ?? name, help: help, isHidden: false, isRequired: false)
     }
 

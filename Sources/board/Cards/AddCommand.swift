@@ -2,17 +2,17 @@ import BoardCLI
 import BoardModel
 
 struct AddCommand: Command {
+    static let title = Declared.argument("title", "The card's title.")
+    static let bucket = Declared.option("bucket", "this-week, weekend, next-week, next-month or routines. Default: this-week.")
+    static let due = Declared.option("due", "Due date, YYYY-MM-DD.", value: "date")
+    static let time = Declared.option("time", "Due time, HH:MM (needs --due).", value: "HH:MM")
+    static let priority = Declared.option("priority", "Priority 0 (none) to 3 (high). Default: 0.", value: "0-3")
+    static let labels = Declared.repeatedOption("label", "A label (repeat for several).")
+    static let description = Declared.option("description", "The description.")
+    static let duration = Declared.option("duration", "Duration in minutes.", value: "minutes")
+
     static let info = CommandInfo("add", abstract: "Add a card to a bucket.", parameters: [
-        .argument("title", "The card's title."),
-        .option("bucket", "this-week, weekend, next-week, next-month or routines. Default: this-week."),
-        .option("due", "Due date, YYYY-MM-DD.", value: "date"),
-        .option("time", "Due time, HH:MM (needs --due).", value: "HH:MM"),
-        .option("priority", "Priority 0 (none) to 3 (high). Default: 0.", value: "0-3"),
-        .repeatedOption("label", "A label (repeat for several)."),
-        .option("description", "The description."),
-        .option("duration", "Duration in minutes.", value: "minutes"),
-        .repeatedOption("checklist", "A checklist step (repeat, at most 10).", value: "step"),
-        .option("remind-before", "Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", value: "minutes"),
+        title, bucket, due, time, priority, labels, description, duration, CardFieldOptions.newSteps, CardFieldOptions.remindBefore,
     ] + BoardOptions.parameters, runs: Self.self)
 
     let title: String, bucket: String, due: String?, time: String?, priority: String, labels: [String]
@@ -20,17 +20,17 @@ struct AddCommand: Command {
     let board: BoardOptions
 
     init(_ given: ParsedArguments) throws {
-        title = given.required("title")
-        bucket = given.value("bucket") ?? "this-week"
-        due = given.value("due")
-        time = given.value("time")
-        priority = given.value("priority") ?? "0"
-        labels = given.values("label")
-        description = given.value("description") ?? ""
-        duration = given.value("duration")
-        steps = given.values("checklist")
-        remindBefore = try given.int("remind-before")
-        board = BoardOptions(given)
+        title = try given[Self.title]
+        bucket = try given[Self.bucket] ?? "this-week"
+        due = try given[Self.due]
+        time = try given[Self.time]
+        priority = try given[Self.priority] ?? "0"
+        labels = try given[Self.labels]
+        description = try given[Self.description] ?? ""
+        duration = try given[Self.duration]
+        steps = try given[CardFieldOptions.newSteps]
+        remindBefore = try given[CardFieldOptions.remindBefore]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

@@ -3,24 +3,28 @@ import BoardModel
 
 /// Options shared by commands that set the fields of a card or a template.
 struct CardFieldOptions {
-    static let parameters: [Parameter] = [
-        .option("title", "The title."),
-        .option("description", "The description."),
-        .repeatedOption("label", "A label (repeat for several; replaces the labels)."),
-        .option("time", "The time of day, HH:MM ('none' to clear).", value: "HH:MM"),
-        .option("priority", "Priority 0 (none) to 3 (high).", value: "0-3"),
-        .option("duration", "Duration in minutes ('none' to clear).", value: "minutes"),
-    ]
+    static let title = Declared.option("title", "The title.")
+    static let description = Declared.option("description", "The description.")
+    static let labels = Declared.repeatedOption("label", "A label (repeat for several; replaces the labels).")
+    static let time = Declared.option("time", "The time of day, HH:MM ('none' to clear).", value: "HH:MM")
+    static let priority = Declared.option("priority", "Priority 0 (none) to 3 (high).", value: "0-3")
+    static let duration = Declared.option("duration", "Duration in minutes ('none' to clear).", value: "minutes")
+    static let parameters: [any ParameterDeclaration] = [title, description, labels, time, priority, duration]
+
+    /// A new card's or template's steps; an edit's replace the list (`editedSteps`).
+    static let newSteps = Declared.repeatedOption("checklist", "A checklist step (repeat, at most 10).", value: "step")
+    static let editedSteps = Declared.repeatedOption("checklist", "A checklist step (repeat; replaces the list).", value: "step")
+    static let remindBefore = Declared.number("remind-before", "Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", value: "minutes")
 
     let title: String?, description: String?, labels: [String], time: String?, priority: String?, duration: String?
 
-    init(_ given: ParsedArguments) {
-        title = given.value("title")
-        description = given.value("description")
-        labels = given.values("label")
-        time = given.value("time")
-        priority = given.value("priority")
-        duration = given.value("duration")
+    init(_ given: ParsedArguments) throws {
+        title = try given[Self.title]
+        description = try given[Self.description]
+        labels = try given[Self.labels]
+        time = try given[Self.time]
+        priority = try given[Self.priority]
+        duration = try given[Self.duration]
     }
 
     /// The edit these options describe.

@@ -2,32 +2,35 @@ import BoardCLI
 import BoardModel
 import BoardStore
 
-struct DoneCommand: CardAction {
+struct DoneCommand: IdAction {
+    static let kind = IdKind.card
     static let info = CommandInfo("done", abstract: "Complete a card.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, taskId: String, clock: BoardClock) throws -> String {
+    func perform(_ store: BoardStore, found taskId: String, clock: BoardClock) throws -> String {
         try store.completeTask(taskId, clock: clock)
         return "Completed \(CardFormat.shortId(taskId))"
     }
 }
 
-struct ReopenCommand: CardAction {
+struct ReopenCommand: IdAction {
+    static let kind = IdKind.card
     static let info = CommandInfo("reopen", abstract: "Reopen a completed card.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, taskId: String, clock: BoardClock) throws -> String {
+    func perform(_ store: BoardStore, found taskId: String, clock: BoardClock) throws -> String {
         try store.reopenTask(taskId, clock: clock)
         return "Reopened \(CardFormat.shortId(taskId))"
     }
 }
 
-struct DeleteCommand: CardAction {
+struct DeleteCommand: IdAction {
+    static let kind = IdKind.card
     static let info = CommandInfo(
         "delete", abstract: "Delete a card. A deleted occurrence's date is skipped for good.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, taskId: String, clock: BoardClock) throws -> String {
+    func perform(_ store: BoardStore, found taskId: String, clock: BoardClock) throws -> String {
         try store.deleteTask(taskId, clock: clock)
         return "Deleted \(CardFormat.shortId(taskId))"
     }
@@ -35,19 +38,18 @@ struct DeleteCommand: CardAction {
 
 struct ReapplyCommand: Command {
     static let info = CommandInfo(
-        "reapply", abstract: "Give fields of an occurrence back to its template: they follow template edits again.", parameters: [
-            .argument("id", "The occurrence's id (a unique prefix is enough)."),
-            .repeatedArgument("fields", "Fields: title, description, labels, checklist, bucket, time, priority, duration."),
-            .flag("all", "Every customized field."),
-        ] + BoardOptions.parameters, runs: Self.self)
+        "reapply", abstract: "Give fields of an occurrence back to its template: they follow template edits again.", parameters: [id, fields, all] + BoardOptions.parameters, runs: Self.self)
+    static let id = Declared.argument("id", "The occurrence's id (a unique prefix is enough).")
+    static let fields = Declared.repeatedArgument("fields", "Fields: title, description, labels, checklist, bucket, time, priority, duration.")
+    static let all = Declared.flag("all", "Every customized field.")
 
     let id: String, fields: [String], all: Bool, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        id = given.required("id")
-        fields = given.values("fields")
-        all = given.flag("all")
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        id = try given[Self.id]
+        fields = try given[Self.fields]
+        all = try given[Self.all]
+        board = try BoardOptions(given)
     }
 
     func run() throws {
@@ -68,7 +70,7 @@ struct GenerateCommand: Command {
 
     let board: BoardOptions
 
-    init(_ given: ParsedArguments) { board = BoardOptions(given) }
+    init(_ given: ParsedArguments) throws { board = try BoardOptions(given) }
 
     func run() throws {
         let (store, clock) = try board.open(generating: false)

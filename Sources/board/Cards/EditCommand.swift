@@ -4,19 +4,17 @@ import BoardModel
 struct EditCommand: Command {
     static let info = CommandInfo(
         "edit", abstract: "Edit a card. On an occurrence, each field changed becomes an exception.",
-        parameters: [.argument("id", "The card's id (a unique prefix is enough).")] + CardFieldOptions.parameters + [
-            .option("due", "Due date, YYYY-MM-DD ('none' to clear).", value: "date"),
-            .repeatedOption("checklist", "A checklist step (repeat; replaces the list).", value: "step"),
-        ] + BoardOptions.parameters, runs: Self.self)
+        parameters: [IdArgument.card] + CardFieldOptions.parameters + [due, CardFieldOptions.editedSteps] + BoardOptions.parameters, runs: Self.self)
+    static let due = Declared.option("due", "Due date, YYYY-MM-DD ('none' to clear).", value: "date")
 
     let id: String, fields: CardFieldOptions, due: String?, steps: [String], board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        id = given.required("id")
-        fields = CardFieldOptions(given)
-        due = given.value("due")
-        steps = given.values("checklist")
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        id = try given[IdArgument.card]
+        fields = try CardFieldOptions(given)
+        due = try given[Self.due]
+        steps = try given[CardFieldOptions.editedSteps]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

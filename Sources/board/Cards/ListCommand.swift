@@ -3,17 +3,17 @@ import BoardModel
 import BoardStore
 
 struct ListCommand: Command {
-    static let info = CommandInfo("list", abstract: "List the cards, bucket by bucket, with their chips as words.", parameters: [
-        .option("bucket", "Only this bucket."),
-        .flag("json", "Print a JSON array of cards."),
-    ] + BoardOptions.parameters, runs: Self.self)
+    static let bucket = Declared.option("bucket", "Only this bucket.")
+    static let json = Declared.flag("json", "Print a JSON array of cards.")
+    static let info = CommandInfo("list", abstract: "List the cards, bucket by bucket, with their chips as words.",
+                                  parameters: [bucket, json] + BoardOptions.parameters, runs: Self.self)
 
     let bucket: String?, json: Bool, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        bucket = given.value("bucket")
-        json = given.flag("json")
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        bucket = try given[Self.bucket]
+        json = try given[Self.json]
+        board = try BoardOptions(given)
     }
 
     /// Cards are streamed from a cursor to a buffered output: memory stays flat at any size.

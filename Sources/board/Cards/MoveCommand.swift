@@ -2,19 +2,18 @@ import BoardCLI
 import BoardModel
 
 struct MoveCommand: Command {
-    static let info = CommandInfo("move", abstract: "Move a card to a bucket, or to a position within one.", parameters: [
-        .argument("id", "The card's id (a unique prefix is enough)."),
-        .argument("bucket", "this-week, weekend, next-week, next-month or routines."),
-        .option("position", "Its position in the bucket, counted from 0 at the top as list --json counts. Default: the end."),
-    ] + BoardOptions.parameters, runs: Self.self)
+    static let bucket = Declared.argument("bucket", "this-week, weekend, next-week, next-month or routines.")
+    static let position = Declared.number("position", "Its position in the bucket, counted from 0 at the top as list --json counts. Default: the end.")
+    static let info = CommandInfo("move", abstract: "Move a card to a bucket, or to a position within one.",
+                                  parameters: [IdArgument.card, bucket, position] + BoardOptions.parameters, runs: Self.self)
 
     let id: String, bucket: String, position: Int?, board: BoardOptions
 
     init(_ given: ParsedArguments) throws {
-        id = given.required("id")
-        bucket = given.required("bucket")
-        position = try given.int("position")
-        board = BoardOptions(given)
+        id = try given[IdArgument.card]
+        bucket = try given[Self.bucket]
+        position = try given[Self.position]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

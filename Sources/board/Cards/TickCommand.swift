@@ -7,16 +7,14 @@ import BoardStore
 struct TickCommand: Command {
     static let info = CommandInfo(
         "tick", abstract: "Tick a step of a card's checklist, or untick it if ticked.",
-        parameters: [.argument("id", "The card's id (a unique prefix is enough)."), .argument("step", "The step's number, from 1.")]
-            + BoardOptions.parameters,
-        runs: Self.self)
+        parameters: [IdArgument.card, RoutineCommand.step] + BoardOptions.parameters, runs: Self.self)
 
     let id: String, step: String, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        id = given.required("id")
-        step = given.required("step")
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        id = try given[IdArgument.card]
+        step = try given[RoutineCommand.step]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

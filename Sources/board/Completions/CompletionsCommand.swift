@@ -15,18 +15,18 @@ struct CompletionsCommand: Command {
             bucket names, time zones and the ids on your board then complete with Tab. The scripts \
             call `board completions complete -- WORDS… CURRENT`, which prints the candidates one per line.
             """,
-        parameters: [
-            .argument("shell", "bash, zsh or fish (or complete, as the scripts ask)."),
-            .repeatedArgument("words", "With complete: the words typed after 'board', the last one the word being typed."),
-        ] + BoardOptions.parameters,
+        parameters: [shell, words] + BoardOptions.parameters,
         runs: Self.self)
 
     let shell: String, words: [String], board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        shell = given.required("shell")
-        words = given.values("words")
-        board = BoardOptions(given)
+    static let shell = Declared.argument("shell", "bash, zsh or fish (or complete, as the scripts ask).")
+    static let words = Declared.repeatedArgument("words", "With complete: the words typed after 'board', the last one the word being typed.")
+
+    init(_ given: ParsedArguments) throws {
+        shell = try given[Self.shell]
+        words = try given[Self.words]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

@@ -13,17 +13,16 @@ struct ExportCalendarCommand: Command {
             that repeats after completion has no RRULE and is left out, said on standard error. `board import ics` \
             reads the file back.
             """,
-        parameters: [
-            .option("output", "Write to this file instead of standard output (replaced only once the whole calendar is written).", value: "file"),
-            .flag("events", "Write events (VEVENT) instead of to-dos (VTODO)."),
-        ] + BoardOptions.parameters, runs: Self.self)
+        parameters: [output, events] + BoardOptions.parameters, runs: Self.self)
+    static let output = Declared.option("output", "Write to this file instead of standard output (replaced only once the whole calendar is written).", value: "file")
+    static let events = Declared.flag("events", "Write events (VEVENT) instead of to-dos (VTODO).")
 
     let output: String?, events: Bool, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        output = given.value("output")
-        events = given.flag("events")
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        output = try given[Self.output]
+        events = try given[Self.events]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

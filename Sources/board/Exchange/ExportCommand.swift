@@ -21,15 +21,14 @@ struct ExportDocumentCommand: Command {
             memory stays flat whatever the board's size. `board import` reads it back; export, import into an empty board \
             and export again gives the same bytes. Ticks of routines without a schedule stay out (they are this file's own).
             """,
-        parameters: [
-            .option("output", "Write to this file instead of standard output (replaced only once the whole document is written).", value: "file"),
-        ] + BoardOptions.parameters, runs: Self.self)
+        parameters: [output] + BoardOptions.parameters, runs: Self.self)
+    static let output = Declared.option("output", "Write to this file instead of standard output (replaced only once the whole document is written).", value: "file")
 
     let output: String?, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        output = given.value("output")
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        output = try given[Self.output]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

@@ -14,13 +14,13 @@ struct ImportCalendarCommand: Command {
             component, never dropped in silence. UIDs are kept, so importing the file again updates rather than \
             duplicates. All of it is one transaction; a file that is not a calendar is refused by its line number.
             """,
-        parameters: ImportSource.parameters(file: "The .ics file, or - for standard input.",
-                                            dryRun: "Print the plan and what would change, and write nothing."),
-        runs: Self.self)
+        parameters: source.all, runs: Self.self)
+    static let source = ImportSource.Parameters(file: "The .ics file, or - for standard input.",
+                                                dryRun: "Print the plan and what would change, and write nothing.")
 
     let source: ImportSource
 
-    init(_ given: ParsedArguments) { source = ImportSource(given) }
+    init(_ given: ParsedArguments) throws { source = try ImportSource(given, Self.source) }
 
     func run() throws {
         let data = try source.read()

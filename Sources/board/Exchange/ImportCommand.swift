@@ -42,12 +42,13 @@ struct ImportDocumentCommand: Command {
             board is updated when it differs, so importing the same document twice changes nothing. Rows take this \
             board's owner; an empty board takes the document's first.
             """,
-        parameters: ImportSource.parameters(file: "The document, or - for standard input.", dryRun: "Say what would change, and write nothing."),
+        parameters: source.all,
         runs: Self.self)
 
     let source: ImportSource
 
-    init(_ given: ParsedArguments) { source = ImportSource(given) }
+    init(_ given: ParsedArguments) throws { source = try ImportSource(given, Self.source) }
+    static let source = ImportSource.Parameters(file: "The document, or - for standard input.", dryRun: "Say what would change, and write nothing.")
 
     func run() throws {
         let data = try source.read()

@@ -5,18 +5,26 @@ import Foundation
 
 /// What every import takes: the file (or - for standard input), `--dry-run`, and the board.
 struct ImportSource {
-    /// The file argument with its help, `--dry-run`, then the options every command takes;
-    /// an `optional` file is standard input when left out.
-    static func parameters(file help: String, optional: Bool = false, dryRun: String) -> [Parameter] {
-        [.argument("file", help, optional: optional), .flag("dry-run", dryRun)] + BoardOptions.parameters
+    /// An import's file argument and `--dry-run`, in its own words; an `optional` file is
+    /// standard input when left out.
+    struct Parameters {
+        let file: Declared<String?>, dryRun: Declared<Bool>
+
+        init(file help: String, optional: Bool = false, dryRun: String) {
+            file = optional ? .optionalArgument("file", help) : Declared.argument("file", help).map { $0 }
+            self.dryRun = .flag("dry-run", dryRun)
+        }
+
+        /// The file, `--dry-run`, then the options every command takes.
+        var all: [any ParameterDeclaration] { [file, dryRun] + BoardOptions.parameters }
     }
 
     let file: String, dryRun: Bool, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        file = given.value("file") ?? "-"
-        dryRun = given.flag("dry-run")
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments, _ parameters: Parameters) throws {
+        file = try given[parameters.file] ?? "-"
+        dryRun = try given[parameters.dryRun]
+        board = try BoardOptions(given)
     }
 
     /// The file's bytes, or standard input's for "-".

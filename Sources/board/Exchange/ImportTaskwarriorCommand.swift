@@ -17,13 +17,13 @@ struct ImportTaskwarriorCommand: Command {
             is reported, never guessed. taskwarrior's UUIDs are the templates' and cards' ids and an occurrence is its \
             series and date, so importing the same export again, or a later one, updates what the first brought. All of it is one transaction.
             """,
-        parameters: ImportSource.parameters(file: "The output of `task export`, or - (the default) for standard input.", optional: true,
-                                            dryRun: "Print the plan and what would change, and write nothing."),
-        runs: Self.self)
+        parameters: source.all, runs: Self.self)
+    static let source = ImportSource.Parameters(file: "The output of `task export`, or - (the default) for standard input.", optional: true,
+                                                dryRun: "Print the plan and what would change, and write nothing.")
 
     let source: ImportSource
 
-    init(_ given: ParsedArguments) { source = ImportSource(given) }
+    init(_ given: ParsedArguments) throws { source = try ImportSource(given, Self.source) }
 
     func run() throws {
         let data = try source.read()

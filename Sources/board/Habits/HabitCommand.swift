@@ -12,17 +12,16 @@ enum HabitCommand {
 }
 
 struct HabitAdd: Command {
-    static let info = CommandInfo("add", abstract: "Add a habit.", parameters: [
-        .argument("name", "The habit's name (unique, any case)."),
-        .option("description", "What it is about."),
-    ] + BoardOptions.parameters, runs: Self.self)
+    static let name = Declared.argument("name", "The habit's name (unique, any case).")
+    static let description = Declared.option("description", "What it is about.")
+    static let info = CommandInfo("add", abstract: "Add a habit.", parameters: [name, description] + BoardOptions.parameters, runs: Self.self)
 
     let name: String, description: String, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        name = given.required("name")
-        description = given.value("description") ?? ""
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        name = try given[Self.name]
+        description = try given[Self.description] ?? ""
+        board = try BoardOptions(given)
     }
 
     func run() throws {
@@ -35,13 +34,13 @@ struct HabitAdd: Command {
 struct HabitList: Command {
     static let info = CommandInfo(
         "list", abstract: "List habits with their last 14 days (oldest first, x checked) and current streak.",
-        parameters: [.flag("json", "Print a JSON array.")] + BoardOptions.parameters, runs: Self.self)
+        parameters: [TemplateList.json] + BoardOptions.parameters, runs: Self.self)
 
     let json: Bool, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        json = given.flag("json")
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        json = try given[TemplateList.json]
+        board = try BoardOptions(given)
     }
 
     func run() throws {
@@ -69,24 +68,22 @@ struct HabitList: Command {
 
 struct HabitCheck: Command {
     static let info = CommandInfo(
-        "check", abstract: "Check in a habit for a day (today by default); again the same day changes nothing more.", parameters: [
-            .argument("habit", "The habit's name or id."),
-            .option("date", "The local day, YYYY-MM-DD. Default: today.", value: "date"),
-        ] + BoardOptions.parameters, runs: Self.self)
+        "check", abstract: "Check in a habit for a day (today by default); again the same day changes nothing more.", parameters: [habit, RoutineDay.date] + BoardOptions.parameters, runs: Self.self)
+    static let habit = Declared.argument("habit", "The habit's name or id.")
 
-    let habit: String, date: String?, board: BoardOptions
+    let habit: String, day: RoutineDay, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        habit = given.required("habit")
-        date = given.value("date")
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        habit = try given[Self.habit]
+        day = try RoutineDay(given)
+        board = try BoardOptions(given)
     }
 
     func run() throws {
-        let day = try date.map { d throws in try CardFieldOptions.date(d, field: "date") }
         let (store, clock) = try board.open(generating: false)
+        let day = try self.day.day(today: clock.today)
         let id = try store.habitId(matching: habit)
-        try store.checkIn(habitId: id, day: day ?? clock.today, clock: clock)
-        printOut("Checked in \(habit.escapedForTerminal) on \(MonthName.due(day ?? clock.today, nil, today: clock.today)).")
+        try store.checkIn(habitId: id, day: day, clock: clock)
+        printOut("Checked in \(habit.escapedForTerminal) on \(MonthName.due(day, nil, today: clock.today)).")
     }
 }

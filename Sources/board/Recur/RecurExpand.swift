@@ -12,23 +12,22 @@ struct RecurExpand: Command {
         With --batch, reads lines RULE<TAB>START<TAB>N from stdin and prints the first N
         occurrences of each, comma-separated, on one line (empty when none, 'error: …' when bad).
         """,
-        parameters: [
-            .argument("rule", "The rule: RRULE text or a phrase. Omit with --batch.", optional: true),
-            .option("start", "First possible date, YYYY-MM-DD or YYYY-MM-DDTHH:MM.", value: "date"),
-            .option("count", "How many occurrences to print at most. Default: 10."),
-            .option("until", "Print no occurrence after this date (inclusive).", value: "date"),
-            .flag("batch", "Read RULE<TAB>START<TAB>N lines from stdin."),
-        ] + ClockOptions.parameters, runs: Self.self)
+        parameters: [rule, start, count, until, batch] + ClockOptions.parameters, runs: Self.self)
+    static let rule = Declared.optionalArgument("rule", "The rule: RRULE text or a phrase. Omit with --batch.")
+    static let start = Declared.option("start", "First possible date, YYYY-MM-DD or YYYY-MM-DDTHH:MM.", value: "date")
+    static let count = Declared.number("count", "How many occurrences to print at most. Default: 10.")
+    static let until = Declared.option("until", "Print no occurrence after this date (inclusive).", value: "date")
+    static let batch = Declared.flag("batch", "Read RULE<TAB>START<TAB>N lines from stdin.")
 
     let rule: String?, start: String?, count: Int, until: String?, batch: Bool, clock: ClockOptions
 
     init(_ given: ParsedArguments) throws {
-        rule = given.value("rule")
-        start = given.value("start")
-        count = try given.int("count") ?? 10
-        until = given.value("until")
-        batch = given.flag("batch")
-        clock = ClockOptions(given)
+        rule = try given[Self.rule]
+        start = try given[Self.start]
+        count = try given[Self.count] ?? 10
+        until = try given[Self.until]
+        batch = try given[Self.batch]
+        clock = try ClockOptions(given)
     }
 
     func run() throws {

@@ -11,20 +11,19 @@ struct RecurNext: Command {
         counts as due at the start of its day). With --completed on a rule repeating after completion
         ("every! 3 days"): the day that many days, weeks or months after the completion.
         """,
-        parameters: [
-            .argument("rule", "The rule: RRULE text or a phrase."),
-            .option("after", "The moment, YYYY-MM-DDTHH:MM (or YYYY-MM-DD for its start).", value: "datetime", required: true),
-            .option("start", "The rule's start date; default: the day of --after.", value: "date"),
-            .option("completed", "When the previous occurrence was completed, YYYY-MM-DD.", value: "date"),
-        ], runs: Self.self)
+        parameters: [rule, after, start, completed], runs: Self.self)
+    static let rule = Declared.argument("rule", "The rule: RRULE text or a phrase.")
+    static let after = Declared.requiredOption("after", "The moment, YYYY-MM-DDTHH:MM (or YYYY-MM-DD for its start).", value: "datetime")
+    static let start = Declared.option("start", "The rule's start date; default: the day of --after.", value: "date")
+    static let completed = Declared.option("completed", "When the previous occurrence was completed, YYYY-MM-DD.", value: "date")
 
     let rule: String, after: String, start: String?, completed: String?
 
-    init(_ given: ParsedArguments) {
-        rule = given.required("rule")
-        after = given.required("after")
-        start = given.value("start")
-        completed = given.value("completed")
+    init(_ given: ParsedArguments) throws {
+        rule = try given[Self.rule]
+        after = try given[Self.after]
+        start = try given[Self.start]
+        completed = try given[Self.completed]
     }
 
     func run() throws {

@@ -5,17 +5,16 @@ import Foundation
 struct RecurParse: Command {
     static let info = CommandInfo(
         "parse", abstract: "Read a phrase or RRULE text and print its rule, time, anchor and summary.",
-        parameters: [
-            .argument("text", "A phrase such as 'every other tuesday at 7am', or RRULE text."),
-            .flag("json", "Print one JSON object instead of lines."),
-        ] + ClockOptions.parameters, runs: Self.self)
+        parameters: [text, json] + ClockOptions.parameters, runs: Self.self)
+    static let text = Declared.argument("text", "A phrase such as 'every other tuesday at 7am', or RRULE text.")
+    static let json = Declared.flag("json", "Print one JSON object instead of lines.")
 
     let text: String, json: Bool, clock: ClockOptions
 
-    init(_ given: ParsedArguments) {
-        text = given.required("text")
-        json = given.flag("json")
-        clock = ClockOptions(given)
+    init(_ given: ParsedArguments) throws {
+        text = try given[Self.text]
+        json = try given[Self.json]
+        clock = try ClockOptions(given)
     }
 
     func run() throws {

@@ -19,19 +19,18 @@ struct RemindCommand: Command {
         devices. With the server out of reach a device delivers on its own claim, which reaches the server
         with its next sync; two devices offline at the same moment may then both deliver.
         """,
-        parameters: [
-            .option("grace", "Catch up on reminders missed by at most this many minutes. Default: config.toml's grace, else 10.", value: "minutes"),
-            .option("exec", "Run COMMAND through /bin/sh for each reminder, with BOARD_TITLE, BOARD_WHEN, BOARD_TASK_ID, BOARD_BUCKET and BOARD_LATE set. Default: config.toml's notify_command, else a line on stdout with the bell.", value: "command"),
-            .flag("watch", "Keep running: wake at least every 30 seconds, when a reminder comes due, and when the board changes; stop on SIGTERM or Ctrl-C."),
-        ] + BoardOptions.parameters, runs: Self.self)
+        parameters: [grace, exec, watch] + BoardOptions.parameters, runs: Self.self)
+    static let grace = Declared.number("grace", "Catch up on reminders missed by at most this many minutes. Default: config.toml's grace, else 10.", value: "minutes")
+    static let exec = Declared.option("exec", "Run COMMAND through /bin/sh for each reminder, with BOARD_TITLE, BOARD_WHEN, BOARD_TASK_ID, BOARD_BUCKET and BOARD_LATE set. Default: config.toml's notify_command, else a line on stdout with the bell.", value: "command")
+    static let watch = Declared.flag("watch", "Keep running: wake at least every 30 seconds, when a reminder comes due, and when the board changes; stop on SIGTERM or Ctrl-C.")
 
     let grace: Int?, command: String?, watch: Bool, board: BoardOptions
 
     init(_ given: ParsedArguments) throws {
-        grace = try given.int("grace")
-        command = given.value("exec")
-        watch = given.flag("watch")
-        board = BoardOptions(given)
+        grace = try given[Self.grace]
+        command = try given[Self.exec]
+        watch = try given[Self.watch]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

@@ -10,8 +10,8 @@ enum RoutineCommand {
         subcommands: [RoutineShow.info, RoutineTick.info, RoutineLink.info]
     )
 
-    /// The template's id first.
-    static let templateId = Parameter.argument("id", "The template's id (a unique prefix is enough).")
+    /// A step's number, for `routine tick`, `routine link` and `tick`.
+    static let step = Declared.argument("step", "The step's number, from 1.")
 
     /// A step's number as typed (from 1), for `routine tick`, `routine link` and `tick`; the store
     /// refuses one past the list with its length.
@@ -21,13 +21,13 @@ enum RoutineCommand {
     }
 }
 
-/// `--date`: the local day of a routine's checklist, today by default.
+/// `--date`: the local day of a routine's checklist or a habit's check-in, today by default.
 struct RoutineDay {
-    static let parameter = Parameter.option("date", "The local day, YYYY-MM-DD. Default: today.")
+    static let date = Declared.option("date", "The local day, YYYY-MM-DD. Default: today.", value: "date")
 
     let date: String?
 
-    init(_ given: ParsedArguments) { date = given.value("date") }
+    init(_ given: ParsedArguments) throws { date = try given[Self.date] }
 
     func day(today: LocalDate) throws -> LocalDate {
         try date.map { d throws in try CardFieldOptions.date(d, field: "date") } ?? today
@@ -38,16 +38,18 @@ struct RoutineShow: Command {
     static let info = CommandInfo(
         "show",
         abstract: "A routine's checklist on a day: a routine without a schedule has a fresh list every day; a scheduled one shows that day's occurrence.",
-        parameters: [RoutineCommand.templateId, RoutineDay.parameter, .flag("json", "Print JSON.")] + BoardOptions.parameters,
+        parameters: [IdArgument.template, RoutineDay.date, json] + BoardOptions.parameters,
         runs: Self.self)
 
     let id: String, day: RoutineDay, json: Bool, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        id = given.required("id")
-        day = RoutineDay(given)
-        json = given.flag("json")
-        board = BoardOptions(given)
+    static let json = Declared.flag("json", "Print JSON.")
+
+    init(_ given: ParsedArguments) throws {
+        id = try given[IdArgument.template]
+        day = try RoutineDay(given)
+        json = try given[Self.json]
+        board = try BoardOptions(given)
     }
 
     func run() throws {
@@ -74,16 +76,16 @@ struct RoutineShow: Command {
 struct RoutineTick: Command {
     static let info = CommandInfo(
         "tick", abstract: "Tick a step of a routine's checklist on a day, or untick it if ticked. Never records a habit.",
-        parameters: [RoutineCommand.templateId, .argument("step", "The step's number, from 1."), RoutineDay.parameter] + BoardOptions.parameters,
+        parameters: [IdArgument.template, RoutineCommand.step, RoutineDay.date] + BoardOptions.parameters,
         runs: Self.self)
 
     let id: String, step: String, day: RoutineDay, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        id = given.required("id")
-        step = given.required("step")
-        day = RoutineDay(given)
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        id = try given[IdArgument.template]
+        step = try given[RoutineCommand.step]
+        day = try RoutineDay(given)
+        board = try BoardOptions(given)
     }
 
     func run() throws {
@@ -102,21 +104,18 @@ struct RoutineLink: Command {
     static let info = CommandInfo(
         "link",
         abstract: "Link a step of a template to a habit: finishing a run of the routine then suggests it (it never checks it in).",
-        parameters: [
-            RoutineCommand.templateId,
-            .argument("step", "The step's number, from 1."),
-            .argument("habit", "The habit's name or id; leave out with --none.", optional: true),
-            .flag("none", "Unlink the step."),
-        ] + BoardOptions.parameters, runs: Self.self)
+        parameters: [IdArgument.template, RoutineCommand.step, habit, none] + BoardOptions.parameters, runs: Self.self)
+    static let habit = Declared.optionalArgument("habit", "The habit's name or id; leave out with --none.")
+    static let none = Declared.flag("none", "Unlink the step.")
 
     let id: String, step: String, habit: String?, none: Bool, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        id = given.required("id")
-        step = given.required("step")
-        habit = given.value("habit")
-        none = given.flag("none")
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        id = try given[IdArgument.template]
+        step = try given[RoutineCommand.step]
+        habit = try given[Self.habit]
+        none = try given[Self.none]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

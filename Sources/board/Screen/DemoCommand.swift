@@ -9,16 +9,18 @@ struct DemoCommand: Command {
         abstract: "Open a throwaway board filled with a realistic sample, to see everything at once.",
         discussion: "The sample lives in a temporary file, deleted when you quit (--keep keeps it), and never touches your board.",
         parameters: ClockOptions.parameters + [
-            .flag("keep", "Keep the sample's file after quitting, and say where it is."),
-            .option("into", "Write the sample here instead of a temporary file, and don't open the screen.", value: "path"),
+            keep, into,
         ], runs: Self.self)
 
     let clockOptions: ClockOptions, into: String?, keep: Bool
 
-    init(_ given: ParsedArguments) {
-        clockOptions = ClockOptions(given)
-        into = given.value("into")
-        keep = given.flag("keep")
+    static let keep = Declared.flag("keep", "Keep the sample's file after quitting, and say where it is.")
+    static let into = Declared.option("into", "Write the sample here instead of a temporary file, and don't open the screen.", value: "path")
+
+    init(_ given: ParsedArguments) throws {
+        clockOptions = try ClockOptions(given)
+        into = try given[Self.into]
+        keep = try given[Self.keep]
     }
 
     func run() throws {

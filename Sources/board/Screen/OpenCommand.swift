@@ -10,7 +10,7 @@ struct OpenCommand: Command {
 
     let board: BoardOptions
 
-    init(_ given: ParsedArguments) { board = BoardOptions(given) }
+    init(_ given: ParsedArguments) throws { board = try BoardOptions(given) }
 
     func run() throws {
         // BoardApp generates on start; no need to do it twice.

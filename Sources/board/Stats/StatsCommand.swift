@@ -10,21 +10,19 @@ struct StatsCommand: Command {
         discussion: "Computed from the board and the habits' entries on this machine only; nothing leaves it. The figures:\n"
             + StatsDefinitions.lines.map { "  \($0.0): \($0.1)" }.joined(separator: "\n")
             + "\nWeeks start on config.toml's week_start (Monday by default); the last one is the current week, up to today.",
-        parameters: [
-            .option("weeks", "How many weeks the weekly figures cover, 1 to 104. Default: 12.", value: "N"),
-            .option("template", "Only this template (an id or a unique prefix); habits are left out.", value: "id"),
-            .flag("json", "Print JSON."),
-            .flag("csv", "Print CSV: one row per template, per habit, and the totals."),
-        ] + BoardOptions.parameters, runs: Self.self)
+        parameters: [weeks, template, RoutineShow.json, csv] + BoardOptions.parameters, runs: Self.self)
+    static let weeks = Declared.number("weeks", "How many weeks the weekly figures cover, 1 to 104. Default: 12.", value: "N")
+    static let template = Declared.option("template", "Only this template (an id or a unique prefix); habits are left out.", value: "id")
+    static let csv = Declared.flag("csv", "Print CSV: one row per template, per habit, and the totals.")
 
     let weeks: Int, template: String?, json: Bool, csv: Bool, board: BoardOptions
 
     init(_ given: ParsedArguments) throws {
-        weeks = try given.int("weeks") ?? 12
-        template = given.value("template")
-        json = given.flag("json")
-        csv = given.flag("csv")
-        board = BoardOptions(given)
+        weeks = try given[Self.weeks] ?? 12
+        template = try given[Self.template]
+        json = try given[RoutineShow.json]
+        csv = try given[Self.csv]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

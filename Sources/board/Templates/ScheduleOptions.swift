@@ -3,20 +3,19 @@ import BoardModel
 
 /// `--every`, `--starts`, `--until`, `--times`: a template's schedule.
 struct ScheduleOptions {
-    static let parameters: [Parameter] = [
-        .option("every", "The rule: RRULE text or a phrase such as 'every weekday' or 'every! 3 days'.", value: "rule"),
-        .option("starts", "First possible date, YYYY-MM-DD. Default: today (or the phrase's 'starting').", value: "date"),
-        .option("until", "Last possible date, YYYY-MM-DD (inclusive).", value: "date"),
-        .option("times", "End after this many occurrences.", value: "N"),
-    ]
+    static let every = Declared.option("every", "The rule: RRULE text or a phrase such as 'every weekday' or 'every! 3 days'.", value: "rule")
+    static let starts = Declared.option("starts", "First possible date, YYYY-MM-DD. Default: today (or the phrase's 'starting').", value: "date")
+    static let until = Declared.option("until", "Last possible date, YYYY-MM-DD (inclusive).", value: "date")
+    static let times = Declared.number("times", "End after this many occurrences.", value: "N")
+    static let parameters: [any ParameterDeclaration] = [every, starts, until, times]
 
     let every: String?, starts: String?, until: String?, times: Int?
 
     init(_ given: ParsedArguments) throws {
-        every = given.value("every")
-        starts = given.value("starts")
-        until = given.value("until")
-        times = try given.int("times")
+        every = try given[Self.every]
+        starts = try given[Self.starts]
+        until = try given[Self.until]
+        times = try given[Self.times]
     }
 
     var isEmpty: Bool { every == nil && starts == nil && until == nil && times == nil }

@@ -4,35 +4,32 @@ import BoardModel
 struct TemplateAdd: Command {
     static let info = CommandInfo(
         "add", abstract: "Create a routine template; unless --draft, it generates the next 7 days at once.",
-        parameters: [.argument("title", "The template's title.")] + ScheduleOptions.parameters + [
-            .option("time", "The time of day of each occurrence, HH:MM (or 'at 7am' in the rule).", value: "HH:MM"),
-            .repeatedOption("checklist", "A checklist step (repeat, at most 10).", value: "step"),
-            .repeatedOption("label", "A label (repeat for several)."),
-            .option("priority", "Priority 0 (none) to 3 (high). Default: 0.", value: "0-3"),
-            .option("duration", "Duration in minutes.", value: "minutes"),
-            .option("description", "The description."),
-            .flag("draft", "Save as a draft: no occurrences until `board template resume`."),
-            .flag("no-schedule", "A routine without a schedule: a reusable checklist with a fresh list every day (board routine show)."),
-            .option("remind-before", "Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", value: "minutes"),
+        parameters: [title] + ScheduleOptions.parameters + [
+            time, CardFieldOptions.newSteps, AddCommand.labels, AddCommand.priority, AddCommand.duration, AddCommand.description,
+            draft, noSchedule, CardFieldOptions.remindBefore,
         ] + BoardOptions.parameters, runs: Self.self)
+    static let title = Declared.argument("title", "The template's title.")
+    static let time = Declared.option("time", "The time of day of each occurrence, HH:MM (or 'at 7am' in the rule).", value: "HH:MM")
+    static let draft = Declared.flag("draft", "Save as a draft: no occurrences until `board template resume`.")
+    static let noSchedule = Declared.flag("no-schedule", "A routine without a schedule: a reusable checklist with a fresh list every day (board routine show).")
 
     let title: String, schedule: ScheduleOptions, time: String?, steps: [String], labels: [String], priority: String
     let duration: String?, description: String, draft: Bool, noSchedule: Bool, remindBefore: Int?
     let board: BoardOptions
 
     init(_ given: ParsedArguments) throws {
-        title = given.required("title")
+        title = try given[Self.title]
         schedule = try ScheduleOptions(given)
-        time = given.value("time")
-        steps = given.values("checklist")
-        labels = given.values("label")
-        priority = given.value("priority") ?? "0"
-        duration = given.value("duration")
-        description = given.value("description") ?? ""
-        draft = given.flag("draft")
-        noSchedule = given.flag("no-schedule")
-        remindBefore = try given.int("remind-before")
-        board = BoardOptions(given)
+        time = try given[Self.time]
+        steps = try given[CardFieldOptions.newSteps]
+        labels = try given[AddCommand.labels]
+        priority = try given[AddCommand.priority] ?? "0"
+        duration = try given[AddCommand.duration]
+        description = try given[AddCommand.description] ?? ""
+        draft = try given[Self.draft]
+        noSchedule = try given[Self.noSchedule]
+        remindBefore = try given[CardFieldOptions.remindBefore]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

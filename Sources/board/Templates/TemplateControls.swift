@@ -2,50 +2,55 @@ import BoardCLI
 import BoardModel
 import BoardStore
 
-struct TemplatePause: TemplateAction {
+struct TemplatePause: IdAction {
+    static let kind = IdKind.template
     static let info = CommandInfo("pause", abstract: "Stop generating; existing occurrences stay.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
+    func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
         try store.pauseTemplate(templateId, clock: clock)
         return "Paused \(CardFormat.shortId(templateId))"
     }
 }
 
-struct TemplateResume: TemplateAction {
+struct TemplateResume: IdAction {
+    static let kind = IdKind.template
     static let info = CommandInfo("resume", abstract: "Activate a paused or draft template; generation starts today, with no backfill.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
+    func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
         try store.resumeTemplate(templateId, clock: clock)
         return "Resumed \(CardFormat.shortId(templateId))"
     }
 }
 
-struct TemplateSkipNext: TemplateAction {
+struct TemplateSkipNext: IdAction {
+    static let kind = IdKind.template
     static let info = CommandInfo("skip-next", abstract: "Skip the next scheduled occurrence, once and for good.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
+    func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
         "Skipped \(MonthName.due(try store.skipNext(templateId, clock: clock), nil, today: clock.today))"
     }
 }
 
-struct TemplateDuplicate: TemplateAction {
+struct TemplateDuplicate: IdAction {
+    static let kind = IdKind.template
     static let info = CommandInfo("duplicate", abstract: "Copy a template as a new draft \"TITLE (copy)\" with its own series.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
+    func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
         let copy = try store.duplicateTemplate(templateId, clock: clock)
         return "Added draft \(CardFormat.shortId(copy.id)): \(copy.title.escapedForTerminal)"
     }
 }
 
-struct TemplateArchive: TemplateAction {
+struct TemplateArchive: IdAction {
+    static let kind = IdKind.template
     static let info = CommandInfo("archive", abstract: "Stop a template for good; its occurrences stay, still linked.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
+    func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
         try store.archiveTemplate(templateId, clock: clock)
         return "Archived \(CardFormat.shortId(templateId))"
     }

@@ -8,25 +8,24 @@ struct TemplateEdit: Command {
         "edit",
         abstract: "Edit a template and carry the change to its open occurrences from today on.",
         discussion: "Completed occurrences and fields customized on an occurrence never change. Asks before writing unless --yes; any answer but y is a no: nothing is written, status 0.",
-        parameters: [.argument("id", "The template's id (a unique prefix is enough).")] + CardFieldOptions.parameters
-            + [.repeatedOption("checklist", "A checklist step (repeat; replaces the list).", value: "step")] + ScheduleOptions.parameters + [
-                .flag("include-overdue", "Also update open occurrences dated before today."),
-                .flag("yes", "Apply without asking."),
-                .flag("dry-run", "Print the plan and write nothing."),
-            ] + BoardOptions.parameters, runs: Self.self)
+        parameters: [IdArgument.template] + CardFieldOptions.parameters + [CardFieldOptions.editedSteps] + ScheduleOptions.parameters
+            + [includeOverdue, yes, dryRun] + BoardOptions.parameters, runs: Self.self)
+    static let includeOverdue = Declared.flag("include-overdue", "Also update open occurrences dated before today.")
+    static let yes = Declared.flag("yes", "Apply without asking.")
+    static let dryRun = Declared.flag("dry-run", "Print the plan and write nothing.")
 
     let id: String, fields: CardFieldOptions, steps: [String], schedule: ScheduleOptions
     let includeOverdue: Bool, yes: Bool, dryRun: Bool, board: BoardOptions
 
     init(_ given: ParsedArguments) throws {
-        id = given.required("id")
-        fields = CardFieldOptions(given)
-        steps = given.values("checklist")
+        id = try given[IdArgument.template]
+        fields = try CardFieldOptions(given)
+        steps = try given[CardFieldOptions.editedSteps]
         schedule = try ScheduleOptions(given)
-        includeOverdue = given.flag("include-overdue")
-        yes = given.flag("yes")
-        dryRun = given.flag("dry-run")
-        board = BoardOptions(given)
+        includeOverdue = try given[Self.includeOverdue]
+        yes = try given[Self.yes]
+        dryRun = try given[Self.dryRun]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

@@ -6,13 +6,14 @@ import Foundation
 struct TemplateList: Command {
     static let info = CommandInfo(
         "list", abstract: "List templates: name, schedule, next run within 7 days, status, remaining (runs dated after today).",
-        parameters: [.flag("json", "Print a JSON array.")] + BoardOptions.parameters, runs: Self.self)
+        parameters: [json] + BoardOptions.parameters, runs: Self.self)
+    static let json = Declared.flag("json", "Print a JSON array.")
 
     let json: Bool, board: BoardOptions
 
-    init(_ given: ParsedArguments) {
-        json = given.flag("json")
-        board = BoardOptions(given)
+    init(_ given: ParsedArguments) throws {
+        json = try given[Self.json]
+        board = try BoardOptions(given)
     }
 
     func run() throws {

@@ -2,13 +2,14 @@ import BoardCLI
 import BoardModel
 import BoardStore
 
-struct TemplateShow: TemplateAction {
+struct TemplateShow: IdAction {
+    static let kind = IdKind.template
     static let info = CommandInfo(
         "show", abstract: "Every field of a template and its next 7 occurrences in your time zone.", parameters: parameters, runs: Self.self)
 
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, templateId: String, clock: BoardClock) throws -> String {
+    func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
         let t = try store.template(templateId, clock: clock)
         let template = t.template
         var lines = [
