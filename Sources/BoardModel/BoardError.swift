@@ -19,15 +19,18 @@ public struct BoardError: Error, Equatable, CustomStringConvertible, Sendable {
 }
 
 extension String {
-    /// The text as an error quotes it: at most 40 characters, then "…", so a refusal of a
+    /// The text as an error quotes it: at most 40 characters as a terminal shows them (a control
+    /// character, shown as `\u007F`, counts for its six), then "…", so a refusal of a
     /// megabyte-long value is still one readable line.
     public var echoed: String {
-        var scalars = unicodeScalars.makeIterator()
+        var shown = 0
         var cut = String.UnicodeScalarView()
-        for _ in 0..<40 {
-            guard let scalar = scalars.next() else { return self }
+        var scalars = unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            shown += TerminalText.isUnsafe(scalar) ? TerminalText.visible(scalar).count : 1
+            guard shown <= 40 else { return String(cut) + "…" }
             cut.append(scalar)
         }
-        return scalars.next() == nil ? self : String(cut) + "…"
+        return self
     }
 }

@@ -43,6 +43,16 @@ import Testing
             #expect((1..<200).contains(refusal(json)?.count ?? 0), "\(refusal(json)?.prefix(80) ?? "taken")")
         }
     }
+
+    /// Found by the taskwarrior fuzz target: the task a refusal names was quoted whole, so a long
+    /// description (or 140 DEL bytes, each shown as \u007F) made a refusal of 849 characters.
+    @Test func theTaskARefusalNamesIsQuotedCut() {
+        for description in [String(repeating: "z", count: 5_000) + "\\u0007", String(repeating: "\\u007f", count: 140)] {
+            let json = #"[{"uuid": "a1", "status": "pending", "description": ""# + description + #""}]"#
+            let message = refusal(json) ?? ""
+            #expect((1..<200).contains(message.count), "\(message.prefix(120))")
+        }
+    }
 }
 
 private let task = #""uuid": "a1", "status": "pending", "description": "x""#

@@ -34,4 +34,15 @@ import Testing
         for text in texts { #expect(text.isBlank == text.trimmingSpaces.isEmpty, "\(Array(text.unicodeScalars))") }
         #expect(" \t".isBlank && !"\u{200B}".isBlank && "\u{3000}".isBlank)
     }
+
+    /// Found by the taskwarrior fuzz target: a cut of 40 control characters is 240 on a terminal.
+    @Test func anEchoIsFortyCharactersAsShown() {
+        #expect("short".echoed == "short")
+        #expect(String(repeating: "x", count: 40).echoed == String(repeating: "x", count: 40))
+        #expect(String(repeating: "x", count: 41).echoed == String(repeating: "x", count: 40) + "…")
+        for text in [String(repeating: "\u{7F}", count: 200), String(repeating: "a\u{202E}", count: 100), String(repeating: "\u{1B}[31m", count: 50)] {
+            let shown = text.echoed.escapedForTerminal
+            #expect(shown.count <= 41 && shown.hasSuffix("…"), "\(shown)")
+        }
+    }
 }

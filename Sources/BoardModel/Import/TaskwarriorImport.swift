@@ -161,5 +161,5 @@ public enum TaskwarriorImport {
         return LocalDateTime(instant: instant, in: zone)
     }
 
-    private static func quoted(_ title: String) -> String { "“" + title.escapedForTerminal + "”" }
+    private static func quoted(_ title: String) -> String { "“" + title.echoed.escapedForTerminal + "”" }
 }

@@ -81,7 +81,7 @@ public enum TerminalText {
         return false
     }
 
-    private static func visible(_ scalar: Unicode.Scalar) -> String {
+    static func visible(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
         case "\u{1B}": "\\e"
         case "\n": "\\n"
