@@ -41,7 +41,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "\"", "\"abc", "\"a\\q\"", "\"\\u12\"", "\"\\ud800\"", "\"\\udc00\\u0041\"", "\"a\"b", "{\"a\":1}", "{\"a\":\"b\"", "{\"a\"\"b\"}", "[\"a\"]"])
+    @Test(arguments: ["", "\"", "\"abc", "\"a\\q\"", "\"\\u12\"", "\"\\ud800\"", "\"\\udc00\\u0041\"", "\"a\"b", "{\"a\":1}", "{\"a\":\"b\"", "{\"a\"\"b\"}", "[\"a\"]",
+                      // A raw control character is not JSON (the reader took it before it was JSONString).
+                      "\"a\u{1}\"", "{\"a\":\"\u{7}\"}"])
     func refusesWhatIsNotOneOfItsShapes(text: String) {
         #expect(JSONText.unquoted(text) == nil || text.hasPrefix("{") || text.hasPrefix("["))
         #expect(JSONText.flatObject(text) == nil)

@@ -10,8 +10,10 @@ import Testing
                      #"["",""]"#, #"["x\\y"]"#, #"[ "spaced" ]"#, #"["a","b" ,"c"]"#, #"["a",  "b"]"#, #"[""]"#]
         for text in texts {
             let decoded = try JSONDecoder().decode([String].self, from: Data(text.utf8))
-            #expect(try JSONColumn.strings(text) == decoded, "\(text)")
+            #expect(try JSONColumn.strings(text, column: "labels") == decoded, "\(text)")
         }
+        // What the decoder refuses, the column refuses (the split took a raw control character).
+        #expect(throws: JSONColumn.Unreadable.self) { try JSONColumn.strings("[\"a\u{1}\"]", column: "labels") }
         // Written the way GRDB's own encoding writes them.
         #expect(JSONColumn.text(["a/b", "é"]) == #"["a\/b","é"]"#)
         #expect(JSONColumn.text([String]()) == "[]")
@@ -26,7 +28,7 @@ import Testing
             #expect(JSONColumn.text(strings) == String(decoding: try encoder.encode(strings), as: UTF8.self))
             let items = strings.map { ChecklistItem($0, done: Bool.random(using: &g)) }
             #expect(JSONColumn.text(items) == String(decoding: try encoder.encode(items), as: UTF8.self))
-            #expect(try JSONColumn.strings(JSONColumn.text(strings)) == strings)
+            #expect(try JSONColumn.strings(JSONColumn.text(strings), column: "labels") == strings)
         }
         #expect(JSONColumn.text([CardField.title, .bucket]) == #"["title","bucket"]"#)
     }

@@ -23,7 +23,7 @@ extension TaskRecord {
         ownerId = try row.decode(atIndex: p[1])
         title = try row.decode(atIndex: p[2])
         description = try row.decode(atIndex: p[3])
-        labels = try JSONColumn.strings(row.decode(atIndex: p[4]))
+        labels = try JSONColumn.strings(row.decode(atIndex: p[4]), column: "labels")
         checklist = try JSONColumn.array(row.decode(atIndex: p[5]))
         let bucketName: String = try row.decode(atIndex: p[6])
         guard let bucket = Bucket(rawValue: bucketName) else { throw JSONColumn.Unreadable(column: Columns.bucket.rawValue) }
@@ -107,20 +107,11 @@ enum JSONColumn {
 
     static func text(_ fields: [CardField]) -> String { text(fields.map(\.rawValue)) }
 
-    /// An array of strings; one without escapes (`["home","work"]`) is split rather than decoded.
-    static func strings(_ text: String) throws -> [String] {
+    /// An array of strings, read by JSON's rules (`JSONString`).
+    static func strings(_ text: String, column: String) throws -> [String] {
         if text == "[]" { return [] }
-        let utf8 = text.utf8
-        if utf8.count >= 4, text.hasPrefix("[\""), text.hasSuffix("\"]"), !utf8.contains(UInt8(ascii: "\\")) {
-            // Without escapes a quote only opens or closes a string: split at the quotes, and
-            // every other piece must be the comma between two strings. In bytes: through
-            // Foundation's string search it was a tenth of `list --json`.
-            let pieces = utf8.dropFirst(2).dropLast(2).split(separator: UInt8(ascii: "\""), omittingEmptySubsequences: false)
-            if stride(from: 1, to: pieces.count, by: 2).allSatisfy({ pieces[$0].elementsEqual([UInt8(ascii: ",")]) }) {
-                return stride(from: 0, to: pieces.count, by: 2).map { String(decoding: pieces[$0], as: UTF8.self) }
-            }
-        }
-        return try array(text)
+        guard let strings = JSONString.array(text) else { throw Unreadable(column: column) }
+        return strings
     }
 
     static func array<T: Decodable>(_ text: String) throws -> [T] {

@@ -26,7 +26,7 @@ public struct CardSummary: Hashable, Sendable {
 
     /// Read for every card drawn, every frame: split in place when it holds no escapes.
     public var labels: [String] {
-        (try? JSONColumn.strings(labelsJSON)) ?? []
+        (try? JSONColumn.strings(labelsJSON, column: "labels")) ?? []
     }
 }
 

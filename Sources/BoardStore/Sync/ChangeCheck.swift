@@ -125,7 +125,7 @@ enum ChangeCheck {
             _ = try RecurrenceRule(rrule: text)
         case .labels:
             let labels: [String]
-            do { labels = try JSONColumn.strings(text) } catch { throw BoardError(name, "must be a JSON list of labels") }
+            do { labels = try JSONColumn.strings(text, column: name) } catch { throw BoardError(name, "must be a JSON list of labels") }
             if labels.count > TextLimits.labels { throw BoardError(name, "at most \(TextLimits.labels) labels, got \(labels.count)") }
             for label in labels {
                 if label.isBlank { throw BoardError(name, "a label needs some text") }
@@ -142,7 +142,7 @@ enum ChangeCheck {
             for habit in steps.compactMap(\.habitId) { try DocumentCheck.id(habit, at: name) }
         case .dates:
             let days: [String]
-            do { days = try JSONColumn.strings(text) } catch { throw BoardError(name, "must be a JSON list of dates") }
+            do { days = try JSONColumn.strings(text, column: name) } catch { throw BoardError(name, "must be a JSON list of dates") }
             for day in days { _ = try DocumentCheck.date(day, at: name) }
         case .integer, .optional, .key:
             throw BoardError(name, "must be a number")
