@@ -94,10 +94,10 @@ import Testing
         let now = clock("2026-11-21T09:00")
         try f.store.addTask(CardValues(title: "One"), clock: now)
         let other = try BoardStore.open(path: f.path)
-        let (before, after) = try f.store.reading {
-            let before = try f.store.cardCounts()[.thisWeek]
+        let (before, after) = try f.store.reading { transaction in
+            let before = try transaction.cardCounts()[.thisWeek]
             try other.addTask(CardValues(title: "Two"), clock: now)  // another process commits meanwhile
-            return (before, try f.store.cardSummaries(in: .thisWeek).count)
+            return (before, try transaction.cardSummaries(in: .thisWeek).count)
         }
         #expect(before == 1 && after == 1, "both reads see the same commit")
         #expect(try f.store.cardSummaries(in: .thisWeek).count == 2, "a new read sees the new commit")

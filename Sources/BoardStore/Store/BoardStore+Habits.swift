@@ -32,11 +32,6 @@ extension BoardStore {
         }
     }
 
-    /// The ids of the habits with an entry on `day`.
-    public func habitsCheckedIn(on day: LocalDate) throws -> Set<String> {
-        try read { db in Set(try String.fetchAll(db, sql: "SELECT habit_id FROM habit_entries WHERE day = ?", arguments: [day])) }
-    }
-
     /// Habits in creation order with their last 14 days and current streak.
     public func habits(clock: BoardClock, includingArchived: Bool = false) throws -> [HabitOverview] {
         try read { db in
@@ -53,11 +48,6 @@ extension BoardStore {
                                      streak: HabitStreak.current(days: days, today: clock.today))
             }
         }
-    }
-
-    /// The habits not archived, in creation order, without their entries.
-    public func habitRecords() throws -> [HabitRecord] {
-        try read { db in try HabitRecord.filter(HabitRecord.Columns.archived == false).order(HabitRecord.Columns.createdAt, Column.rowID).fetchAll(db) }
     }
 
     /// The entry of a habit on a day, if the user confirmed one.

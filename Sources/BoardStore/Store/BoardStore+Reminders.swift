@@ -61,26 +61,10 @@ extension BoardStore {
         }
     }
 
-    /// Reminders whose instant came within `window` before now, claimed or not: what the board
-    /// shows in its status line while it is open (delivering them is `board remind`'s job).
-    public func dueReminders(clock: BoardClock, within window: TimeInterval) throws -> [Reminder] {
-        try read { db in
-            // Only reminders whose wall time is near now can be due: SQL picks those, and the exact
-            // instant decides among them. Without a clock change near now, wall time and instant
-            // move together and a minute of slack is enough; across one, three hours.
-            let transition = clock.zone.nextDaylightSavingTimeTransition(after: clock.instant.addingTimeInterval(-(window + 3 * 3600)))
-            let nearChange = transition.map { $0 < clock.instant.addingTimeInterval(3 * 3600) } ?? false
-            let slack = nearChange ? 3 * 3600.0 : 60
-            let from = Self.wallTime(clock, plus: -(window + slack)), to = Self.wallTime(clock, plus: slack)
-            return try Self.openReminders(clock: clock, near: (from, to), db)
-                .filter { if case .deliver = $0.decision(at: clock.instant, grace: window) { true } else { false } }
-        }
-    }
-
     /// The reminder of every open card with a date and a time up to two days ahead (a reminder
     /// can come up to a day before its card's date), earliest first.
     /// `near`: only those whose reminder's wall time ("YYYY-MM-DD HH:MM:SS") lies between the two.
-    private static func openReminders(clock: BoardClock, near: (String, String)? = nil, _ db: Database) throws -> [Reminder] {
+    static func openReminders(clock: BoardClock, near: (String, String)? = nil, _ db: Database) throws -> [Reminder] {
         let wallTime = "datetime(due_date || ' ' || due_time, '-' || remind_before_min || ' minutes')"
         let rows = try Row.fetchAll(db, sql: """
             SELECT id, title, bucket, due_date, due_time, remind_before_min, created_at FROM tasks
@@ -97,7 +81,7 @@ extension BoardStore {
     }
 
     /// The local wall time `seconds` from the clock's instant, as SQLite's `datetime` writes it.
-    private static func wallTime(_ clock: BoardClock, plus seconds: TimeInterval) -> String {
+    static func wallTime(_ clock: BoardClock, plus seconds: TimeInterval) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = clock.zone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: clock.instant.addingTimeInterval(seconds))

@@ -89,23 +89,6 @@ extension BoardStore {
 
     // MARK: Reading
 
-    /// Templates in creation order, archived ones last (or left out); the first `limit` when given.
-    public func templates(clock: BoardClock, limit: Int? = nil, includingArchived: Bool = true) throws -> [TemplateOverview] {
-        try read { db in
-            var request = TemplateRecord.order(TemplateRecord.Columns.status == TemplateStatus.archived, TemplateRecord.Columns.createdAt, Column.rowID)
-            if !includingArchived { request = request.filter(TemplateRecord.Columns.status != TemplateStatus.archived) }
-            if let limit { request = request.limit(limit) }
-            return try Self.overviews(of: try request.fetchAll(db), clock: clock, db)
-        }
-    }
-
-    /// Every template's title by id: what the "From Template" chips need.
-    public func templateTitles() throws -> [String: String] {
-        try read { db in
-            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, title FROM templates").map { ($0[0], $0[1]) })
-        }
-    }
-
     public func template(_ id: String, clock: BoardClock) throws -> TemplateOverview {
         try read { db in try Self.overviews(of: [try Self.template(id, db)], clock: clock, db)[0] }
     }

@@ -92,25 +92,10 @@ public final class BoardStore: Sendable {
         return true
     }
 
-    /// Runs every read of `body` in one read transaction, so what it reads comes from one commit
-    /// (the screen's snapshot: counts, card windows, templates and habits agree).
-    public func reading<T>(_ body: () throws -> T) throws -> T {
-        if Self.currentReader != nil { return try body() }
-        return try database.read { db in
-            Thread.current.threadDictionary[Self.readerKey] = db
-            defer { Thread.current.threadDictionary[Self.readerKey] = nil }
-            return try body()
-        }
+    /// One read, in a transaction of its own.
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.read(body)
     }
-
-    /// One read: inside `reading`, on its transaction; otherwise a read of its own.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let db = Self.currentReader { return try body(db) }
-        return try database.read(body)
-    }
-
-    private static let readerKey = "BoardStore.reader"
-    private static var currentReader: Database? { Thread.current.threadDictionary[readerKey] as? Database }
 
     static func mapping<T>(path: String, _ body: () throws -> T) throws -> T {
         do {

@@ -75,10 +75,10 @@ public struct BoardSnapshot: Hashable, Sendable {
     /// Reads the board in one read transaction, so counts and cards come from one commit: the
     /// counts, a window of each column, and the templates the Templates section can show.
     public static func load(_ store: BoardStore, clock: BoardClock, query: String = "", offsets: [Bucket: Int] = [:]) throws -> BoardSnapshot {
-        try store.reading { try read(store, clock: clock, query: query, offsets: offsets) }
+        try store.reading { try read($0, clock: clock, query: query, offsets: offsets) }
     }
 
-    private static func read(_ store: BoardStore, clock: BoardClock, query: String, offsets: [Bucket: Int]) throws -> BoardSnapshot {
+    private static func read(_ store: some BoardReading, clock: BoardClock, query: String, offsets: [Bucket: Int]) throws -> BoardSnapshot {
         let templates = try store.templates(clock: clock, limit: templateRows).map {
             TemplateRow(id: $0.template.id, title: $0.template.title, summary: $0.summary, nextRun: $0.nextRun,
                         time: $0.template.defaultTime, status: $0.template.status, remaining: $0.remaining,
@@ -94,7 +94,7 @@ public struct BoardSnapshot: Hashable, Sendable {
     }
 
     /// Each column's counts and its window of cards, under `query`.
-    private static func readColumns(_ store: BoardStore, today: LocalDate, query: String, offsets: [Bucket: Int],
+    private static func readColumns(_ store: some BoardReading, today: LocalDate, query: String, offsets: [Bucket: Int],
                                     windowSize: Int = windowSize) throws -> [Bucket: ColumnWindow] {
         let totals = try store.cardCounts()
         let counts = query.isEmpty ? totals : try store.cardCounts(matching: query)
@@ -115,12 +115,12 @@ public struct BoardSnapshot: Hashable, Sendable {
         var snapshot = self
         snapshot.query = query
         // A screenful and some: what the filter lands on; the runtime reads more as the focus moves.
-        snapshot.columns = try store.reading { try Self.readColumns(store, today: today, query: query, offsets: [:], windowSize: 100) }
+        snapshot.columns = try store.reading { try Self.readColumns($0, today: today, query: query, offsets: [:], windowSize: 100) }
         return snapshot
     }
 
     /// Moves the snapshot to `clock`'s minute: what is overdue and which reminders are due.
-    public mutating func refreshTime(_ store: BoardStore, clock: BoardClock) throws {
+    public mutating func refreshTime(_ store: some BoardReading, clock: BoardClock) throws {
         now = clock.local
         zoneName = clock.zone.identifier
         zone = clock.zone

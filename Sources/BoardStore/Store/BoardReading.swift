@@ -1,0 +1,122 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// What reads the board: the store, each read a transaction of its own, or one read transaction
+/// (`BoardStore.reading`), whose reads all come from one commit — the screen's snapshot, where
+/// counts, card windows, templates and habits must agree. The transaction is passed explicitly.
+public protocol BoardReading {
+    /// Runs `body` in a read transaction: a new one, or the one this reads through.
+    func read<T>(_ body: (Database) throws -> T) throws -> T
+}
+
+extension BoardStore: BoardReading {
+    /// Runs `body` in one read transaction and gives it that transaction to read through.
+    public func reading<T>(_ body: (BoardReadTransaction) throws -> T) throws -> T {
+        try database.read { db in try body(BoardReadTransaction(db: db)) }
+    }
+}
+
+/// One read transaction of the board (`BoardStore.reading`): every read through it sees the same commit.
+public struct BoardReadTransaction: BoardReading {
+    let db: Database
+
+    public func read<T>(_ body: (Database) throws -> T) throws -> T { try body(db) }
+}
+
+/// The reads the screen's snapshot makes, through the store or one transaction.
+extension BoardReading {
+    /// Templates in creation order, archived ones last (or left out); the first `limit` when given.
+    public func templates(clock: BoardClock, limit: Int? = nil, includingArchived: Bool = true) throws -> [TemplateOverview] {
+        try read { db in
+            var request = TemplateRecord.order(TemplateRecord.Columns.status == TemplateStatus.archived, TemplateRecord.Columns.createdAt, Column.rowID)
+            if !includingArchived { request = request.filter(TemplateRecord.Columns.status != TemplateStatus.archived) }
+            if let limit { request = request.limit(limit) }
+            return try BoardStore.overviews(of: try request.fetchAll(db), clock: clock, db)
+        }
+    }
+
+    /// Every template's title by id: what the "From Template" chips need.
+    public func templateTitles() throws -> [String: String] {
+        try read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, title FROM templates").map { ($0[0], $0[1]) })
+        }
+    }
+
+    /// Reminders whose instant came within `window` before now, claimed or not: what the board
+    /// shows in its status line while it is open (delivering them is `board remind`'s job).
+    public func dueReminders(clock: BoardClock, within window: TimeInterval) throws -> [Reminder] {
+        try read { db in
+            // Only reminders whose wall time is near now can be due: SQL picks those, and the exact
+            // instant decides among them. Without a clock change near now, wall time and instant
+            // move together and a minute of slack is enough; across one, three hours.
+            let transition = clock.zone.nextDaylightSavingTimeTransition(after: clock.instant.addingTimeInterval(-(window + 3 * 3600)))
+            let nearChange = transition.map { $0 < clock.instant.addingTimeInterval(3 * 3600) } ?? false
+            let slack = nearChange ? 3 * 3600.0 : 60
+            let from = BoardStore.wallTime(clock, plus: -(window + slack)), to = BoardStore.wallTime(clock, plus: slack)
+            return try BoardStore.openReminders(clock: clock, near: (from, to), db)
+                .filter { if case .deliver = $0.decision(at: clock.instant, grace: window) { true } else { false } }
+        }
+    }
+
+    /// The ids of the habits with an entry on `day`.
+    public func habitsCheckedIn(on day: LocalDate) throws -> Set<String> {
+        try read { db in Set(try String.fetchAll(db, sql: "SELECT habit_id FROM habit_entries WHERE day = ?", arguments: [day])) }
+    }
+
+    /// The habits not archived, in creation order, without their entries.
+    public func habitRecords() throws -> [HabitRecord] {
+        try read { db in try HabitRecord.filter(HabitRecord.Columns.archived == false).order(HabitRecord.Columns.createdAt, Column.rowID).fetchAll(db) }
+    }
+
+    /// How many cards each bucket has, all of them or those matching `query` (title or labels).
+    public func cardCounts(matching query: String = "") throws -> [Bucket: Int] {
+        try read { db in
+            let (condition, arguments) = BoardStore.matching(query)
+            let rows = try Row.fetchAll(db, sql: "SELECT bucket, COUNT(*) FROM tasks WHERE \(condition) GROUP BY bucket",
+                                        arguments: arguments)
+            var counts = Dictionary(uniqueKeysWithValues: Bucket.allCases.map { ($0, 0) })
+            for row in rows { counts[row[0] as Bucket] = row[1] }
+            return counts
+        }
+    }
+
+    /// The cards of a bucket in the board's order, `limit` of them from `offset`, without
+    /// decoding whole records: Routines by day, the other buckets by position.
+    public func cardSummaries(in bucket: Bucket, matching query: String = "", offset: Int = 0, limit: Int = Int.max) throws -> [CardSummary] {
+        try read { db in
+            let (condition, arguments) = BoardStore.matching(query)
+            let order = bucket == .routines ? BoardStore.upcomingOrder : "position, created_at, id"
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, title, bucket, position, due_date, due_time, priority, labels,
+                       (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11 AS checklist_done,
+                       json_array_length(checklist) AS checklist_total, is_completed, template_id, occurrence_date, exception_mask,
+                       description, duration_min
+                FROM tasks WHERE bucket = ? AND \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
+                """, arguments: [bucket] + arguments + [limit == Int.max ? -1 : limit, offset])
+            let decoder = JSONDecoder()
+            var cards: [CardSummary] = []
+            while let row = try rows.next() {
+                let maskText: String = row["exception_mask"]
+                cards.append(CardSummary(
+                    id: row["id"], title: row["title"], bucket: row["bucket"], position: row["position"], dueDate: row["due_date"],
+                    dueTime: row["due_time"], priority: row["priority"], labelsJSON: row["labels"],
+                    checklistDone: row["checklist_done"], checklistTotal: row["checklist_total"], isCompleted: row["is_completed"],
+                    templateId: row["template_id"], occurrenceDate: row["occurrence_date"],
+                    exceptions: maskText == "[]" ? [] : try decoder.decode([CardField].self, from: Data(maskText.utf8)),
+                    description: row["description"], durationMin: row["duration_min"]))
+            }
+            return cards
+        }
+    }
+
+    /// How many Routines cards (matching `query`) are dated before `day`: where Upcoming's today starts.
+    public func routinesCount(before day: LocalDate, matching query: String = "") throws -> Int {
+        try read { db in
+            let (condition, arguments) = BoardStore.matching(query)
+            return try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM tasks WHERE bucket = ? AND COALESCE(occurrence_date, due_date, '9999-12-31') < ? AND \(condition)
+                """, arguments: [Bucket.routines, day] + arguments) ?? 0
+        }
+    }
+}
