@@ -286,6 +286,11 @@ import Testing
         ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nDUE:20261201\r\nSUMMARY:\(String(repeating: "long ", count: 50))\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
          "line 4: SUMMARY: at most 200 characters, got 250"),
         (" folded first\r\nBEGIN:VCALENDAR\r\n", "line 1: a folded line (starting with a space) must continue a content line"),
+        // Found by the calendar fuzz target: a value (and a name) was echoed whole, 200 form feeds as 1,200 characters.
+        ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026\(String(repeating: "\u{0C}", count: 200))x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+         "line 3: DTSTART must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '2026\(String(repeating: "\\u000C", count: 6))…'"),
+        ("BEGIN:VCALENDAR\r\nBEGIN:\(String(repeating: "X", count: 5_000))\r\nEND:VCALENDAR\r\n",
+         "line 3: END:VCALENDAR closes BEGIN:\(String(repeating: "X", count: 40))… of line 2"),
     ])
     func aBadCalendarIsRefusedByItsLineAndNothingIsWritten(file: String, message: String) throws {
         let board = try BoardFile()

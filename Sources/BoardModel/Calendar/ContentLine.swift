@@ -53,16 +53,16 @@ public struct ContentLine: Hashable, Sendable {
         }
         name = take(until: [";", ":"]).uppercased()
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }) else {
-            throw BoardError("line \(line)", "'\(text.prefix(40))' is not a content line (NAME:VALUE)")
+            throw BoardError("line \(line)", "'\(text.echoed)' is not a content line (NAME:VALUE)")
         }
         while scalars.first == ";" {
             scalars = scalars.dropFirst()
             let key = take(until: ["=", ":", ";"]).uppercased()
-            guard scalars.first == "=" else { throw BoardError("line \(line)", "\(name): the parameter '\(key)' has no value (NAME=VALUE)") }
+            guard scalars.first == "=" else { throw BoardError("line \(line)", "\(name.echoed): the parameter '\(key.echoed)' has no value (NAME=VALUE)") }
             scalars = scalars.dropFirst()
             parameters[key] = take(until: [";", ":"])
         }
-        guard scalars.first == ":" else { throw BoardError("line \(line)", "\(name) has no ':' before its value") }
+        guard scalars.first == ":" else { throw BoardError("line \(line)", "\(name.echoed) has no ':' before its value") }
         return ContentLine(name: name, parameters: parameters, value: String(String.UnicodeScalarView(scalars.dropFirst())), line: line)
     }
 

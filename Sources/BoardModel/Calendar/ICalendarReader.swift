@@ -46,8 +46,8 @@ public enum ICalendarReader {
                 stack.append((kind, line.line))
             case "END":
                 let kind = line.value.uppercased()
-                guard let open = stack.last else { throw BoardError("line \(line.line)", "END:\(kind) without a BEGIN:\(kind)") }
-                guard open.kind == kind else { throw BoardError("line \(line.line)", "END:\(kind) closes BEGIN:\(open.kind) of line \(open.line)") }
+                guard let open = stack.last else { throw BoardError("line \(line.line)", "END:\(kind.echoed) without a BEGIN:\(kind.echoed)") }
+                guard open.kind == kind else { throw BoardError("line \(line.line)", "END:\(kind.echoed) closes BEGIN:\(open.kind.echoed) of line \(open.line)") }
                 stack.removeLast()
                 if (kind == "STANDARD" || kind == "DAYLIGHT"), let zoneId { zones.define(zoneId, part) }
                 if let component = current, component.line == open.line {
@@ -55,13 +55,13 @@ public enum ICalendarReader {
                     current = nil
                 }
             default:
-                guard !stack.isEmpty else { throw BoardError("line \(line.line)", "\(line.name) is outside BEGIN:VCALENDAR … END:VCALENDAR") }
+                guard !stack.isEmpty else { throw BoardError("line \(line.line)", "\(line.name.echoed) is outside BEGIN:VCALENDAR … END:VCALENDAR") }
                 if stack.count == 2, current != nil { current!.properties.append(line) }
                 if stack.last?.kind == "VTIMEZONE", line.name == "TZID" { zoneId = line.value }
                 if stack.last?.kind == "STANDARD" || stack.last?.kind == "DAYLIGHT" { part[line.name] = line }
             }
         }
-        if let open = stack.last { throw BoardError("line \(open.line)", "BEGIN:\(open.kind) has no END:\(open.kind)") }
+        if let open = stack.last { throw BoardError("line \(open.line)", "BEGIN:\(open.kind.echoed) has no END:\(open.kind.echoed)") }
         return plan
     }
 
@@ -151,7 +151,7 @@ public enum ICalendarReader {
         let labels = c.all("CATEGORIES").flatMap { CalendarText.list($0.value) }.map(\.trimmingSpaces).filter { !$0.isEmpty }
         let priority = try c.first("PRIORITY").map { (line) throws(BoardError) -> Int in
             guard let p = Int(line.value.trimmingSpaces), (0...9).contains(p) else {
-                throw BoardError("line \(line.line)", "PRIORITY must be a number from 0 to 9, got '\(line.value)'")
+                throw BoardError("line \(line.line)", "PRIORITY must be a number from 0 to 9, got '\(line.value.echoed)'")
             }
             return CalendarItem.boardPriority(p)
         } ?? 0
@@ -217,7 +217,7 @@ public enum ICalendarReader {
     /// `zone` is nil when the value names a zone this machine does not know.
     static func moment(_ line: ContentLine, zone: TimeZone) throws(BoardError) -> (date: LocalDate, time: LocalTime?, zone: TimeZone?) {
         let text = line.value.trimmingSpaces
-        let wrong = BoardError("line \(line.line)", "\(line.name) must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text)'")
+        let wrong = BoardError("line \(line.line)", "\(line.name.echoed) must be a date YYYYMMDD or a date-time YYYYMMDDTHHMMSS, got '\(text.echoed)'")
         let parts = text.split(separator: "T", omittingEmptySubsequences: false)
         guard let date = LocalDate(basicISO: parts[0]) else { throw wrong }
         guard parts.count == 2 else {
@@ -255,7 +255,7 @@ public enum ICalendarReader {
 
     /// DURATION (`PT45M`, `PT1H30M`, `P1D`, `P1W`) in minutes.
     static func minutes(_ line: ContentLine) throws(BoardError) -> Int {
-        let wrong = BoardError("line \(line.line)", "DURATION must be like PT45M, PT1H30M, P1D or P1W, got '\(line.value)'")
+        let wrong = BoardError("line \(line.line)", "DURATION must be like PT45M, PT1H30M, P1D or P1W, got '\(line.value.echoed)'")
         var text = Substring(line.value.trimmingSpaces.uppercased())
         if text.first == "+" { text = text.dropFirst() }
         guard text.first == "P" else { throw wrong }
