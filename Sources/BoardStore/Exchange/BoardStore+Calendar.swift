@@ -31,8 +31,7 @@ extension BoardStore {
                                           timeZone: ruleRecord.timezone ?? clock.zone.identifier,
                                           skipped: (series[template.id]?.skipped ?? []).sorted(), updatedAt: template.updatedAt))
             }
-            let cards = try TaskRecord.fetchCursor(db, sql: "SELECT * FROM tasks WHERE due_date IS NOT NULL AND occurrence_date IS NULL ORDER BY \(Self.boardOrder)")
-            while let card = try cards.next() {
+            try Self.forEachCard(where: "due_date IS NOT NULL AND occurrence_date IS NULL", db) { card in
                 items.append(CalendarItem(uid: card.id, values: card.values, start: card.dueDate!, rule: nil, timeZone: clock.zone.identifier,
                                           bucket: card.bucket, completedAt: card.completedAt, updatedAt: card.updatedAt))
             }

@@ -3,25 +3,30 @@ import Foundation
 import GRDB
 
 extension BoardStore {
-    /// The order the board shows cards in: bucket by bucket, then by position; equal positions
-    /// (two devices' cards) fall to the card's id, the same on every device, never to a file's rowid.
-    static let boardOrder = "CASE bucket " + Bucket.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }.joined(separator: " ")
-        + " END, position, created_at, id"
-
-    /// Calls `body` with each card of `bucket` (or of the board), in board order, one at a time
-    /// from a cursor: memory stays flat whatever the board's size.
-    public func forEachTask(in bucket: Bucket? = nil, _ body: (TaskRecord) throws -> Void) throws {
-        try read { db in
-            let filter = bucket == nil ? "" : "WHERE bucket = ?"
-            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM tasks \(filter) ORDER BY \(Self.boardOrder)",
-                                           arguments: bucket.map { [$0.rawValue] } ?? [])
-            var positions: [Int]?
+    /// Every card (of `bucket`, or of the board, and meeting `condition`) in the order the board
+    /// shows them, one at a time from cursors: bucket by bucket, then by position; equal positions
+    /// (two devices' cards) fall to the card's id, the same on every device, never to a file's
+    /// rowid. Each bucket's cards come along its (bucket, position) index, so only ties are
+    /// sorted: sorting the whole board at once (`ORDER BY CASE bucket …`) took memory with its
+    /// size, 150 MiB at 1,000,000 cards.
+    static func forEachCard(in bucket: Bucket? = nil, where condition: String = "1", _ db: Database,
+                            _ body: (TaskRecord) throws -> Void) throws {
+        var positions: [Int]?
+        for bucket in bucket.map({ [$0] }) ?? Bucket.allCases {
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM tasks WHERE bucket = ? AND (\(condition)) ORDER BY position, created_at, id",
+                                           arguments: [bucket.rawValue])
             while let row = try rows.next() {
                 let p = try positions ?? TaskRecord.columnPositions(in: row)
                 positions = p
                 try body(TaskRecord(row: row, at: p))
             }
         }
+    }
+
+    /// Calls `body` with each card of `bucket` (or of the board), in board order, one at a time
+    /// from a cursor: memory stays flat whatever the board's size.
+    public func forEachTask(in bucket: Bucket? = nil, _ body: (TaskRecord) throws -> Void) throws {
+        try read { db in try Self.forEachCard(in: bucket, db, body) }
     }
 
     /// How many cards each bucket holds.
@@ -58,8 +63,7 @@ extension BoardStore {
             try write(templates.close + ",\n")
             var cards = ArrayText("cards")
             try write(cards.open)
-            let cardRows = try TaskRecord.fetchCursor(db, sql: "SELECT * FROM tasks ORDER BY \(Self.boardOrder)")
-            while let task = try cardRows.next() { try write(cards.item(CardJSON.text(BoardDocument.Card(task, full: true), depth: 2))) }
+            try Self.forEachCard(db) { task in try write(cards.item(CardJSON.text(BoardDocument.Card(task, full: true), depth: 2))) }
             try write(cards.close + ",\n")
             let entries = Dictionary(grouping: try HabitEntryRecord.fetchAll(db, sql: "SELECT * FROM habit_entries ORDER BY habit_id, day"),
                                      by: \.habitId)
