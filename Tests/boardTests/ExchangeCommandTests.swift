@@ -179,6 +179,33 @@ import Testing
 
     /// Found by the document fuzz target: an occurrence without an id took a new one on each import,
     /// so importing the same document a second time collided with the first one's row.
+    /// An import maps its file (ARCHITECTURE.md §11); what can't be mapped — a pipe, standard
+    /// input, `<(…)` in the shell — is copied aside first. A folder or a missing file is refused.
+    @Test func anImportReadsAFileAPipeAndStandardInput() throws {
+        let board = try BoardFile()
+        let folder = URL(fileURLWithPath: board.path).deletingLastPathComponent()
+        let file = folder.appendingPathComponent("cards.json")
+        try Data(#"[{"title": "From a file"}]"#.utf8).write(to: file)
+        let binary = BoardBinary.url.path
+        let shell = [
+            "'\(binary)' import --db '\(board.path)' '\(file.path)'",
+            "'\(binary)' import --db '\(board.path)' <(echo '[{\"title\": \"From a pipe\"}]')",
+            "echo '[{\"title\": \"From standard input\"}]' | '\(binary)' import --db '\(board.path)' -",
+            "'\(binary)' import --db '\(board.path)' - < '\(file.path)'",
+        ]
+        for line in shell {
+            let r = try BoardBinary.runTool(["bash", "-c", line], environment: ["BOARD_NOW": "2026-11-21T10:00", "BOARD_TZ": "Europe/Paris"])
+            #expect(r.status == 0 && r.stdout == "Imported 1 card.\n", "\(line): \(r.stderr)")
+        }
+        #expect(try board.cards().compactMap { $0["title"] as? String }.sorted() == ["From a file", "From a file", "From a pipe", "From standard input"])
+        for (path, message) in [(folder.path, "it is a folder"), (folder.appendingPathComponent("none.json").path, "No such file or directory")] {
+            let r = try board.run(["import", path])
+            #expect(r.status == 2 && r.stderr == "error: file: can't read '\(path)': \(message)\n", "\(r.stderr)")
+        }
+        let empty = try board.run(["import", "-"], stdin: "")
+        #expect(empty.status == 2 && empty.stderr == "error: document: is not JSON\n", "\(empty.stderr)")
+    }
+
     @Test func anOccurrenceWithoutAnIdImportsTwiceAsOne() throws {
         let source = try BoardFile()
         try source.run(["template", "add", "Stand-up", "--every", "every day"])

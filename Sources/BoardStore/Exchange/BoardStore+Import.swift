@@ -21,10 +21,12 @@ extension BoardStore {
     /// keep their ids: a row already here is updated when it differs and left alone when not,
     /// so importing the same document twice changes nothing. Rows take this board's owner; an
     /// empty board first takes the document's (settings), so a copy reads back byte for byte.
-    public func importDocument(_ data: Data, dryRun: Bool = false, clock: BoardClock) throws -> ImportSummary {
+    /// `dropPages`: for bytes mapped from a file, lets the pages of a range go once read.
+    public func importDocument(_ data: Data, dryRun: Bool = false, clock: BoardClock,
+                               dropPages: ((Range<Int>) -> Void)? = nil) throws -> ImportSummary {
         do {
             // The cards are read as they are written, inside the transaction: a wrong one rolls back all.
-            return try CardReader.document(data, check: Self.check) { document, cards in
+            return try CardReader.document(data, dropPages: dropPages, check: Self.check) { document, cards in
                 try write { db in
                     let summary = try Self.write(document, cards: &cards, clock: clock, db)
                     if dryRun { throw DryRun(summary: summary) }

@@ -26,19 +26,36 @@ struct CardReader {
         }
     }
 
-    private init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
+    /// For bytes mapped from a file: told the ranges read, whose pages may go (read again, they
+    /// come back from the file), so memory follows the reading, not the file's size.
+    private let dropPages: ((Range<Int>) -> Void)?
+    /// Where the pages read so far were last given back.
+    private var dropped = 0
+
+    private init(_ bytes: UnsafeRawBufferPointer, at position: Int, dropPages: ((Range<Int>) -> Void)?) {
         self.bytes = bytes
         self.position = position
+        self.dropPages = dropPages
+        dropped = position
+    }
+
+    /// Gives back the pages read since the last time, every 8 MiB.
+    private mutating func dropReadPages() {
+        guard let dropPages, position - dropped >= 8 << 20 else { return }
+        dropPages(dropped..<position)
+        dropped = position
     }
 
     /// Reads a document: everything but its `cards` array by `JSONDecoder`, which `check` sees
     /// the head of first (its format and version); then `body` gets that and the cards, read by
     /// this reader one at a time, so 100,000 of them are never in memory at once. A bare array
     /// is a document of cards alone. A decoding error is said by its JSON path.
-    static func document<T>(_ data: Data, check: (BoardDocument.Head) throws -> Void,
+    /// `dropPages`, for bytes mapped from a file: told the ranges read, whose pages may go (read
+    /// again, they come back from the file), so memory follows the reading, not the file's size.
+    static func document<T>(_ data: Data, dropPages: ((Range<Int>) -> Void)? = nil, check: (BoardDocument.Head) throws -> Void,
                             _ body: (BoardDocument.Rest, inout Cards) throws -> T) throws -> T {
         try data.withUnsafeBytes { bytes in
-            var reader = CardReader(bytes, at: 0)
+            var reader = CardReader(bytes, at: 0, dropPages: dropPages)
             reader.skipSpace()
             if reader.peek == UInt8(ascii: "[") {
                 var cards = Cards(reader: reader)
@@ -60,7 +77,7 @@ struct CardReader {
             } catch let error as DecodingError {
                 throw BoardStore.described(error)
             }
-            var cards = range.map { Cards(reader: CardReader(bytes, at: $0.lowerBound)) } ?? Cards(reader: nil)
+            var cards = range.map { Cards(reader: CardReader(bytes, at: $0.lowerBound, dropPages: dropPages)) } ?? Cards(reader: nil)
             return try body(document, &cards)
         }
     }
@@ -86,6 +103,7 @@ struct CardReader {
             current.path.append(.index(count))
             let card = try current.card(index: count)
             current.path.removeLast()
+            current.dropReadPages()
             reader = current
             count += 1
             return (count - 1, card)
@@ -208,6 +226,7 @@ struct CardReader {
             if peek == UInt8(ascii: "]") { position += 1; return }
             while true {
                 try skipValue(depth: depth + 1)
+                dropReadPages()  // looking for a document's cards reads them all once
                 skipSpace()
                 guard let next = take() else { throw notJSON() }
                 if next == UInt8(ascii: "]") { return }

@@ -23,7 +23,9 @@ struct ImportCalendarCommand: Command {
     init(_ given: ParsedArguments) throws { source = try ImportSource(given, Self.source) }
 
     func run() throws {
-        let data = try source.read()
+        let input = try source.read()
+        let data = input.data
+        defer { withExtendedLifetime(input) {} }
         guard let text = String(data: data, encoding: .utf8) else { throw BoardError("file", "is not UTF-8 text; a calendar file is") }
         let (store, clock) = try source.open()
         let plan = try ICalendarReader.plan(text, zone: clock.zone, today: clock.today, now: clock.timestamp)

@@ -51,10 +51,11 @@ struct ImportDocumentCommand: Command {
     static let source = ImportSource.Parameters(file: "The document, or - for standard input.", dryRun: "Say what would change, and write nothing.")
 
     func run() throws {
-        let data = try source.read()
+        let input = try source.read()
+        let data = input.data
         let (store, clock) = try source.open()
         let summary: ImportSummary
-        do { summary = try store.importDocument(data, dryRun: source.dryRun, clock: clock) } catch let error as BoardError {
+        do { summary = try store.importDocument(data, dryRun: source.dryRun, clock: clock, dropPages: input.dropPages) } catch let error as BoardError {
             // taskwarrior's export is a JSON array too; say which command reads it.
             if error.field.hasPrefix("cards[0]"), String(decoding: data.prefix(4096), as: UTF8.self).contains("\"uuid\"") {
                 throw BoardError("file", "looks like taskwarrior's `task export`; bring it in with `board import taskwarrior \(source.file)`")

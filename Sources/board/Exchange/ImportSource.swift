@@ -27,12 +27,8 @@ struct ImportSource {
         board = try BoardOptions(given)
     }
 
-    /// The file's bytes, or standard input's for "-".
-    func read() throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        guard let data = FileManager.default.contents(atPath: file) else { throw BoardError("file", "can't read '\(file)'") }
-        return data
-    }
+    /// The file's bytes, or standard input's for "-", mapped rather than read (`MappedInput`).
+    func read() throws -> MappedInput { try MappedInput(path: file) }
 
     /// The board the import writes to; a dry run on a board not made yet reads as one into an
     /// empty board, made in memory, so it creates no file.

@@ -26,7 +26,9 @@ struct ImportTaskwarriorCommand: Command {
     init(_ given: ParsedArguments) throws { source = try ImportSource(given, Self.source) }
 
     func run() throws {
-        let data = try source.read()
+        let input = try source.read()
+        let data = input.data
+        defer { withExtendedLifetime(input) {} }
         let (store, clock) = try source.open()
         let plan = try TaskwarriorImport.plan(try TaskwarriorTask.tasks(in: data), zone: clock.zone, today: clock.today)
         let summary = try store.importPlan(plan, dryRun: source.dryRun, clock: clock)
