@@ -274,6 +274,20 @@ import Testing
         #expect(checked == Dictionary(uniqueKeysWithValues: zones.map { ($0, 0) }))
     }
 
+    /// Found by the calendar fuzz target: a VTIMEZONE part with an empty DTSTART stopped the
+    /// import with an array index out of range (signal 4). The part is left out, as one without
+    /// offsets is, and the event's zone is said in a note.
+    @Test func aTimeZonePartWithoutAStartIsLeftOut() throws {
+        let board = try BoardFile()
+        let file = ["BEGIN:VCALENDAR", "BEGIN:VTIMEZONE", "TZID:Nowhere Standard Time", "BEGIN:STANDARD", "DTSTART:",
+                    "TZOFFSETFROM:+0317", "TZOFFSETTO:+0317", "END:STANDARD", "END:VTIMEZONE", "BEGIN:VEVENT", "UID:e1",
+                    "DTSTART;TZID=Nowhere Standard Time:20261201T090000", "SUMMARY:Call", "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        let r = try board.run(["import", "ics", "-"], stdin: file)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("TZID Nowhere Standard Time is not a zone this machine knows") || r.stdout.contains("TZID Nowhere Standard Time is neither"), "\(r.stdout)")
+        #expect(try board.cards().map { $0["title"] as? String } == ["Call"])
+    }
+
     @Test(arguments: [
         ("BEGIN:VEVENT\r\nEND:VEVENT\r\n", "line 1: a calendar starts with BEGIN:VCALENDAR"),
         ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:x\r\nDTSTART:2026\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",

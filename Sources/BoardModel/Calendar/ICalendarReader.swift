@@ -78,7 +78,7 @@ public enum ICalendarReader {
             guard let start = lines["DTSTART"]?.value, let from = lines["TZOFFSETFROM"].flatMap({ CalendarZone.seconds($0.value) }),
                   let to = lines["TZOFFSETTO"].flatMap({ CalendarZone.seconds($0.value) }) else { return }
             let parts = start.split(separator: "T")
-            guard let day = LocalDate(basicISO: parts[0]) else { return }
+            guard let first = parts.first, parts.count <= 2, let day = LocalDate(basicISO: first) else { return }
             let clock = parts.count == 2 ? parts[1] : "000000"
             let time = LocalTime(hour: Int(clock.prefix(2)) ?? 0, minute: Int(clock.dropFirst(2).prefix(2)) ?? 0) ?? LocalTime(hour: 0, minute: 0)!
             let rule = lines["RRULE"].flatMap { try? RecurrenceRule(rrule: $0.value.replacingOccurrences(of: "Z", with: "")) }
