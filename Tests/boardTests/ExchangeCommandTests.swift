@@ -271,6 +271,22 @@ import Testing
         let refused = try board.run(["import", "-"], stdin: #"[{"bucket": "weekend"}]"#)
         #expect(refused.status == 2 && refused.stderr == "error: cards[0].title: is missing\n")
     }
+
+    /// A card without a position goes to the end of its bucket, as `board add` puts it, in the
+    /// file's order; one already on the board keeps its place. (Each took its index in the file:
+    /// cards imported one at a time all sat at position 0, in no order, and above the board's own.)
+    @Test func aCardWithoutAPositionGoesToTheEndOfItsBucket() throws {
+        let board = try BoardFile()
+        #expect(try board.run(["add", "Mine"]).status == 0)
+        for title in ["A", "B", "C"] {
+            #expect(try board.run(["import", "-"], stdin: #"[{"title": "\#(title)"}]"#).status == 0)
+        }
+        #expect(try board.run(["import", "-"], stdin: #"[{"title": "D"}, {"title": "E", "bucket": "weekend"}, {"title": "F"}]"#).status == 0)
+        #expect(try board.cards().map { $0["title"] as! String } == ["Mine", "A", "B", "C", "D", "F", "E"])
+        let mine = try board.cards()[0]["id"] as! String
+        #expect(try board.run(["import", "-"], stdin: #"[{"id": "\#(mine)", "title": "Mine, renamed"}]"#).status == 0)
+        #expect(try board.cards().map { $0["title"] as! String } == ["Mine, renamed", "A", "B", "C", "D", "F", "E"], "it kept its place")
+    }
 }
 
 /// Issue: `list --json | board import -` into another board was refused ("an occurrence must

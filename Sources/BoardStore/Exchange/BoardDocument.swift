@@ -31,7 +31,8 @@ public enum BoardDocument {
         public var description: String
         public var labels: [String]
         public var bucket: String
-        public var position: Int
+        /// nil when the file gives none: a new card goes to its bucket's end, one already on the board keeps its place.
+        public var position: Int?
         public var dueDate: String?
         public var dueTime: String?
         public var priority: Int
@@ -65,7 +66,7 @@ public enum BoardDocument {
             try c.encode(description, forKey: .description)
             try c.encode(labels, forKey: .labels)
             try c.encode(bucket, forKey: .bucket)
-            try c.encode(position, forKey: .position)
+            try c.encode(position ?? 0, forKey: .position)
             try c.encode(dueDate, forKey: .dueDate)
             try c.encode(dueTime, forKey: .dueTime)
             try c.encode(priority, forKey: .priority)
@@ -288,7 +289,7 @@ public enum BoardDocument {
 // In an extension, so the memberwise initializer stays.
 extension BoardDocument.Card {
     /// Only the title is required, as `CardReader` reads a card (the two are held equal by a test):
-    /// a new id, the card's place in its array for a position, `board add`'s defaults.
+    /// a new id, no position (the import places it), `board add`'s defaults.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decodeIfPresent(String.self, forKey: .id) ?? UUID().uuidString.lowercased()
@@ -296,7 +297,7 @@ extension BoardDocument.Card {
         description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
         labels = try c.decodeIfPresent([String].self, forKey: .labels) ?? []
         bucket = try c.decodeIfPresent(String.self, forKey: .bucket) ?? Bucket.thisWeek.cliName
-        position = try c.decodeIfPresent(Int.self, forKey: .position) ?? decoder.codingPath.last?.intValue ?? 0
+        position = try c.decodeIfPresent(Int.self, forKey: .position)
         dueDate = try c.decodeIfPresent(String.self, forKey: .dueDate)
         dueTime = try c.decodeIfPresent(String.self, forKey: .dueTime)
         priority = try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0

@@ -131,6 +131,13 @@ extension BoardStore {
         let insert = try TaskRecord.bulkInsert(db)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
         let selectOccurrence = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE series_id = ? AND occurrence_date = ?")
+        // Where a new card without a position goes: its bucket's end, as `board add` puts it.
+        var ends: [Bucket: Int] = [:]
+        func end(of bucket: Bucket) throws -> Int {
+            let position = try ends[bucket] ?? Self.endPosition(of: bucket, db)
+            ends[bucket] = position + Self.positionSpacing
+            return position
+        }
         // The next cards are read and checked on a thread of their own while these are written.
         try ReadAhead.run(make: { () throws -> (Int, BoardDocument.Card, TaskRecord)? in
             guard let (i, card) = try cards.next() else { return nil }
@@ -158,6 +165,7 @@ extension BoardStore {
                     try upsert(record, existing: existing, at: "cards[\(i)]", into: &summary.cards)
                     continue
                 }
+                if card.position == nil { record.position = try end(of: record.bucket) }
                 do { try insert.insert(record.columnValues) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
                 summary.cards.added += 1
             }
@@ -172,6 +180,7 @@ extension BoardStore {
         var kept = record
         if card.createdAt == nil { kept.createdAt = existing.createdAt }
         if card.remindBefore == nil { kept.remindBeforeMin = existing.remindBeforeMin }
+        if card.position == nil { kept.position = existing.position }
         if card.completedAt == nil, kept.isCompleted, existing.isCompleted { kept.completedAt = existing.completedAt }
         if card.updatedAt == nil {
             kept.updatedAt = existing.updatedAt

@@ -41,7 +41,7 @@ public enum CardJSON {
         w.key("labels"); w.array(card.labels) { w, label in w.string(label) }; w.next()
         w.key("occurrence_date"); w.optional(card.occurrenceDate); w.next()
         if let ownerId = card.ownerId { w.key("owner_id"); w.string(ownerId); w.next() }
-        w.key("position"); w.int(card.position); w.next()
+        w.key("position"); w.int(card.position ?? 0); w.next()
         w.key("priority"); w.int(card.priority); w.next()
         if let remindBefore = card.remindBefore { w.key("remind_before"); w.int(remindBefore); w.next() }
         w.key("series_id"); w.optional(card.seriesId); w.next()

@@ -4,9 +4,9 @@ import Foundation
 /// A card and its checklist items, read with `CardReader`'s values (ARCHITECTURE.md §11).
 extension CardReader {
     /// A card: only its title is required (a field given as null is a field left out). Without an id it gets a new one (so importing such a
-    /// file twice adds it twice); without a position it keeps its place in the document; the
+    /// file twice adds it twice); without a position it has none (the import places it); the
     /// rest defaults as `board add` does (This Week, priority 0, no labels, open).
-    mutating func card(index: Int) throws -> BoardDocument.Card {
+    mutating func card() throws -> BoardDocument.Card {
         skipSpace()
         guard peek == UInt8(ascii: "{") else { throw try mismatch("an object") }
         position += 1
@@ -46,7 +46,7 @@ extension CardReader {
             return value
         }
         let cardId: String = id ?? UUID().uuidString.lowercased(), cardTitle: String = try required(title, "title")
-        let cardBucket: String = bucket ?? Bucket.thisWeek.cliName, cardPosition: Int = position ?? index
+        let cardBucket: String = bucket ?? Bucket.thisWeek.cliName, cardPosition: Int? = position
         let cardLabels: [String] = labels ?? [], cardExceptions: [String] = exceptions ?? []
         let cardChecklist: [ChecklistItem] = checklist ?? []
         return BoardDocument.Card(

@@ -101,7 +101,7 @@ struct CardReader {
             reader = nil  // read in place: no second reference to copy on write
             guard try current.toElement(count) else { return nil }
             current.path.append(.index(count))
-            let card = try current.card(index: count)
+            let card = try current.card()
             current.path.removeLast()
             current.dropReadPages()
             reader = current

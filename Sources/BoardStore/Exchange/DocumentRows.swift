@@ -37,7 +37,7 @@ extension BoardDocument.Card {
         }
         return TaskRecord(
             id: id, ownerId: ownerId, title: title, description: description, labels: labels, checklist: checklist, bucket: bucket,
-            position: position, dueDate: try DocumentCheck.date(dueDate, at: "\(path()).due_date"), dueTime: values.time,
+            position: position ?? 0, dueDate: try DocumentCheck.date(dueDate, at: "\(path()).due_date"), dueTime: values.time,
             priority: priority, durationMin: duration, isCompleted: completed,
             completedAt: completed ? (completedAt ?? now) : nil, createdAt: createdAt ?? now, updatedAt: updatedAt ?? now,
             templateId: templateId, seriesId: seriesId, occurrenceDate: try DocumentCheck.date(occurrenceDate, at: "\(path()).occurrence_date"),
