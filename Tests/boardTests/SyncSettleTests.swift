@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Sync that settles (ARCHITECTURE.md §13): when nothing new happened, a round pushes and pulls
@@ -23,6 +24,37 @@ import Testing
         }
         let (exportA, exportB) = (try a.export(), try b.export())
         #expect(exportA == exportB, "\(exportA.split(separator: "\n").difference(from: exportB.split(separator: "\n")).map { "\($0)" })")
+    }
+
+    /// Two settled devices watching for a minute push nothing (two idle watchers once added 158
+    /// changes in 20 s); a card added on one then reaches the server at once, so they were awake.
+    @Test func twoIdleWatchersPushNothingForAMinute() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let (url, a, b) = try SyncCommandTests.twoSyncedBoards(pg, now: "2026-11-21T08:00")
+        try a.ok(["template", "add", "Stretch", "--every", "every day"])
+        try a.ok(["habit", "add", "Read"])
+        for device in [a, b, a, b] { _ = try device.sync() }
+        func changes() throws -> Int { Int(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.changes").stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
+        let settled = try changes()
+        let watchers = try [a, b].map { device in
+            let watch = BoardBinary.process(["sync", "--watch", "--db", device.path, "--tz", "Europe/Paris", "--now", "2026-11-21T08:00"],
+                                            environment: ["BOARD_SYNC_URL": url, "PGPASSFILE": "/nonexistent"])
+            watch.standardOutput = FileHandle.nullDevice
+            watch.standardError = FileHandle.nullDevice
+            try watch.run()
+            return watch
+        }
+        // SIGKILL: a child of the test runner inherits its blocked signals, SIGTERM among them.
+        defer { for watch in watchers { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() } }
+        Thread.sleep(forTimeInterval: 60)
+        #expect(watchers.allSatisfy { $0.isRunning }, "both still watching")
+        let afterAMinute = try changes()
+        #expect(afterAMinute == settled, "idle watchers pushed \(afterAMinute - settled) changes in a minute")
+        try a.ok(["add", "Canary"])
+        let deadline = Date().addingTimeInterval(10)
+        while try changes() == settled, Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(try changes() > settled, "the watcher pushed the canary")
     }
 
     @Test func theSameHabitAddedOnTwoDevicesOfflineBecomesOneWithBothCheckIns() throws {
