@@ -274,6 +274,18 @@ import Testing
         #expect(checked == Dictionary(uniqueKeysWithValues: zones.map { ($0, 0) }))
     }
 
+    /// Found by the calendar fuzz target: a TZID holding NUL bytes was taken as the zone before
+    /// them, but stored cut at the first NUL, so every import of the same file "updated" the routine.
+    @Test func aZoneNameWithControlCharactersNamesNoZoneAndASecondImportChangesNothing() throws {
+        let board = try BoardFile()
+        let file = ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:s1", "SUMMARY:Stand-up", "DTSTART;TZID=Europe/Paris\u{0}\u{0}\u{7}:20261124T091500",
+                    "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "END:VTODO", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        let first = try board.run(["import", "ics", "-"], stdin: file)
+        #expect(first.status == 0 && first.stdout.contains(#"TZID Europe/Paris\u0000\u0000\u0007 is neither a zone this machine knows"#), "\(first.stdout)")
+        let second = try board.run(["import", "ics", "-"], stdin: file)
+        #expect(second.status == 0 && second.stdout.contains("templates 1 unchanged"), "\(second.stdout)")
+    }
+
     /// Found by the calendar fuzz target: a VTIMEZONE part with an empty DTSTART stopped the
     /// import with an array index out of range (signal 4). The part is left out, as one without
     /// offsets is, and the event's zone is said in a note.
