@@ -20,7 +20,7 @@ public struct ClockOptions {
         let given = tz ?? Environment.value("BOARD_TZ")
         if given == nil, let configured = ConfigFile.loaded.timeZone { return configured }
         guard let name = given ?? saved else { return .current }
-        guard let zone = TimeZone(identifier: name) else {
+        guard let zone = TimeZone(named: name) else {
             throw BoardError("tz", "'\(name)' is not a time zone name such as Europe/Paris or America/New_York")
         }
         return zone

@@ -62,7 +62,7 @@ public enum ConfigFile {
             }
             switch key {
             case "time_zone":
-                guard let name = value?.string, let zone = TimeZone(identifier: name) else {
+                guard let name = value?.string, let zone = TimeZone(named: name) else {
                     throw fail("must be a time zone name such as \"Europe/Paris\"")
                 }
                 config.timeZone = zone

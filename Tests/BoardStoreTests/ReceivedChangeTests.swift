@@ -48,6 +48,8 @@ import Testing
             (hostile("not an id; DROP TABLE tasks", "title", "\"x\""), "tasks.id: must be an id of letters, digits and dashes"),
             (hostile(card.id, "row", "{\"id\":\"\(card.id)\"}"), "is missing from the created row"),
             (hostile(card.id, "row", "[1,2]"), "tasks.row: must be an object of every field's value"),
+            // Foundation took the zone before the NUL, and the file stored the name cut there.
+            (hostile("r1", "timezone", "\"Europe/Paris\\u0000x\"", entity: "recurrence_rules"), "recurrence_rules.timezone: must be a time zone"),
         ]
         let summary = try d[1].receive(attacks.map(\.0), pulledThrough: 100)
         #expect(summary.setAside == attacks.count && summary.received == 0)

@@ -41,6 +41,8 @@ import Testing
         let cases: [(String, String)] = [
             ("week_start = \"sunday\"\n\ngrace = -5\n", "line 3: grace must be a whole number of minutes, 0 or more"),
             ("time_zone = \"Mars/Olympus\"\n", "line 1: time_zone must be a time zone name such as \"Europe/Paris\""),
+            // Foundation took the zone before the NUL and kept the whole text as its name.
+            ("time_zone = \"Europe/Paris\\u0000x\"\n", "line 1: time_zone must be a time zone name such as \"Europe/Paris\""),
             ("week_start = \"funday\"\n", "line 1: week_start must be a weekday name such as \"monday\" or \"sunday\""),
             ("remind_before = 2000\n", "line 1: remind_before must be a whole number of minutes from 0 to 1440"),
             ("notify_command = \"\"\n", "line 1: notify_command must be a non-empty string, a command for /bin/sh"),

@@ -15,9 +15,7 @@ enum CalendarZone {
 
     static func resolve(_ tzid: String, definitions: [String: [Part]], year: Int) -> TimeZone? {
         let name = tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid
-        // Foundation reads a name only up to a NUL yet keeps all of it as the identifier, which
-        // the board file then stored cut short: a name with a control character names no zone.
-        if name.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }), let zone = TimeZone(identifier: name) { return zone }
+        if let zone = TimeZone(named: name) { return zone }
         guard let parts = definitions[tzid], !parts.isEmpty else { return nil }
         let samples = (1...12).flatMap { month in [1, 15].map { LocalDate(year: year, month: month, day: $0)! } }
             .map { Date(timeIntervalSince1970: Double($0.dayNumber * 86_400 + 12 * 3_600)) }

@@ -235,7 +235,7 @@ public enum ICalendarReader {
         }
         guard let tzid = line.parameters["TZID"] else { return (date, time, zone) }
         let name = tzid.hasPrefix("/") ? String(tzid.dropFirst()) : tzid
-        return (date, time, TimeZone(identifier: name))  // a TZID defined only by a VTIMEZONE: resolved by the caller
+        return (date, time, TimeZone(named: name))  // a TZID defined only by a VTIMEZONE: resolved by the caller
     }
 
     /// The RRULE with a UTC UNTIL turned into the start's wall time, as Board's rules are local;

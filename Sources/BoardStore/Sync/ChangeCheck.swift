@@ -119,7 +119,7 @@ enum ChangeCheck {
                 throw BoardError(name, "must be a timestamp, got '\(text.echoed)'")
             }
         case .timeZone:
-            guard text.utf8.count <= 64, TimeZone(identifier: text) != nil else { throw BoardError(name, "must be a time zone, got '\(text.echoed)'") }
+            guard TimeZone(named: text) != nil else { throw BoardError(name, "must be a time zone, got '\(text.echoed)'") }
         case .rrule:
             guard text.utf8.count <= 1_000 else { throw BoardError(name, "at most 1000 characters, got \(text.utf8.count)") }
             _ = try RecurrenceRule(rrule: text)
