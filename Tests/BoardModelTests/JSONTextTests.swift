@@ -26,6 +26,14 @@ import Testing
         }
     }
 
+    /// Found by the change fuzz target: JSON's spaces around a value, which Foundation allows, were refused.
+    @Test func spacesAroundAValueAreJSONs() {
+        #expect(JSONText.unquoted(" \"\" ") == "" && JSONText.unquoted("\n\t\"a\"\r") == "a")
+        let row: [String: String?] = ["a": "b", "c": nil]
+        #expect(JSONText.flatObject(" { \"a\" : \"b\" , \"c\" : null } ") == row && JSONText.flatObject("{} ") == [:])
+        #expect(JSONText.unquoted("\u{0B}\"a\"") == nil, "a vertical tab is not one of JSON's spaces")
+    }
+
     @Test func readsRowObjectsOfJSONTextInsideJSON() throws {
         var rng = SeededGenerator(seed: 28)
         for _ in 0..<500 {

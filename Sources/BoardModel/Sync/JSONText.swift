@@ -3,14 +3,16 @@
 /// 100,000 objects; a general decoder spends most of the time there. Strings are read by
 /// `JSONString`, by JSON's rules: a received change is untrusted input.
 public enum JSONText {
-    /// The string a JSON string literal stands for; nil when `text` is not one.
+    /// The string a JSON string literal stands for (JSON's spaces around it allowed); nil when `text` is not one.
     public static func unquoted(_ text: String) -> String? {
         var copy = text
         return copy.withUTF8 { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)
             var position = 0
-            guard let value = JSONString.read(bytes, at: &position), position == bytes.count else { return nil }
-            return value
+            JSONString.skipSpace(bytes, &position)
+            guard let value = JSONString.read(bytes, at: &position) else { return nil }
+            JSONString.skipSpace(bytes, &position)
+            return position == bytes.count ? value : nil
         }
     }
 
@@ -28,7 +30,10 @@ public enum JSONText {
             }
             guard next(UInt8(ascii: "{")) else { return nil }
             var object: [String: String?] = [:]
-            if next(UInt8(ascii: "}")) { return position == bytes.count ? object : nil }
+            if next(UInt8(ascii: "}")) {
+                JSONString.skipSpace(bytes, &position)
+                return position == bytes.count ? object : nil
+            }
             while true {
                 JSONString.skipSpace(bytes, &position)
                 guard let key = JSONString.read(bytes, at: &position), next(UInt8(ascii: ":")) else { return nil }
