@@ -202,6 +202,26 @@ import Testing
         #expect(!again.stdout.contains("updated"), "\(again.stdout)")
     }
 
+    /// Found by the calendar fuzz target: a UID that is not an id becomes `ics-…`, and another
+    /// component giving that as its UID wrote the same row in turn on every import.
+    @Test func twoUIDsThatBecomeOneIdKeepTheFirst() throws {
+        func calendar(_ uids: [String]) -> String {
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x"] + uids.enumerated().flatMap { i, uid in
+                ["BEGIN:VEVENT", "UID:\(uid)", "DTSTART:2026113\(i)T090000", "RRULE:FREQ=WEEKLY", "SUMMARY:Item \(i)", "END:VEVENT"]
+            } + ["END:VCALENDAR", ""]).joined(separator: "\r\n")
+        }
+        let probe = try BoardFile()
+        #expect(try probe.run(["import", "ics", "-"], stdin: calendar(["not an id"])).status == 0)
+        let derived = try #require(try probe.templates().first?["id"] as? String)
+        #expect(derived.hasPrefix("ics-"))
+        let board = try BoardFile()
+        let both = calendar(["not an id", derived])
+        let first = try board.run(["import", "ics", "-"], stdin: both)
+        #expect(first.status == 0 && first.stdout.contains("VEVENT “Item 1” (line 10): the same UID as line 4, which is kept; left out"), "\(first.stdout)")
+        let again = try board.run(["import", "ics", "-"], stdin: both)
+        #expect(again.stdout.contains("templates 1 unchanged") && !again.stdout.contains("updated"), "\(again.stdout)")
+    }
+
     @Test func aZoneKnownOnlyByItsVTimezoneIsReadByItsOffsets() throws {
         let outlook = [
             "BEGIN:VCALENDAR", "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN", "VERSION:2.0",

@@ -113,11 +113,14 @@ public enum ICalendarReader {
             return
         }
         let uid = c.first("UID")?.value ?? "\(summary)|\(c.first("DTSTART")?.value ?? "")|\(c.line)"
-        if let first = firstLines[uid] {
+        // By the id the UID becomes: a UID that is not one (spaces, controls) becomes `ics-…`,
+        // which another component may give as its UID.
+        let id = ImportPlan.boardId(for: uid, prefix: "ics")
+        if let first = firstLines[id] {
             plan.notes.append("\(name): the same UID as line \(first), which is kept; left out (one item per UID)")
             return
         }
-        firstLines[uid] = c.line
+        firstLines[id] = c.line
         guard let startLine = c.first("DTSTART") ?? c.first("DUE") else {
             plan.notes.append("\(name): no DTSTART or DUE, so no date; left out")
             return
@@ -162,7 +165,6 @@ public enum ICalendarReader {
             let property = ["title": "SUMMARY", "description": "DESCRIPTION", "labels": "CATEGORIES", "priority": "PRIORITY", "duration": "DURATION"][error.field] ?? error.field
             throw BoardError("line \(c.first(property)?.line ?? c.line)", "\(property): \(error.problem)")
         }
-        let id = ImportPlan.boardId(for: uid, prefix: "ics")
         if !unkept.isEmpty { plan.notes.append("\(name): \(unkept.joined(separator: ", ")) not kept (Board has no place for \(unkept.count == 1 ? "it" : "them"))") }
 
         guard let ruleLine = c.first("RRULE") else {
