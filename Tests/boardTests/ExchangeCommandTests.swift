@@ -206,6 +206,26 @@ import Testing
         #expect(empty.status == 2 && empty.stderr == "error: document: is not JSON\n", "\(empty.stderr)")
     }
 
+    /// Found by the document fuzz target: two templates giving one rule id wrote that rule in
+    /// turn, so every import of the same document changed it back and forth. Refused, by its path.
+    @Test func aRowGivenTwiceInADocumentIsRefused() throws {
+        let source = try BoardFile()
+        try source.run(["template", "add", "Stretch", "--every", "every day"])
+        try source.run(["template", "add", "Review", "--every", "every friday"])
+        var document = try JSONSerialization.jsonObject(with: Data(try source.run(["export"]).stdout.utf8)) as! [String: Any]
+        var templates = document["templates"] as! [[String: Any]]
+        var rule = templates[1]["rule"] as! [String: Any]
+        let firstRule = (templates[0]["rule"] as! [String: Any])["id"] as! String
+        rule["id"] = firstRule
+        templates[1]["rule"] = rule
+        document["templates"] = templates
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+        let board = try BoardFile()
+        let r = try board.run(["import", "-"], stdin: text)
+        #expect(r.status == 2 && r.stderr == "error: templates[1].rule.id: '\(firstRule)' is given twice (first at templates[0].rule); a document holds each row once\n", "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: board.path), "nothing written, not even the board's file")
+    }
+
     @Test func anOccurrenceWithoutAnIdImportsTwiceAsOne() throws {
         let source = try BoardFile()
         try source.run(["template", "add", "Stand-up", "--every", "every day"])

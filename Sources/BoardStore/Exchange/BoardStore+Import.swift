@@ -100,9 +100,19 @@ extension BoardStore {
             }
         }
 
+        /// Each id once per kind of row: a row given twice would be written twice, in turn, and
+        /// every import of the same document would change it back and forth.
+        var seen: [String: String] = [:]
+        func once(_ kind: String, _ id: String, at path: String) throws {
+            if let first = seen.updateValue(path, forKey: kind + " " + id) {
+                throw BoardError("\(path).id", "'\(id.echoed)' is given twice (first at \(first)); a document holds each row once")
+            }
+        }
+
         for (i, habit) in document.habits.enumerated() {
             let path = "habits[\(i)]"
             let (record, entries) = try habit.records(at: path, ownerId: owner)
+            try once("habit", record.id, at: path)
             try upsert(record, existing: try HabitRecord.fetchOne(db, key: record.id), at: path, into: &summary.habits)
             for (j, entry) in entries.enumerated() {
                 let existing = try HabitEntryRecord.fetchOne(db, key: ["habit_id": entry.habitId, "day": entry.day.iso])
@@ -112,6 +122,9 @@ extension BoardStore {
         for (i, template) in document.templates.enumerated() {
             let path = "templates[\(i)]"
             let (record, rule, series) = try template.records(at: path, ownerId: owner)
+            try once("template", record.id, at: path)
+            if let rule { try once("rule", rule.id, at: "\(path).rule") }
+            if let series { try once("series", series.id, at: "\(path).series") }
             var counts = ImportSummary.Counts()
             try upsert(record, existing: try TemplateRecord.fetchOne(db, key: record.id), at: path, into: &counts)
             var parts = ImportSummary.Counts()
