@@ -226,6 +226,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: board.path), "nothing written, not even the board's file")
     }
 
+    /// A card given twice, already on the board, was written twice in turn: every import of
+    /// the same list changed it back and forth. Refused by the second's place; nothing written.
+    @Test func aCardGivenTwiceIsRefused() throws {
+        let board = try BoardFile()
+        try board.run(["add", "Pay rent"])
+        var cards = try board.cards()
+        var changed = cards[0]
+        changed["title"] = "Pay the rent"
+        cards.append(changed)
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: cards), as: UTF8.self)
+        let r = try board.run(["import", "-"], stdin: text)
+        let id = cards[0]["id"] as! String
+        #expect(r.status == 2 && r.stderr == "error: cards[1].id: '\(id)' is given twice (first at cards[0]); a document holds each card once\n", "\(r.stderr)")
+        #expect(try board.cards().map { $0["title"] as? String } == ["Pay rent"])
+        let fresh = try BoardFile()
+        let new = try fresh.run(["import", "-"], stdin: text)
+        #expect(new.status == 2 && new.stderr.hasPrefix("error: cards[1]"), "a new card given twice meets the table's key: \(new.stderr)")
+    }
+
     @Test func anOccurrenceWithoutAnIdImportsTwiceAsOne() throws {
         let source = try BoardFile()
         try source.run(["template", "add", "Stand-up", "--every", "every day"])

@@ -144,6 +144,13 @@ extension BoardStore {
         let insert = try TaskRecord.bulkInsert(db)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
         let selectOccurrence = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE series_id = ? AND occurrence_date = ?")
+        // The cards already on the board that this document updates, each once (a new card given
+        // twice meets the table's own key). In a temporary table, not a set: a million ids in
+        // memory would cost what streaming the cards saves.
+        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS import_cards_seen (id TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID")
+        try db.execute(sql: "DELETE FROM temp.import_cards_seen")
+        let seenCard = try db.cachedStatement(sql: "INSERT INTO temp.import_cards_seen (id, at) VALUES (?, ?) ON CONFLICT DO NOTHING")
+        let firstSeen = try db.cachedStatement(sql: "SELECT at FROM temp.import_cards_seen WHERE id = ?")
         // Where a new card without a position goes: its bucket's end, as `board add` puts it.
         var ends: [Bucket: Int] = [:]
         func end(of bucket: Bucket) throws -> Int {
@@ -174,6 +181,11 @@ extension BoardStore {
                     record.id = found.id
                 }
                 if let existing {
+                    try seenCard.execute(arguments: [record.id, i])
+                    if db.changesCount == 0 {
+                        let first = try Int.fetchOne(firstSeen, arguments: [record.id]) ?? 0
+                        throw BoardError("cards[\(i)].id", "'\(record.id.echoed)' is given twice (first at cards[\(first)]); a document holds each card once")
+                    }
                     record = Self.keeping(existing, under: record, from: card, now: now)
                     try upsert(record, existing: existing, at: "cards[\(i)]", into: &summary.cards)
                     continue
