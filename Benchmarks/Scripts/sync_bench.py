@@ -29,22 +29,32 @@ def timed(*args, env):
     return time.perf_counter() - start, out.strip().splitlines()[-1]
 
 
-def copy_floor(n):
-    """psql COPY of n rows shaped like the change log (the least any sync of n changes costs)."""
-    path = os.path.join(work, "rows.tsv")
-    with open(path, "w") as f:
-        for i in range(n):
-            f.write("%08x-0000-4000-8000-000000000000\ttasks\tid-%d\trow\t{\"title\":\"\\\\\"card %d\\\\\"\"}\t0001795341600000-%05d\tdevice\tuser\n" % (i, i, i, i % 100000))
-    subprocess.run(["psql", admin, "-q", "-c", "SET client_min_messages = warning; CREATE TABLE IF NOT EXISTS floor (change_id uuid, entity text, entity_id text, field text, value text, stamp text, device text, origin text)"], check=True)
-    subprocess.run(["psql", admin, "-q", "-c", "TRUNCATE floor"], check=True)
+COLUMNS = "change_id, entity, entity_id, field, value, stamp, device, origin"
+
+
+def copy_floors(name, account):
+    """psql's COPY of the very rows a push left on the server: into a table of the same shape and
+    indexes (the least a push of them costs), and out as their person, through row-level security
+    (the least a pull of them costs). Seconds each."""
+    path = os.path.join(work, "rows.copy")
+    url = account["BOARD_SYNC_URL"]
+    subprocess.run(["psql", admin, "-q", "-c", "\\copy (SELECT owner, %s FROM board.changes WHERE owner = (SELECT owner FROM board.people WHERE role = '%s') ORDER BY seq) TO '%s'" % (COLUMNS, name, path)], check=True)
+    subprocess.run(["psql", admin, "-q", "-c", """SET client_min_messages = warning; DROP TABLE IF EXISTS floor;
+        CREATE TABLE floor (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, owner uuid NOT NULL, change_id uuid NOT NULL UNIQUE,
+            entity text NOT NULL, entity_id text NOT NULL, field text NOT NULL, value text, stamp text NOT NULL, device text NOT NULL,
+            origin text NOT NULL, received_at timestamptz NOT NULL DEFAULT now());
+        CREATE INDEX floor_owner_seq ON floor (owner, seq);"""], check=True)
     start = time.perf_counter()
-    subprocess.run(["psql", admin, "-q", "-c", "\\copy floor FROM '%s'" % path], check=True)
-    return time.perf_counter() - start
+    subprocess.run(["psql", admin, "-q", "-c", "\\copy floor (owner, %s) FROM '%s'" % (COLUMNS, path)], check=True)
+    into = time.perf_counter() - start
+    start = time.perf_counter()
+    subprocess.run(["psql", url, "-q", "-c", "\\copy (SELECT seq, %s FROM board.changes ORDER BY seq) TO '/dev/null'" % COLUMNS], check=True)
+    return into, time.perf_counter() - start
 
 
 def push_and_pull(n, name, joined_first):
     """A board of n imported cards pushed (joined before the import: n changes in its outbox; or a
-    first sync that joins it), and another board's first pull of them; with the COPY floor."""
+    first sync that joins it), and another board's first pull of them; beside psql's COPY of the rows."""
     account = person(name)
     a, b = os.path.join(work, name + "-a.db"), os.path.join(work, name + "-b.db")
     if joined_first:
@@ -52,13 +62,16 @@ def push_and_pull(n, name, joined_first):
         run("sync", "--db", b, env=account)
     cards(n, os.path.join(work, "%d.json" % n))
     run("import", os.path.join(work, "%d.json" % n), "--db", a, env=account)
+    before = os.path.getsize(a)
     push, said_push = timed("sync", "--db", a, env=account)
+    after = os.path.getsize(a)
     pull, said_pull = timed("sync", "--db", b, env=account)
-    floor = copy_floor(n)
+    into, out = copy_floors(name, account)
     what = "push" if joined_first else "first sync"
-    print("%-12s %7s cards %7.0f ms   (%s)   psql COPY of %s rows: %4.0f ms, %.1fx" % (
-        what, format(n, ","), push * 1000, said_push, format(n, ","), floor * 1000, push / floor))
-    print("%-12s %7s cards %7.0f ms   (%s)" % ("pull", format(n, ","), pull * 1000, said_pull))
+    print("%-12s %7s cards %7.0f ms   (%s)   psql COPY in: %4.0f ms, %.1fx; board file %.1f MB -> %.1f MB (%.2fx)" % (
+        what, format(n, ","), push * 1000, said_push, into * 1000, push / into, before / 1e6, after / 1e6, after / before))
+    print("%-12s %7s cards %7.0f ms   (%s)   psql COPY out as the person: %4.0f ms, %.1fx; board file %.1f MB" % (
+        "pull", format(n, ","), pull * 1000, said_pull, out * 1000, pull / out, os.path.getsize(b) / 1e6))
 
 
 # 10,000 changes each way, and the first sync of a board of 100,000 cards.
@@ -92,3 +105,49 @@ finally:
         w.wait()
 print("write to visible on another board, median of 20: %.0f ms (min %.0f, max %.0f)" % (
     statistics.median(latencies) * 1000, min(latencies) * 1000, max(latencies) * 1000))
+
+
+def psql_floor(times):
+    """The same figure without Board: a row inserted by a `psql -c` process (as `board add` is one), into a
+    table whose trigger notifies, and read by a psql that LISTENs and runs a query every moment it can."""
+    subprocess.run(["psql", admin, "-q", "-c", """SET client_min_messages = warning;
+        CREATE TABLE IF NOT EXISTS latency_floor (title text);
+        CREATE OR REPLACE FUNCTION latency_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM pg_notify('latency', NEW.title); RETURN NULL; END $$;
+        DROP TRIGGER IF EXISTS latency_notify ON latency_floor;
+        CREATE TRIGGER latency_notify AFTER INSERT ON latency_floor FOR EACH ROW EXECUTE FUNCTION latency_notify();"""], check=True)
+    listener = subprocess.Popen(["psql", admin, "-q", "-t", "-A"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    listener.stdin.write("LISTEN latency;\n")
+
+    def notified():  # one query; the notifications psql prints after it
+        listener.stdin.write("SELECT 1;\n\\echo polled\n")
+        listener.stdin.flush()
+        seen = []
+        while (line := listener.stdout.readline().strip()) != "polled":
+            seen.append(line)
+        return [line for line in seen if line.startswith("Asynchronous notification")]
+
+    found = []
+    try:
+        for i in range(times):
+            title = "latency %d" % i
+            start = time.perf_counter()
+            subprocess.run(["psql", admin, "-q", "-c", "INSERT INTO latency_floor VALUES ('%s')" % title], check=True)
+            while not any(title in line for line in notified()):
+                if time.perf_counter() - start > 10:
+                    raise SystemExit("psql: notification %d never arrived" % i)
+            listener.stdin.write("SELECT title FROM latency_floor WHERE title = '%s';\n\\echo polled\n" % title)
+            listener.stdin.flush()
+            while listener.stdout.readline().strip() != "polled":
+                pass
+            found.append(time.perf_counter() - start)
+            time.sleep(0.3)
+    finally:
+        listener.stdin.close()
+        listener.wait()
+    return found
+
+
+floor = psql_floor(20)
+print("psql INSERT read by a LISTENing psql, median of 20: %.0f ms (min %.0f, max %.0f); Board %.1fx" % (
+    statistics.median(floor) * 1000, min(floor) * 1000, max(floor) * 1000, statistics.median(latencies) / statistics.median(floor)))
