@@ -4,10 +4,13 @@ import Glibc
 import Testing
 
 /// Convergence through the real binary and server with faults (ARCHITECTURE.md §13): seeded
-/// schedules of random intents on three boards of one person whose clocks are hours apart, with
-/// syncs killed at a random moment of their round, sessions ended by `pg_terminate_backend`, and
-/// the server restarted. After a final round on each board, all three show the same board, and
-/// every intent a command acknowledged is there unless a later intent superseded it.
+/// schedules of random intents on three boards of one person whose clocks are hours apart — cards
+/// added, retitled, deleted and moved to the same place, habits of one name in different cases
+/// checked in, routines added, paused and resumed, reminders due and delivered — with syncs killed
+/// at a random moment of their round, sessions ended by `pg_terminate_backend`, and the server
+/// restarted. After a final round on each board, all three show the same board in the same order,
+/// every intent a command acknowledged is there unless a later intent superseded it, no received
+/// row waits, no reminder was delivered twice, and one more round pushes and pulls nothing.
 @Suite struct SyncFaultTests {
 
     /// `board sync` on `device`, started and not waited for.
@@ -24,7 +27,7 @@ import Testing
         let pg = try PostgresCluster()
         defer { pg.stop() }
         #expect(try BoardBinary.run(["server", "init", pg.adminURL]).status == 0)
-        var counts = (schedules: 0, intents: 0, syncs: 0, killed: 0, terminated: 0, restarts: 0, refusedRounds: 0)
+        var counts = (schedules: 0, intents: 0, syncs: 0, killed: 0, terminated: 0, restarts: 0, refusedRounds: 0, reminders: 0)
         for seed in 1...50 {
             var rng = SeededGenerator(seed: UInt64(seed))
             let person = "p\(seed)"
@@ -36,13 +39,24 @@ import Testing
             var titles: [String: Set<String>] = [:]  // by the id's first 8 digits, a card's every acknowledged title
             var deleted: Set<String> = []
             var made = 0
+            var checkedIn: Set<String> = []  // habit names (in lower case) a device checked in
+            var delivered: [String: Int] = [:]  // reminders delivered, by card title, on every device together
+            /// `board remind` on device `i`; what it delivered is counted ("\u{7}Reminder: p1 reminder 4 · Sat Nov 21 09:00").
+            func remind(on i: Int, now: String, grace: Int = 10) throws {
+                let r = try devices[i].run(["remind", "--grace", "\(grace)"], now: now)
+                #expect(r.status == 0, "\(r.stderr)")
+                for line in r.stdout.split(separator: "\n") {
+                    guard let range = line.range(of: "Reminder: ") else { continue }
+                    delivered[String(line[range.upperBound...].split(separator: " · ")[0]), default: 0] += 1
+                }
+            }
             func known(on i: Int) throws -> [String] {
                 guard FileManager.default.fileExists(atPath: devices[i].path) else { return [] }
                 return try devices[i].cards().compactMap { $0["id"] as? String }
             }
             for _ in 0..<Int.random(in: 8...16, using: &rng) {
                 let i = Int.random(in: 0..<3, using: &rng), now = nows[i]
-                switch Int.random(in: 0..<10, using: &rng) {
+                switch Int.random(in: 0..<16, using: &rng) {
                 case 0, 1:
                     for _ in 0..<Int.random(in: 1...8, using: &rng) {
                         made += 1
@@ -79,6 +93,39 @@ import Testing
                     #expect([0, 5].contains(process.terminationStatus))
                     if process.terminationStatus != 0 { counts.refusedRounds += 1 }
                     counts.terminated += 1
+                case 9:
+                    // The same place on different boards: equal positions, the same order everywhere.
+                    guard let id = try known(on: i).randomElement(using: &rng) else { continue }
+                    let bucket = ["this-week", "weekend"].randomElement(using: &rng)!
+                    let r = try devices[i].run(["move", id, bucket, "--position", "0"], now: now)
+                    #expect(r.status == 0, "\(r.stderr)")
+                case 10:
+                    // One habit whatever the case its name is typed in on each board.
+                    let name = ["Read", "read", "READ", "Stretch", "stretch"].randomElement(using: &rng)!
+                    let added = try devices[i].run(["habit", "add", name], now: now)
+                    #expect([0, 2].contains(added.status), "\(added.stderr)")
+                    if try devices[i].run(["habit", "check", name], now: now).status == 0 { checkedIn.insert(name.lowercased()) }
+                case 11:
+                    made += 1
+                    let every = ["every day", "every weekday", "every other tuesday", "every friday"].randomElement(using: &rng)!
+                    try devices[i].ok(["template", "add", "\(person) routine \(made)", "--every", every], now: now)
+                case 12:
+                    // A routine paused on one board and resumed (its week generated again) on this or another.
+                    guard FileManager.default.fileExists(atPath: devices[i].path) else { continue }
+                    let templates = try devices[i].ok(["template", "list"], now: now).split(separator: "\n").map { String($0.prefix(8)) }
+                    guard let id = templates.randomElement(using: &rng), !id.isEmpty else { continue }
+                    let verb = Bool.random(using: &rng) ? "pause" : "resume"
+                    let r = try devices[i].run(["template", verb, id], now: now)
+                    #expect([0, 2].contains(r.status), "\(r.stderr)")
+                case 13:
+                    // A reminder due in the hours the three clocks span.
+                    made += 1
+                    let hour = Int(now.dropFirst(11).prefix(2))!, minute = Int.random(in: 1..<(17 - hour) * 60, using: &rng)
+                    let time = String(format: "%02d:%02d", hour + minute / 60, minute % 60)
+                    try devices[i].ok(["add", "\(person) reminder \(made)", "--due", "2026-11-21", "--time", time], now: now)
+                case 14:
+                    guard FileManager.default.fileExists(atPath: devices[i].path) else { continue }
+                    try remind(on: i, now: now)
                 default:
                     if seed % 10 == 0 {
                         try pg.control("restart")
@@ -94,6 +141,23 @@ import Testing
             }
             let exports = try devices.map { try $0.export() }
             #expect(exports[1] == exports[0] && exports[2] == exports[0], "seed \(seed): the boards differ")
+            let orders = try devices.map { try $0.cards().compactMap { $0["id"] as? String } }
+            #expect(orders[1] == orders[0] && orders[2] == orders[0], "seed \(seed): the cards are in different orders")
+            for (i, device) in devices.enumerated() {
+                #expect(try device.sync(now: nows[i]) == "Nothing to push or pull; board up to date.\n", "seed \(seed): device \(i) did not settle")
+                let status = try device.ok(["sync", "status"], now: nows[i])
+                #expect(!status.contains("Rows waiting") && !status.contains("Set aside"), "seed \(seed): \(status)")
+                let habits = try device.ok(["habit", "list"], now: nows[i]).split(separator: "\n").map { $0.split(separator: " ")[1].lowercased() }
+                #expect(Set(habits).count == habits.count, "seed \(seed): one habit per name, not \(habits)")
+                #expect(checkedIn.isSubset(of: Set(habits)), "seed \(seed): \(checkedIn) checked in, habits \(habits)")
+            }
+            // Every reminder is due by 17:00: each board's pass then (none too late to send), in a random order,
+            // delivers what no other did.
+            for i in [0, 1, 2].shuffled(using: &rng) { try remind(on: i, now: "2026-11-21T17:00", grace: 24 * 60) }
+            let due = try devices[0].cards().compactMap { $0["title"] as? String }.filter { $0.contains(" reminder ") }
+            #expect(due.allSatisfy { delivered[$0] != nil }, "seed \(seed): \(due.filter { delivered[$0] == nil }) never delivered")
+            #expect(delivered.values.allSatisfy { $0 == 1 }, "seed \(seed): delivered more than once: \(delivered.filter { $0.value > 1 })")
+            counts.reminders += delivered.count
             let final = Dictionary(uniqueKeysWithValues: try devices[0].cards().map { (String(($0["id"] as! String).prefix(8)), $0["title"] as! String) })
             for (id, written) in titles {
                 if deleted.contains(id) {
@@ -106,7 +170,8 @@ import Testing
             counts.schedules += 1
         }
         print("sync faults: \(counts.schedules) schedules, \(counts.intents) intents, \(counts.syncs) syncs, \(counts.killed) killed mid-round, "
-              + "\(counts.terminated) sessions terminated (\(counts.refusedRounds) rounds cut), \(counts.restarts) server restarts")
-        #expect(counts.schedules == 50 && counts.killed > 0 && counts.terminated > 0 && counts.restarts > 0)
+              + "\(counts.terminated) sessions terminated (\(counts.refusedRounds) rounds cut), \(counts.restarts) server restarts, "
+              + "\(counts.reminders) reminders delivered")
+        #expect(counts.schedules == 50 && counts.killed > 0 && counts.terminated > 0 && counts.restarts > 0 && counts.reminders > 0)
     }
 }
