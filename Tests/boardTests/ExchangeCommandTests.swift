@@ -245,6 +245,33 @@ import Testing
         #expect(new.status == 2 && new.stderr.hasPrefix("error: cards[1]"), "a new card given twice meets the table's key: \(new.stderr)")
     }
 
+    /// Found by the document fuzz target: an occurrence given by its id and again without one (found
+    /// by its series and date) went in on a new board, the second written over the first, and was
+    /// refused when the same document was imported again. Refused the first time too, by its place.
+    @Test func anOccurrenceGivenByItsIdAndAgainWithoutOneIsRefused() throws {
+        let source = try BoardFile()
+        try source.run(["template", "add", "Stand-up", "--every", "every day"])
+        var document = try JSONSerialization.jsonObject(with: Data(try source.run(["export"]).stdout.utf8)) as! [String: Any]
+        let cards = document["cards"] as! [[String: Any]]
+        let occurrence = cards.firstIndex { $0["series_id"] is String }!
+        var again = cards[occurrence]
+        again.removeValue(forKey: "id")
+        again["title"] = "Stand-up, again"
+        for (first, second) in [(cards[occurrence], again), (again, cards[occurrence])] {
+            var given = cards
+            given.removeAll { $0["series_id"] is String }
+            given += [first, second]
+            document["cards"] = given
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+            let board = try BoardFile()
+            let r = try board.run(["import", "-"], stdin: text)
+            let place = "cards[\(given.count - 1)]", firstPlace = "cards[\(given.count - 2)]", date = cards[occurrence]["occurrence_date"] as! String
+            #expect(r.status == 2 && r.stderr == "error: \(place).occurrence_date: its routine's occurrence on \(date) is given twice (first at \(firstPlace)); a document holds each card once\n",
+                    "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: board.path), "nothing written")
+        }
+    }
+
     @Test func anOccurrenceWithoutAnIdImportsTwiceAsOne() throws {
         let source = try BoardFile()
         try source.run(["template", "add", "Stand-up", "--every", "every day"])

@@ -144,8 +144,9 @@ extension BoardStore {
         let insert = try TaskRecord.bulkInsert(db)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
         let selectOccurrence = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE series_id = ? AND occurrence_date = ?")
-        // The cards already on the board that this document updates, each once (a new card given
-        // twice meets the table's own key). In a temporary table, not a set: a million ids in
+        // The cards already on the board that this document updates, each once, and the new
+        // occurrences, which a later card may find by series and date (a new card given twice by
+        // its id meets the table's own key). In a temporary table, not a set: a million ids in
         // memory would cost what streaming the cards saves.
         try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS import_cards_seen (id TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID")
         try db.execute(sql: "DELETE FROM temp.import_cards_seen")
@@ -175,16 +176,21 @@ extension BoardStore {
                 var existing = existingIds.contains(record.id) ? try TaskRecord.fetchOne(select, arguments: [record.id]) : nil
                 // An occurrence new by its id is found by its series and date, as an import plan's is:
                 // the board generated it, or an earlier import of the same card without an id made it.
+                var foundByDate = false
                 if existing == nil, let series = record.seriesId, let date = record.occurrenceDate,
                    let found = try TaskRecord.fetchOne(selectOccurrence, arguments: [series, date]) {
                     existing = found
                     record.id = found.id
+                    foundByDate = true
                 }
                 if let existing {
                     try seenCard.execute(arguments: [record.id, i])
                     if db.changesCount == 0 {
-                        let first = try Int.fetchOne(firstSeen, arguments: [record.id]) ?? 0
-                        throw BoardError("cards[\(i)].id", "'\(record.id.echoed)' is given twice (first at cards[\(first)]); a document holds each card once")
+                        let first = "first at cards[\(try Int.fetchOne(firstSeen, arguments: [record.id]) ?? 0)]"
+                        if foundByDate, let date = record.occurrenceDate {
+                            throw BoardError("cards[\(i)].occurrence_date", "its routine's occurrence on \(date) is given twice (\(first)); a document holds each card once")
+                        }
+                        throw BoardError("cards[\(i)].id", "'\(record.id.echoed)' is given twice (\(first)); a document holds each card once")
                     }
                     record = Self.keeping(existing, under: record, from: card, now: now)
                     try upsert(record, existing: existing, at: "cards[\(i)]", into: &summary.cards)
@@ -192,6 +198,7 @@ extension BoardStore {
                 }
                 if card.position == nil { record.position = try end(of: record.bucket) }
                 do { try insert.insert(record.columnValues) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
+                if record.seriesId != nil { try seenCard.execute(arguments: [record.id, i]) }
                 summary.cards.added += 1
             }
         }
