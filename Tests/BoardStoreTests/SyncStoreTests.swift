@@ -244,6 +244,69 @@ import Testing
         #expect(try laptop.syncStatus()?.waiting == 0)
     }
 
+    /// Joining keeps no second copy of the cards (`RowReference`): a card's join-time change names
+    /// it. Its value is still the card as it was at join when the card is edited, moved, undone or
+    /// deleted before it leaves — by any writer of the file, the sqlite3 shell included.
+    @Test func joinTimeChangesNameTheirCardsAndSendThemAsTheyWereAtJoin() throws {
+        let now = clock("2026-11-21T08:00")
+        let file = try StoreFixture(onDisk: true), laptop = file.store
+        let cards = try (0..<5).map { try laptop.addTask(CardValues(title: "Card \($0)", labels: ["l\($0)"], priority: $0 % 4), clock: now) }
+        let template = try laptop.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
+        try laptop.generate(clock: now)
+        let occurrence = try #require(try laptop.occurrences(of: template.id).first)
+        _ = try laptop.editTask(occurrence.id, CardEdit(title: "Stretch well"), clock: now)  // an exception, before joining
+        laptop.setWallClock { now.instant }
+        try laptop.join(owner: "owner-1", server: "postgres://test")
+        // What each card's change would have held as a copy, made from the card as it is at join.
+        let atJoin = try laptop.database.read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT * FROM tasks").map { row in
+                let values = Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] as DatabaseValue) })
+                return (row["id"] as String, SyncedRows.drafts(RowChange(table: "tasks", key: ["id": row["id"]], before: nil, after: values))[0].value)
+            })
+        }
+        let copies = try laptop.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes WHERE entity = 'tasks' AND value IS NOT NULL") }
+        #expect(copies == 0, "the join copied \(copies ?? -1) cards into the log")
+        // Before anything leaves: an edit, a move, a deletion, and a write from outside the store.
+        _ = try laptop.editTask(cards[0].id, CardEdit(title: "Card 0, renamed"), clock: now)
+        try laptop.moveTask(cards[1].id, to: .weekend, position: nil, clock: now)
+        try laptop.deleteTask(cards[2].id, clock: now)
+        try laptop.database.write { try $0.execute(sql: "UPDATE tasks SET priority = 3 WHERE id = ?", arguments: [cards[3].id]) }
+        let sent = try laptop.outbox(limit: 1_000)
+        for (id, value) in atJoin {
+            let row = sent.filter { $0.entityId == id && $0.field == FieldChange.row }
+            #expect(row.count == 1 && row[0].value == value, "\(id.prefix(8)): \(row.map(\.value))")
+        }
+        // A board that receives it all shows what the laptop shows (the outside write was nobody's intent: not sent).
+        let log = Log(), desktop = try joined(1)[0]
+        try log.sync(laptop, clock: now)
+        try log.sync(desktop, clock: now)
+        #expect(try desktop.task(cards[0].id).title == "Card 0, renamed" && desktop.task(cards[1].id).bucket == .weekend)
+        #expect(try desktop.database.read { try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM tasks WHERE id = ?)", arguments: [cards[2].id]) } == false)
+        #expect(try desktop.task(cards[3].id).priority == 3 % 4 && desktop.task(occurrence.id).title == "Stretch well")
+        // Pushed, the changes keep naming their cards; a received change to a card still finds its first values.
+        #expect(try laptop.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes WHERE in_row = 1 AND value IS NOT NULL") } == 0)
+        _ = try desktop.editTask(cards[4].id, CardEdit(description: "from the desktop"), clock: now)
+        try log.sync(desktop, clock: now)
+        try log.sync(laptop, clock: now)
+        #expect(try laptop.task(cards[4].id).description == "from the desktop" && laptop.task(cards[4].id).title == "Card 4")
+        #expect(try rows(laptop) == rows(desktop))
+    }
+
+    /// The trigger that keeps a referenced card before it changes copies every column of the table:
+    /// a migration that adds a column must make it again (`RowReference.installTriggers`).
+    @Test func theReferenceTriggersCopyEveryColumnOfTheirTable() throws {
+        let store = try StoreFixture().store
+        try store.database.read { db in
+            for table in RowReference.tables {
+                let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
+                for event in ["update", "delete"] {
+                    let sql = try #require(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: ["sync_row_reference_\(table)_\(event)"]))
+                    for column in columns { #expect(sql.contains("'\(column)', OLD.\"\(column)\""), "\(table).\(column) in the \(event) trigger") }
+                }
+            }
+        }
+    }
+
     @Test func aProcessThatOpenedTheBoardBeforeAnotherJoinedItRecordsItsWritesToo() throws {
         let file = try StoreFixture(onDisk: true)
         let screen = file.store  // the board open on the screen, not joined when it opened

@@ -47,22 +47,24 @@ enum ChangeLog {
         let entries = try Row.fetchAll(db, sql: "SELECT tbl, old, new FROM temp.change_log ORDER BY seq")
         guard !entries.isEmpty else { return [] }
         try db.execute(sql: "DELETE FROM temp.change_log")
-        let decode = try db.cachedStatement(sql: "SELECT key, value FROM json_each(?)")
-        func values(_ json: String?) throws -> [String: DatabaseValue]? {
-            guard let json else { return nil }
-            var values: [String: DatabaseValue] = [:]
-            for row in try Row.fetchAll(decode, arguments: [json]) { values[row["key"]] = row["value"] as DatabaseValue }
-            return values
-        }
         var changes: [RowChange] = []
         for entry in entries {
             let table: String = entry["tbl"]
-            let old = try values(entry["old"]), new = try values(entry["new"])
+            let old = try (entry["old"] as String?).map { try values($0, db) }, new = try (entry["new"] as String?).map { try values($0, db) }
             guard let whole = new ?? old else { continue }
             let key = Dictionary(uniqueKeysWithValues: (keys[table] ?? []).map { ($0, whole[$0] ?? .null) })
             let change = RowChange(table: table, key: key, before: old, after: new)
             if !change.changedColumns.isEmpty { changes.append(change) }
         }
         return changes
+    }
+
+    /// A row's columns from the JSON object a trigger made of them (`json_object`).
+    static func values(_ json: String, _ db: Database) throws -> [String: DatabaseValue] {
+        var values: [String: DatabaseValue] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM json_each(?)"), arguments: [json]) {
+            values[row["key"]] = row["value"] as DatabaseValue
+        }
+        return values
     }
 }

@@ -27,6 +27,14 @@ enum Schema {
                                                      due_time IS NOT NULL, due_time, position, created_at, id)
                 """)
         }
+        migrator.registerMigration("v13 join-time card changes kept by reference") { db in
+            // A card's first change may name the card instead of copying it (`RowReference`).
+            try db.execute(sql: """
+                ALTER TABLE sync_changes ADD COLUMN in_row INTEGER NOT NULL DEFAULT 0 CHECK (in_row IN (0, 1));
+                ALTER TABLE sync_changes ADD COLUMN row_before TEXT;
+                """)
+            try RowReference.installTriggers(db)
+        }
         return migrator
     }
 

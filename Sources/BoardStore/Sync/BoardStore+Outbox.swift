@@ -57,16 +57,23 @@ extension BoardStore {
                     ON CONFLICT (id) DO UPDATE SET server = excluded.server
                     """, arguments: [Self.newId(), clock.description, server])
                 let keys = recorder.keys ?? [:]
-                var rows: [RowChange] = []
+                var count = 0
                 for table in SyncedRows.tables {
+                    if RowReference.tables.contains(table) {
+                        // The cards' changes name them rather than copy them (`RowReference`).
+                        count += try Self.addReferencesToOutbox(table: table, now: sync.wallClock(), db)
+                        continue
+                    }
+                    var rows: [RowChange] = []
                     let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table)")
                     while let row = try cursor.next() {
                         let values = Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] as DatabaseValue) })
                         let key = Dictionary(uniqueKeysWithValues: (keys[table] ?? []).map { ($0, values[$0] ?? .null) })
                         rows.append(RowChange(table: table, key: key, before: nil, after: values))
                     }
+                    count += try Self.addToOutbox(rows, origin: .user, now: sync.wallClock(), db)
                 }
-                return try Self.addToOutbox(rows, origin: .user, now: sync.wallClock(), db)
+                return count
             }
         }
         sync.ownerId = owner
@@ -96,6 +103,28 @@ extension BoardStore {
                 try insert.execute(arguments: [newId(), draft.entity, draft.entityId, draft.field, draft.value, stamp, device, origin.rawValue])
                 count += 1
             }
+        }
+        try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
+        return count
+    }
+
+    /// Adds a `row` change kept by reference (`RowReference`) for every row of `table`, each with
+    /// the next stamp of the device's clock; returns how many.
+    static func addReferencesToOutbox(table: String, now: Date, _ db: Database) throws -> Int {
+        guard let state = try Row.fetchOne(db, sql: "SELECT device_id, clock FROM sync_state WHERE id = 1") else { return 0 }
+        let device: String = state["device_id"]
+        var clock = HybridTimestamp(state["clock"] as String) ?? HybridTimestamp(milliseconds: 0)
+        let wall = milliseconds(now)
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed, in_row)
+            VALUES (?, ?, ?, '\(FieldChange.row)', NULL, ?, ?, 'user', 0, 1)
+            """)
+        var count = 0
+        let ids = try String.fetchCursor(db, sql: "SELECT id FROM \(table)")
+        while let id = try ids.next() {
+            clock = clock.next(now: wall)
+            try insert.execute(arguments: [newId(), table, id, clock.description, device])
+            count += 1
         }
         try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
         return count
@@ -132,16 +161,23 @@ extension BoardStore {
     public func outbox(limit: Int) throws -> [FieldChange] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT change_id, entity, entity_id, field, value, stamp, device, origin FROM sync_changes
-                WHERE pushed = 0 ORDER BY stamp, change_id LIMIT ?
-                """, arguments: [limit]).compactMap(Self.fieldChange)
+                SELECT \(Self.changeColumns) FROM sync_changes WHERE pushed = 0 ORDER BY stamp, change_id LIMIT ?
+                """, arguments: [limit]).compactMap { try Self.fieldChange($0, db) }
         }
     }
 
-    static func fieldChange(_ row: Row) -> FieldChange? {
+    /// The columns of `sync_changes` that `fieldChange` reads.
+    static let changeColumns = "change_id, entity, entity_id, field, value, stamp, device, origin, in_row, row_before"
+
+    /// A change of the log as it was made: a change kept by reference gets its value from its row.
+    static func fieldChange(_ row: Row, _ db: Database) throws -> FieldChange? {
         guard let stamp = HybridTimestamp(row["stamp"] as String), let origin = FieldChange.Origin(rawValue: row["origin"]) else { return nil }
-        return FieldChange(id: row["change_id"], entity: row["entity"], entityId: row["entity_id"], field: row["field"],
-                           value: row["value"], stamp: stamp, device: row["device"], origin: origin)
+        let entity: String = row["entity"], entityId: String = row["entity_id"]
+        let value: String? = row["in_row"] as Bool
+            ? try RowReference.value(table: entity, id: entityId, rowBefore: row["row_before"], db)
+            : row["value"]
+        return FieldChange(id: row["change_id"], entity: entity, entityId: entityId, field: row["field"],
+                           value: value, stamp: stamp, device: row["device"], origin: origin)
     }
 
     /// The server has these: they leave the outbox (and stay in the log the board is made from).

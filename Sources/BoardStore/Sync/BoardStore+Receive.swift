@@ -90,9 +90,7 @@ extension BoardStore {
                     try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
                 }
                 let keys = recorder.keys ?? [:]
-                let history = try db.cachedStatement(sql: """
-                    SELECT change_id, entity, entity_id, field, value, stamp, device, origin FROM sync_changes WHERE entity = ? AND entity_id = ?
-                    """)
+                let history = try db.cachedStatement(sql: "SELECT \(Self.changeColumns) FROM sync_changes WHERE entity = ? AND entity_id = ?")
                 // Rows that can't be made yet are noted with why, for `board sync status`, until they are.
                 let waits = try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_waiting (entity, entity_id, reason) VALUES (?, ?, ?)")
                 let made = try db.cachedStatement(sql: "DELETE FROM sync_waiting WHERE entity = ? AND entity_id = ?")
@@ -102,7 +100,7 @@ extension BoardStore {
                 for table in SyncedRows.tables where !SyncedRows.mergedTables.contains(table) {
                     for id in touched[table]?.sorted() ?? [] {
                         let new = fresh[Replica.RowKey(table, id)]
-                        let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap(Self.fieldChange)
+                        let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap { try Self.fieldChange($0, db) }
                         let fields = Replica.row(Replica.RowKey(table, id), of: known, created: new?.count == 1 ? created[known[0].id] : nil)
                         if let reason = try Self.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
                                                              upserts: &upserts, db) {

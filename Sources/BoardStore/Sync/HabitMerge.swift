@@ -11,10 +11,8 @@ extension BoardStore {
     /// Writes the board's habits and entries as the log says, merged by name; returns the rows that
     /// wait (their fields or their habit still to come, or a rule of the board in the way), and why.
     static func mergeHabits(_ db: Database) throws -> [(entity: String, id: String, reason: String)] {
-        let changes = try Row.fetchAll(db, sql: """
-            SELECT change_id, entity, entity_id, field, value, stamp, device, origin FROM sync_changes
-            WHERE entity IN ('habits', 'habit_entries')
-            """).compactMap(fieldChange)
+        let changes = try Row.fetchAll(db, sql: "SELECT \(changeColumns) FROM sync_changes WHERE entity IN ('habits', 'habit_entries')")
+            .compactMap { try fieldChange($0, db) }
         let byRow = Dictionary(grouping: changes) { Replica.RowKey($0.entity, $0.entityId) }
         var habits: [String: [String: String?]] = [:]
         var entries: [String: [String: String?]] = [:]

@@ -1,0 +1,51 @@
+import BoardModel
+import GRDB
+
+/// A card's join-time change kept by reference (ARCHITECTURE.md §13). Joining wrote every card a
+/// second time, as its `row` change's JSON, so a board of 100,000 cards grew 3.5 times and most of
+/// the first sync was writing that copy. The change now names its card (`in_row` = 1, no value):
+/// its value is the card as the table holds it — or, from the card's first change on, as it was
+/// just before, which a trigger keeps (`row_before`, the columns as a JSON object). Any writer of
+/// the file fires the trigger, so the value can never drift from what it was when the change was made.
+enum RowReference {
+    /// The tables whose join-time changes are kept by reference: the cards, nearly all of a board.
+    static let tables = ["tasks"]
+
+    /// The triggers that keep a referenced row's columns before it first changes or goes. Made with
+    /// the table's columns as they are: a migration that adds a column makes them again.
+    static func installTriggers(_ db: Database) throws {
+        for table in tables {
+            let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+            let before = "json_object(" + columns.map { "'\($0)', OLD.\"\($0)\"" }.joined(separator: ", ") + ")"
+            let referenced = "entity = '\(table)' AND entity_id = OLD.id AND in_row = 1 AND row_before IS NULL"
+            for event in ["UPDATE", "DELETE"] {
+                try db.execute(sql: """
+                    DROP TRIGGER IF EXISTS sync_row_reference_\(table)_\(event.lowercased());
+                    CREATE TRIGGER sync_row_reference_\(table)_\(event.lowercased()) BEFORE \(event) ON \(table)
+                    WHEN EXISTS (SELECT 1 FROM sync_changes WHERE \(referenced))
+                    BEGIN UPDATE sync_changes SET row_before = \(before) WHERE \(referenced); END
+                    """)
+            }
+        }
+    }
+
+    /// The value of a `row` change kept by reference to row `id` of `table`: the row's fields as a
+    /// created row's change carries them (`SyncedRows.drafts`), from `rowBefore` when the row has
+    /// changed since, else from the table.
+    static func value(table: String, id: String, rowBefore: String?, _ db: Database) throws -> String {
+        let values: [String: DatabaseValue]
+        if let rowBefore {
+            values = try ChangeLog.values(rowBefore, db)
+        } else if let row = try Row.fetchOne(db, sql: "SELECT * FROM \(table) WHERE id = ?", arguments: [id]) {
+            values = Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] as DatabaseValue) })
+        } else {
+            // The trigger keeps a row before it goes, so only a writer that bypassed it gets here.
+            throw BoardError("sync", "\(table) \(id.prefix(8)): the row its first change names is gone; the change can't be sent")
+        }
+        let change = RowChange(table: table, key: ["id": id.databaseValue], before: nil, after: values)
+        guard let draft = SyncedRows.drafts(change).first, let value = draft.value else {
+            throw BoardError("sync", "\(table) \(id.prefix(8)): its first change can't be made from the row")
+        }
+        return value
+    }
+}
