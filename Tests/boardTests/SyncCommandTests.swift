@@ -140,6 +140,32 @@ import Testing
         #expect(status.contains("Server:      postgres://ann@127.0.0.1:\(pg.port)/board") && status.contains("Waiting:     0 changes to push"))
     }
 
+    /// A board of 25,000 cards joins: its cards' changes name them rather than copy them, go up in
+    /// five batches (each read while the server takes the last) and come down to another board in
+    /// two; a card edited and one deleted since arrive as they are, and a round after that moves nothing.
+    @Test func aLargeBoardJoinsInBatchesAndAnotherBoardPullsItWhole() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let url = try Self.server(pg)[0]
+        let a = Device("large", server: url), b = Device("other", server: url)
+        let cards = (0..<25_000).map { "{\"title\": \"Card \($0)\", \"bucket\": \"\($0 % 3 == 0 ? "weekend" : "this-week")\"}" }
+        let imported = try BoardBinary.run(["import", "-", "--db", a.path, "--tz", "Europe/Paris", "--now", "2026-11-21T08:00"],
+                                           stdin: "[" + cards.joined(separator: ",") + "]")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let listed = try a.cards()
+        let edited = try #require(listed.first { $0["title"] as? String == "Card 7" }?["id"] as? String)
+        let deleted = try #require(listed.first { $0["title"] as? String == "Card 8" }?["id"] as? String)
+        #expect(try a.sync().hasSuffix("25,000 changes from this board.\nPushed 25,000 changes, pulled 0; board up to date.\n"))
+        try a.ok(["edit", edited, "--title", "Card 7, edited offline"])
+        try a.ok(["delete", deleted])
+        #expect(try a.sync() == "Pushed 2 changes, pulled 0; board up to date.\n")
+        #expect(try b.sync() == "Pushed 0 changes, pulled 25,002; board up to date.\n")
+        #expect(try b.cards().count == 24_999)
+        #expect(try b.card(edited)?["title"] as? String == "Card 7, edited offline" && b.card(deleted) == nil)
+        #expect(try a.export() == b.export())
+        for device in [a, b] { #expect(try device.sync() == "Nothing to push or pull; board up to date.\n") }
+    }
+
     @Test func withoutAServerChangesWaitAndEveryRefusalIsSaid() throws {
         let pg = try PostgresCluster()
         defer { pg.stop() }

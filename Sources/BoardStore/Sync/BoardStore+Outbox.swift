@@ -157,12 +157,14 @@ extension BoardStore {
 
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
 
-    /// Up to `limit` changes the server does not have yet, oldest first.
-    public func outbox(limit: Int) throws -> [FieldChange] {
+    /// Up to `limit` changes the server does not have yet, oldest first; after `change` (in that
+    /// order) when given, so the next batch can be read while the server takes this one.
+    public func outbox(after change: FieldChange? = nil, limit: Int) throws -> [FieldChange] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT \(Self.changeColumns) FROM sync_changes WHERE pushed = 0 ORDER BY stamp, change_id LIMIT ?
-                """, arguments: [limit]).compactMap { try Self.fieldChange($0, db) }
+                SELECT \(Self.changeColumns) FROM sync_changes WHERE pushed = 0 AND (stamp, change_id) > (?, ?)
+                ORDER BY stamp, change_id LIMIT ?
+                """, arguments: [change?.stamp.description ?? "", change?.id ?? "", limit]).compactMap { try Self.fieldChange($0, db) }
         }
     }
 
@@ -186,8 +188,9 @@ extension BoardStore {
         guard !ids.isEmpty else { return }
         try write { db in
             try writing(as: nil, db) {
-                let statement = try db.cachedStatement(sql: "UPDATE sync_changes SET pushed = 1 WHERE change_id = ?")
-                for id in ids { try statement.execute(arguments: [id]) }
+                // One statement for the batch: 5,000 statements were a tenth of a first sync.
+                let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+                try db.execute(sql: "UPDATE sync_changes SET pushed = 1 WHERE change_id IN (SELECT value FROM json_each(?))", arguments: [list])
                 if let numbers {
                     try db.execute(sql: "INSERT INTO sync_own_pushes (first_seq, last_seq) VALUES (?, ?)",
                                    arguments: [numbers.lowerBound, numbers.upperBound])

@@ -30,22 +30,16 @@ enum RowReference {
     }
 
     /// The value of a `row` change kept by reference to row `id` of `table`: the row's fields as a
-    /// created row's change carries them (`SyncedRows.drafts`), from `rowBefore` when the row has
-    /// changed since, else from the table.
+    /// created row's change carries them (`SyncedRows.createdRowValue`), from `rowBefore` when the
+    /// row has changed since, else from the table.
     static func value(table: String, id: String, rowBefore: String?, _ db: Database) throws -> String {
-        let values: [String: DatabaseValue]
         if let rowBefore {
-            values = try ChangeLog.values(rowBefore, db)
-        } else if let row = try Row.fetchOne(db, sql: "SELECT * FROM \(table) WHERE id = ?", arguments: [id]) {
-            values = Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] as DatabaseValue) })
-        } else {
+            return SyncedRows.createdRowValue(table: table, columns: try ChangeLog.values(rowBefore, db).lazy.map { ($0.key, $0.value) })
+        }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM \(table) WHERE id = ?"), arguments: [id]) else {
             // The trigger keeps a row before it goes, so only a writer that bypassed it gets here.
             throw BoardError("sync", "\(table) \(id.prefix(8)): the row its first change names is gone; the change can't be sent")
         }
-        let change = RowChange(table: table, key: ["id": id.databaseValue], before: nil, after: values)
-        guard let draft = SyncedRows.drafts(change).first, let value = draft.value else {
-            throw BoardError("sync", "\(table) \(id.prefix(8)): its first change can't be made from the row")
-        }
-        return value
+        return SyncedRows.createdRowValue(table: table, columns: row)
     }
 }

@@ -66,6 +66,19 @@ enum SyncedRows {
         return "[" + fields.map { SyncValue.quoted($0.rawValue) }.joined(separator: ",") + "]"
     }
 
+    /// A created row's `row` change value, from its columns and their values: every field but this
+    /// device's own, the exception mask as a register per field.
+    static func createdRowValue(table: String, columns: some Sequence<(String, DatabaseValue)>) -> String {
+        let own = deviceColumns[table] ?? []
+        var fields: [(String, String?)] = []
+        var mask: DatabaseValue?
+        for (column, value) in columns {
+            if column == maskColumn { mask = value } else if !own.contains(column) { fields.append((column, SyncValue.text(value))) }
+        }
+        fields += maskedColumns(mask).map { (FieldChange.exception($0), "true") }
+        return SyncValue.rowObject(fields)
+    }
+
     /// What `change` becomes; nothing for a table that does not sync.
     static func drafts(_ change: RowChange) -> [Draft] {
         guard tables.contains(change.table), let id = entityId(table: change.table, key: change.key) else { return [] }
@@ -74,10 +87,7 @@ enum SyncedRows {
         case (_, nil):
             return [draft(FieldChange.deleted, "true")]
         case (nil, let after?):
-            let own = deviceColumns[change.table] ?? []
-            var fields = after.filter { $0.key != maskColumn && !own.contains($0.key) }.map { ($0.key, SyncValue.text($0.value)) }
-            fields += maskedColumns(after[maskColumn]).map { (FieldChange.exception($0), "true") }
-            return [draft(FieldChange.row, SyncValue.rowObject(fields))]
+            return [draft(FieldChange.row, createdRowValue(table: change.table, columns: after.lazy.map { ($0.key, $0.value) }))]
         case (let before?, let after?):
             let own = deviceColumns[change.table] ?? []
             var drafts = change.changedColumns.filter { $0 != maskColumn && !own.contains($0) }.map { draft($0, SyncValue.text(after[$0] ?? .null)) }

@@ -62,15 +62,20 @@ public enum SyncRound {
         try store.reinClock(serverClock: serverClock)
         summary.pushed += try await push(store, connection)
         guard try store.syncStatus() != nil else { return summary }
-        while true {
-            let from = try store.syncStatus()?.pulledThrough ?? 0
-            let batch = try await connection.pull(after: from, excluding: try store.ownPushes(after: from), limit: pullBatch)
-            guard batch.through > from else { break }
-            let received = try store.receive(batch.changes, pulledThrough: batch.through, serverClock: serverClock)
+        // Each batch is taken in (one transaction) while the server sends the next.
+        var from = try store.syncStatus()?.pulledThrough ?? 0
+        var batch = try await connection.pull(after: from, excluding: try store.ownPushes(after: from), limit: pullBatch)
+        while batch.through > from {
+            let current = batch, own = try store.ownPushes(after: current.through)
+            async let following = current.count < pullBatch
+                ? (changes: [], through: current.through, count: 0)
+                : connection.pull(after: current.through, excluding: own, limit: pullBatch)
+            let received = try store.receive(current.changes, pulledThrough: current.through, serverClock: serverClock)
             summary.pulled += received.received
             summary.heldBack = received.heldBack
             summary.setAside += received.setAside
-            if batch.count < pullBatch { break }
+            from = current.through
+            batch = try await following
         }
         summary.generated = try store.generate(clock: clock())
         summary.pushed += try await push(store, connection)
@@ -91,15 +96,19 @@ public enum SyncRound {
         }
     }
 
-    /// Pushes the outbox in batches; each batch leaves it once the server has it.
+    /// Pushes the outbox in batches; each batch leaves it once the server has it. The next batch is
+    /// read while the server takes one (making a first sync's values is most of its own work).
     static func push(_ store: BoardStore, _ connection: SyncConnection) async throws -> Int {
         var pushed = 0
-        while true {
-            let batch = try store.outbox(limit: pushBatch)
-            guard !batch.isEmpty else { return pushed }
-            let numbers = try await connection.push(batch)
-            try store.markPushed(batch.map(\.id), numbers: numbers)
-            pushed += batch.count
+        var batch = try store.outbox(limit: pushBatch)
+        while !batch.isEmpty {
+            let sending = batch, ids = batch.map(\.id), last = batch.last
+            async let numbers = connection.push(sending)
+            let next = ids.count < pushBatch ? [] : try store.outbox(after: last, limit: pushBatch)
+            try store.markPushed(ids, numbers: try await numbers)
+            pushed += ids.count
+            batch = next
         }
+        return pushed
     }
 }
