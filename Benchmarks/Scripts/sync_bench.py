@@ -24,9 +24,15 @@ def cards(n, path):
 
 
 def timed(*args, env):
+    """Wall seconds, the last line said, and the peak memory (MiB) of the command and its children."""
     start = time.perf_counter()
-    out = run(*args, env=env)
-    return time.perf_counter() - start, out.strip().splitlines()[-1]
+    process = subprocess.Popen([board, *args], env=env, stdout=subprocess.PIPE, text=True)
+    out = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit("%s: exit %d" % (" ".join(args), process.returncode))
+    return time.perf_counter() - start, out.strip().splitlines()[-1], usage.ru_maxrss / 1024
 
 
 COLUMNS = "change_id, entity, entity_id, field, value, stamp, device, origin"
@@ -63,15 +69,15 @@ def push_and_pull(n, name, joined_first):
     cards(n, os.path.join(work, "%d.json" % n))
     run("import", os.path.join(work, "%d.json" % n), "--db", a, env=account)
     before = os.path.getsize(a)
-    push, said_push = timed("sync", "--db", a, env=account)
+    push, said_push, push_peak = timed("sync", "--db", a, env=account)
     after = os.path.getsize(a)
-    pull, said_pull = timed("sync", "--db", b, env=account)
+    pull, said_pull, pull_peak = timed("sync", "--db", b, env=account)
     into, out = copy_floors(name, account)
     what = "push" if joined_first else "first sync"
-    print("%-12s %7s cards %7.0f ms   (%s)   psql COPY in: %4.0f ms, %.1fx; board file %.1f MB -> %.1f MB (%.2fx)" % (
-        what, format(n, ","), push * 1000, said_push, into * 1000, push / into, before / 1e6, after / 1e6, after / before))
-    print("%-12s %7s cards %7.0f ms   (%s)   psql COPY out as the person: %4.0f ms, %.1fx; board file %.1f MB" % (
-        "pull", format(n, ","), pull * 1000, said_pull, out * 1000, pull / out, os.path.getsize(b) / 1e6))
+    print("%-12s %7s cards %7.0f ms, peak %3.0f MiB   (%s)   psql COPY in: %4.0f ms, %.1fx; board file %.1f MB -> %.1f MB (%.2fx)" % (
+        what, format(n, ","), push * 1000, push_peak, said_push, into * 1000, push / into, before / 1e6, after / 1e6, after / before))
+    print("%-12s %7s cards %7.0f ms, peak %3.0f MiB   (%s)   psql COPY out as the person: %4.0f ms, %.1fx; board file %.1f MB" % (
+        "pull", format(n, ","), pull * 1000, pull_peak, said_pull, out * 1000, pull / out, os.path.getsize(b) / 1e6))
 
 
 # 10,000 changes each way, and the first sync of a board of 100,000 cards.

@@ -142,7 +142,8 @@ import Testing
 
     /// A board of 25,000 cards joins: its cards' changes name them rather than copy them, go up in
     /// five batches (each read while the server takes the last) and come down to another board in
-    /// two; a card edited and one deleted since arrive as they are, and a round after that moves nothing.
+    /// six (each taken in while the server sends the next); a card edited and one deleted since
+    /// arrive as they are, a round after that moves nothing, and neither file keeps a copy of the cards.
     @Test func aLargeBoardJoinsInBatchesAndAnotherBoardPullsItWhole() throws {
         let pg = try PostgresCluster()
         defer { pg.stop() }
@@ -164,6 +165,11 @@ import Testing
         #expect(try b.card(edited)?["title"] as? String == "Card 7, edited offline" && b.card(deleted) == nil)
         #expect(try a.export() == b.export())
         for device in [a, b] { #expect(try device.sync() == "Nothing to push or pull; board up to date.\n") }
+        // Neither file holds a second copy of the cards: each card's first change names it.
+        for device in [a, b] {
+            let copies = try BoardBinary.runTool(["sqlite3", device.path, "SELECT count(*) FROM sync_changes WHERE entity = 'tasks' AND field = 'row' AND value IS NOT NULL"])
+            #expect(copies.stdout == "0\n", "\(device.path): \(copies.stdout) \(copies.stderr)")
+        }
     }
 
     @Test func withoutAServerChangesWaitAndEveryRefusalIsSaid() throws {

@@ -108,6 +108,7 @@ extension BoardStore {
                             summary.heldBack += 1
                         } else {
                             if anyWaiting { try made.execute(arguments: [table, id]) }
+                            if let new, new.count == 1 { try RowReference.keepByReference(new[0], db) }
                             summary.rows += 1
                         }
                     }

@@ -1,9 +1,10 @@
 import BoardModel
 import GRDB
 
-/// A card's join-time change kept by reference (ARCHITECTURE.md §13). Joining wrote every card a
+/// A card's first change kept by reference (ARCHITECTURE.md §13). Joining wrote every card a
 /// second time, as its `row` change's JSON, so a board of 100,000 cards grew 3.5 times and most of
-/// the first sync was writing that copy. The change now names its card (`in_row` = 1, no value):
+/// the first sync was writing that copy; a first pull did the same. The change now names its card
+/// (`in_row` = 1, no value) — at join, and when a received card is made from that one change:
 /// its value is the card as the table holds it — or, from the card's first change on, as it was
 /// just before, which a trigger keeps (`row_before`, the columns as a JSON object). Any writer of
 /// the file fires the trigger, so the value can never drift from what it was when the change was made.
@@ -27,6 +28,17 @@ enum RowReference {
                     """)
             }
         }
+    }
+
+    /// Keeps `change`, the one change a row was just made from, by reference when the row gives
+    /// back its value exactly: a first pull then holds no second copy of the cards either. A value
+    /// the row would not give back (another version's writing of it) stays a copy.
+    static func keepByReference(_ change: FieldChange, _ db: Database) throws {
+        guard tables.contains(change.entity), change.field == FieldChange.row, let value = change.value,
+              let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM \(change.entity) WHERE id = ?"), arguments: [change.entityId]),
+              SyncedRows.createdRowValue(table: change.entity, columns: row) == value else { return }
+        try db.cachedStatement(sql: "UPDATE sync_changes SET value = NULL, in_row = 1 WHERE change_id = ? AND value = ?")
+            .execute(arguments: [change.id, value])
     }
 
     /// The value of a `row` change kept by reference to row `id` of `table`: the row's fields as a

@@ -34,7 +34,8 @@ public struct RoundSummary: Equatable, Sendable {
 /// changes, pull everyone else's, generate, and push what generation made. Every step is one
 /// store transaction, so a round cut anywhere leaves a board the next round carries on from.
 public enum SyncRound {
-    static let pushBatch = 5_000, pullBatch = 20_000
+    /// Changes per statement. A pull batch of 20,000 (two in flight) peaked a first pull at 200 MB.
+    static let pushBatch = 5_000, pullBatch = 5_000
 
     /// Connects, runs a round and notes how it ended in the board (for `board sync status`).
     public static func run(_ store: BoardStore, server: ServerURL, clock: @escaping @Sendable () -> BoardClock) async throws -> RoundSummary {
