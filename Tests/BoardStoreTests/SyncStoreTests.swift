@@ -283,8 +283,12 @@ import Testing
         #expect(try desktop.task(cards[0].id).title == "Card 0, renamed" && desktop.task(cards[1].id).bucket == .weekend)
         #expect(try desktop.database.read { try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM tasks WHERE id = ?)", arguments: [cards[2].id]) } == false)
         #expect(try desktop.task(cards[3].id).priority == 3 % 4 && desktop.task(occurrence.id).title == "Stretch well")
-        // Pushed, the changes keep naming their cards; a received change to a card still finds its first values.
+        // Pushed, the changes keep naming their cards, and the desktop's name the cards it made from
+        // one change each (not cards 0, 1 and 2: their later changes came in the same pull); a
+        // received change to a card still finds its first values.
         #expect(try laptop.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes WHERE in_row = 1 AND value IS NOT NULL") } == 0)
+        let copied = try desktop.database.read { try String.fetchAll($0, sql: "SELECT entity_id FROM sync_changes WHERE field = 'row' AND entity = 'tasks' AND value IS NOT NULL") }
+        #expect(Set(copied) == Set(cards[0...2].map(\.id)), "\(copied)")
         _ = try desktop.editTask(cards[4].id, CardEdit(description: "from the desktop"), clock: now)
         try log.sync(desktop, clock: now)
         try log.sync(laptop, clock: now)

@@ -76,19 +76,29 @@ extension BoardStore {
                     }
                     fresh[key]?.append(change)
                 }
-                for change in accepted {
-                    try insert.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
-                                                   change.stamp.description, change.device, change.origin.rawValue])
-                    guard db.changesCount > 0 else { continue }
+                let insertByReference = try db.cachedStatement(sql: """
+                    INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed, in_row)
+                    VALUES (?, ?, ?, ?, NULL, ?, ?, ?, 1, 1) ON CONFLICT (change_id) DO NOTHING
+                    """)
+                /// Keeps a received change in the log (by reference to its row: `RowReference`); counts it when it is new.
+                func keep(_ change: FieldChange, byReference: Bool = false) throws {
+                    if byReference {
+                        try insertByReference.execute(arguments: [change.id, change.entity, change.entityId, change.field,
+                                                                  change.stamp.description, change.device, change.origin.rawValue])
+                    } else {
+                        try insert.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
+                                                       change.stamp.description, change.device, change.origin.rawValue])
+                    }
+                    guard db.changesCount > 0 else { return }
                     summary.received += 1
                     latest = max(latest ?? change.stamp, change.stamp)
                 }
-                if let latest, let text = try String.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1") {
-                    // A stamp far ahead of every clock this device can read moves its clock no further than the leeway.
-                    let seen = min(latest, HybridTimestamp(milliseconds: reference + HybridTimestamp.leeway))
-                    let clock = (HybridTimestamp(text) ?? seen).reined(now: reference).receiving(seen, now: wall)
-                    try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
+                // A card made from one change is kept once its row is written: by reference when the row gives it back.
+                func firstOfCard(_ change: FieldChange) -> Bool {
+                    RowReference.tables.contains(change.entity) && change.field == FieldChange.row
+                        && fresh[Replica.RowKey(change.entity, change.entityId)]?.count == 1
                 }
+                for change in accepted where !firstOfCard(change) { try keep(change) }
                 let keys = recorder.keys ?? [:]
                 let history = try db.cachedStatement(sql: "SELECT \(Self.changeColumns) FROM sync_changes WHERE entity = ? AND entity_id = ?")
                 // Rows that can't be made yet are noted with why, for `board sync status`, until they are.
@@ -102,16 +112,25 @@ extension BoardStore {
                         let new = fresh[Replica.RowKey(table, id)]
                         let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap { try Self.fieldChange($0, db) }
                         let fields = Replica.row(Replica.RowKey(table, id), of: known, created: new?.count == 1 ? created[known[0].id] : nil)
-                        if let reason = try Self.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
-                                                             upserts: &upserts, db) {
+                        let reason = try Self.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
+                                                          upserts: &upserts, db)
+                        if let first = new?.first, firstOfCard(first) {
+                            try keep(first, byReference: try reason == nil && RowReference.givesBack(first, db))
+                        }
+                        if let reason {
                             try waits.execute(arguments: [table, id, reason])
                             summary.heldBack += 1
                         } else {
                             if anyWaiting { try made.execute(arguments: [table, id]) }
-                            if let new, new.count == 1 { try RowReference.keepByReference(new[0], db) }
                             summary.rows += 1
                         }
                     }
+                }
+                if let latest, let text = try String.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1") {
+                    // A stamp far ahead of every clock this device can read moves its clock no further than the leeway.
+                    let seen = min(latest, HybridTimestamp(milliseconds: reference + HybridTimestamp.leeway))
+                    let clock = (HybridTimestamp(text) ?? seen).reined(now: reference).receiving(seen, now: wall)
+                    try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
                 }
                 let habitsTouched = SyncedRows.mergedTables.reduce(0) { $0 + (touched[$1]?.count ?? 0) }
                 if habitsTouched > 0 {

@@ -30,15 +30,15 @@ enum RowReference {
         }
     }
 
-    /// Keeps `change`, the one change a row was just made from, by reference when the row gives
-    /// back its value exactly: a first pull then holds no second copy of the cards either. A value
-    /// the row would not give back (another version's writing of it) stays a copy.
-    static func keepByReference(_ change: FieldChange, _ db: Database) throws {
+    /// Whether the row `change` (its one change, a created row's) was just made from gives back its
+    /// value exactly, so the change can be kept by reference: a first pull then holds no second copy
+    /// of the cards either. A value the row would not give back (another version's writing of it)
+    /// is kept as a copy.
+    static func givesBack(_ change: FieldChange, _ db: Database) throws -> Bool {
         guard tables.contains(change.entity), change.field == FieldChange.row, let value = change.value,
-              let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM \(change.entity) WHERE id = ?"), arguments: [change.entityId]),
-              SyncedRows.createdRowValue(table: change.entity, columns: row) == value else { return }
-        try db.cachedStatement(sql: "UPDATE sync_changes SET value = NULL, in_row = 1 WHERE change_id = ? AND value = ?")
-            .execute(arguments: [change.id, value])
+              let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM \(change.entity) WHERE id = ?"), arguments: [change.entityId])
+        else { return false }
+        return SyncedRows.createdRowValue(table: change.entity, columns: row) == value
     }
 
     /// The value of a `row` change kept by reference to row `id` of `table`: the row's fields as a
