@@ -206,6 +206,18 @@ import Testing
         #expect(empty.status == 2 && empty.stderr == "error: document: is not JSON\n", "\(empty.stderr)")
     }
 
+    /// Found by the document fuzz target: a document that is `null` was refused with no place
+    /// (": must be an object, got null"). A value at the top names the document, whatever is wrong.
+    @Test func whateverIsWrongAtTheTopIsTheDocuments() throws {
+        let board = try BoardFile()
+        for (text, problem) in [("null", "must be an object, got null"), (" null ", "must be an object, got null"),
+                                ("1", "must be an object"), ("\"x\"", "must be an object"), ("true", "must be an object")] {
+            let r = try board.run(["import", "-"], stdin: text)
+            #expect(r.status == 2 && r.stderr == "error: document: \(problem)\n", "\(text): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: board.path), "nothing written")
+    }
+
     /// Found by the document fuzz target: two templates giving one rule id wrote that rule in
     /// turn, so every import of the same document changed it back and forth. Refused, by its path.
     @Test func aRowGivenTwiceInADocumentIsRefused() throws {

@@ -48,25 +48,26 @@ extension BoardStore {
         }
     }
 
-    /// A decoding error as one line: the JSON path of the value and what was expected there.
+    /// A decoding error as one line: the JSON path of the value ("document" at the top) and what
+    /// was expected there.
     static func described(_ error: DecodingError) -> BoardError {
         func path(_ keys: [any CodingKey]) -> String {
-            keys.reduce("") { path, key in
+            let path = keys.reduce("") { path, key in
                 if let index = key.intValue { return path + "[\(index)]" }
                 return path.isEmpty ? key.stringValue : path + "." + key.stringValue
             }
+            return path.isEmpty ? "document" : path
         }
         switch error {
         case .typeMismatch(let type, let context):
-            return BoardError(path(context.codingPath).isEmpty ? "document" : path(context.codingPath), "must be \(Self.name(of: type))")
+            return BoardError(path(context.codingPath), "must be \(Self.name(of: type))")
         case .valueNotFound(let type, let context):
             return BoardError(path(context.codingPath), "must be \(Self.name(of: type)), got null")
         case .keyNotFound(let key, let context):
             return BoardError(path(context.codingPath + [key]), "is missing")
         case .dataCorrupted(let context):
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return BoardError(path(context.codingPath).isEmpty ? "document" : path(context.codingPath),
-                              "is not JSON" + (underlying.map { ": \($0)" } ?? ""))
+            return BoardError(path(context.codingPath), "is not JSON" + (underlying.map { ": \($0)" } ?? ""))
         @unknown default:
             return BoardError("document", "can't be read")
         }
