@@ -116,7 +116,7 @@ import Testing
         try store.deleteTask(try #require(try store.tasks().last { $0.seriesId != nil }).id, clock: now)
         _ = try store.pauseTemplate(template.id, clock: now)
 
-        let outbox = try store.outbox(limit: 1_000_000)
+        let outbox = try store.outbox(limit: 1_000_000).changes
         #expect(Set(outbox.map(\.entity)) == Set(SyncedRows.tables))
         for change in outbox {
             #expect(throws: Never.self, "\(change.entity).\(change.field) = \(change.value ?? "null")") {
@@ -159,9 +159,9 @@ import Testing
         try d[0].database.write { db in try db.execute(sql: "UPDATE sync_state SET clock = ?", arguments: [far.description]) }
         _ = try d[0].editTask(card.id, CardEdit(priority: 2), clock: now)
         _ = try d[0].editTask(card.id, CardEdit(priority: 3), clock: now)
-        #expect(try d[0].outbox(limit: 10).allSatisfy { $0.stamp > far })
+        #expect(try d[0].outbox(limit: 10).changes.allSatisfy { $0.stamp > far })
         #expect(try d[0].reinClock(serverClock: wall) == 2)
-        let stamps = try d[0].outbox(limit: 10).map(\.stamp)
+        let stamps = try d[0].outbox(limit: 10).changes.map(\.stamp)
         #expect(stamps.count == 2 && stamps[0] < stamps[1] && stamps.allSatisfy { $0.milliseconds == wall }, "\(stamps)")
         #expect(try d[0].reinClock(serverClock: wall) == 0)
         try log.sync(d[0], clock: now)

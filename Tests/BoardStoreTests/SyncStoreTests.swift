@@ -24,8 +24,8 @@ import Testing
 
         func push(_ device: BoardStore) throws {
             let out = try device.outbox(limit: 1_000_000)
-            for change in out where ids.insert(change.id).inserted { changes.append(change) }
-            try device.markPushed(out.map(\.id))
+            for change in out.changes where ids.insert(change.id).inserted { changes.append(change) }
+            try device.markPushed(out.entries)
         }
     }
 
@@ -271,7 +271,7 @@ import Testing
         try laptop.moveTask(cards[1].id, to: .weekend, position: nil, clock: now)
         try laptop.deleteTask(cards[2].id, clock: now)
         try laptop.database.write { try $0.execute(sql: "UPDATE tasks SET priority = 3 WHERE id = ?", arguments: [cards[3].id]) }
-        let sent = try laptop.outbox(limit: 1_000)
+        let sent = try laptop.outbox(limit: 1_000).changes
         for (id, value) in atJoin {
             let row = sent.filter { $0.entityId == id && $0.field == FieldChange.row }
             #expect(row.count == 1 && row[0].value == value, "\(id.prefix(8)): \(row.map(\.value))")
@@ -311,6 +311,65 @@ import Testing
         }
     }
 
+    /// A board that joined before migration 14 keeps every change of its log, pushed or waiting,
+    /// its own and received, and goes on as any board: what waits leaves in the order it was made,
+    /// nothing received comes in twice, and a referenced card is still kept before it changes.
+    @Test func aBoardThatJoinedBeforeTheLogWasNarrowedKeepsEveryChangeOfIt() throws {
+        let file = try StoreFixture(onDisk: true), log = Log()
+        let now = clock("2026-11-21T08:00")
+        let laptop = file.store, desktop = try joined(1)[0]
+        laptop.setWallClock { now.instant }
+        _ = try laptop.addTask(CardValues(title: "Kept"), clock: now)
+        let edited = try laptop.addTask(CardValues(title: "Edited"), clock: now)
+        try laptop.join(owner: "owner-1", server: "postgres://test")
+        let kept = try desktop.addTask(CardValues(title: "From the desktop"), clock: now)
+        try log.sync(desktop, clock: now)
+        try log.sync(laptop, clock: now)
+        _ = try laptop.editTask(edited.id, CardEdit(title: "Edited offline"), clock: now)
+        _ = try laptop.addTask(CardValues(title: "Added offline"), clock: now)
+        let device = try #require(try laptop.syncStatus()?.deviceId)
+        let everything = "SELECT change_id, entity, entity_id, field, value, stamp, COALESCE(device, '\(device)'), origin, pushed, in_row, row_before FROM sync_changes ORDER BY "
+        let before = try laptop.database.read { try Row.fetchAll($0, sql: everything + "entry") }
+        let waiting = try laptop.outbox(limit: 100).changes
+        #expect(waiting.count == 2 && Set(waiting.map(\.device)) == [device])
+        // The same log as migration 13 left it: a copy of the table, its device named on every change.
+        try laptop.database.writeWithoutTransaction { db in
+            try db.execute(sql: """
+                DROP TRIGGER sync_row_reference_tasks_update; DROP TRIGGER sync_row_reference_tasks_delete;
+                CREATE TABLE v13 (change_id TEXT PRIMARY KEY, entity TEXT NOT NULL, entity_id TEXT NOT NULL, field TEXT NOT NULL, value TEXT,
+                                  stamp TEXT NOT NULL, device TEXT NOT NULL, origin TEXT NOT NULL, pushed INTEGER NOT NULL DEFAULT 0,
+                                  in_row INTEGER NOT NULL DEFAULT 0, row_before TEXT);
+                INSERT INTO v13 SELECT change_id, entity, entity_id, field, value, stamp, COALESCE(device, '\(device)'), origin, pushed, in_row, row_before
+                    FROM sync_changes ORDER BY entry;
+                DROP TABLE sync_changes;
+                ALTER TABLE v13 RENAME TO sync_changes;
+                CREATE INDEX sync_changes_row ON sync_changes(entity, entity_id);
+                CREATE INDEX sync_changes_outbox ON sync_changes(stamp, change_id) WHERE pushed = 0;
+                DELETE FROM grdb_migrations WHERE identifier LIKE 'v14 %';
+                """)
+            try RowReference.installTriggers(db)
+        }
+        let migrated = try BoardStore.open(path: file.path)
+        migrated.setWallClock { now.instant }
+        #expect(try migrated.database.read { try Row.fetchAll($0, sql: everything + "rowid") } == before)
+        let own = try migrated.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes WHERE device IS NULL") }
+        let received = try migrated.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes WHERE device IS NOT NULL") }
+        #expect(own == before.count - 1 && received == 1, "own \(own ?? -1), received \(received ?? -1) of \(before.count)")
+        #expect(try migrated.outbox(limit: 100).changes == waiting)
+        // The received card whose first change names it is kept as it was before its first edit after the migration.
+        let reference = "SELECT row_before IS NOT NULL FROM sync_changes WHERE entity_id = ? AND in_row = 1"
+        #expect(try migrated.database.read { try Bool.fetchOne($0, sql: reference, arguments: [kept.id]) } == false)
+        _ = try migrated.editTask(kept.id, CardEdit(title: "From the desktop, edited"), clock: now)
+        #expect(try migrated.database.read { try Bool.fetchOne($0, sql: reference, arguments: [kept.id]) } == true)
+        // Everything already held comes in again as nothing; what waited is pushed, and the desktop gets it.
+        #expect(try migrated.receive(log.changes, pulledThrough: Int64(log.changes.count)).received == 0)
+        try log.sync(migrated, clock: now)
+        try log.sync(desktop, clock: now)
+        #expect(try desktop.task(edited.id).title == "Edited offline" && desktop.task(kept.id).title == "From the desktop, edited")
+        #expect(try rows(desktop) == rows(migrated) && migrated.outbox(limit: 100).changes.isEmpty)
+        #expect(try migrated.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes") } == before.count + 1)
+    }
+
     @Test func aProcessThatOpenedTheBoardBeforeAnotherJoinedItRecordsItsWritesToo() throws {
         let file = try StoreFixture(onDisk: true)
         let screen = file.store  // the board open on the screen, not joined when it opened
@@ -318,7 +377,7 @@ import Testing
         try shell.join(owner: "owner-1", server: "postgres://test")
         let card = try screen.addTask(CardValues(title: "Added on the screen"), clock: clock("2026-11-21T08:00"))
         #expect(card.ownerId == "owner-1")
-        #expect(try shell.outbox(limit: 10).contains { $0.entityId == card.id && $0.field == FieldChange.row })
+        #expect(try shell.outbox(limit: 10).changes.contains { $0.entityId == card.id && $0.field == FieldChange.row })
     }
 
     @Test func theClockSurvivesARestartAndNeverGoesBackWithTheWallClock() throws {
@@ -330,7 +389,7 @@ import Testing
         let reopened = try BoardStore.open(path: file.path)
         reopened.setWallClock { now.instant - 3600 }  // set back an hour
         _ = try reopened.addTask(CardValues(title: "After"), clock: now)
-        let stamps = try reopened.outbox(limit: 10).map(\.stamp)
+        let stamps = try reopened.outbox(limit: 10).changes.map(\.stamp)
         #expect(stamps.count == 2 && stamps[1] > stamps[0] && stamps[1].milliseconds == stamps[0].milliseconds)
     }
 
@@ -340,7 +399,7 @@ import Testing
         let routine = try d[0].addTemplate(CardValues(title: "Morning", checklist: ["teeth", "floss"]), rule: nil, clock: now)
         #expect(try d[0].toggleStep(0, of: .routine(templateId: routine.id, day: now.today), clock: now))
         #expect(try d[0].database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM routine_ticks") } == 1)
-        let entities = Set(try d[0].outbox(limit: 100).map(\.entity))
+        let entities = Set(try d[0].outbox(limit: 100).changes.map(\.entity))
         #expect(entities.contains("templates") && entities.isDisjoint(with: ["routine_ticks", "events", "reminders", "settings"]), "\(entities)")
     }
 
@@ -348,7 +407,7 @@ import Testing
         let store = try StoreFixture().store
         _ = try store.addTask(CardValues(title: "Pay rent"), clock: clock("2026-11-21T08:00"))
         #expect(try store.syncStatus() == nil)
-        #expect(try store.outbox(limit: 10).isEmpty)
+        #expect(try store.outbox(limit: 10).changes.isEmpty)
     }
 }
 

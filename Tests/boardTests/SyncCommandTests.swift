@@ -156,7 +156,11 @@ import Testing
         let listed = try a.cards()
         let edited = try #require(listed.first { $0["title"] as? String == "Card 7" }?["id"] as? String)
         let deleted = try #require(listed.first { $0["title"] as? String == "Card 8" }?["id"] as? String)
+        let unjoined = try #require(try FileManager.default.attributesOfItem(atPath: a.path)[.size] as? Int)
         #expect(try a.sync().hasSuffix("25,000 changes from this board.\nPushed 25,000 changes, pulled 0; board up to date.\n"))
+        // Joining costs a log entry a card, this device's name and the change ids left out of the file (ARCHITECTURE.md §13).
+        let grown = try #require(try FileManager.default.attributesOfItem(atPath: a.path)[.size] as? Int) - unjoined
+        #expect(grown <= 210 * 25_000, "the file grew by \(grown / 25_000) bytes a card when it joined")
         try a.ok(["edit", edited, "--title", "Card 7, edited offline"])
         try a.ok(["delete", deleted])
         #expect(try a.sync() == "Pushed 2 changes, pulled 0; board up to date.\n")

@@ -35,6 +35,7 @@ enum Schema {
                 """)
             try RowReference.installTriggers(db)
         }
+        migrator.registerMigration("v14 the change log without this device's name and ids on its own changes") { db in try v14(db) }
         return migrator
     }
 
@@ -283,6 +284,44 @@ enum Schema {
     /// pushes, so a pull skips them by number, not by a device id the sender chose. A reminder
     /// claim may say another device of the person claimed it on the server (`elsewhere`), or that
     /// it was claimed here offline and goes to the server with the next round (`pushed` = 0).
+    /// The change log, a third smaller for a board that joined (ARCHITECTURE.md §13, "The change
+    /// log's size"): a change this device made names no device (`device` NULL: it is
+    /// `sync_state.device_id`), only received changes are in the index of change ids (they are the
+    /// ones a pull must not take twice), and the outbox is read in the log's own order (`entry`),
+    /// so its index holds a number per waiting change and a drained outbox leaves no pages behind.
+    private static func v14(_ db: Database) throws {
+        // The row-reference triggers write to this table: they go while it is made again.
+        for table in RowReference.tables {
+            try db.execute(sql: "DROP TRIGGER IF EXISTS sync_row_reference_\(table)_update; DROP TRIGGER IF EXISTS sync_row_reference_\(table)_delete")
+        }
+        try db.execute(sql: """
+            CREATE TABLE sync_changes_v14 (
+                entry INTEGER PRIMARY KEY,
+                change_id TEXT NOT NULL,
+                entity TEXT NOT NULL,
+                entity_id TEXT NOT NULL,
+                field TEXT NOT NULL,
+                value TEXT,
+                stamp TEXT NOT NULL,
+                device TEXT,
+                origin TEXT NOT NULL CHECK (origin IN ('user', 'propagation', 'generation', 'reapply')),
+                pushed INTEGER NOT NULL DEFAULT 0 CHECK (pushed IN (0, 1)),
+                in_row INTEGER NOT NULL DEFAULT 0 CHECK (in_row IN (0, 1)),
+                row_before TEXT
+            );
+            INSERT INTO sync_changes_v14 (entry, change_id, entity, entity_id, field, value, stamp, device, origin, pushed, in_row, row_before)
+                SELECT rowid, change_id, entity, entity_id, field, value, stamp,
+                       NULLIF(device, (SELECT device_id FROM sync_state WHERE id = 1)), origin, pushed, in_row, row_before
+                FROM sync_changes ORDER BY rowid;
+            DROP TABLE sync_changes;
+            ALTER TABLE sync_changes_v14 RENAME TO sync_changes;
+            CREATE INDEX sync_changes_row ON sync_changes(entity, entity_id);
+            CREATE UNIQUE INDEX sync_changes_received ON sync_changes(change_id) WHERE device IS NOT NULL;
+            CREATE INDEX sync_changes_outbox ON sync_changes(pushed) WHERE pushed = 0;
+            """)
+        try RowReference.installTriggers(db)
+    }
+
     private static func v11(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE sync_set_aside (

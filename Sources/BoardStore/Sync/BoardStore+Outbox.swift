@@ -22,6 +22,14 @@ public struct SyncStatus: Equatable, Sendable {
     public let waitingReasons: [String]
 }
 
+/// A batch of the outbox: changes this device made that the server does not have yet, and their
+/// log entries (`markPushed` takes those; the next batch is read after the last).
+public struct OutboxBatch: Sendable {
+    public var changes: [FieldChange] = []
+    public var entries: [Int64] = []
+    public init() {}
+}
+
 /// The outbox (ARCHITECTURE.md §13): once a board has joined a server, every write's row changes are
 /// kept as field changes, stamped by the device's hybrid clock, in the same transaction as the
 /// write, until the server acknowledges them.
@@ -85,13 +93,12 @@ extension BoardStore {
     /// device's clock (kept in the file, so it survives restarts); returns how many.
     @discardableResult
     static func addToOutbox(_ rows: [RowChange], origin: FieldChange.Origin, now: Date, _ db: Database) throws -> Int {
-        guard let state = try Row.fetchOne(db, sql: "SELECT device_id, clock FROM sync_state WHERE id = 1") else { return 0 }
-        let device: String = state["device_id"]
+        guard let state = try Row.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1") else { return 0 }
         var clock = HybridTimestamp(state["clock"] as String) ?? HybridTimestamp(milliseconds: 0)
         let wall = milliseconds(now)
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)
+            INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, origin, pushed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 0)
             """)
         var count = 0
         for row in rows {
@@ -100,7 +107,7 @@ extension BoardStore {
             clock = clock.next(now: wall)
             let stamp = clock.description
             for draft in drafts {
-                try insert.execute(arguments: [newId(), draft.entity, draft.entityId, draft.field, draft.value, stamp, device, origin.rawValue])
+                try insert.execute(arguments: [newId(), draft.entity, draft.entityId, draft.field, draft.value, stamp, origin.rawValue])
                 count += 1
             }
         }
@@ -111,19 +118,18 @@ extension BoardStore {
     /// Adds a `row` change kept by reference (`RowReference`) for every row of `table`, each with
     /// the next stamp of the device's clock; returns how many.
     static func addReferencesToOutbox(table: String, now: Date, _ db: Database) throws -> Int {
-        guard let state = try Row.fetchOne(db, sql: "SELECT device_id, clock FROM sync_state WHERE id = 1") else { return 0 }
-        let device: String = state["device_id"]
+        guard let state = try Row.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1") else { return 0 }
         var clock = HybridTimestamp(state["clock"] as String) ?? HybridTimestamp(milliseconds: 0)
         let wall = milliseconds(now)
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed, in_row)
-            VALUES (?, ?, ?, '\(FieldChange.row)', NULL, ?, ?, 'user', 0, 1)
+            INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, origin, pushed, in_row)
+            VALUES (?, ?, ?, '\(FieldChange.row)', NULL, ?, 'user', 0, 1)
             """)
         var count = 0
         let ids = try String.fetchCursor(db, sql: "SELECT id FROM \(table)")
         while let id = try ids.next() {
             clock = clock.next(now: wall)
-            try insert.execute(arguments: [newId(), table, id, clock.description, device])
+            try insert.execute(arguments: [newId(), table, id, clock.description])
             count += 1
         }
         try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
@@ -141,13 +147,13 @@ extension BoardStore {
                 guard let text = try String.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1"), let current = HybridTimestamp(text),
                       current.reined(now: serverClock) != current else { return 0 }
                 var clock = HybridTimestamp(milliseconds: serverClock)
-                let waiting = try Row.fetchAll(db, sql: "SELECT change_id, stamp FROM sync_changes WHERE pushed = 0 ORDER BY stamp, change_id")
+                let waiting = try Row.fetchAll(db, sql: "SELECT entry, stamp FROM sync_changes WHERE pushed = 0 ORDER BY entry")
                 var stamps: [String: String] = [:]  // a row change's fields share their stamp
                 for row in waiting {
                     let old: String = row["stamp"]
                     let new = stamps[old] ?? { clock = clock.next(now: serverClock); return clock.description }()
                     stamps[old] = new
-                    try db.execute(sql: "UPDATE sync_changes SET stamp = ? WHERE change_id = ?", arguments: [new, row["change_id"] as String])
+                    try db.execute(sql: "UPDATE sync_changes SET stamp = ? WHERE entry = ?", arguments: [new, row["entry"] as Int64])
                 }
                 try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
                 return waiting.count
@@ -157,19 +163,29 @@ extension BoardStore {
 
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
 
-    /// Up to `limit` changes the server does not have yet, oldest first; after `change` (in that
-    /// order) when given, so the next batch can be read while the server takes this one.
-    public func outbox(after change: FieldChange? = nil, limit: Int) throws -> [FieldChange] {
+    /// Up to `limit` changes the server does not have yet, in the order they were made; after log
+    /// entry `entry` when given, so the next batch can be read while the server takes this one.
+    public func outbox(after entry: Int64 = 0, limit: Int) throws -> OutboxBatch {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(Self.changeColumns) FROM sync_changes WHERE pushed = 0 AND (stamp, change_id) > (?, ?)
-                ORDER BY stamp, change_id LIMIT ?
-                """, arguments: [change?.stamp.description ?? "", change?.id ?? "", limit]).compactMap { try Self.fieldChange($0, db) }
+            var batch = OutboxBatch()
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT entry, \(Self.changeColumns) FROM sync_changes WHERE pushed = 0 AND entry > ? ORDER BY entry LIMIT ?
+                """, arguments: [entry, limit])
+            while let row = try rows.next() {
+                guard let change = try Self.fieldChange(row, db) else { continue }
+                batch.changes.append(change)
+                batch.entries.append(row["entry"])
+            }
+            return batch
         }
     }
 
-    /// The columns of `sync_changes` that `fieldChange` reads.
-    static let changeColumns = "change_id, entity, entity_id, field, value, stamp, device, origin, in_row, row_before"
+    /// The columns of `sync_changes` that `fieldChange` reads. This device's own changes name no
+    /// device in the file (ARCHITECTURE.md §13): they are read with its id.
+    static let changeColumns = """
+        change_id, entity, entity_id, field, value, stamp, COALESCE(device, (SELECT device_id FROM sync_state WHERE id = 1)) AS device,
+        origin, in_row, row_before
+        """
 
     /// A change of the log as it was made: a change kept by reference gets its value from its row.
     static func fieldChange(_ row: Row, _ db: Database) throws -> FieldChange? {
@@ -182,15 +198,16 @@ extension BoardStore {
                            value: value, stamp: stamp, device: row["device"], origin: origin)
     }
 
-    /// The server has these: they leave the outbox (and stay in the log the board is made from).
-    /// `numbers` are the server's numbers it gave them, which later pulls skip (this device has them).
-    public func markPushed(_ ids: [String], numbers: ClosedRange<Int64>? = nil) throws {
-        guard !ids.isEmpty else { return }
+    /// The server has the changes of these log entries: they leave the outbox (and stay in the log
+    /// the board is made from). `numbers` are the server's numbers it gave them, which later pulls
+    /// skip (this device has them).
+    public func markPushed(_ entries: [Int64], numbers: ClosedRange<Int64>? = nil) throws {
+        guard !entries.isEmpty else { return }
         try write { db in
             try writing(as: nil, db) {
                 // One statement for the batch: 5,000 statements were a tenth of a first sync.
-                let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
-                try db.execute(sql: "UPDATE sync_changes SET pushed = 1 WHERE change_id IN (SELECT value FROM json_each(?))", arguments: [list])
+                let list = "[" + entries.map(String.init).joined(separator: ",") + "]"
+                try db.execute(sql: "UPDATE sync_changes SET pushed = 1 WHERE entry IN (SELECT value FROM json_each(?))", arguments: [list])
                 if let numbers {
                     try db.execute(sql: "INSERT INTO sync_own_pushes (first_seq, last_seq) VALUES (?, ?)",
                                    arguments: [numbers.lowerBound, numbers.upperBound])

@@ -34,7 +34,7 @@ extension BoardStore {
                 try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
                 let insert = try db.cachedStatement(sql: """
                     INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (change_id) DO NOTHING
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (change_id) WHERE device IS NOT NULL DO NOTHING
                     """)
                 let setAside = try db.cachedStatement(sql: """
                     INSERT INTO sync_set_aside (change_id, entity, entity_id, field, value, stamp, device, origin, reason)
@@ -78,10 +78,17 @@ extension BoardStore {
                 }
                 let insertByReference = try db.cachedStatement(sql: """
                     INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed, in_row)
-                    VALUES (?, ?, ?, ?, NULL, ?, ?, ?, 1, 1) ON CONFLICT (change_id) DO NOTHING
+                    VALUES (?, ?, ?, ?, NULL, ?, ?, ?, 1, 1) ON CONFLICT (change_id) WHERE device IS NOT NULL DO NOTHING
+                    """)
+                // This device's own changes are not in the index of change ids (only received ones need
+                // it); one of them coming back (pushed just before a round was cut) is found by its row.
+                let device = try String.fetchOne(db, sql: "SELECT device_id FROM sync_state WHERE id = 1")
+                let ownHeld = try db.cachedStatement(sql: """
+                    SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ? AND change_id = ? AND device IS NULL)
                     """)
                 /// Keeps a received change in the log (by reference to its row: `RowReference`); counts it when it is new.
                 func keep(_ change: FieldChange, byReference: Bool = false) throws {
+                    if change.device == device, try Bool.fetchOne(ownHeld, arguments: [change.entity, change.entityId, change.id]) == true { return }
                     if byReference {
                         try insertByReference.execute(arguments: [change.id, change.entity, change.entityId, change.field,
                                                                   change.stamp.description, change.device, change.origin.rawValue])

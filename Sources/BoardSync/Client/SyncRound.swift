@@ -102,12 +102,12 @@ public enum SyncRound {
     static func push(_ store: BoardStore, _ connection: SyncConnection) async throws -> Int {
         var pushed = 0
         var batch = try store.outbox(limit: pushBatch)
-        while !batch.isEmpty {
-            let sending = batch, ids = batch.map(\.id), last = batch.last
+        while let last = batch.entries.last {
+            let sending = batch.changes, entries = batch.entries
             async let numbers = connection.push(sending)
-            let next = ids.count < pushBatch ? [] : try store.outbox(after: last, limit: pushBatch)
-            try store.markPushed(ids, numbers: try await numbers)
-            pushed += ids.count
+            let next = entries.count < pushBatch ? OutboxBatch() : try store.outbox(after: last, limit: pushBatch)
+            try store.markPushed(entries, numbers: try await numbers)
+            pushed += entries.count
             batch = next
         }
         return pushed
