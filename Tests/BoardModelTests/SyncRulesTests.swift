@@ -66,6 +66,30 @@ import Testing
         #expect(NameBasedId.occurrence(series: "s", date: date("2026-11-21")) != NameBasedId.occurrence(series: "s", date: date("2026-11-22")))
     }
 
+    /// Random ids are version 4 UUIDs as Python's uuid module reads them (its own text given back),
+    /// none twice, and every digit that is not the version's or the variant's takes every value.
+    @Test func randomIdsAreVersion4UUIDsAsPythonReadsThem() throws {
+        let ids = (0..<10_000).map { _ in RandomId.make() }
+        #expect(Set(ids).count == ids.count)
+        let script = "import sys, uuid\nfor line in sys.stdin.read().split():\n u = uuid.UUID(line)\n print(u.version, u.variant == uuid.RFC_4122, str(u) == line)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(ids.joined(separator: "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let python = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        process.waitUntilExit()
+        #expect(python.count == ids.count && python.allSatisfy { $0 == "4 True True" }, "\(Set(python))")
+        for place in 0..<36 where ![8, 13, 14, 18, 19, 23].contains(place) {
+            let digits = Set(ids.map { Array($0.utf8)[place] })
+            #expect(digits.count == 16, "digit \(place) took \(digits.count) values")
+        }
+    }
+
     // MARK: The rules, case by case
 
     /// A device: its id, its clock, what it holds.

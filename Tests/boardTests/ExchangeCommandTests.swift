@@ -206,6 +206,22 @@ import Testing
         #expect(empty.status == 2 && empty.stderr == "error: document: is not JSON\n", "\(empty.stderr)")
     }
 
+    /// A new card's id is drawn from the system's generator: Foundation's `UUID()` opened and read
+    /// /dev/urandom for each one, 100,000 opens for an import or a join of 100,000 cards.
+    @Test func anImportDrawsItsIdsWithoutOpeningAFileForEach() throws {
+        let board = try BoardFile()
+        let folder = URL(fileURLWithPath: board.path).deletingLastPathComponent()
+        let file = folder.appendingPathComponent("cards.json"), trace = folder.appendingPathComponent("trace")
+        try Data(("[" + (0..<2_000).map { "{\"title\": \"Card \($0)\"}" }.joined(separator: ",") + "]").utf8).write(to: file)
+        let r = try BoardBinary.runTool(["strace", "-f", "-e", "trace=open,openat", "-o", trace.path, BoardBinary.url.path,
+                                         "import", "--db", board.path, file.path],
+                                        environment: ["BOARD_NOW": "2026-11-21T10:00", "BOARD_TZ": "Europe/Paris"])
+        #expect(r.status == 0 && r.stdout == "Imported 2000 cards.\n", "\(r.stderr)")
+        let opens = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("/dev/urandom") }
+        #expect(opens.count <= 2, "/dev/urandom opened \(opens.count) times")
+        #expect(Set(try board.cards().compactMap { $0["id"] as? String }).count == 2_000)
+    }
+
     /// Found by the document fuzz target: a document that is `null` was refused with no place
     /// (": must be an object, got null"). A value at the top names the document, whatever is wrong.
     @Test func whateverIsWrongAtTheTopIsTheDocuments() throws {

@@ -20,13 +20,18 @@ public enum NameBasedId {
         var hash = SHA1.digest(namespace + Array(name.utf8))
         hash[6] = (hash[6] & 0x0F) | 0x50
         hash[8] = (hash[8] & 0x3F) | 0x80
+        return text(of: hash)
+    }
+
+    /// A UUID's 16 bytes (the first 16 of `bytes`) as its lower-case text, built byte by byte.
+    static func text(of bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(36)
         for i in 0..<16 {
             if i == 4 || i == 6 || i == 8 || i == 10 { text.append(UInt8(ascii: "-")) }
-            text.append(digits[Int(hash[i] >> 4)])
-            text.append(digits[Int(hash[i] & 0x0F)])
+            text.append(digits[Int(bytes[i] >> 4)])
+            text.append(digits[Int(bytes[i] & 0x0F)])
         }
         return String(decoding: text, as: UTF8.self)
     }

@@ -292,7 +292,7 @@ extension BoardDocument.Card {
     /// a new id, no position (the import places it), `board add`'s defaults.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decodeIfPresent(String.self, forKey: .id) ?? UUID().uuidString.lowercased()
+        id = try c.decodeIfPresent(String.self, forKey: .id) ?? RandomId.make()
         title = try c.decode(String.self, forKey: .title)
         description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
         labels = try c.decodeIfPresent([String].self, forKey: .labels) ?? []

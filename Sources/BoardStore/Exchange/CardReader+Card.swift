@@ -45,7 +45,7 @@ extension CardReader {
             guard let value else { throw BoardError("\(pathText).\(key)", "is missing") }
             return value
         }
-        let cardId: String = id ?? UUID().uuidString.lowercased(), cardTitle: String = try required(title, "title")
+        let cardId: String = id ?? RandomId.make(), cardTitle: String = try required(title, "title")
         let cardBucket: String = bucket ?? Bucket.thisWeek.cliName, cardPosition: Int? = position
         let cardLabels: [String] = labels ?? [], cardExceptions: [String] = exceptions ?? []
         let cardChecklist: [ChecklistItem] = checklist ?? []

@@ -110,7 +110,7 @@ public final class BoardStore: Sendable {
         try read { db in try String.fetchOne(db, sql: "SELECT time_zone FROM settings WHERE id = 1") }
     }
 
-    static func newId() -> String { UUID().uuidString.lowercased() }
+    static func newId() -> String { RandomId.make() }
 
     // MARK: Ids
 
