@@ -47,21 +47,27 @@ import Testing
 
     // MARK: Name-based ids
 
-    @Test func nameBasedIdsAreVersion5UUIDsAsPythonMakesThem() throws {
-        let names = ["occurrence:3f1c-series:2026-11-21", "habit-entry:h1:2026-02-29", "", "ü — long " + String(repeating: "x", count: 200)]
-        let script = "import sys, uuid\nns = uuid.UUID('6f2c1b0e-8d3a-5e47-9b1f-2a4c6d8e0f13')\nfor line in sys.stdin.read().split('\\x1e'): print(uuid.uuid5(ns, line))"
+    /// The lines Python's `script` prints with `input` on its standard input.
+    func python(_ script: String, input: String) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
         try process.run()
-        input.fileHandleForWriting.write(Data(names.joined(separator: "\u{1E}").utf8))
-        try input.fileHandleForWriting.close()
-        let python = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let lines = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
         process.waitUntilExit()
-        #expect(python == names.map { NameBasedId.uuid5(namespace: NameBasedId.namespace, name: $0) })
+        return lines
+    }
+
+    @Test func nameBasedIdsAreVersion5UUIDsAsPythonMakesThem() throws {
+        let names = ["occurrence:3f1c-series:2026-11-21", "habit-entry:h1:2026-02-29", "", "ü — long " + String(repeating: "x", count: 200)]
+        let script = "import sys, uuid\nns = uuid.UUID('6f2c1b0e-8d3a-5e47-9b1f-2a4c6d8e0f13')\nfor line in sys.stdin.read().split('\\x1e'): print(uuid.uuid5(ns, line))"
+        let made = try python(script, input: names.joined(separator: "\u{1E}"))
+        #expect(made == names.map { NameBasedId.uuid5(namespace: NameBasedId.namespace, name: $0) })
         #expect(NameBasedId.occurrence(series: "s", date: date("2026-11-21")) == NameBasedId.occurrence(series: "s", date: date("2026-11-21")))
         #expect(NameBasedId.occurrence(series: "s", date: date("2026-11-21")) != NameBasedId.occurrence(series: "s", date: date("2026-11-22")))
     }
@@ -72,18 +78,8 @@ import Testing
         let ids = (0..<10_000).map { _ in RandomId.make() }
         #expect(Set(ids).count == ids.count)
         let script = "import sys, uuid\nfor line in sys.stdin.read().split():\n u = uuid.UUID(line)\n print(u.version, u.variant == uuid.RFC_4122, str(u) == line)"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(ids.joined(separator: "\n").utf8))
-        try input.fileHandleForWriting.close()
-        let python = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
-        process.waitUntilExit()
-        #expect(python.count == ids.count && python.allSatisfy { $0 == "4 True True" }, "\(Set(python))")
+        let read = try python(script, input: ids.joined(separator: "\n"))
+        #expect(read.count == ids.count && read.allSatisfy { $0 == "4 True True" }, "\(Set(read))")
         for place in 0..<36 where ![8, 13, 14, 18, 19, 23].contains(place) {
             let digits = Set(ids.map { Array($0.utf8)[place] })
             #expect(digits.count == 16, "digit \(place) took \(digits.count) values")

@@ -370,6 +370,26 @@ import Testing
         #expect(try migrated.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes") } == before.count + 1)
     }
 
+    /// This device's own changes are not in the index of change ids; one coming back is still not
+    /// taken twice, whatever device it names (a sender's `device` is never trusted).
+    @Test func anOwnChangeComingBackIsNotTakenTwiceWhateverDeviceItNames() throws {
+        let laptop = try joined(1)[0]
+        let now = clock("2026-11-21T08:00")
+        let card = try laptop.addTask(CardValues(title: "Pay rent"), clock: now)
+        _ = try laptop.editTask(card.id, CardEdit(title: "Pay the rent"), clock: now)
+        let sent = try laptop.outbox(limit: 10)
+        try laptop.markPushed(sent.entries)
+        let device = try #require(try laptop.syncStatus()?.deviceId)
+        for name in [device, "another-device"] {
+            let back = sent.changes.map {
+                FieldChange(id: $0.id, entity: $0.entity, entityId: $0.entityId, field: $0.field, value: $0.value, stamp: $0.stamp, device: name, origin: $0.origin)
+            }
+            #expect(try laptop.receive(back, pulledThrough: 2).received == 0, "named \(name)")
+        }
+        #expect(try laptop.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes") } == sent.changes.count)
+        #expect(try laptop.task(card.id).title == "Pay the rent")
+    }
+
     @Test func aProcessThatOpenedTheBoardBeforeAnotherJoinedItRecordsItsWritesToo() throws {
         let file = try StoreFixture(onDisk: true)
         let screen = file.store  // the board open on the screen, not joined when it opened

@@ -81,14 +81,15 @@ extension BoardStore {
                     VALUES (?, ?, ?, ?, NULL, ?, ?, ?, 1, 1) ON CONFLICT (change_id) WHERE device IS NOT NULL DO NOTHING
                     """)
                 // This device's own changes are not in the index of change ids (only received ones need
-                // it); one of them coming back (pushed just before a round was cut) is found by its row.
-                let device = try String.fetchOne(db, sql: "SELECT device_id FROM sync_state WHERE id = 1")
+                // it); one of them coming back (pushed just before a round was cut) is found by its row,
+                // whatever device the change names. A row new to this device holds none.
                 let ownHeld = try db.cachedStatement(sql: """
                     SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ? AND change_id = ? AND device IS NULL)
                     """)
                 /// Keeps a received change in the log (by reference to its row: `RowReference`); counts it when it is new.
                 func keep(_ change: FieldChange, byReference: Bool = false) throws {
-                    if change.device == device, try Bool.fetchOne(ownHeld, arguments: [change.entity, change.entityId, change.id]) == true { return }
+                    if fresh[Replica.RowKey(change.entity, change.entityId)] == nil,
+                       try Bool.fetchOne(ownHeld, arguments: [change.entity, change.entityId, change.id]) == true { return }
                     if byReference {
                         try insertByReference.execute(arguments: [change.id, change.entity, change.entityId, change.field,
                                                                   change.stamp.description, change.device, change.origin.rawValue])
