@@ -13,14 +13,14 @@ import Testing
         defer { pg.stop() }
         let first = try board(["server", "init", pg.adminURL])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 4 migrations run.\n")
+        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 5 migrations run.\n")
         let schema = try pg.psql(pg.adminURL, "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'board'").stdout
         #expect(schema == "changes,migrations,people,reminder_claims\n")
         #expect(try pg.psql(pg.adminURL, "SELECT relrowsecurity AND relforcerowsecurity FROM pg_class WHERE oid = 'board.changes'::regclass").stdout == "t\n")
         let again = try board(["server", "init", pg.adminURL])
         #expect(again.status == 0)
         #expect(again.stdout == "The schema on 127.0.0.1:\(pg.port)/board is up to date.\n")
-        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "4\n")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "5\n")
     }
 
     @Test func addUserPrintsAURLThatLogsInAsThatPerson() throws {
@@ -63,7 +63,7 @@ import Testing
         // Every other attempt is refused by the server.
         let refused: [(String, String)] = [
             (insert.replacingOccurrences(of: "(change_id,", with: "(owner, change_id,").replacingOccurrences(of: "VALUES (", with: "VALUES ('\(owner)', "),
-             "permission denied for table changes"),
+             "new row violates row-level security policy"),
             ("UPDATE board.changes SET value = 'x'", "permission denied"),
             ("DELETE FROM board.changes", "permission denied"),
             ("SET ROLE alice", "permission denied to set role"),

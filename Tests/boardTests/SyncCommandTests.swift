@@ -142,7 +142,7 @@ import Testing
 
     /// A board of 25,000 cards joins: its cards' changes name them rather than copy them, go up in
     /// five batches (each read while the server takes the last) and come down to another board in
-    /// six (each taken in while the server sends the next); a card edited and one deleted since
+    /// eleven (each taken in while the server sends the next and it is checked); a card edited and one deleted since
     /// arrive as they are, a round after that moves nothing, and neither file keeps a copy of the cards.
     @Test func aLargeBoardJoinsInBatchesAndAnotherBoardPullsItWhole() throws {
         let pg = try PostgresCluster()
@@ -174,6 +174,30 @@ import Testing
             let copies = try BoardBinary.runTool(["sqlite3", device.path, "SELECT count(*) FROM sync_changes WHERE entity = 'tasks' AND field = 'row' AND value IS NOT NULL"])
             #expect(copies.stdout == "0\n", "\(device.path): \(copies.stdout) \(copies.stderr)")
         }
+    }
+
+    /// A server Board set up before pushes named their owner (server migration 5) refuses them; the
+    /// refusal says what mends it, and `board server init` does: nothing waiting is lost.
+    @Test func aServerSetUpByAnEarlierBoardIsToldToMigrate() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let url = try Self.server(pg)[0]
+        // What migration 4 left: no owner for a person to insert, the policies asking who it is per row.
+        let earlier = """
+            DELETE FROM board.migrations WHERE version = 5; REVOKE INSERT (owner) ON board.changes FROM board_person;
+            DROP POLICY changes_read ON board.changes; CREATE POLICY changes_read ON board.changes FOR SELECT USING (owner = board.current_owner());
+            DROP POLICY changes_write ON board.changes; CREATE POLICY changes_write ON board.changes FOR INSERT WITH CHECK (owner = board.current_owner())
+            """
+        #expect(try pg.psql(pg.adminURL, earlier).status == 0)
+        let a = Device("laptop", server: url), b = Device("desktop", server: url)
+        try a.ok(["add", "Pay rent"])
+        let refused = try a.run(["sync"])
+        #expect(refused.status == 5, "\(refused.stderr)")
+        #expect(refused.stderr.hasSuffix("error: server 127.0.0.1:\(pg.port): permission denied for table changes; a server set up by an earlier Board needs `board server init` again (by its administrator)\n"), "\(refused.stderr)")
+        #expect(try BoardBinary.run(["server", "init", pg.adminURL]).status == 0)
+        #expect(try a.sync() == "Pushed 1 change, pulled 0; board up to date.\n")
+        #expect(try b.sync() == "Pushed 0 changes, pulled 1; board up to date.\n")
+        #expect(try b.cards().map { $0["title"] as? String } == ["Pay rent"])
     }
 
     @Test func withoutAServerChangesWaitAndEveryRefusalIsSaid() throws {

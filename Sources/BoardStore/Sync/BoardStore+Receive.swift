@@ -15,6 +15,17 @@ public struct ReceiveSummary: Equatable, Sendable {
     public var setAside = 0
 }
 
+/// Received changes checked against the field rules and the clock (`BoardStore.check`), ready to be
+/// taken in: the changes that passed, a created row's fields as its check read them (the row is
+/// made from them), and the ones that failed with why.
+public struct CheckedChanges: Sendable {
+    var accepted: [FieldChange] = []
+    var created: [String: [String: String?]] = [:]
+    var refused: [(change: FieldChange, reason: String)] = []
+
+    public init() {}
+}
+
 /// Received changes (ARCHITECTURE.md §13): kept in the log, and every row they touch made again
 /// from all the changes this device holds for it (`Replica.state`), so the file shows what the
 /// set of changes says, in whatever order they came.
@@ -26,6 +37,37 @@ extension BoardStore {
     /// further than the leeway past it, or past its own wall clock when that is later.
     @discardableResult
     public func receive(_ changes: [FieldChange], pulledThrough: Int64, serverClock: Int64? = nil) throws -> ReceiveSummary {
+        try receive(check(changes, serverClock: serverClock), pulledThrough: pulledThrough, serverClock: serverClock)
+    }
+
+    /// Checks received changes against the field rules and the clock, outside any transaction: a
+    /// pull checks the next batch while this store takes one in (ARCHITECTURE.md §13).
+    public func check(_ changes: [FieldChange], serverClock: Int64? = nil) -> CheckedChanges {
+        var checked = CheckedChanges()
+        checked.accepted.reserveCapacity(changes.count)
+        let owner = sync.ownerId
+        // The latest moment a change can be stamped: the server refuses a stamp further ahead
+        // of its clock when the change is made, so one in the log is older or came another way.
+        let wall = Self.milliseconds(sync.wallClock())
+        let latestStamp = HybridTimestamp(milliseconds: max(wall, serverClock ?? wall) + HybridTimestamp.leeway, counter: Int.max)
+        for change in changes {
+            do throws(BoardError) {
+                let fields = try ChangeCheck.check(change, owner: owner)
+                guard change.stamp <= latestStamp else {
+                    throw BoardError("stamp", "\(change.stamp) is more than 10 minutes ahead of the server's clock")
+                }
+                checked.accepted.append(change)
+                if let fields { checked.created[change.id] = fields }
+            } catch {
+                checked.refused.append((change, error.description))
+            }
+        }
+        return checked
+    }
+
+    /// Takes in changes `check` has checked, as `receive(_:pulledThrough:serverClock:)` does.
+    @discardableResult
+    public func receive(_ checked: CheckedChanges, pulledThrough: Int64, serverClock: Int64? = nil) throws -> ReceiveSummary {
         try installChangeLog()
         return try write { db in
             try writing(as: nil, db) {
@@ -40,29 +82,14 @@ extension BoardStore {
                     INSERT INTO sync_set_aside (change_id, entity, entity_id, field, value, stamp, device, origin, reason)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (change_id) DO NOTHING
                     """)
-                let owner = sync.ownerId
-                // The latest moment a change can be stamped: the server refuses a stamp further ahead
-                // of its clock when the change is made, so one in the log is older or came another way.
+                for (change, reason) in checked.refused {
+                    try setAside.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
+                                                     change.stamp.description, change.device, change.origin.rawValue, reason])
+                    summary.setAside += db.changesCount
+                }
+                let accepted = checked.accepted, created = checked.created
                 let wall = Self.milliseconds(sync.wallClock())
                 let reference = max(wall, serverClock ?? wall)
-                let latestStamp = HybridTimestamp(milliseconds: reference + HybridTimestamp.leeway, counter: Int.max)
-                var accepted: [FieldChange] = []
-                accepted.reserveCapacity(changes.count)
-                var created: [String: [String: String?]] = [:]  // a created row's fields by change id, read once
-                for change in changes {
-                    do throws(BoardError) {
-                        let fields = try ChangeCheck.check(change, owner: owner)
-                        guard change.stamp <= latestStamp else {
-                            throw BoardError("stamp", "\(change.stamp) is more than 10 minutes ahead of the server's clock")
-                        }
-                        accepted.append(change)
-                        if let fields { created[change.id] = fields }
-                    } catch {
-                        try setAside.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
-                                                         change.stamp.description, change.device, change.origin.rawValue, error.description])
-                        summary.setAside += db.changesCount
-                    }
-                }
                 // A row this device held no change of is made from this batch alone, without reading the log back.
                 let held = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ?)")
                 var touched: [String: Set<String>] = [:]

@@ -42,32 +42,38 @@ struct SyncConnection {
         return now
     }
 
-    /// Adds changes to the log; a change the server has (by id) is left as it is, so pushing twice
-    /// is harmless. Returns the lowest and highest numbers the server gave them (nil when it had
-    /// them all): one person's inserts take turns, so no other change of the account lies between.
-    func push(_ changes: [FieldChange]) async throws -> ClosedRange<Int64>? {
+    /// Adds changes to the log as `owner`'s (the session's own: the server refuses any other); a
+    /// change the server has (by id) is left as it is, so pushing twice is harmless. Returns the
+    /// lowest and highest numbers the server gave them (nil when it had them all): one person's
+    /// inserts take turns, so no other change of the account lies between.
+    func push(_ changes: [FieldChange], owner: String) async throws -> ClosedRange<Int64>? {
         guard !changes.isEmpty else { return nil }
         let ids = changes.map(\.id), entities = changes.map(\.entity), entityIds = changes.map(\.entityId), fields = changes.map(\.field)
         let values = changes.map { $0.value ?? "" }, nulls = changes.map { $0.value == nil }
         let stamps = changes.map(\.stamp.description), devices = changes.map(\.device), origins = changes.map(\.origin.rawValue)
         let (connection, logger) = (self.connection, self.logger)
-        return try await timed(120) { () async throws -> ClosedRange<Int64>? in
-            let rows = try await connection.query("""
-                WITH added AS (
-                    INSERT INTO board.changes (change_id, entity, entity_id, field, value, stamp, device, origin)
-                    SELECT id::uuid, entity, entity_id, field, CASE WHEN is_null THEN NULL ELSE value END, stamp, device, origin
-                    FROM unnest(\(ids)::text[], \(entities)::text[], \(entityIds)::text[], \(fields)::text[], \(values)::text[],
-                                \(nulls)::bool[], \(stamps)::text[], \(devices)::text[], \(origins)::text[])
-                        AS c(id, entity, entity_id, field, value, is_null, stamp, device, origin)
-                    ON CONFLICT (change_id) DO NOTHING
-                    RETURNING seq
-                )
-                SELECT min(seq), max(seq) FROM added
-                """, logger: logger)
-            for try await (low, high) in rows.decode((Int64?, Int64?).self) {
-                if let low, let high { return low...high }
+        do {
+            return try await timed(120) { () async throws -> ClosedRange<Int64>? in
+                let rows = try await connection.query("""
+                    WITH added AS (
+                        INSERT INTO board.changes (owner, change_id, entity, entity_id, field, value, stamp, device, origin)
+                        SELECT \(owner)::uuid, id::uuid, entity, entity_id, field, CASE WHEN is_null THEN NULL ELSE value END, stamp, device, origin
+                        FROM unnest(\(ids)::text[], \(entities)::text[], \(entityIds)::text[], \(fields)::text[], \(values)::text[],
+                                    \(nulls)::bool[], \(stamps)::text[], \(devices)::text[], \(origins)::text[])
+                            AS c(id, entity, entity_id, field, value, is_null, stamp, device, origin)
+                        ON CONFLICT (change_id) DO NOTHING
+                        RETURNING seq
+                    )
+                    SELECT min(seq), max(seq) FROM added
+                    """, logger: logger)
+                for try await (low, high) in rows.decode((Int64?, Int64?).self) {
+                    if let low, let high { return low...high }
+                }
+                return nil
             }
-            return nil
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42501" {
+            // A server Board set up before pushes named their owner (migration 5) lets a person insert no owner.
+            throw refused(BoardServer.describe(error) + "; a server set up by an earlier Board needs `board server init` again (by its administrator)")
         }
     }
 
