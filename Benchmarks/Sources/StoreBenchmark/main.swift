@@ -31,7 +31,7 @@ func best(_ runs: Int = 3, setUp: () throws -> Void, _ body: () throws -> Void) 
 
 // The benchmark keeps the database it gives the store, for its bulk set-up and its baselines.
 let generationPath = directory.appendingPathComponent("generation.sqlite").path
-let database = try BoardDatabase.open(path: generationPath).pool
+let database = try BoardDatabase.open(path: generationPath, concurrentReads: true).writer
 let store = try BoardStore(database, path: generationPath)
 let first = try store.addTemplate(CardValues(title: "Daily 0", labels: ["bench"], checklist: ["one", "two"], time: LocalTime(hour: 7, minute: 30)!),
                                   rule: try RecurrenceRule(.daily), start: clock.today, status: .draft, clock: clock)
@@ -39,12 +39,16 @@ try database.write { db in
     // Clone the first template, its rule and its series 9,999 times.
     try db.execute(sql: """
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
-        INSERT INTO templates SELECT printf('%08d', n.i) || substr(id, 9), owner_id, 'Daily ' || n.i, description, labels, checklist,
+        INSERT INTO templates (id, owner_id, title, description, labels, checklist, default_bucket, default_time, priority,
+                               default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min)
+        SELECT printf('%08d', n.i) || substr(id, 9), owner_id, 'Daily ' || n.i, description, labels, checklist,
             default_bucket, default_time, priority, default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min
         FROM templates, n WHERE templates.id = ?;
-        INSERT INTO recurrence_rules SELECT 'r' || t.id, t.id, r.rrule, r.anchor, r.month_end_policy, r.timezone, r.starts_on, r.ends_on
+        INSERT INTO recurrence_rules (id, template_id, rrule, anchor, month_end_policy, timezone, starts_on, ends_on)
+        SELECT 'r' || t.id, t.id, r.rrule, r.anchor, r.month_end_policy, r.timezone, r.starts_on, r.ends_on
         FROM templates t, recurrence_rules r WHERE r.template_id = ? AND t.id != ?;
-        INSERT INTO series SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL
+        INSERT INTO series (id, template_id, owner_id, starts_on, ends_on, status, last_generated_at, used_count, skipped_dates, generated_through)
+        SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL
         FROM templates t, series s WHERE s.template_id = ? AND t.id != ?;
         UPDATE templates SET status = 'active'; UPDATE series SET status = 'active';
         """, arguments: [first.id, first.id, first.id, first.id, first.id])
@@ -72,7 +76,7 @@ let plainInserts = try best(setUp: clearTasks) {
         let dates = (0..<7).map { clock.today.adding(days: $0).iso }
         for (templateId, seriesId, title) in insertRows {
             for date in dates {
-                try statement.execute(arguments: [UUID().uuidString.lowercased(), store.ownerId, title, position, date,
+                try statement.execute(arguments: [RandomId.make(), store.ownerId, title, position, date,
                                                   clock.timestamp, clock.timestamp, templateId, seriesId, date])
                 position += 1
             }
@@ -88,7 +92,7 @@ print(String(format: "  ratio:                  %6.2f×  (target ≤ 2×)", gene
 // MARK: Propagation: one template, 10,000 open occurrences.
 
 let propagationPath = directory.appendingPathComponent("propagation.sqlite").path
-let propagationDatabase = try BoardDatabase.open(path: propagationPath).pool
+let propagationDatabase = try BoardDatabase.open(path: propagationPath, concurrentReads: true).writer
 let propagationStore = try BoardStore(propagationDatabase, path: propagationPath)
 let routine = try propagationStore.addTemplate(CardValues(title: "Title A", labels: ["bench"]), rule: try RecurrenceRule(.daily),
                                                start: clock.today, clock: clock)
