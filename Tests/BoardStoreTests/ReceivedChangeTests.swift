@@ -163,6 +163,9 @@ import Testing
         #expect(try d[0].reinClock(serverClock: wall) == 2)
         let stamps = try d[0].outbox(limit: 10).changes.map(\.stamp)
         #expect(stamps.count == 2 && stamps[0] < stamps[1] && stamps.allSatisfy { $0.milliseconds == wall }, "\(stamps)")
+        // Above what the device already sent (the card as it was made), or the edits would lose to it.
+        let made = try #require(log.changes.first { $0.entityId == card.id && $0.field == FieldChange.row }?.stamp)
+        #expect(stamps.allSatisfy { $0 > made }, "\(stamps) after \(made)")
         #expect(try d[0].reinClock(serverClock: wall) == 0)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
