@@ -34,7 +34,7 @@ public enum SyncCommands {
 
     public static let serverInit = CommandInfo(
         "init",
-        abstract: "Create or migrate Board's schema on the server (numbered migrations; running it again changes nothing).",
+        abstract: "Create or migrate Board's schema on the server (numbered migrations; run it again after upgrading Board, else it changes nothing).",
         parameters: [adminURL])
 
     public static let addUser = CommandInfo(

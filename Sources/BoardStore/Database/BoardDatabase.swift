@@ -25,7 +25,6 @@ public enum BoardDatabase {
             // What a pool sets: in WAL mode a commit is safe from a crash without a sync of its own.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: foldFunction)
-            db.add(function: newIdFunction)
             // The -wal and -shm files stay when the last connection closes (the WAL checkpointed
             // into the file and truncated to nothing first): making and removing both on every
             // command was a tenth of a small board's `list` (ARCHITECTURE.md §7).
@@ -66,9 +65,6 @@ public enum BoardDatabase {
     static let foldFunction = DatabaseFunction("board_fold", argumentCount: 1, pure: true) { values in
         String.fromDatabaseValue(values[0]).map(CardSearch.fold)
     }
-
-    /// `board_new_id()`: a new row's id (`RandomId`) inside SQL, for rows made by one statement.
-    static let newIdFunction = DatabaseFunction("board_new_id", argumentCount: 0, pure: false) { _ in RandomId.make() }
 
     /// Creates the folders above `path`; a file in the way or a folder without permission is said in words.
     private static func createFolder(of path: String) throws {

@@ -201,7 +201,7 @@ struct OccurrenceInserter {
         tombstone = !syncing ? nil : try db.cachedStatement(sql: """
             SELECT field = 'deleted' AND value = 'true' FROM sync_changes
             WHERE entity = 'tasks' AND entity_id = ? AND field IN ('deleted', 'row') AND origin <> 'generation'
-            ORDER BY stamp DESC, COALESCE(device, (SELECT device_id FROM sync_state WHERE id = 1)) DESC, change_id DESC LIMIT 1
+            ORDER BY stamp DESC, \(BoardStore.changeDevice) DESC, change_id DESC LIMIT 1
             """)
         self.clock = clock
         position = try BoardStore.endPosition(of: .routines, db)

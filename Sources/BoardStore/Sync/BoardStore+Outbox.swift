@@ -122,9 +122,13 @@ extension BoardStore {
     static func addReferencesToOutbox(table: String, now: Date, _ db: Database) throws -> Int {
         guard let text = try String.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1") else { return 0 }
         let stamp = (HybridTimestamp(text) ?? HybridTimestamp(milliseconds: 0)).next(now: milliseconds(now)).description
+        // Each change's id made inside the statement, by the one maker of new ids.
+        let newId = DatabaseFunction("board_new_id", argumentCount: 0, pure: false) { _ in RandomId.make() }
+        db.add(function: newId)
+        defer { db.remove(function: newId) }
         try db.execute(sql: """
             INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, origin, pushed, in_row)
-            SELECT \(BoardDatabase.newIdFunction.name)(), '\(table)', id, '\(FieldChange.row)', NULL, ?, 'user', 0, 1 FROM \(table)
+            SELECT board_new_id(), '\(table)', id, '\(FieldChange.row)', NULL, ?, 'user', 0, 1 FROM \(table)
             """, arguments: [stamp])
         let count = db.changesCount
         try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [stamp])
@@ -180,12 +184,12 @@ extension BoardStore {
         }
     }
 
-    /// The columns of `sync_changes` that `fieldChange` reads. This device's own changes name no
-    /// device in the file (ARCHITECTURE.md §13): they are read with its id.
-    static let changeColumns = """
-        change_id, entity, entity_id, field, value, stamp, COALESCE(device, (SELECT device_id FROM sync_state WHERE id = 1)) AS device,
-        origin, in_row, row_before
-        """
+    /// A change's device in SQL: this device's own changes name none in the file (ARCHITECTURE.md
+    /// §13), and are its id.
+    static let changeDevice = "COALESCE(device, (SELECT device_id FROM sync_state WHERE id = 1))"
+
+    /// The columns of `sync_changes` that `fieldChange` reads.
+    static let changeColumns = "change_id, entity, entity_id, field, value, stamp, \(changeDevice) AS device, origin, in_row, row_before"
 
     /// A change of the log as it was made: a change kept by reference gets its value from its row.
     static func fieldChange(_ row: Row, _ db: Database) throws -> FieldChange? {

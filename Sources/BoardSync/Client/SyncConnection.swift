@@ -71,8 +71,10 @@ struct SyncConnection {
                 }
                 return nil
             }
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42501" {
-            // A server Board set up before pushes named their owner (migration 5) lets a person insert no owner.
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42501"
+                    && error.serverInfo?[.message]?.hasPrefix("permission denied") == true {
+            // A server Board set up before pushes named their owner (migration 5) lets a person insert
+            // no owner. (A refused owner is the same code, "new row violates row-level security": not this.)
             throw refused(BoardServer.describe(error) + "; a server set up by an earlier Board needs `board server init` again (by its administrator)")
         }
     }

@@ -62,30 +62,30 @@ public enum SyncRound {
         summary.joined = try store.join(owner: owner, server: connection.server.display)
         let serverClock = try await connection.clock()
         try store.reinClock(serverClock: serverClock)
-        summary.pushed += try await push(store, connection)
+        summary.pushed += try await push(store, connection, owner: owner)
         guard try store.syncStatus() != nil else { return summary }
         // Each batch is taken in (one transaction) while the server sends the next and it is checked
         // against the field rules: checking is a third of taking a batch in, and needs no transaction.
         var from = try store.syncStatus()?.pulledThrough ?? 0
-        var batch = try await connection.pull(after: from, excluding: try store.ownPushes(after: from), limit: pullBatch)
-        var checked = store.check(batch.changes, serverClock: serverClock)
+        /// The batch after `seq`, checked; `own` are this device's pushes after it (read from the store
+        /// beforehand: a read waits for the store's write in progress).
+        func pull(after seq: Int64, own: [ClosedRange<Int64>]) async throws -> (checked: CheckedChanges, through: Int64, count: Int) {
+            let batch = try await connection.pull(after: seq, excluding: own, limit: pullBatch)
+            return (store.check(batch.changes, serverClock: serverClock), batch.through, batch.count)
+        }
+        var batch = try await pull(after: from, own: try store.ownPushes(after: from))
         while batch.through > from {
             let current = batch, own = try store.ownPushes(after: current.through)
-            async let following = { () async throws -> (changes: [FieldChange], through: Int64, count: Int, checked: CheckedChanges) in
-                guard current.count >= pullBatch else { return ([], current.through, 0, CheckedChanges()) }
-                let next = try await connection.pull(after: current.through, excluding: own, limit: pullBatch)
-                return (next.changes, next.through, next.count, store.check(next.changes, serverClock: serverClock))
-            }()
-            let received = try store.receive(checked, pulledThrough: current.through, serverClock: serverClock)
+            async let following = current.count < pullBatch ? (CheckedChanges(), current.through, 0) : pull(after: current.through, own: own)
+            let received = try store.receive(current.checked, pulledThrough: current.through, serverClock: serverClock)
             summary.pulled += received.received
             summary.heldBack = received.heldBack
             summary.setAside += received.setAside
             from = current.through
-            let next = try await following
-            (batch, checked) = ((next.changes, next.through, next.count), next.checked)
+            batch = try await following
         }
         summary.generated = try store.generate(clock: clock())
-        summary.pushed += try await push(store, connection)
+        summary.pushed += try await push(store, connection, owner: owner)
         // Reminders this device claimed and delivered while offline: the server learns of them now.
         let offline = try store.unpushedClaims()
         if !offline.isEmpty, let device = try store.syncStatus()?.deviceId {
@@ -103,14 +103,15 @@ public enum SyncRound {
         }
     }
 
-    /// Pushes the outbox in batches; each batch leaves it once the server has it. The next batch is
-    /// read while the server takes one (making a first sync's values is most of its own work).
-    static func push(_ store: BoardStore, _ connection: SyncConnection) async throws -> Int {
+    /// Pushes the outbox in batches as `owner`'s (the session's); each batch leaves it once the server
+    /// has it. The next batch is read while the server takes one (making a first sync's values is
+    /// most of its own work).
+    static func push(_ store: BoardStore, _ connection: SyncConnection, owner: String) async throws -> Int {
         var pushed = 0
         var batch = try store.outbox(limit: pushBatch)
         while let last = batch.entries.last {
             let sending = batch.changes, entries = batch.entries
-            async let numbers = connection.push(sending, owner: store.ownerId)
+            async let numbers = connection.push(sending, owner: owner)
             let next = entries.count < pushBatch ? OutboxBatch() : try store.outbox(after: last, limit: pushBatch)
             try store.markPushed(entries, numbers: try await numbers)
             pushed += entries.count
