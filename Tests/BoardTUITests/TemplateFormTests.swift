@@ -30,7 +30,7 @@ import Testing
         #expect(press([.enter], &state).isEmpty, "nothing is written")
         let refused = try form(state)
         #expect(refused.errors[.title] == "Title must not be empty")
-        #expect(refused.errors[.time] == "Time must be HH:MM from 00:00 to 23:59, got '25:00'")
+        #expect(refused.errors[.time] == "Time must be a time of day such as 9am, 6:30pm, noon, midnight or 21:00 (00:00 to 23:59), got '25:00'")
         #expect(refused.focus == .title, "the focus goes to the first wrong row")
         press(type("Stretch"), &state)
         #expect(try form(state).errors[.title] == nil, "typing clears the row's error")

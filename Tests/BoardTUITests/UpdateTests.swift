@@ -42,6 +42,30 @@ import Testing
         #expect(state.mode == .normal)
     }
 
+    /// Due and Time take words, as the command line does; the day they resolve to shows under Due as it is typed.
+    @Test func editFormReadsDatesInWordsAndShowsTheDay() throws {
+        var state = try TUIFixture().state()   // Saturday Nov 21, 09:00
+        press([.character("e")], &state)
+        press([.tab, .tab, .tab] + [.control("u")] + type("next fri"), &state)
+        #expect(view(state).text.contains("→ Fri Nov 27"))
+        press([.tab] + [.control("u")] + type("6:30pm"), &state)
+        #expect(view(state).text.contains("→ Fri Nov 27 18:30"))
+        let effects = press([.enter], &state)
+        guard case .edit(_, let edit, let due) = effects.first else { Issue.record("no edit effect"); return }
+        #expect(due == .some(LocalDate(iso: "2026-11-27")))
+        #expect(edit.time == .some(LocalTime(hour: 18, minute: 30)!))
+        // A time alone: today while still ahead (09:00 now), else tomorrow; the form says which.
+        press([.character("e"), .tab, .tab, .tab, .control("u"), .tab, .control("u")] + type("8am"), &state)
+        #expect(view(state).text.contains("→ tomorrow, Sun Nov 22 08:00"))
+        guard case .edit(_, _, let due2) = press([.enter], &state).first else { Issue.record("no edit effect"); return }
+        #expect(due2 == .some(LocalDate(iso: "2026-11-22")))
+        // Words it doesn't know are refused under the row, nothing sent.
+        press([.character("e"), .tab, .tab, .tab, .control("u")] + type("03/04"), &state)
+        #expect(press([.enter], &state).isEmpty)
+        guard case .editing(let form) = state.mode else { Issue.record("form closed on an error"); return }
+        #expect(form.errors[3]?.contains("ambiguous") == true)
+    }
+
     @Test func editFormSavesValidFieldsAndShowsErrorsInline() throws {
         var state = try TUIFixture().state()
         let card = state.focusedCard!
@@ -50,11 +74,11 @@ import Testing
         #expect(form.values[0] == "Renew passport")
         press([.tab, .tab, .tab, .tab] + type("25:00") + [.enter], &state)
         guard case .editing(let withError) = state.mode else { Issue.record("form closed on an error"); return }
-        #expect(withError.errors == [4: "must be HH:MM from 00:00 to 23:59, got '25:00'"])
+        #expect(withError.errors == [4: "must be a time of day such as 9am, 6:30pm, noon, midnight or 21:00 (00:00 to 23:59), got '25:00'"])
         // The problem stands under its row, not at the bottom.
         let rows = view(state).text.split(separator: "\n").map(String.init)
         let timeRow = try #require(rows.firstIndex { $0.contains("› Time") })
-        #expect(rows[timeRow + 1].contains("⚠ Time: must be HH:MM from 00:00 to 23:59, got '25:00'"))
+        #expect(rows[timeRow + 1].contains("⚠ Time: must be a time of day such as 9am, 6:30pm, noon, midnight or 21:00 (00:00 to 23:59), got '25:00'"))
         press(Array(repeating: .backspace, count: 5) + type("08:15"), &state)
         let effects = press([.enter], &state)
         guard case .edit(let id, let edit, _) = effects.first else { Issue.record("no edit effect"); return }

@@ -107,7 +107,7 @@ import Testing
     @Test(arguments: [
         (["add", ""], "error: title: must not be empty"),
         (["add", "x", "--bucket", "someday"], "error: bucket: 'someday' is not a bucket; use this-week, weekend, next-week, next-month, routines"),
-        (["add", "x", "--due", "2026-12-01", "--time", "25:00"], "error: time: must be HH:MM from 00:00 to 23:59, got '25:00'"),
+        (["add", "x", "--due", "2026-12-01", "--time", "25:00"], "error: time: must be a time of day such as 9am, 6:30pm, noon, midnight or 21:00 (00:00 to 23:59), got '25:00'"),
         (["add", "x", "--due", "2026-11-20", "--time", "09:00"], "error: due: Cannot create a task with a time in the past"),
         // Issue: a past date without a time was refused as "a time in the past".
         (["add", "x", "--due", "2026-11-20"], "error: due: Cannot create a task with a date in the past: 2026-11-20 is before today, 2026-11-21"),

@@ -74,7 +74,7 @@ import Testing
         (["routine", "tick", "ID", "two"], "error: step: must be a step number from 1, got 'two'"),
         (["routine", "tick", "ID", "1", "--date", "2026-11-22"], "error: date: 2026-11-22 hasn't come yet; a checklist is ticked on its day"),
         (["routine", "tick", "ID", "1", "--date", "2026-10-21"], "error: date: 2026-10-21 is more than 30 days ago; older ticks are not kept"),
-        (["routine", "show", "ID", "--date", "21/11"], "error: date: must be a date YYYY-MM-DD, got '21/11'"),
+        (["routine", "show", "ID", "--date", "21/11"], "error: date: '21/11' is ambiguous (day/month or month/day?); write YYYY-MM-DD or a month's name, such as dec 3"),
         (["routine", "link", "ID", "1", "Meditate"], "error: habit: no habit named 'Meditate' (board habit list shows them)"),
         (["routine", "link", "ID", "1"], "error: habit: give a habit's name, or --none to unlink, not both"),
         (["template", "add", "Walk", "--no-schedule", "--every", "daily"], "error: no-schedule: a routine without a schedule takes no --every, --starts, --until, --times or --time"),

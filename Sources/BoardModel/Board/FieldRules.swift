@@ -13,11 +13,14 @@ public enum FieldRules {
         return p
     }
 
-    /// "HH:MM"; empty or "none" is no time.
+    /// "21:00", "9am", "6:30pm", "noon" (`DateWords.time`); empty or "none" is no time.
     public static func time(_ text: String) throws(BoardError) -> LocalTime? {
         let text = text.trimmingSpaces
         if text.isEmpty || text.lowercased() == "none" { return nil }
-        guard let time = LocalTime(iso: text) else { throw BoardError("time", "must be HH:MM from 00:00 to 23:59, got '\(text)'") }
+        if let time = LocalTime(iso: text) { return time }
+        guard let time = try? DateWords.time(text) else {
+            throw BoardError("time", "must be a time of day such as \(DateWords.timeForms) (00:00 to 23:59), got '\(text.echoed)'")
+        }
         return time
     }
 

@@ -245,7 +245,7 @@ private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ 
         }
         form.confirmingDiscard = true
     case .enter:
-        switch form.edit() {
+        switch form.edit(now: state.snapshot.now, weekStart: state.config.weekStart ?? .monday) {
         case .success(let (edit, due)):
             state.mode = .normal
             return [.edit(cardId: form.cardId, edit, due: due)]
@@ -266,8 +266,10 @@ private func focusField(_ form: inout CardForm, by step: Int) {
 }
 
 extension CardForm {
-    /// The edit the form's fields describe, or every wrong field's problem under its row.
-    func edit() -> Result<(CardEdit, LocalDate??), CardFormErrors> {
+    /// The edit the form's fields describe, or every wrong field's problem under its row. Due and
+    /// Time take words as the command line does (`DateWords`): a time without a date is today's
+    /// while still ahead of `now`, else tomorrow's.
+    func edit(now: LocalDateTime, weekStart: Weekday) -> Result<(CardEdit, LocalDate??), CardFormErrors> {
         let trimmed = values.map { $0.trimmingCharacters(in: .whitespaces) }
         var errors: [Int: String] = [:]
         func check<T>(_ field: Int, _ parse: () throws -> T) -> T? {
@@ -275,18 +277,33 @@ extension CardForm {
         }
         if trimmed[0].isEmpty { errors[0] = "must not be empty" }
         let labels = trimmed[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let due = check(3) { () throws -> LocalDate? in
-            guard !trimmed[3].isEmpty else { return nil }
-            guard let d = LocalDate(iso: trimmed[3]) else { throw BoardError("due date", "must be YYYY-MM-DD, got '\(trimmed[3])'") }
-            return d
-        }
+        let due = check(3) { try dueDate(now: now, weekStart: weekStart) }
         let time = check(4) { try FieldRules.time(trimmed[4]) }
         let priority = check(5) { try FieldRules.priority(trimmed[5]) }
         let duration = check(6) { try FieldRules.duration(trimmed[6]) }
-        guard errors.isEmpty, let due, let time, let priority, let duration else { return .failure(CardFormErrors(rows: errors)) }
+        guard errors.isEmpty, var due, let time, let priority, let duration else { return .failure(CardFormErrors(rows: errors)) }
+        if due == nil, let time { due = DateWords.day(for: time, now: now) }
         let edit = CardEdit(title: trimmed[0], description: values[1], labels: labels, time: .some(time),
                             priority: priority, duration: .some(duration))
         return .success((edit, .some(due)))
+    }
+
+    /// The Due field's day, nil when empty.
+    private func dueDate(now: LocalDateTime, weekStart: Weekday) throws -> LocalDate? {
+        let text = values[3].trimmingSpaces
+        guard !text.isEmpty, text.lowercased() != "none" else { return nil }
+        return try DateWords.date(text, today: now.date, weekStart: weekStart, field: "due date")
+    }
+
+    /// What the Due field resolves to as typed, "→ Fri Nov 27" (with a time alone, the day it
+    /// takes), shown under the row; nil while it reads as nothing or as an error.
+    func dueHint(now: LocalDateTime, weekStart: Weekday) -> String? {
+        guard let due = try? dueDate(now: now, weekStart: weekStart) else {
+            guard values[3].trimmingSpaces.isEmpty, let time = try? FieldRules.time(values[4]) else { return nil }
+            let day = DateWords.day(for: time, now: now)
+            return "→ " + (day == now.date ? "today, " : "tomorrow, ") + MonthName.due(day, time, today: now.date)
+        }
+        return "→ " + MonthName.due(due, try? FieldRules.time(values[4]), today: now.date)
     }
 }
 

@@ -246,6 +246,9 @@ private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardFor
         // The focused value is drawn below, scrolled to its cursor; the others wrap in the box.
         lines.append("\(marker) \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(i == form.field ? "" : form.values[i])")
         if let problem = form.errors[i] { lines.append("    ⚠ \(name): \(problem)") }
+        else if i == 3, let hint = form.dueHint(now: state.snapshot.now, weekStart: state.config.weekStart ?? .monday) {
+            lines.append("    \(hint)")
+        }
     }
     lines.append("")
     lines.append(form.confirmingDiscard ? "Drop your changes? y drops them · any other key goes back to the form"

@@ -4,8 +4,8 @@ import BoardModel
 struct AddCommand: Command {
     static let title = Declared.argument("title", "The card's title.")
     static let bucket = Declared.option("bucket", "this-week, weekend, next-week, next-month or routines. Default: this-week.")
-    static let due = Declared.option("due", "Due date, YYYY-MM-DD.", value: "date")
-    static let time = Declared.option("time", "Due time, HH:MM (needs --due).", value: "HH:MM")
+    static let due = Declared.option("due", "Due date: friday, next monday, tomorrow, in 3 days, dec 3, the 15th or YYYY-MM-DD (docs/dates.md).", value: "date")
+    static let time = Declared.option("time", "Due time: 9am, 6:30pm, noon or HH:MM. Without --due: today if still ahead, else tomorrow.", value: "time")
     static let priority = Declared.option("priority", "Priority 0 (none) to 3 (high). Default: 0.", value: "0-3")
     static let labels = Declared.repeatedOption("label", "A label (repeat for several).")
     static let description = Declared.option("description", "The description.")
@@ -39,10 +39,13 @@ struct AddCommand: Command {
                                 time: try time.flatMap { t throws in try CardFieldOptions.time(t) },
                                 priority: try CardFieldOptions.priority(priority),
                                 duration: try duration.flatMap { d throws in try CardFieldOptions.duration(d) })
-        let due = try due.map { d throws in try CardFieldOptions.date(d, field: "due") }
         try values.validate()
         let (store, clock) = try board.open(creating: true)
+        var due = try due.map { d throws in try CardFieldOptions.date(d, field: "due", today: clock.today) }
+        // A time alone is today's while it is still ahead, else tomorrow's; the line below says which.
+        if due == nil, let time = values.time { due = DateWords.day(for: time, now: clock.local) }
         let task = try store.addTask(values, bucket: bucket, due: due, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: clock)
-        printOut("Added \(CardFormat.shortId(task.id)) to \(bucket.title): \(task.title.escapedForTerminal)")
+        let when = task.dueDate.map { " · due " + MonthName.due($0, task.dueTime, in: clock.zone, today: clock.today) } ?? ""
+        printOut("Added \(CardFormat.shortId(task.id)) to \(bucket.title): \(task.title.escapedForTerminal)\(when)")
     }
 }

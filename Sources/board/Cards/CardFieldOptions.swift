@@ -6,7 +6,7 @@ struct CardFieldOptions {
     static let title = Declared.option("title", "The title.")
     static let description = Declared.option("description", "The description.")
     static let labels = Declared.repeatedOption("label", "A label (repeat for several; replaces the labels).")
-    static let time = Declared.option("time", "The time of day, HH:MM ('none' to clear).", value: "HH:MM")
+    static let time = Declared.option("time", "The time of day: 9am, 6:30pm, noon or HH:MM ('none' to clear).", value: "time")
     static let priority = Declared.option("priority", "Priority 0 (none) to 3 (high).", value: "0-3")
     static let duration = Declared.option("duration", "Duration in minutes ('none' to clear).", value: "minutes")
     static let parameters: [any ParameterDeclaration] = [title, description, labels, time, priority, duration]
@@ -40,8 +40,8 @@ struct CardFieldOptions {
 
     static func duration(_ text: String) throws -> Int? { try FieldRules.duration(text) }
 
-    static func date(_ text: String, field: String) throws -> LocalDate {
-        guard let date = LocalDate(iso: text) else { throw BoardError(field, "must be a date YYYY-MM-DD, got '\(text)'") }
-        return date
+    /// A day in words or YYYY-MM-DD (`DateWords`), seen from `today` with the configured week start.
+    static func date(_ text: String, field: String, today: LocalDate) throws -> LocalDate {
+        try DateWords.date(text, today: today, weekStart: ConfigFile.loaded.weekStart ?? .monday, field: field)
     }
 }

@@ -5,7 +5,7 @@ struct EditCommand: Command {
     static let info = CommandInfo(
         "edit", abstract: "Edit a card. On an occurrence, each field changed becomes an exception.",
         parameters: [IdArgument.card] + CardFieldOptions.parameters + [due, CardFieldOptions.editedSteps] + BoardOptions.parameters, runs: Self.self)
-    static let due = Declared.option("due", "Due date, YYYY-MM-DD ('none' to clear).", value: "date")
+    static let due = Declared.option("due", "Due date: friday, tomorrow, in 3 days, dec 3, YYYY-MM-DD … ('none' to clear; docs/dates.md).", value: "date")
 
     let id: String, fields: CardFieldOptions, due: String?, steps: [String], board: BoardOptions
 
@@ -19,10 +19,16 @@ struct EditCommand: Command {
 
     func run() throws {
         let edit = try fields.edit(checklist: steps.isEmpty ? nil : steps)
-        let due: LocalDate?? = try due.map { d throws in d.lowercased() == "none" ? nil : try CardFieldOptions.date(d, field: "due") }
-        guard !edit.isEmpty || due != nil else { throw BoardError("edit", "nothing to change; give --title, --label, --time, …") }
+        guard !edit.isEmpty || self.due != nil else { throw BoardError("edit", "nothing to change; give --title, --label, --time, …") }
         let (store, clock) = try board.open()
-        let task = try store.editTask(try store.taskId(matching: id), edit, due: due, clock: clock)
-        printOut("Edited \(CardFormat.shortId(task.id)): \(task.title.escapedForTerminal)" + (task.exceptionMask.isEmpty ? "" : " · Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")))
+        var due: LocalDate?? = try self.due.map { d throws in d.lowercased() == "none" ? nil : try CardFieldOptions.date(d, field: "due", today: clock.today) }
+        let taskId = try store.taskId(matching: id)
+        // A time given to a card without a date is today's while it is still ahead, else tomorrow's.
+        if due == nil, let time = edit.time ?? nil, try store.task(taskId).dueDate == nil {
+            due = .some(DateWords.day(for: time, now: clock.local))
+        }
+        let task = try store.editTask(taskId, edit, due: due, clock: clock)
+        let when = due != nil ? task.dueDate.map { " · due " + MonthName.due($0, task.dueTime, in: clock.zone, today: clock.today) } ?? "" : ""
+        printOut("Edited \(CardFormat.shortId(task.id)): \(task.title.escapedForTerminal)" + (task.exceptionMask.isEmpty ? "" : " · Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")) + when)
     }
 }

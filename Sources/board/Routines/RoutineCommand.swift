@@ -23,14 +23,14 @@ enum RoutineCommand {
 
 /// `--date`: the local day of a routine's checklist or a habit's check-in, today by default.
 struct RoutineDay {
-    static let date = Declared.option("date", "The local day, YYYY-MM-DD. Default: today.", value: "date")
+    static let date = Declared.option("date", "The local day: YYYY-MM-DD or words (yesterday, mon, dec 3). Default: today.", value: "date")
 
     let date: String?
 
     init(_ given: ParsedArguments) throws { date = try given[Self.date] }
 
     func day(today: LocalDate) throws -> LocalDate {
-        try date.map { d throws in try CardFieldOptions.date(d, field: "date") } ?? today
+        try date.map { d throws in try CardFieldOptions.date(d, field: "date", today: today) } ?? today
     }
 }
 

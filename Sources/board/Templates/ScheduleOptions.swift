@@ -36,7 +36,7 @@ struct ScheduleOptions {
         guard var rule = phrase?.rule ?? current else {
             throw BoardError("every", "a template needs a rule, e.g. --every 'every weekday'")
         }
-        let start = try starts.map { s throws in try CardFieldOptions.date(s, field: "starts") } ?? phrase?.start
+        let start = try starts.map { s throws in try CardFieldOptions.date(s, field: "starts", today: today) } ?? phrase?.start
         if until != nil && times != nil { throw BoardError("until", "give --until or --times, not both") }
         if let times {
             guard (1...RecurrenceRule.maxCount).contains(times) else {
@@ -45,7 +45,7 @@ struct ScheduleOptions {
             rule = try rule.with(end: .count(times))
         }
         if let until {
-            let date = try CardFieldOptions.date(until, field: "until")
+            let date = try CardFieldOptions.date(until, field: "until", today: today)
             let first = start ?? today
             guard date >= first else { throw BoardError("until", "the end \(date) is before the start \(first)") }
             rule = try rule.with(end: .until(date, nil))

@@ -1,0 +1,130 @@
+/// Dates and times as a person types them — "friday", "next monday", "in 3 days", "dec 3", "the
+/// 15th", "9am", "6:30pm" — read by one parser wherever Board asks for one (ARCHITECTURE.md §15):
+/// `add`/`edit --due/--time`, the card form and the calendar's `g`. The words are the recurrence
+/// phrases' own (`PhraseParser`), so "tue" or "7:30 pm" mean the same in a schedule and on a card.
+public enum DateWords {
+    /// The forms a date may take, for refusals and help.
+    public static let dateForms = "a weekday (fri, next fri), today, tomorrow, yesterday, in 3 days, in 2 weeks, dec 3, 3 dec, december 3 2027, the 15th or YYYY-MM-DD"
+    /// The forms a time may take.
+    public static let timeForms = "9am, 6:30pm, noon, midnight or 21:00"
+
+    /// The day `text` names, seen from `today`. A weekday is the next one on or after today (on a
+    /// Friday "friday" is today); "next friday" is the Friday of the week after this one, weeks
+    /// starting on `weekStart`. A month and day without a year is the next one on or after today.
+    public static func date(_ text: String, today: LocalDate, weekStart: Weekday = .monday, field: String = "due") throws(BoardError) -> LocalDate {
+        var parser = PhraseParser(text)
+        let date: LocalDate
+        do throws(BoardError) { date = try parser.parseDayInWords(today: today, weekStart: weekStart) } catch {
+            throw BoardError(field, error.problem)
+        }
+        if let extra = parser.current {
+            throw BoardError(field, "'\(extra.echoed)' after the date is not understood; use \(dateForms)")
+        }
+        return date
+    }
+
+    /// The time of day `text` names: "9am", "6:30 pm", "noon", "21:00", "at 7".
+    public static func time(_ text: String, field: String = "time") throws(BoardError) -> LocalTime {
+        var parser = PhraseParser(text)
+        if parser.current == "at" { parser.index += 1 }
+        guard parser.current != nil else { throw BoardError(field, "is empty; use \(timeForms)") }
+        let time: LocalTime
+        do throws(BoardError) { time = try parser.parseTime() } catch {
+            throw BoardError(field, error.problem.replacingOccurrences(of: "such as 7am, 7:30pm or 19:30", with: "such as \(timeForms)"))
+        }
+        if let extra = parser.current {
+            throw BoardError(field, "'\(extra.echoed)' after the time is not understood; use \(timeForms)")
+        }
+        return time
+    }
+
+    /// The day a time given alone means: today while it is still ahead, else tomorrow.
+    public static func day(for time: LocalTime, now: LocalDateTime) -> LocalDate {
+        LocalDateTime(date: now.date, time: time) > now ? now.date : now.date.adding(days: 1)
+    }
+}
+
+extension PhraseParser {
+    /// One day in words (`DateWords.date`); leaves the parser after the words it read.
+    mutating func parseDayInWords(today: LocalDate, weekStart: Weekday) throws(BoardError) -> LocalDate {
+        guard let word = current else { throw BoardError("date", "is empty; use \(DateWords.dateForms)") }
+        if word.contains("/") {
+            throw BoardError("date", "'\(word.echoed)' is ambiguous (day/month or month/day?); write YYYY-MM-DD or a month's name, such as dec 3")
+        }
+        if word == "yesterday" { index += 1; return today.adding(days: -1) }
+        if let weekday = Vocabulary.weekdayNames[word] {
+            index += 1
+            return today.adding(days: weekday.daysSince(today.weekday))
+        }
+        if word == "next" {
+            index += 1
+            guard let name = current, let weekday = Vocabulary.weekdayNames[name] else {
+                throw unexpected(context: "expected a weekday after 'next', such as next friday")
+            }
+            index += 1
+            return today.startOfWeek(weekStart).adding(days: 7 + weekday.daysSince(weekStart))
+        }
+        if word == "in" {
+            index += 1
+            guard let count = current.flatMap({ $0 == "a" || $0 == "an" ? 1 : Vocabulary.cardinal($0) }), let unitWord = peek(1),
+                  let unit = Vocabulary.units[unitWord], unit == .daily || unit == .weekly else {
+                throw unexpected(context: "expected a count of days or weeks after 'in', such as in 3 days")
+            }
+            index += 2
+            let days = count * (unit == .weekly ? 7 : 1)
+            guard days <= 366 * 100 else { throw BoardError("date", "'in \(count) \(unitWord.echoed)' is too far ahead") }
+            return today.adding(days: days)
+        }
+        if word == "the" || (Vocabulary.ordinal(word) != nil && Vocabulary.ordinalWords[word] == nil && Vocabulary.month(peek(1) ?? "") == nil) {
+            return try parseDayOfMonth(today: today)
+        }
+        // "3 dec", "3rd december 2027": a day before the month's name.
+        if let day = Vocabulary.ordinal(word) ?? Int.decimal(word), let monthWord = peek(1), let month = Vocabulary.month(monthWord) {
+            index += 2
+            return try placed(month: month, day: day, today: today)
+        }
+        if word == "today" || word == "tomorrow" || word.contains("-") || Vocabulary.month(word) != nil {
+            let date = try parseDate(context: "the date")
+            guard let resolved = date.resolve(onOrAfter: today, today: today) else {
+                throw BoardError("date", "'\(word.echoed)' falls on no day in the next eight years")
+            }
+            return resolved
+        }
+        throw BoardError("date", "'\(word.echoed)' is not a date; use \(DateWords.dateForms)")
+    }
+
+    /// "the 15th": the next 15th on or after today, in a month that has one.
+    private mutating func parseDayOfMonth(today: LocalDate) throws(BoardError) -> LocalDate {
+        if current == "the" { index += 1 }
+        guard let dayWord = current, let day = Vocabulary.ordinal(dayWord) ?? Int.decimal(dayWord) else {
+            throw unexpected(context: "expected a day of the month, such as the 15th")
+        }
+        index += 1
+        guard (1...31).contains(day) else { throw BoardError("date", "no month has a \(ordinalSuffix(day))") }
+        var month = LocalDate(year: today.year, month: today.month, day: 1)!
+        for _ in 0..<13 {
+            if let date = LocalDate(year: month.year, month: month.month, day: day), date >= today { return date }
+            month = month.adding(months: 1)
+        }
+        throw BoardError("date", "no month ahead has a \(ordinalSuffix(day))")
+    }
+
+    /// A month and a day, with the year that follows them if one does, else the next on or after today.
+    private mutating func placed(month: Int, day: Int, today: LocalDate) throws(BoardError) -> LocalDate {
+        if current == "," { index += 1 }
+        if let yearWord = current, yearWord.count == 4, let year = Int.decimal(yearWord) {
+            index += 1
+            guard let date = LocalDate(year: year, month: month, day: day) else {
+                throw BoardError("date", "\(MonthName.full[month - 1]) \(day), \(year) does not exist")
+            }
+            return date
+        }
+        guard (1...LocalDate.maxDaysIn(month: month)).contains(day) else {
+            throw BoardError("date", "\(MonthName.full[month - 1]) never has a \(ordinalSuffix(day))")
+        }
+        guard let date = PhraseDate.monthDay(month, day).resolve(onOrAfter: today, today: today) else {
+            throw BoardError("date", "\(MonthName.full[month - 1]) \(day) falls on no day in the next eight years")
+        }
+        return date
+    }
+}
