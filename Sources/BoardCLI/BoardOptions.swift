@@ -28,7 +28,7 @@ public struct BoardOptions {
             guard creating else { throw BoardFileError.missing(path: path) }
             NewBoard.willCreate(path)
         }
-        let store = try BoardStore.open(path: path, concurrentReads: concurrentReads)
+        let store = try BoardStore.open(path: path, concurrentReads: concurrentReads, horizonRule: ConfigFile.loaded.horizonRule)
         let clock = try clockOptions.clock(savedZone: try store.savedTimeZone())
         if generating { try store.generate(clock: clock) }
         return (store, clock)

@@ -15,7 +15,7 @@ public struct ConfigError: Error, CustomStringConvertible {
 /// A file that is missing is no configuration; a file that is malformed stops every command, because
 /// guessing a time zone or a notify command would deliver reminders at the wrong moment or nowhere.
 public enum ConfigFile {
-    public static let keys = ["time_zone", "week_start", "notify_command", "grace", "remind_before", "sync_url"]
+    public static let keys = ["time_zone", "week_start", "notify_command", "grace", "remind_before", "sync_url", "rollover"]
 
     /// The configuration of this process, or why the file can't be used.
     public static let current: Result<BoardConfig, ConfigError> = Result { () throws(ConfigError) in try load(path: path()) }
@@ -89,6 +89,9 @@ public enum ConfigFile {
                     throw fail("must be a server URL such as \"postgres://ann@db.example.org:5432/board\"")
                 }
                 config.syncURL = url
+            case "rollover":
+                guard let mode = value?.string, ["auto", "off"].contains(mode) else { throw fail("must be \"auto\" or \"off\"") }
+                config.rolloverOff = mode == "off"
             default:
                 throw fail("is not a setting; the settings are \(keys.joined(separator: ", "))")
             }

@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func theServersListOfFieldsIsTheDevicesList() {
-        let server = Set(ServerSchema.knownFieldsV3.split(separator: ", ").map { String($0.dropFirst().dropLast()) })
+        let server = Set(ServerSchema.knownFields.split(separator: ", ").map { String($0.dropFirst().dropLast()) })
         #expect(server == SyncedFields.all)
     }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct BoardCommandTests {
     @Test func cardsAreAddedListedEditedMovedCompletedAndDeleted() throws {
         let board = try BoardFile()
-        #expect(try board.run(["add", "Buy milk", "--due", "2026-11-22", "--priority", "2", "--label", "home"]).status == 0)
+        #expect(try board.run(["add", "Buy milk", "--due", "2026-11-22", "--priority", "2", "--label", "home", "--bucket", "this-week"]).status == 0)
         #expect(try board.run(["add", "Call mum", "--bucket", "weekend"]).status == 0)
         var cards = try board.cards()
         #expect(cards.map { $0["title"] as? String } == ["Buy milk", "Call mum"])

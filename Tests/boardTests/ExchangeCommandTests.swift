@@ -339,9 +339,14 @@ import Testing
         let board = try BoardFile()
         let sql = try String(contentsOf: golden.appendingPathComponent("board.sql"), encoding: .utf8)
         #expect(try BoardBinary.runTool(["sqlite3", board.path], stdin: sql).status == 0)
+        // As stored (rollover off), the cards show where they did before columns followed the calendar.
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("board"), withIntermediateDirectories: true)
+        try "rollover = \"off\"\n".write(to: config.appendingPathComponent("board/config.toml"), atomically: true, encoding: .utf8)
         for (arguments, file) in [(["list", "--json"], "list.json"), (["list"], "list.txt"), (["list", "--json", "--bucket", "routines"], "list-routines.json")] {
             let expected = try String(contentsOf: golden.appendingPathComponent(file), encoding: .utf8)
-            #expect(try board.run(arguments).stdout == expected, "\(arguments)")
+            let r = try BoardBinary.run(arguments + ["--db", board.path], environment: ["BOARD_NOW": "2026-11-21T10:00", "XDG_CONFIG_HOME": config.path])
+            #expect(r.stdout == expected, "\(arguments)")
         }
     }
 }
@@ -355,9 +360,13 @@ import Testing
         let imported = try board.run(["import", "-"], stdin: written)
         #expect(imported.status == 0 && imported.stdout == "Imported 3 cards.\n", "\(imported.stderr)")
         let cards = try board.cards()
-        #expect(cards.map { $0["title"] as? String } == ["x", "Read", "Call"], "in the document's order")
-        #expect(cards.allSatisfy { $0["bucket"] as? String == "this-week" && $0["priority"] as? Int == 0 && $0["completed"] as? Bool == false })
-        #expect(cards[1]["labels"] as? [String] == ["home"] && cards[1]["due_date"] as? String == "2026-12-01")
+        #expect(cards.map { $0["title"] as? String } == ["x", "Call", "Read"], "in the document's order, column by column")
+        #expect(cards.allSatisfy { $0["priority"] as? Int == 0 && $0["completed"] as? Bool == false })
+        // A card without a day it was put in its bucket follows its date, as `board add --due` does:
+        // Dec 1 is after next week (Nov 23–29) on Saturday Nov 21: Next Month; the others are This Week's.
+        #expect(cards.map { $0["bucket"] as? String } == ["this-week", "this-week", "next-month"])
+        let read = try #require(cards.first { $0["title"] as? String == "Read" })
+        #expect(read["labels"] as? [String] == ["home"] && read["due_date"] as? String == "2026-12-01")
         #expect(Set(cards.compactMap { $0["id"] as? String }).count == 3)
         // No id: each import adds the cards anew, as the docs say.
         #expect(try board.run(["import", "-"], stdin: written).status == 0)

@@ -101,7 +101,7 @@ import Testing
 @Suite struct ScreenClockTests {
     @Test func theClockStartsAtNowAndRunsSoMidnightCanBeCrossed() throws {
         let board = try BoardFile()
-        try board.run(["add", "Call before midnight", "--due", "2026-11-21", "--time", "23:59"], now: "2026-11-21T23:59:57")
+        try board.run(["add", "Call before midnight", "--due", "2026-11-21", "--time", "23:59", "--bucket", "this-week"], now: "2026-11-21T23:59:57")
         let session = try TmuxSession(["--db", board.path], now: "2026-11-21T23:59:57")
         let start = session.waitFor { $0.contains("Call before midn") }
         #expect(start.0 && start.1.contains("Saturday, Nov 21") && !start.1.contains("Overdue"), "\(start.1)")

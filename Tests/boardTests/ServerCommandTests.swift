@@ -13,14 +13,14 @@ import Testing
         defer { pg.stop() }
         let first = try board(["server", "init", pg.adminURL])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 5 migrations run.\n")
+        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 6 migrations run.\n")
         let schema = try pg.psql(pg.adminURL, "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'board'").stdout
         #expect(schema == "changes,migrations,people,reminder_claims\n")
         #expect(try pg.psql(pg.adminURL, "SELECT relrowsecurity AND relforcerowsecurity FROM pg_class WHERE oid = 'board.changes'::regclass").stdout == "t\n")
         let again = try board(["server", "init", pg.adminURL])
         #expect(again.status == 0)
         #expect(again.stdout == "The schema on 127.0.0.1:\(pg.port)/board is up to date.\n")
-        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "5\n")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "6\n")
     }
 
     @Test func addUserPrintsAURLThatLogsInAsThatPerson() throws {

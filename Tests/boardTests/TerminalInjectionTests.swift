@@ -17,7 +17,7 @@ import Testing
     /// A board whose card, template, step, label and habit hold hostile text, as an import or an older Board could leave them.
     func hostileBoard() throws -> BoardFile {
         let board = try BoardFile()
-        #expect(try board.run(["add", "Card", "--label", "home", "--due", "2026-11-21", "--time", "10:30"]).status == 0)
+        #expect(try board.run(["add", "Card", "--label", "home", "--due", "2026-11-21", "--time", "10:30", "--bucket", "this-week"]).status == 0)
         #expect(try board.run(["template", "add", "Routine", "--every", "every day at 20:00", "--checklist", "Step"]).status == 0)
         #expect(try board.run(["habit", "add", "Habit"]).status == 0)
         let db = try DatabaseQueue(path: board.path)

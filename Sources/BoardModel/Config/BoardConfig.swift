@@ -15,6 +15,11 @@ public struct BoardConfig: Sendable, Hashable {
     public var remindBefore: Int?
     /// The server `board sync` and the screen sync through (a `postgres://` URL).
     public var syncURL: String?
+    /// `rollover = "off"`: the horizon columns keep each card where it was put (ARCHITECTURE.md §15).
+    public var rolloverOff = false
+
+    /// How the horizon columns follow the calendar under these settings.
+    public var horizonRule: HorizonRule { HorizonRule(weekStart: weekStart ?? .monday, follows: !rolloverOff) }
 
     public init(timeZone: TimeZone? = nil, weekStart: Weekday? = nil, notifyCommand: String? = nil,
                 graceMinutes: Int? = nil, remindBefore: Int? = nil, syncURL: String? = nil) {

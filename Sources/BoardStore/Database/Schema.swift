@@ -36,6 +36,15 @@ enum Schema {
             try RowReference.installTriggers(db)
         }
         migrator.registerMigration("v14 the change log without this device's name and ids on its own changes") { db in try v14(db) }
+        migrator.registerMigration("v15 a card's aim") { db in
+            // The day a person put the card in its bucket: its column follows from that and today
+            // (ARCHITECTURE.md §15). NULL: it follows its due date, or without one its creation.
+            try db.execute(sql: "ALTER TABLE tasks ADD COLUMN aimed_on TEXT CHECK (aimed_on IS NULL OR date(aimed_on) = aimed_on)")
+            // The last day this device's screen showed the board: what moved since is said once.
+            try db.execute(sql: "ALTER TABLE settings ADD COLUMN horizons_seen_on TEXT")
+            // The row-reference triggers copy every column of the card (§13).
+            try RowReference.installTriggers(db)
+        }
         return migrator
     }
 

@@ -49,13 +49,15 @@ public enum BoardDocument {
         public var createdAt: String?
         public var updatedAt: String?
         public var remindBefore: Int?
+        /// The day the card was put in its bucket (ARCHITECTURE.md §15); none: it follows its date.
+        public var aimedOn: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, title, description, labels, bucket, position, dueDate = "due_date", dueTime = "due_time"
             case priority, duration, completed, templateId = "template_id", seriesId = "series_id"
             case occurrenceDate = "occurrence_date", exceptions, checklist
             case ownerId = "owner_id", completedAt = "completed_at", createdAt = "created_at", updatedAt = "updated_at"
-            case remindBefore = "remind_before"
+            case remindBefore = "remind_before", aimedOn = "aimed_on"
         }
 
         /// `list --json`'s fields are always written (null when empty); the copy's only when set.
@@ -82,6 +84,7 @@ public enum BoardDocument {
             try c.encodeIfPresent(createdAt, forKey: .createdAt)
             try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
             try c.encodeIfPresent(remindBefore, forKey: .remindBefore)
+            try c.encodeIfPresent(aimedOn, forKey: .aimedOn)
         }
     }
 
@@ -313,5 +316,6 @@ extension BoardDocument.Card {
         createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt)
         updatedAt = try c.decodeIfPresent(String.self, forKey: .updatedAt)
         remindBefore = try c.decodeIfPresent(Int.self, forKey: .remindBefore)
+        aimedOn = try c.decodeIfPresent(String.self, forKey: .aimedOn)
     }
 }

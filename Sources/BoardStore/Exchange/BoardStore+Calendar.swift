@@ -31,7 +31,7 @@ extension BoardStore {
                                           timeZone: ruleRecord.timezone ?? clock.zone.identifier,
                                           skipped: (series[template.id]?.skipped ?? []).sorted(), updatedAt: template.updatedAt))
             }
-            try Self.forEachCard(where: "due_date IS NOT NULL AND occurrence_date IS NULL", db) { card in
+            try Self.forEachCard(shownBy: horizons(clock), where: "due_date IS NOT NULL AND occurrence_date IS NULL", db) { card in
                 items.append(CalendarItem(uid: card.id, values: card.values, start: card.dueDate!, rule: nil, timeZone: clock.zone.identifier,
                                           bucket: card.bucket, completedAt: card.completedAt, updatedAt: card.updatedAt))
             }

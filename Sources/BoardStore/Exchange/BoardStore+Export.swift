@@ -9,31 +9,39 @@ extension BoardStore {
     /// rowid. Each bucket's cards come along its (bucket, position) index, so only ties are
     /// sorted: sorting the whole board at once (`ORDER BY CASE bucket …`) took memory with its
     /// size, 150 MiB at 1,000,000 cards.
-    static func forEachCard(in bucket: Bucket? = nil, where condition: String = "1", _ db: Database,
+    ///
+    /// With `horizons`, cards come column by column as those horizons show them, each with the
+    /// place a document gives it (`TaskRecord.shownAim`): what the screen shows is what `list` and
+    /// `export` say (ARCHITECTURE.md §15). Without, as stored.
+    static func forEachCard(in bucket: Bucket? = nil, shownBy horizons: Horizons? = nil, where condition: String = "1", _ db: Database,
                             _ body: (TaskRecord) throws -> Void) throws {
         var positions: [Int]?
         for bucket in bucket.map({ [$0] }) ?? Bucket.allCases {
-            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM tasks WHERE bucket = ? AND (\(condition)) ORDER BY position, created_at, id",
-                                           arguments: [bucket.rawValue])
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT * FROM tasks WHERE \(horizons?.rows(in: bucket) ?? "bucket = '\(bucket.rawValue)'") AND (\(condition))
+                ORDER BY position, created_at, id
+                """)
             while let row = try rows.next() {
                 let p = try positions ?? TaskRecord.columnPositions(in: row)
                 positions = p
-                try body(TaskRecord(row: row, at: p))
+                var task = try TaskRecord(row: row, at: p)
+                if let horizons { (task.bucket, task.aimedOn) = task.shownAim(horizons) }
+                try body(task)
             }
         }
     }
 
     /// Calls `body` with each card of `bucket` (or of the board), in board order, one at a time
     /// from a cursor: memory stays flat whatever the board's size.
-    public func forEachTask(in bucket: Bucket? = nil, _ body: (TaskRecord) throws -> Void) throws {
-        try read { db in try Self.forEachCard(in: bucket, db, body) }
+    public func forEachTask(in bucket: Bucket? = nil, shownBy horizons: Horizons? = nil, _ body: (TaskRecord) throws -> Void) throws {
+        try read { db in try Self.forEachCard(in: bucket, shownBy: horizons, db, body) }
     }
 
-    /// How many cards each bucket holds.
-    public func counts() throws -> [Bucket: Int] {
+    /// How many cards each column holds, as `horizons` show them (else as stored).
+    public func counts(shownBy horizons: Horizons? = nil) throws -> [Bucket: Int] {
         try read { db in
             var counts: [Bucket: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT bucket, COUNT(*) FROM tasks GROUP BY bucket") {
+            for row in try Row.fetchAll(db, sql: "SELECT \(horizons?.columnSQL ?? "bucket"), COUNT(*) FROM tasks GROUP BY 1") {
                 if let bucket = Bucket(rawValue: row[0]) { counts[bucket] = row[1] }
             }
             return counts
@@ -44,7 +52,7 @@ extension BoardStore {
     /// all of it from one read transaction. Rows go in a stable order (templates and habits by
     /// id, cards as the board shows them), keys sorted, so the same board gives the same bytes.
     /// Ticks of routines without a schedule stay out: they are local to this file.
-    public func export(to write: (String) throws -> Void) throws {
+    public func export(shownBy horizons: Horizons? = nil, to write: (String) throws -> Void) throws {
         try read { db in
             let encoder = BoardDocument.encoder()
             let settings = try SettingsRecord.fetchOne(db, key: 1)
@@ -63,7 +71,7 @@ extension BoardStore {
             try write(templates.close + ",\n")
             var cards = ArrayText("cards")
             try write(cards.open)
-            try Self.forEachCard(db) { task in try write(cards.item(CardJSON.text(BoardDocument.Card(task, full: true), depth: 2))) }
+            try Self.forEachCard(shownBy: horizons, db) { task in try write(cards.item(CardJSON.text(BoardDocument.Card(task, full: true), depth: 2))) }
             try write(cards.close + ",\n")
             let entries = Dictionary(grouping: try HabitEntryRecord.fetchAll(db, sql: "SELECT * FROM habit_entries ORDER BY habit_id, day"),
                                      by: \.habitId)

@@ -28,7 +28,7 @@ extension BoardStore {
             // The cards are read as they are written, inside the transaction: a wrong one rolls back all.
             return try CardReader.document(data, dropPages: dropPages, check: Self.check) { document, cards in
                 try write { db in
-                    let summary = try Self.write(document, cards: &cards, clock: clock, db)
+                    let summary = try Self.write(document, cards: &cards, clock: clock, horizons: horizons(clock), db)
                     if dryRun { throw DryRun(summary: summary) }
                     return summary
                 }
@@ -83,7 +83,7 @@ extension BoardStore {
         }
     }
 
-    private static func write(_ document: BoardDocument.Rest, cards: inout CardReader.Cards, clock: BoardClock,
+    private static func write(_ document: BoardDocument.Rest, cards: inout CardReader.Cards, clock: BoardClock, horizons: Horizons,
                               _ db: Database) throws -> ImportSummary {
         var summary = ImportSummary()
         let empty = try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM tasks) + (SELECT COUNT(*) FROM templates) + (SELECT COUNT(*) FROM habits)") == 0
@@ -156,7 +156,7 @@ extension BoardStore {
         // Where a new card without a position goes: its bucket's end, as `board add` puts it.
         var ends: [Bucket: Int] = [:]
         func end(of bucket: Bucket) throws -> Int {
-            let position = try ends[bucket] ?? Self.endPosition(of: bucket, db)
+            let position = try ends[bucket] ?? Self.endPosition(of: bucket, in: horizons, db)
             ends[bucket] = position + Self.positionSpacing
             return position
         }
@@ -193,11 +193,11 @@ extension BoardStore {
                         }
                         throw BoardError("cards[\(i)].id", "'\(record.id.echoed)' is given twice (\(first)); a document holds each card once")
                     }
-                    record = Self.keeping(existing, under: record, from: card, now: now)
+                    record = Self.keeping(existing, under: record, from: card, now: now, horizons: horizons)
                     try upsert(record, existing: existing, at: "cards[\(i)]", into: &summary.cards)
                     continue
                 }
-                if card.position == nil { record.position = try end(of: record.bucket) }
+                if card.position == nil { record.position = try end(of: record.column(horizons)) }
                 do { try insert.insert(record.columnValues) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
                 if record.seriesId != nil { try seenCard.execute(arguments: [record.id, i]) }
                 summary.cards.added += 1
@@ -209,8 +209,13 @@ extension BoardStore {
     /// A card already here, from a file that leaves out what `list --json` doesn't print (times,
     /// remind before): what the file doesn't say stays as it is, so importing the same list twice
     /// changes nothing; when something else changed, the card was updated now.
-    static func keeping(_ existing: TaskRecord, under record: TaskRecord, from card: BoardDocument.Card, now: String) -> TaskRecord {
+    static func keeping(_ existing: TaskRecord, under record: TaskRecord, from card: BoardDocument.Card, now: String,
+                        horizons: Horizons) -> TaskRecord {
         var kept = record
+        if card.aimedOn == nil { kept.aimedOn = existing.aimedOn }
+        // A card where this board shows it, put there when this board says (an export of this
+        // board: `TaskRecord.shownAim`), stays as it is stored.
+        if (kept.bucket, kept.aimedOn) == existing.shownAim(horizons) { (kept.bucket, kept.aimedOn) = (existing.bucket, existing.aimedOn) }
         if card.createdAt == nil { kept.createdAt = existing.createdAt }
         if card.remindBefore == nil { kept.remindBeforeMin = existing.remindBeforeMin }
         if card.position == nil { kept.position = existing.position }

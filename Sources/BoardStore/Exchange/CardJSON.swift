@@ -19,6 +19,7 @@ public enum CardJSON {
         out = []
         w.pad(2 * depth)
         w.raw("{\n")
+        if let aimedOn = card.aimedOn { w.key("aimed_on"); w.string(aimedOn); w.next() }
         w.key("bucket"); w.string(card.bucket); w.next()
         w.key("checklist")
         w.array(card.checklist) { w, item in

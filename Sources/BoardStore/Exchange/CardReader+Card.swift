@@ -14,7 +14,7 @@ extension CardReader {
         var dueDate: String??, dueTime: String??, priority: Int?, duration: Int??, completed: Bool?
         var templateId: String??, seriesId: String??, occurrenceDate: String??, exceptions: [String]?
         var checklist: [ChecklistItem]?, ownerId: String??, completedAt: String??, createdAt: String??
-        var updatedAt: String??, remindBefore: Int??
+        var updatedAt: String??, remindBefore: Int??, aimedOn: String??
         try members { reader, key in
             switch key {
             case "id": id = try reader.optional { try $0.string() } ?? nil
@@ -38,6 +38,7 @@ extension CardReader {
             case "created_at": createdAt = try reader.optional { try $0.string() }
             case "updated_at": updatedAt = try reader.optional { try $0.string() }
             case "remind_before": remindBefore = try reader.optional { try $0.int() }
+            case "aimed_on": aimedOn = try reader.optional { try $0.string() }
             default: try reader.skipValue()
             }
         }
@@ -56,7 +57,7 @@ extension CardReader {
             completed: completed ?? false, templateId: templateId ?? nil, seriesId: seriesId ?? nil,
             occurrenceDate: occurrenceDate ?? nil, exceptions: cardExceptions,
             checklist: cardChecklist, ownerId: ownerId ?? nil, completedAt: completedAt ?? nil,
-            createdAt: createdAt ?? nil, updatedAt: updatedAt ?? nil, remindBefore: remindBefore ?? nil)
+            createdAt: createdAt ?? nil, updatedAt: updatedAt ?? nil, remindBefore: remindBefore ?? nil, aimedOn: aimedOn ?? nil)
     }
 
     mutating func item() throws -> ChecklistItem {

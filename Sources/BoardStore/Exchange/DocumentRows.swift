@@ -13,7 +13,7 @@ extension BoardDocument.Card {
                   occurrenceDate: task.occurrenceDate?.iso, exceptions: task.exceptionMask.map(\.rawValue), checklist: task.checklist,
                   ownerId: full ? task.ownerId : nil, completedAt: full ? task.completedAt : nil,
                   createdAt: full ? task.createdAt : nil, updatedAt: full ? task.updatedAt : nil,
-                  remindBefore: full ? task.remindBeforeMin : nil)
+                  remindBefore: full ? task.remindBeforeMin : nil, aimedOn: full ? task.aimedOn?.iso : nil)
     }
 
     /// The row this card is, or the first wrong field by its path. What a `list --json` card
@@ -41,7 +41,7 @@ extension BoardDocument.Card {
             priority: priority, durationMin: duration, isCompleted: completed,
             completedAt: completed ? (completedAt ?? now) : nil, createdAt: createdAt ?? now, updatedAt: updatedAt ?? now,
             templateId: templateId, seriesId: seriesId, occurrenceDate: try DocumentCheck.date(occurrenceDate, at: "\(path()).occurrence_date"),
-            exceptionMask: mask, remindBeforeMin: remind)
+            exceptionMask: mask, remindBeforeMin: remind, aimedOn: try DocumentCheck.date(aimedOn, at: "\(path()).aimed_on"))
     }
 }
 

@@ -42,6 +42,7 @@ extension TaskRecord {
         occurrenceDate = try row.decode(atIndex: p[18])
         exceptionMask = try JSONColumn.array(row.decode(atIndex: p[19]))
         remindBeforeMin = try row.decode(atIndex: p[20])
+        aimedOn = try row.decode(atIndex: p[21])
     }
 }
 
@@ -56,7 +57,8 @@ extension TaskRecord {
                 JSONColumn.text(labels).databaseValue, JSONColumn.text(checklist).databaseValue, bucket.rawValue.databaseValue,
                 position.databaseValue, value(dueDate), value(dueTime), priority.databaseValue, value(durationMin),
                 isCompleted.databaseValue, value(completedAt), createdAt.databaseValue, updatedAt.databaseValue, value(templateId),
-                value(seriesId), value(occurrenceDate), JSONColumn.text(exceptionMask).databaseValue, value(remindBeforeMin)]
+                value(seriesId), value(occurrenceDate), JSONColumn.text(exceptionMask).databaseValue, value(remindBeforeMin),
+                value(aimedOn)]
     }
 
     /// Written column by column, for the same reason.

@@ -27,6 +27,8 @@ public struct TaskRecord: Hashable, Sendable, BoardRecord {
     public var exceptionMask: [CardField]
     /// Minutes before its date and time that the card reminds (0: at the time).
     public var remindBeforeMin: Int
+    /// The day a person put the card in its bucket; nil: it follows its due date (ARCHITECTURE.md §15).
+    public var aimedOn: LocalDate? = nil
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
     /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
@@ -38,7 +40,25 @@ public struct TaskRecord: Hashable, Sendable, BoardRecord {
         case isCompleted = "is_completed", completedAt = "completed_at", createdAt = "created_at"
         case updatedAt = "updated_at", templateId = "template_id", seriesId = "series_id"
         case occurrenceDate = "occurrence_date", exceptionMask = "exception_mask"
-        case remindBeforeMin = "remind_before_min"
+        case remindBeforeMin = "remind_before_min", aimedOn = "aimed_on"
+    }
+
+    /// The column the card shows in under `horizons` (ARCHITECTURE.md §15).
+    public func column(_ horizons: Horizons) -> Bucket {
+        horizons.column(bucket: bucket, aimedOn: aimedOn, due: dueDate, createdOn: Self.createdOn(createdAt))
+    }
+
+    /// The day of a `created_at` timestamp, as the column's SQL reads it (its first ten characters).
+    static func createdOn(_ createdAt: String) -> LocalDate {
+        LocalDate(iso: createdAt.prefix(10)) ?? LocalDate(dayNumber: 0)
+    }
+
+    /// What a document says of the card's place, seen from `horizons`' day: the column it shows in,
+    /// and the day it was put there — today, when it has moved since (so a copy made from the
+    /// document shows it where this board does, and moves it on the same days).
+    public func shownAim(_ horizons: Horizons) -> (bucket: Bucket, aimedOn: LocalDate?) {
+        let shown = column(horizons)
+        return shown == bucket ? (bucket, aimedOn) : (shown, horizons.today)
     }
 
     /// Whether this card is an occurrence of a template.

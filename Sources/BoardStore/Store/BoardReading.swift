@@ -69,11 +69,12 @@ extension BoardReading {
         try read { db in try HabitRecord.filter(HabitRecord.Columns.archived == false).order(HabitRecord.Columns.createdAt, Column.rowID).fetchAll(db) }
     }
 
-    /// How many cards each bucket has, all of them or those matching `query` (title or labels).
-    public func cardCounts(matching query: String = "") throws -> [Bucket: Int] {
+    /// How many cards each column has as `horizons` show them (else as stored), all of them or those matching
+    /// `query` (title or labels).
+    public func cardCounts(_ horizons: Horizons? = nil, matching query: String = "") throws -> [Bucket: Int] {
         try read { db in
             let (condition, arguments) = BoardStore.matching(query)
-            let rows = try Row.fetchAll(db, sql: "SELECT bucket, COUNT(*) FROM tasks WHERE \(condition) GROUP BY bucket",
+            let rows = try Row.fetchAll(db, sql: "SELECT \(horizons?.columnSQL ?? "bucket"), COUNT(*) FROM tasks WHERE \(condition) GROUP BY 1",
                                         arguments: arguments)
             var counts = Dictionary(uniqueKeysWithValues: Bucket.allCases.map { ($0, 0) })
             for row in rows { counts[row[0] as Bucket] = row[1] }
@@ -81,19 +82,20 @@ extension BoardReading {
         }
     }
 
-    /// The cards of a bucket in the board's order, `limit` of them from `offset`, without
-    /// decoding whole records: Routines by day, the other buckets by position.
-    public func cardSummaries(in bucket: Bucket, matching query: String = "", offset: Int = 0, limit: Int = Int.max) throws -> [CardSummary] {
+    /// The cards of a column as `horizons` show it (else as stored), in the board's order, `limit` of them from
+    /// `offset`, without decoding whole records: Routines by day, the other columns by position.
+    public func cardSummaries(in bucket: Bucket, _ horizons: Horizons? = nil, matching query: String = "", offset: Int = 0,
+                              limit: Int = Int.max) throws -> [CardSummary] {
         try read { db in
             let (condition, arguments) = BoardStore.matching(query)
             let order = bucket == .routines ? BoardStore.upcomingOrder : "position, created_at, id"
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT id, title, bucket, position, due_date, due_time, priority, labels,
+                SELECT id, title, '\(bucket.rawValue)' AS bucket, position, due_date, due_time, priority, labels,
                        (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11 AS checklist_done,
                        json_array_length(checklist) AS checklist_total, is_completed, template_id, occurrence_date, exception_mask,
                        description, duration_min
-                FROM tasks WHERE bucket = ? AND \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
-                """, arguments: [bucket] + arguments + [limit == Int.max ? -1 : limit, offset])
+                FROM tasks WHERE \(horizons?.rows(in: bucket) ?? "bucket = '\(bucket.rawValue)'") AND \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
+                """, arguments: arguments + [limit == Int.max ? -1 : limit, offset])
             let decoder = JSONDecoder()
             var cards: [CardSummary] = []
             while let row = try rows.next() {

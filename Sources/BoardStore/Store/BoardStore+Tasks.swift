@@ -3,22 +3,29 @@ import GRDB
 
 /// Cards: create, edit, move, reorder, complete, reopen, delete.
 extension BoardStore {
-    /// Adds a plain card at the end of `bucket`. A one-time card may not be due in the past.
+    /// Adds a plain card at the end of `bucket`, aimed at it today; without a bucket, a card with a
+    /// date follows its date (ARCHITECTURE.md §15) and one without goes to This Week. A one-time
+    /// card may not be due in the past.
     @discardableResult
-    public func addTask(_ values: CardValues, bucket: Bucket = .thisWeek, due: LocalDate? = nil, remindBefore: Int = 0,
+    public func addTask(_ values: CardValues, bucket: Bucket? = nil, due: LocalDate? = nil, remindBefore: Int = 0,
                         clock: BoardClock) throws -> TaskRecord {
         try values.validate()
         try Self.validateRemindBefore(remindBefore)
         if let due { try FirstOccurrence.checkOneTime(date: due, time: values.time, now: clock.local) }
         else if values.time != nil { throw BoardError("time", "a time needs a due date (--due)") }
+        let horizons = horizons(clock)
+        let followsDue = bucket == nil && due != nil
+        let stored = bucket ?? due.map(horizons.column(forDate:)) ?? .thisWeek
         return try write { db in
-            let task = TaskRecord(
+            var task = TaskRecord(
                 id: Self.newId(), ownerId: ownerId, title: values.title, description: values.description,
-                labels: values.labels, checklist: values.checklist.map { ChecklistItem($0) }, bucket: bucket,
-                position: try Self.endPosition(of: bucket, db), dueDate: due, dueTime: values.time,
+                labels: values.labels, checklist: values.checklist.map { ChecklistItem($0) }, bucket: stored,
+                position: 0, dueDate: due, dueTime: values.time,
                 priority: values.priority, durationMin: values.duration, isCompleted: false, completedAt: nil,
                 createdAt: clock.timestamp, updatedAt: clock.timestamp, templateId: nil, seriesId: nil,
-                occurrenceDate: nil, exceptionMask: [], remindBeforeMin: remindBefore)
+                occurrenceDate: nil, exceptionMask: [], remindBeforeMin: remindBefore,
+                aimedOn: followsDue || stored == .routines ? nil : clock.today)
+            task.position = try Self.endPosition(of: task.column(horizons), in: horizons, db)
             try task.insert(db)
             return task
         }
@@ -58,12 +65,14 @@ extension BoardStore {
         }
     }
 
-    /// Moves a card to `bucket`, at `position` (0-based) or the end. Moving an occurrence
+    /// Moves a card to the column `bucket`, at `position` (0-based) or the end, and aims it there
+    /// from today (ARCHITECTURE.md §15): a person's move wins for its period. Moving an occurrence
     /// out of Routines makes `bucket` an exception; reordering within a bucket does not.
     public func moveTask(_ id: String, to bucket: Bucket, position: Int? = nil, clock: BoardClock) throws {
+        let horizons = horizons(clock)
         try write { db in
             var task = try Self.task(id, db)
-            let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE bucket = ? AND id != ?", arguments: [bucket, id]) ?? 0
+            let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE \(horizons.rows(in: bucket)) AND id != ?", arguments: [id]) ?? 0
             if let position, !(0...others).contains(position) {
                 throw BoardError("position", "must be from 1 to \(others + 1) in \(bucket.title)")
             }
@@ -71,8 +80,9 @@ extension BoardStore {
                 task.exceptionMask = (task.exceptionMask + [.bucket]).sorted()
                 try Self.record("exception_added", template: task.templateId, task: id, detail: ["field": "bucket"], clock: clock, db)
             }
-            task.position = try Self.makeRoom(for: task, in: bucket, at: position ?? others, db)
+            task.position = try Self.makeRoom(for: task, in: horizons.rows(in: bucket), at: position ?? others, db)
             task.bucket = bucket
+            task.aimedOn = bucket == .routines ? nil : clock.today
             task.updatedAt = clock.timestamp
             try task.update(db)
         }
@@ -82,11 +92,11 @@ extension BoardStore {
     /// neighbours' positions, so a move writes the moved card alone and two devices moving cards at
     /// once both land (ARCHITECTURE.md §13). Only when the neighbours leave no room between them is
     /// the bucket numbered afresh, `positionSpacing` apart.
-    private static func makeRoom(for task: TaskRecord, in bucket: Bucket, at index: Int, _ db: Database) throws -> Int {
+    private static func makeRoom(for task: TaskRecord, in column: String, at index: Int, _ db: Database) throws -> Int {
         let order = "ORDER BY position, created_at, id"
         // The other cards' positions just before and at the index.
-        let around = try Int.fetchAll(db, sql: "SELECT position FROM tasks WHERE bucket = ? AND id != ? \(order) LIMIT 2 OFFSET ?",
-                                      arguments: [bucket, task.id, max(0, index - 1)])
+        let around = try Int.fetchAll(db, sql: "SELECT position FROM tasks WHERE \(column) AND id != ? \(order) LIMIT 2 OFFSET ?",
+                                      arguments: [task.id, max(0, index - 1)])
         let before = index > 0 ? around.first : nil
         let target = index > 0 ? (around.count > 1 ? around[1] : nil) : around.first
         switch (before, target) {
@@ -95,7 +105,7 @@ extension BoardStore {
         case (nil, let target?): return target - positionSpacing
         case (let before?, let target?) where target - before >= 2: return before + (target - before) / 2
         default:
-            var ids = try String.fetchAll(db, sql: "SELECT id FROM tasks WHERE bucket = ? AND id != ? \(order)", arguments: [bucket, task.id])
+            var ids = try String.fetchAll(db, sql: "SELECT id FROM tasks WHERE \(column) AND id != ? \(order)", arguments: [task.id])
             ids.insert(task.id, at: index)
             for (i, id) in ids.enumerated() where id != task.id {
                 try db.execute(sql: "UPDATE tasks SET position = ? WHERE id = ? AND position IS NOT ?", arguments: [i * positionSpacing, id, i * positionSpacing])

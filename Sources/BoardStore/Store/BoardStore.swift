@@ -17,18 +17,24 @@ public final class BoardStore: Sendable {
     let recorder = ChangeRecorder()
     /// Sends every write to the sync outbox once the board has joined a server.
     let sync = SyncCapture()
+    /// How the horizon columns follow the calendar (config.toml's `week_start`, `rollover`).
+    public let horizonRule: HorizonRule
 
     /// Opens (creating and migrating if needed) the board file at `path`; with `concurrentReads`,
     /// reads don't wait for a write of this process (the screen's, beside its sync).
-    public static func open(path: String, concurrentReads: Bool = false) throws -> BoardStore {
+    public static func open(path: String, concurrentReads: Bool = false, horizonRule: HorizonRule = HorizonRule()) throws -> BoardStore {
         let (writer, readOnly) = try BoardDatabase.open(path: path, concurrentReads: concurrentReads)
-        return try BoardStore(writer, path: path, readOnly: readOnly)
+        return try BoardStore(writer, path: path, readOnly: readOnly, horizonRule: horizonRule)
     }
+
+    /// The horizons on `clock`'s day.
+    public func horizons(_ clock: BoardClock) -> Horizons { horizonRule.on(clock.today) }
 
     /// The store over a database: migrates it (refusing one written by a newer Board), or for a
     /// read-only one checks that it needs no migration, and gives it its owner.
-    public init(_ writer: any DatabaseWriter, path: String = ":memory:", readOnly: Bool = false) throws {
+    public init(_ writer: any DatabaseWriter, path: String = ":memory:", readOnly: Bool = false, horizonRule: HorizonRule = HorizonRule()) throws {
         self.path = path
+        self.horizonRule = horizonRule
         database = writer
         isReadOnly = readOnly
         if isReadOnly {
@@ -178,9 +184,10 @@ public final class BoardStore: Sendable {
         return try Schedule(rule: try record.rule(), start: record.startsOn, time: template.defaultTime)
     }
 
-    /// The next free position at the end of a bucket.
-    static func endPosition(of bucket: Bucket, _ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + ?, 0) FROM tasks WHERE bucket = ?", arguments: [positionSpacing, bucket]) ?? 0
+    /// The next free position at the end of a column: of the bucket as stored, or as `horizons` show it.
+    static func endPosition(of bucket: Bucket, in horizons: Horizons? = nil, _ db: Database) throws -> Int {
+        let rows = horizons?.rows(in: bucket) ?? "bucket = '\(bucket.rawValue)'"
+        return try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + ?, 0) FROM tasks WHERE \(rows)", arguments: [positionSpacing]) ?? 0
     }
 
     /// How far apart cards added at a bucket's end are: room for ten moves between any two before

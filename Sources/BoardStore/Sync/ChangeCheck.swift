@@ -49,10 +49,10 @@ enum ChangeCheck {
             }
         }
         if let first = unknown.min() { throw BoardError(change.entity + "." + first.echoed, "is not a field Board syncs") }
-        let own = SyncedRows.deviceColumns[change.entity] ?? []
+        let own = SyncedRows.deviceColumns[change.entity] ?? [], later = SyncedFields.addedLater[change.entity] ?? []
         for (field, rule) in SyncedFields.ordered[change.entity] ?? [] {
             guard let value = object[field] else {
-                if own.contains(field) { continue }
+                if own.contains(field) || later.contains(field) { continue }
                 throw BoardError(change.entity + "." + field, "is missing from the created row")
             }
             try check(value, rule, change.entity + "." + field, owner: owner)

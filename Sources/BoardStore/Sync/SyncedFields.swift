@@ -58,7 +58,7 @@ public enum SyncedFields {
             "due_date": .optional(.date), "due_time": .optional(.time), "priority": priority, "duration_min": duration,
             "is_completed": flag, "completed_at": .optional(.timestamp), "created_at": .timestamp, "updated_at": .timestamp,
             "template_id": .optional(.id), "series_id": .optional(.id), "occurrence_date": .optional(.date),
-            "remind_before_min": remindBefore,
+            "remind_before_min": remindBefore, "aimed_on": .optional(.date),
         ],
         "habits": [
             "id": .key(.id), "owner_id": .owner, "name": .text(limit: TextLimits.habitName, multiline: false, required: true),
@@ -69,6 +69,10 @@ public enum SyncedFields {
             "routine_id": .optional(.id), "created_at": .timestamp, "updated_at": .timestamp,
         ],
     ]
+
+    /// Fields a later Board added: a created row from an earlier one lacks them (read as null), and
+    /// a created row leaves them out while null, so earlier devices still take it.
+    static let addedLater: [String: Set<String>] = ["tasks": ["aimed_on"]]
 
     /// Each table's fields in name order, so a check names the same first problem every time.
     static let ordered: [String: [(field: String, rule: Rule)]] = rules.mapValues { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }

@@ -69,11 +69,12 @@ enum SyncedRows {
     /// A created row's `row` change value, from its columns and their values: every field but this
     /// device's own, the exception mask as a register per field.
     static func createdRowValue(table: String, columns: some Sequence<(String, DatabaseValue)>) -> String {
-        let own = deviceColumns[table] ?? []
+        let own = deviceColumns[table] ?? [], later = SyncedFields.addedLater[table] ?? []
         var fields: [(String, String?)] = []
         var mask: DatabaseValue?
         for (column, value) in columns {
-            if column == maskColumn { mask = value } else if !own.contains(column) { fields.append((column, SyncValue.text(value))) }
+            if column == maskColumn { mask = value }
+            else if !own.contains(column) && !(value.isNull && later.contains(column)) { fields.append((column, SyncValue.text(value))) }
         }
         fields += maskedColumns(mask).map { (FieldChange.exception($0), "true") }
         return SyncValue.rowObject(fields)

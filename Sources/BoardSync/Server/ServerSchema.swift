@@ -157,7 +157,18 @@ enum ServerSchema {
             "DROP POLICY changes_write ON board.changes",
             "CREATE POLICY changes_write ON board.changes FOR INSERT WITH CHECK (owner = (SELECT board.current_owner()))",
         ],
+        // 6: a card's aim, the day a person put it in its bucket (ARCHITECTURE.md §15).
+        [
+            "ALTER TABLE board.changes DROP CONSTRAINT changes_field",
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFields)])) NOT VALID",
+        ],
     ]
+
+    /// Fields added after migration 3, each with the migration that added it.
+    static let fieldsAddedLater = ["tasks.aimed_on"]
+
+    /// Every `table.field` a change may name now.
+    static let knownFields = knownFieldsV3 + ", " + fieldsAddedLater.map { "'\($0)'" }.joined(separator: ", ")
 
     /// Every `table.field` a change may name, as migration 3 froze it: a later column needs a later
     /// migration (a test holds this to `SyncedFields.all`).

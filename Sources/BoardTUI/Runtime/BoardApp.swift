@@ -25,9 +25,11 @@ public final class BoardApp {
         let now = clock()
         today = now.today
         try store.generate(clock: now)
+        let rollover = try store.rollover(clock: now)
         state = BoardState(snapshot: try BoardSnapshot.load(store, clock: now), width: 0, height: 0)
         watcher = try ChangeWatcher(path: path)
         report(.configured(config, readOnly: store.isReadOnly))
+        if let rollover { report(.rolledOver(rollover)) }
     }
 
     /// Feeds a result of the edge back through `update`, the only place the state changes, and
@@ -226,7 +228,9 @@ public final class BoardApp {
         if now.today != today {
             today = now.today
             try store.generate(clock: now)
+            let rollover = try store.rollover(clock: now)
             try reload()
+            if let rollover { report(.rolledOver(rollover)) }
             return true
         }
         if try watcher.hasChanged() {

@@ -75,16 +75,17 @@ public struct BoardSnapshot: Hashable, Sendable {
     /// Reads the board in one read transaction, so counts and cards come from one commit: the
     /// counts, a window of each column, and the templates the Templates section can show.
     public static func load(_ store: BoardStore, clock: BoardClock, query: String = "", offsets: [Bucket: Int] = [:]) throws -> BoardSnapshot {
-        try store.reading { try read($0, clock: clock, query: query, offsets: offsets) }
+        try store.reading { try read($0, horizons: store.horizons(clock), clock: clock, query: query, offsets: offsets) }
     }
 
-    private static func read(_ store: some BoardReading, clock: BoardClock, query: String, offsets: [Bucket: Int]) throws -> BoardSnapshot {
+    private static func read(_ store: some BoardReading, horizons: Horizons, clock: BoardClock, query: String,
+                             offsets: [Bucket: Int]) throws -> BoardSnapshot {
         let templates = try store.templates(clock: clock, limit: templateRows).map {
             TemplateRow(id: $0.template.id, title: $0.template.title, summary: $0.summary, nextRun: $0.nextRun,
                         time: $0.template.defaultTime, status: $0.template.status, remaining: $0.remaining,
                         scheduled: $0.scheduling != nil)
         }
-        let columns = try readColumns(store, today: clock.today, query: query, offsets: offsets)
+        let columns = try readColumns(store, horizons, query: query, offsets: offsets)
         var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates, templateTitles: try store.templateTitles(),
                                      today: clock.today)
         snapshot.habits = try store.habitRecords().map { HabitChoice(id: $0.id, name: $0.name) }
@@ -94,17 +95,17 @@ public struct BoardSnapshot: Hashable, Sendable {
     }
 
     /// Each column's counts and its window of cards, under `query`.
-    private static func readColumns(_ store: some BoardReading, today: LocalDate, query: String, offsets: [Bucket: Int],
+    private static func readColumns(_ store: some BoardReading, _ horizons: Horizons, query: String, offsets: [Bucket: Int],
                                     windowSize: Int = windowSize) throws -> [Bucket: ColumnWindow] {
-        let totals = try store.cardCounts()
-        let counts = query.isEmpty ? totals : try store.cardCounts(matching: query)
+        let totals = try store.cardCounts(horizons)
+        let counts = query.isEmpty ? totals : try store.cardCounts(horizons, matching: query)
         var columns: [Bucket: ColumnWindow] = [:]
         for bucket in Bucket.allCases {
             let offset = min(offsets[bucket] ?? 0, max(0, (counts[bucket] ?? 0) - 1))
             columns[bucket] = ColumnWindow(total: totals[bucket] ?? 0, count: counts[bucket] ?? 0, offset: offset,
-                                           cards: try store.cardSummaries(in: bucket, matching: query, offset: offset, limit: windowSize))
+                                           cards: try store.cardSummaries(in: bucket, horizons, matching: query, offset: offset, limit: windowSize))
         }
-        columns[.routines]?.earlier = try store.routinesCount(before: today, matching: query)
+        columns[.routines]?.earlier = try store.routinesCount(before: horizons.today, matching: query)
         return columns
     }
 
@@ -115,7 +116,8 @@ public struct BoardSnapshot: Hashable, Sendable {
         var snapshot = self
         snapshot.query = query
         // A screenful and some: what the filter lands on; the runtime reads more as the focus moves.
-        snapshot.columns = try store.reading { try Self.readColumns($0, today: today, query: query, offsets: [:], windowSize: 100) }
+        let horizons = store.horizonRule.on(today)
+        snapshot.columns = try store.reading { try Self.readColumns($0, horizons, query: query, offsets: [:], windowSize: 100) }
         return snapshot
     }
 
@@ -138,7 +140,7 @@ public struct BoardSnapshot: Hashable, Sendable {
     public mutating func loadWindow(_ store: BoardStore, bucket: Bucket, around row: Int) throws {
         guard var column = columns[bucket] else { return }
         column.offset = max(0, row - Self.windowSize / 3)
-        column.cards = try store.cardSummaries(in: bucket, matching: query, offset: column.offset, limit: Self.windowSize)
+        column.cards = try store.cardSummaries(in: bucket, store.horizonRule.on(today), matching: query, offset: column.offset, limit: Self.windowSize)
         columns[bucket] = column
     }
 }

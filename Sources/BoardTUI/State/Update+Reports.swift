@@ -46,6 +46,8 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
             state.clampFocus()
         }
         state.scrollToFocus()
+    case .rolledOver(let rollover):
+        if let sentence = rollover.sentence { state.message = sentence }
     case .read(let snapshot):
         state.snapshot = snapshot
         state.clampFocus()

@@ -3,7 +3,7 @@ import BoardModel
 
 struct AddCommand: Command {
     static let title = Declared.argument("title", "The card's title.")
-    static let bucket = Declared.option("bucket", "this-week, weekend, next-week, next-month or routines. Default: this-week.")
+    static let bucket = Declared.option("bucket", "this-week, weekend, next-week, next-month or routines. Default: where --due falls, else this-week.")
     static let due = Declared.option("due", "Due date: friday, next monday, tomorrow, in 3 days, dec 3, the 15th or YYYY-MM-DD (docs/dates.md).", value: "date")
     static let time = Declared.option("time", "Due time: 9am, 6:30pm, noon or HH:MM. Without --due: today if still ahead, else tomorrow.", value: "time")
     static let priority = Declared.option("priority", "Priority 0 (none) to 3 (high). Default: 0.", value: "0-3")
@@ -15,13 +15,13 @@ struct AddCommand: Command {
         title, bucket, due, time, priority, labels, description, duration, CardFieldOptions.newSteps, CardFieldOptions.remindBefore,
     ] + BoardOptions.parameters, runs: Self.self)
 
-    let title: String, bucket: String, due: String?, time: String?, priority: String, labels: [String]
+    let title: String, bucket: String?, due: String?, time: String?, priority: String, labels: [String]
     let description: String, duration: String?, steps: [String], remindBefore: Int?
     let board: BoardOptions
 
     init(_ given: ParsedArguments) throws {
         title = try given[Self.title]
-        bucket = try given[Self.bucket] ?? "this-week"
+        bucket = try given[Self.bucket]
         due = try given[Self.due]
         time = try given[Self.time]
         priority = try given[Self.priority] ?? "0"
@@ -34,7 +34,7 @@ struct AddCommand: Command {
     }
 
     func run() throws {
-        let bucket = try Bucket(parsing: bucket)
+        let bucket = try bucket.map { b throws in try Bucket(parsing: b) }
         let values = CardValues(title: title, description: description, labels: labels, checklist: steps,
                                 time: try time.flatMap { t throws in try CardFieldOptions.time(t) },
                                 priority: try CardFieldOptions.priority(priority),
@@ -46,6 +46,6 @@ struct AddCommand: Command {
         if due == nil, let time = values.time { due = DateWords.day(for: time, now: clock.local) }
         let task = try store.addTask(values, bucket: bucket, due: due, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: clock)
         let when = task.dueDate.map { " · due " + MonthName.due($0, task.dueTime, in: clock.zone, today: clock.today) } ?? ""
-        printOut("Added \(CardFormat.shortId(task.id)) to \(bucket.title): \(task.title.escapedForTerminal)\(when)")
+        printOut("Added \(CardFormat.shortId(task.id)) to \(task.column(store.horizons(clock)).title): \(task.title.escapedForTerminal)\(when)")
     }
 }

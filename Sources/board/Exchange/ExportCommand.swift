@@ -32,9 +32,9 @@ struct ExportDocumentCommand: Command {
     }
 
     func run() throws {
-        let (store, _) = try board.open()
+        let (store, clock) = try board.open()
         let sink = try OutputSink(path: output)
-        try store.export { try sink.write($0) }
+        try store.export(shownBy: store.horizons(clock)) { try sink.write($0) }
         try sink.finish()
     }
 }
