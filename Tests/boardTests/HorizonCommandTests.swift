@@ -61,4 +61,21 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.stderr == "error: config: \(config.path) line 2: rollover must be \"auto\" or \"off\"\n")
     }
+
+    /// A template's next run is its real next date whatever the distance; "paused", "ended" otherwise.
+    @Test func aTemplatesNextRunIsItsRealDate() throws {
+        let board = try BoardFile()
+        let now = "2026-11-25T10:00"
+        #expect(try board.run(["template", "add", "Birthday card", "--every", "every year on january 27"], now: now).status == 0)
+        #expect(try board.run(["template", "add", "Twice", "--every", "every day", "--times", "2"], now: now).status == 0)
+        let list = try board.run(["template", "list"], now: now).stdout
+        #expect(list.contains("Birthday card · Every year on January 27 · next Wed Jan 27, 2027 · active"), "\(list)")
+        let json = try board.run(["template", "list", "--json"], now: now).stdout
+        #expect(json.contains("\"next_run\" : \"2027-01-27\""), "\(json)")
+        let later = try board.run(["template", "list"], now: "2026-11-27T10:00").stdout
+        #expect(later.contains("Twice · Every day, 2 times · ended"), "\(later)")
+        let id = try #require(later.split(separator: "\n").first { $0.contains("Birthday card") }?.split(separator: " ").first.map(String.init))
+        #expect(try board.run(["template", "pause", id], now: now).status == 0)
+        #expect(try board.run(["template", "list"], now: now).stdout.contains("Birthday card · Every year on January 27 · paused"))
+    }
 }

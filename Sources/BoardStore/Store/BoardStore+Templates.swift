@@ -122,12 +122,13 @@ extension BoardStore {
             let upcoming = schedule.rule.anchor == .completion
                 ? open[series.id] ?? []
                 : Array(schedule.occurrences(onOrAfter: clock.today).lazy.filter { !skipped.contains($0) }.prefix(7))
-            let window = Generation.window(today: clock.today)
             let running = template.status == .active && series.status == .active
+            // The real next date whatever its distance (ARCHITECTURE.md §15): computed from the rule,
+            // never limited to the generated week ("every year on January 27" says Jan 27, 2027).
             let next = schedule.rule.anchor == .completion
                 ? upcoming.first
                 : Generation.nextRun(schedule, now: clock.local, skipped: skipped, completed: completed[series.id] ?? [])
-            let nextRun = running ? next.flatMap { window.contains($0) ? $0 : nil } : nil
+            let nextRun = running ? next : nil
             // One figure everywhere (list, screen, stats): the runs of an end-after-N rule dated after
             // today; after completion, those not yet generated.
             let remaining = template.endAfterCount.map { n in

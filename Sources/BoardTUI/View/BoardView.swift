@@ -119,7 +119,7 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
             frame.put((focused ? "›" : "") + "\(template.title) · \(template.status.rawValue)\(remaining)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
             let next = !template.scheduled ? "Enter opens today's list"
                 : template.status == .paused ? "no new runs until p resumes it"
-                : template.nextRun.map { "next " + MonthName.due($0, template.time, today: state.snapshot.today) } ?? "no run in 7 days"
+                : template.nextRun.map { "next " + MonthName.due($0, template.time, today: state.snapshot.today) } ?? (template.status == .draft ? "draft" : "ended")
             frame.put("  \(template.summary) · \(next)", x: x, y: y + 1, maxWidth: w, style: .dim)
             if focused {
                 frame.style(x: x, y: y, width: w, .reverse)
