@@ -22,7 +22,10 @@ public struct BoardOptions {
     /// Only a command that adds something (`creating`) makes a new board; the others say there is
     /// none rather than show an empty one, as if every card were gone.
     /// `concurrentReads`: for the screen (`BoardStore.open`).
-    public func open(generating: Bool = true, creating: Bool = false, concurrentReads: Bool = false) throws -> (BoardStore, BoardClock) {
+    /// Generating also settles the columns the horizons show today (a cache: a dry run, which
+    /// writes nothing, leaves it with `settling: false`).
+    public func open(generating: Bool = true, settling: Bool = true, creating: Bool = false,
+                     concurrentReads: Bool = false) throws -> (BoardStore, BoardClock) {
         let path = self.path
         if !FileManager.default.fileExists(atPath: path) {
             guard creating else { throw BoardFileError.missing(path: path) }
@@ -30,7 +33,10 @@ public struct BoardOptions {
         }
         let store = try BoardStore.open(path: path, concurrentReads: concurrentReads, horizonRule: ConfigFile.loaded.horizonRule)
         let clock = try clockOptions.clock(savedZone: try store.savedTimeZone())
-        if generating { try store.generate(clock: clock) }
+        if generating {
+            try store.generate(clock: clock)
+            if settling { try store.settleHorizons(clock: clock) }
+        }
         return (store, clock)
     }
 }

@@ -42,6 +42,25 @@ import Testing
         #expect(try buckets(board, on: "2026-11-30T09:00")["Plan trip"] == "this-week")
     }
 
+    /// A copy made from an export shows every card where the board does, and moves it on the same days:
+    /// a card that follows its date keeps following it (the Saturday picnic is Weekend's on Nov 30).
+    @Test func aCopyFromAnExportMovesOnTheSameDays() throws {
+        let board = try BoardFile()
+        #expect(try board.run(["add", "Picnic", "--due", "2026-12-05"], now: "2026-11-20T10:00").status == 0)
+        #expect(try board.run(["add", "Plan trip", "--bucket", "next-week"], now: "2026-11-20T10:00").status == 0)
+        #expect(try board.run(["add", "Taxes", "--bucket", "next-month"], now: "2026-11-20T10:00").status == 0)
+        let exported = try board.run(["export"], now: "2026-11-23T10:00")
+        let copy = try BoardFile()
+        #expect(try copy.run(["import", "-"], stdin: exported.stdout, now: "2026-11-23T10:00").status == 0)
+        for day in ["2026-11-23T10:00", "2026-11-30T10:00", "2026-12-07T10:00"] {
+            #expect(try buckets(copy, on: day) == buckets(board, on: day), "\(day)")
+        }
+        #expect(try buckets(copy, on: "2026-11-30T10:00")["Picnic"] == "weekend")
+        // The board's own export imports back changing nothing.
+        let again = try board.run(["import", "-"], stdin: exported.stdout, now: "2026-11-23T10:00")
+        #expect(again.status == 0 && again.stdout == "Nothing to import; 3 unchanged.\n", "\(again.stdout)")
+    }
+
     /// A Sunday week turns on Sunday; `rollover = "off"` keeps every card where it was put; a bad
     /// value is refused with its line.
     @Test func weekStartAndRolloverOff() throws {

@@ -200,6 +200,31 @@ import Testing
         #expect(try b.cards().map { $0["title"] as? String } == ["Pay rent"])
     }
 
+    /// A server set up before cards kept their aim (server migration 6) refuses a move's aim; the
+    /// refusal says what mends it, and `board server init` does: nothing waiting is lost.
+    @Test func aServerWithoutTheAimFieldIsToldToMigrate() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let url = try Self.server(pg)[0]
+        let earlier = """
+            DELETE FROM board.migrations WHERE version = 6; ALTER TABLE board.changes DROP CONSTRAINT changes_field;
+            ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (field <> 'aimed_on') NOT VALID
+            """
+        #expect(try pg.psql(pg.adminURL, earlier).status == 0)
+        let a = Device("laptop", server: url), b = Device("desktop", server: url)
+        try a.ok(["add", "Plan trip", "--bucket", "next-week"])
+        _ = try a.sync()
+        let id = try #require(try a.cards().first?["id"] as? String)
+        try a.ok(["move", id, "weekend"], now: "2026-11-23T08:00")   // a new aim: a change of `tasks.aimed_on`
+        let refused = try a.run(["sync"], now: "2026-11-23T08:00")
+        #expect(refused.status == 5, "\(refused.stderr)")
+        #expect(refused.stderr.contains("a server set up by an earlier Board needs `board server init` again (by its administrator)"), "\(refused.stderr)")
+        #expect(try BoardBinary.run(["server", "init", pg.adminURL]).status == 0)
+        _ = try a.sync(now: "2026-11-23T08:00")
+        _ = try b.sync(now: "2026-11-23T08:00")
+        #expect(try b.cards().map { $0["bucket"] as? String } == ["weekend"])
+    }
+
     @Test func withoutAServerChangesWaitAndEveryRefusalIsSaid() throws {
         let pg = try PostgresCluster()
         defer { pg.stop() }

@@ -51,3 +51,8 @@ public enum Bucket: String, CaseIterable, Hashable, Sendable, Codable {
         return .nextMonth
     }
 }
+
+extension Bucket: Comparable {
+    /// Board order: This Week first, Routines last.
+    public static func < (a: Bucket, b: Bucket) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+}

@@ -17,7 +17,6 @@ public enum FieldRules {
     public static func time(_ text: String) throws(BoardError) -> LocalTime? {
         let text = text.trimmingSpaces
         if text.isEmpty || text.lowercased() == "none" { return nil }
-        if let time = LocalTime(iso: text) { return time }
         guard let time = try? DateWords.time(text) else {
             throw BoardError("time", "must be a time of day such as \(DateWords.timeForms) (00:00 to 23:59), got '\(text.echoed)'")
         }

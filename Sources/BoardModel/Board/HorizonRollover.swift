@@ -29,8 +29,3 @@ public struct HorizonRollover: Hashable, Sendable {
         return "\(period): " + parts.joined(separator: "; ") + " (move any back with H/L)"
     }
 }
-
-extension Bucket: Comparable {
-    /// Board order: This Week first, Routines last.
-    public static func < (a: Bucket, b: Bucket) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
-}

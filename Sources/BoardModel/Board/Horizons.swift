@@ -13,6 +13,11 @@ public struct HorizonRule: Hashable, Sendable {
     public func on(_ today: LocalDate) -> Horizons { Horizons(today: today, rule: self) }
 }
 
+extension Horizons {
+    /// Every card in the bucket it was put in, whatever the day: how the board is stored.
+    public static let stored = HorizonRule(follows: false).on(LocalDate(dayNumber: 0))
+}
+
 /// The board's horizons on one day (ARCHITECTURE.md §15). A card is aimed, not placed: put in
 /// Next Week on a day, it is aimed at the week after that day's week; added with a date and no
 /// bucket, at its date. Its column follows from its aim and today, so nothing is written as
@@ -66,10 +71,11 @@ public struct Horizons: Hashable, Sendable {
     /// The column a card shows in: `bucket` it was put in on `aimedOn`; with no such day, its
     /// `due` date's column (added with a date and no bucket), else the day it was created (a card
     /// from before aims were kept). Routines never move.
-    public func column(bucket: Bucket, aimedOn: LocalDate?, due: LocalDate?, createdOn: LocalDate) -> Bucket {
+    /// (`createdOn` is read only for such a card: `list` asks this of every card it prints.)
+    public func column(bucket: Bucket, aimedOn: LocalDate?, due: LocalDate?, createdOn: @autoclosure () -> LocalDate) -> Bucket {
         guard rule.follows, bucket != .routines else { return bucket }
         if aimedOn == nil, let due { return column(forDate: due) }
-        let put = aimedOn ?? createdOn
+        let put = aimedOn ?? createdOn()
         switch bucket {
         case .thisWeek, .routines: return bucket
         case .weekend: return put < weekendCycleStart ? .thisWeek : .weekend
@@ -86,16 +92,5 @@ public struct Horizons: Hashable, Sendable {
         if date < nextWeek { return .thisWeek }
         if date < weekAfterNext { return .nextWeek }
         return .nextMonth
-    }
-
-    /// The first day a card of `column` is shown for, seen from today: what "Next Week" means now
-    /// (for the line that says what moved, and the calendar).
-    public func firstDay(of column: Bucket) -> LocalDate {
-        switch column {
-        case .thisWeek, .routines: today
-        case .weekend: saturday
-        case .nextWeek: nextWeek
-        case .nextMonth: weekAfterNext
-        }
     }
 }

@@ -29,9 +29,7 @@ public enum DateWords {
         if parser.current == "at" { parser.index += 1 }
         guard parser.current != nil else { throw BoardError(field, "is empty; use \(timeForms)") }
         let time: LocalTime
-        do throws(BoardError) { time = try parser.parseTime() } catch {
-            throw BoardError(field, error.problem.replacingOccurrences(of: "such as 7am, 7:30pm or 19:30", with: "such as \(timeForms)"))
-        }
+        do throws(BoardError) { time = try parser.parseTime() } catch { throw BoardError(field, error.problem) }
         if let extra = parser.current {
             throw BoardError(field, "'\(extra.echoed)' after the time is not understood; use \(timeForms)")
         }

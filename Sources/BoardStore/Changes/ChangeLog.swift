@@ -19,13 +19,17 @@ enum ChangeLog {
         try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS change_log_paused (id INTEGER PRIMARY KEY CHECK (id = 1))")
         var keys: Keys = [:]
         for table in tables {
+            // A kept column (the column a card shows in) follows from the others: no intent of its own.
+            let kept = Schema.keptColumns[table] ?? []
             let columns = try Row.fetchAll(db, sql: "SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+                .filter { !kept.contains($0["name"] as String) }
             let names: [String] = columns.map { $0["name"] }
             keys[table] = columns.filter { ($0["pk"] as Int) > 0 }.sorted { ($0["pk"] as Int) < ($1["pk"] as Int) }.map { $0["name"] }
             func json(_ row: String) -> String {
                 "json_object(" + names.map { "'\($0)', \(row).\"\($0)\"" }.joined(separator: ", ") + ")"
             }
-            for (suffix, event, old, new) in [("i", "INSERT", "NULL", json("NEW")), ("u", "UPDATE", json("OLD"), json("NEW")),
+            let update = kept.isEmpty ? "UPDATE" : "UPDATE OF " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+            for (suffix, event, old, new) in [("i", "INSERT", "NULL", json("NEW")), ("u", update, json("OLD"), json("NEW")),
                                               ("d", "DELETE", json("OLD"), "NULL")] {
                 try db.execute(sql: """
                     CREATE TEMP TRIGGER IF NOT EXISTS change_log_\(table)_\(suffix) AFTER \(event) ON main.\(table)

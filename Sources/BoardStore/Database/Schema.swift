@@ -1,4 +1,5 @@
 import GRDB
+import BoardModel
 
 /// The schema, only through numbered migrations (ARCHITECTURE.md §7). Never edit a shipped
 /// migration: add the next one.
@@ -36,16 +37,43 @@ enum Schema {
             try RowReference.installTriggers(db)
         }
         migrator.registerMigration("v14 the change log without this device's name and ids on its own changes") { db in try v14(db) }
-        migrator.registerMigration("v15 a card's aim") { db in
-            // The day a person put the card in its bucket: its column follows from that and today
-            // (ARCHITECTURE.md §15). NULL: it follows its due date, or without one its creation.
-            try db.execute(sql: "ALTER TABLE tasks ADD COLUMN aimed_on TEXT CHECK (aimed_on IS NULL OR date(aimed_on) = aimed_on)")
-            // The last day this device's screen showed the board: what moved since is said once.
-            try db.execute(sql: "ALTER TABLE settings ADD COLUMN horizons_seen_on TEXT")
-            // The row-reference triggers copy every column of the card (§13).
-            try RowReference.installTriggers(db)
-        }
+        migrator.registerMigration("v15 a card's aim and the column it shows in") { db in try v15(db) }
         return migrator
+    }
+
+    /// Columns derived from the others and the day, kept for reading speed: this file's own, never
+    /// in a change set, a row reference or a synced change (ARCHITECTURE.md §15).
+    static let keptColumns: [String: Set<String>] = ["tasks": ["shown"]]
+
+    /// A card's aim and the column it shows in (ARCHITECTURE.md §15).
+    private static func v15(_ db: Database) throws {
+        // The day a person put the card in its bucket: its column follows from that and today.
+        // NULL: it follows its due date, or without one its creation.
+        try db.execute(sql: "ALTER TABLE tasks ADD COLUMN aimed_on TEXT CHECK (aimed_on IS NULL OR date(aimed_on) = aimed_on)")
+        // The last day this device's screen showed the board: what moved since is said once.
+        try db.execute(sql: "ALTER TABLE settings ADD COLUMN horizons_seen_on TEXT")
+        // The column each card shows in on the day the file was last settled for, with that day's
+        // thresholds; a window of a column reads along its index, as it read along the bucket's.
+        let days = ["this_week", "next_week", "week_after_next", "saturday", "sunday", "weekend_cycle", "month_come", "month_next_week"]
+        try db.execute(sql: """
+            CREATE TABLE horizon_days (id INTEGER PRIMARY KEY CHECK (id = 1), key TEXT NOT NULL,
+                                       follows INTEGER NOT NULL CHECK (follows IN (0, 1)), \(days.map { "\($0) TEXT" }.joined(separator: ", ")));
+            INSERT INTO horizon_days (id, key, follows) VALUES (1, 'off', 0);
+            ALTER TABLE tasks ADD COLUMN shown TEXT;
+            UPDATE tasks SET shown = bucket;
+            DROP INDEX tasks_bucket_position;
+            CREATE INDEX tasks_shown ON tasks(shown, position, created_at, id);
+            """)
+        // Any writer of the file keeps a card's column as it writes the card.
+        let shown = "(SELECT CASE WHEN h.follows THEN \(Horizons.columnCase(row: "NEW.") { "h.\($0)" }) ELSE NEW.bucket END FROM horizon_days h)"
+        try db.execute(sql: """
+            CREATE TRIGGER tasks_shown_insert AFTER INSERT ON tasks
+            BEGIN UPDATE tasks SET shown = \(shown) WHERE rowid = NEW.rowid; END;
+            CREATE TRIGGER tasks_shown_update AFTER UPDATE OF bucket, aimed_on, due_date, created_at ON tasks
+            BEGIN UPDATE tasks SET shown = \(shown) WHERE rowid = NEW.rowid; END;
+            """)
+        // The row-reference triggers copy every column of the card (§13).
+        try RowReference.installTriggers(db)
     }
 
     static let buckets = "'THIS_WEEK','WEEKEND','NEXT_WEEK','NEXT_MONTH','ROUTINES'"

@@ -13,19 +13,20 @@ extension BoardStore {
     /// With `horizons`, cards come column by column as those horizons show them, each with the
     /// place a document gives it (`TaskRecord.shownAim`): what the screen shows is what `list` and
     /// `export` say (ARCHITECTURE.md §15). Without, as stored.
-    static func forEachCard(in bucket: Bucket? = nil, shownBy horizons: Horizons? = nil, where condition: String = "1", _ db: Database,
+    static func forEachCard(in bucket: Bucket? = nil, shownBy horizons: Horizons = .stored, where condition: String = "1", _ db: Database,
                             _ body: (TaskRecord) throws -> Void) throws {
         var positions: [Int]?
+        let columns = try columns(horizons, db)
         for bucket in bucket.map({ [$0] }) ?? Bucket.allCases {
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT * FROM tasks WHERE \(horizons?.rows(in: bucket) ?? "bucket = '\(bucket.rawValue)'") AND (\(condition))
+                SELECT * FROM tasks WHERE \(columns.rows(in: bucket)) AND (\(condition))
                 ORDER BY position, created_at, id
                 """)
             while let row = try rows.next() {
                 let p = try positions ?? TaskRecord.columnPositions(in: row)
                 positions = p
                 var task = try TaskRecord(row: row, at: p)
-                if let horizons { (task.bucket, task.aimedOn) = task.shownAim(horizons) }
+                (task.bucket, task.aimedOn) = task.shownAim(horizons, shown: bucket)
                 try body(task)
             }
         }
@@ -33,15 +34,15 @@ extension BoardStore {
 
     /// Calls `body` with each card of `bucket` (or of the board), in board order, one at a time
     /// from a cursor: memory stays flat whatever the board's size.
-    public func forEachTask(in bucket: Bucket? = nil, shownBy horizons: Horizons? = nil, _ body: (TaskRecord) throws -> Void) throws {
+    public func forEachTask(in bucket: Bucket? = nil, shownBy horizons: Horizons = .stored, _ body: (TaskRecord) throws -> Void) throws {
         try read { db in try Self.forEachCard(in: bucket, shownBy: horizons, db, body) }
     }
 
     /// How many cards each column holds, as `horizons` show them (else as stored).
-    public func counts(shownBy horizons: Horizons? = nil) throws -> [Bucket: Int] {
+    public func counts(shownBy horizons: Horizons = .stored) throws -> [Bucket: Int] {
         try read { db in
             var counts: [Bucket: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT \(horizons?.columnSQL ?? "bucket"), COUNT(*) FROM tasks GROUP BY 1") {
+            for row in try Row.fetchAll(db, sql: "SELECT \(try Self.columns(horizons, db).expression), COUNT(*) FROM tasks GROUP BY 1") {
                 if let bucket = Bucket(rawValue: row[0]) { counts[bucket] = row[1] }
             }
             return counts
@@ -52,7 +53,7 @@ extension BoardStore {
     /// all of it from one read transaction. Rows go in a stable order (templates and habits by
     /// id, cards as the board shows them), keys sorted, so the same board gives the same bytes.
     /// Ticks of routines without a schedule stay out: they are local to this file.
-    public func export(shownBy horizons: Horizons? = nil, to write: (String) throws -> Void) throws {
+    public func export(shownBy horizons: Horizons = .stored, to write: (String) throws -> Void) throws {
         try read { db in
             let encoder = BoardDocument.encoder()
             let settings = try SettingsRecord.fetchOne(db, key: 1)

@@ -55,10 +55,13 @@ public struct TaskRecord: Hashable, Sendable, BoardRecord {
 
     /// What a document says of the card's place, seen from `horizons`' day: the column it shows in,
     /// and the day it was put there — today, when it has moved since (so a copy made from the
-    /// document shows it where this board does, and moves it on the same days).
-    public func shownAim(_ horizons: Horizons) -> (bucket: Bucket, aimedOn: LocalDate?) {
-        let shown = column(horizons)
-        return shown == bucket ? (bucket, aimedOn) : (shown, horizons.today)
+    /// document shows it where this board does, and moves it on the same days). A card that
+    /// follows its date keeps following it.
+    /// `shown`: its column, when the caller read it already.
+    public func shownAim(_ horizons: Horizons, shown: Bucket? = nil) -> (bucket: Bucket, aimedOn: LocalDate?) {
+        let shown = shown ?? column(horizons)
+        if shown == bucket || (aimedOn == nil && dueDate != nil) { return (shown, aimedOn) }
+        return (shown, horizons.today)
     }
 
     /// Whether this card is an occurrence of a template.

@@ -71,10 +71,10 @@ extension BoardReading {
 
     /// How many cards each column has as `horizons` show them (else as stored), all of them or those matching
     /// `query` (title or labels).
-    public func cardCounts(_ horizons: Horizons? = nil, matching query: String = "") throws -> [Bucket: Int] {
+    public func cardCounts(_ horizons: Horizons = .stored, matching query: String = "") throws -> [Bucket: Int] {
         try read { db in
             let (condition, arguments) = BoardStore.matching(query)
-            let rows = try Row.fetchAll(db, sql: "SELECT \(horizons?.columnSQL ?? "bucket"), COUNT(*) FROM tasks WHERE \(condition) GROUP BY 1",
+            let rows = try Row.fetchAll(db, sql: "SELECT \(try BoardStore.columns(horizons, db).expression), COUNT(*) FROM tasks WHERE \(condition) GROUP BY 1",
                                         arguments: arguments)
             var counts = Dictionary(uniqueKeysWithValues: Bucket.allCases.map { ($0, 0) })
             for row in rows { counts[row[0] as Bucket] = row[1] }
@@ -84,7 +84,7 @@ extension BoardReading {
 
     /// The cards of a column as `horizons` show it (else as stored), in the board's order, `limit` of them from
     /// `offset`, without decoding whole records: Routines by day, the other columns by position.
-    public func cardSummaries(in bucket: Bucket, _ horizons: Horizons? = nil, matching query: String = "", offset: Int = 0,
+    public func cardSummaries(in bucket: Bucket, _ horizons: Horizons = .stored, matching query: String = "", offset: Int = 0,
                               limit: Int = Int.max) throws -> [CardSummary] {
         try read { db in
             let (condition, arguments) = BoardStore.matching(query)
@@ -94,7 +94,7 @@ extension BoardReading {
                        (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11 AS checklist_done,
                        json_array_length(checklist) AS checklist_total, is_completed, template_id, occurrence_date, exception_mask,
                        description, duration_min
-                FROM tasks WHERE \(horizons?.rows(in: bucket) ?? "bucket = '\(bucket.rawValue)'") AND \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
+                FROM tasks WHERE \(try BoardStore.columns(horizons, db).rows(in: bucket)) AND \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
                 """, arguments: arguments + [limit == Int.max ? -1 : limit, offset])
             let decoder = JSONDecoder()
             var cards: [CardSummary] = []

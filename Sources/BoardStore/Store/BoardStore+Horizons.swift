@@ -3,15 +3,43 @@ import GRDB
 
 /// The horizon columns as days pass (ARCHITECTURE.md §15).
 extension BoardStore {
+    /// Brings every card's kept column (`shown`) to `clock`'s day, once per period for the whole
+    /// file: each command and the screen ask on opening and at a new day; only a changed period
+    /// writes, and only the cards whose column changed. Cards written later keep theirs through
+    /// the schema's triggers. Nothing here is an intent: no change set, nothing synced.
+    public func settleHorizons(clock: BoardClock) throws {
+        guard !isReadOnly else { return }
+        let horizons = horizons(clock)
+        guard try read({ db in try Self.settledKey(db) }) != horizons.key else { return }
+        try write { db in
+            let days = horizons.rule.follows ? horizons.thresholds.map { ", \($0.key) = '\($0.value.iso)'" }.joined() : ""
+            try db.execute(sql: "UPDATE horizon_days SET key = ?, follows = ?\(days)", arguments: [horizons.key, horizons.rule.follows])
+            try db.execute(sql: "UPDATE tasks SET shown = \(horizons.columnSQL) WHERE shown IS NOT \(horizons.columnSQL)")
+        }
+    }
+
+    /// The horizons the kept columns were last settled for.
+    static func settledKey(_ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT key FROM horizon_days")
+    }
+
+    /// Where a read in this transaction finds the columns `horizons` show.
+    static func columns(_ horizons: Horizons, _ db: Database) throws -> HorizonColumns {
+        HorizonColumns(horizons, settledKey: try settledKey(db))
+    }
+
     /// What moved between the last day the screen showed the board and `clock`'s day, and notes
     /// today as seen (this device's own setting, never synced); nil the first time, on the same
     /// horizons, or with rollover off. Cards are never written: their columns follow from their aims.
     public func rollover(clock: BoardClock) throws -> HorizonRollover? {
         guard horizonRule.follows, !isReadOnly else { return nil }
         let today = horizons(clock)
+        // Every screen start asks; only the first of a day writes.
+        let seen = try read { db in try LocalDate.fetchOne(db, sql: "SELECT horizons_seen_on FROM settings WHERE id = 1") }
+        guard seen != today.today else { return nil }
         return try write { db in
             let seenOn = try LocalDate.fetchOne(db, sql: "SELECT horizons_seen_on FROM settings WHERE id = 1")
-            if seenOn != today.today { try db.execute(sql: "UPDATE settings SET horizons_seen_on = ? WHERE id = 1", arguments: [today.today]) }
+            try db.execute(sql: "UPDATE settings SET horizons_seen_on = ? WHERE id = 1", arguments: [today.today])
             guard let seenOn, seenOn < today.today else { return nil }
             let seen = horizonRule.on(seenOn)
             guard seen.columnSQL != today.columnSQL else { return nil }

@@ -72,7 +72,8 @@ extension BoardStore {
         let horizons = horizons(clock)
         try write { db in
             var task = try Self.task(id, db)
-            let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE \(horizons.rows(in: bucket)) AND id != ?", arguments: [id]) ?? 0
+            let column = try Self.columns(horizons, db).rows(in: bucket)
+            let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE \(column) AND id != ?", arguments: [id]) ?? 0
             if let position, !(0...others).contains(position) {
                 throw BoardError("position", "must be from 1 to \(others + 1) in \(bucket.title)")
             }
@@ -80,7 +81,7 @@ extension BoardStore {
                 task.exceptionMask = (task.exceptionMask + [.bucket]).sorted()
                 try Self.record("exception_added", template: task.templateId, task: id, detail: ["field": "bucket"], clock: clock, db)
             }
-            task.position = try Self.makeRoom(for: task, in: horizons.rows(in: bucket), at: position ?? others, db)
+            task.position = try Self.makeRoom(for: task, in: column, at: position ?? others, db)
             task.bucket = bucket
             task.aimedOn = bucket == .routines ? nil : clock.today
             task.updatedAt = clock.timestamp

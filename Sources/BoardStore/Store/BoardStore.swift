@@ -185,9 +185,9 @@ public final class BoardStore: Sendable {
     }
 
     /// The next free position at the end of a column: of the bucket as stored, or as `horizons` show it.
-    static func endPosition(of bucket: Bucket, in horizons: Horizons? = nil, _ db: Database) throws -> Int {
-        let rows = horizons?.rows(in: bucket) ?? "bucket = '\(bucket.rawValue)'"
-        return try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + ?, 0) FROM tasks WHERE \(rows)", arguments: [positionSpacing]) ?? 0
+    static func endPosition(of bucket: Bucket, in horizons: Horizons = .stored, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + ?, 0) FROM tasks WHERE \(try Self.columns(horizons, db).rows(in: bucket))",
+                         arguments: [positionSpacing]) ?? 0
     }
 
     /// How far apart cards added at a bucket's end are: room for ten moves between any two before

@@ -1,31 +1,60 @@
 import BoardModel
 
 extension Horizons {
-    /// The column of a row of `tasks` as SQL: `Horizons.column(bucket:aimedOn:due:createdOn:)`
-    /// over the row's columns, so counts, windows and moves read the columns the screen shows
-    /// (a test holds the two to each other on random cards). Its days are written in — digits and
-    /// dashes — so it composes into any statement without arguments.
-    var columnSQL: String {
-        guard rule.follows else { return "bucket" }
-        func day(_ date: LocalDate) -> String { "'\(date.iso)'" }
-        let put = "COALESCE(aimed_on, substr(created_at, 1, 10))"
+    /// The days the column's rule compares with, by the names `horizon_days` keeps them under.
+    var thresholds: KeyValuePairs<String, LocalDate> {
+        ["this_week": thisWeek, "next_week": nextWeek, "week_after_next": weekAfterNext, "saturday": saturday,
+         "sunday": saturday.adding(days: 1), "weekend_cycle": weekendCycleStart, "month_come": monthAimHasCome,
+         "month_next_week": monthAimInNextWeek]
+    }
+
+    /// What the columns of a board settled for these horizons are kept for (`horizon_days.key`): the
+    /// rule and every threshold, so any change of day, week start or rollover settles again.
+    var key: String {
+        rule.follows ? thresholds.map(\.value.iso).joined(separator: " ") : "off"
+    }
+
+    /// The column of a row of `tasks` as SQL: `Horizons.column(bucket:aimedOn:due:createdOn:)` over
+    /// the row's columns (prefixed `row`: "" or "NEW."), each threshold given by `day` — written in
+    /// (digits and dashes), or read from `horizon_days` by the trigger that keeps `shown`. A test
+    /// holds it to the Swift rule on random cards, days and week starts.
+    static func columnCase(row r: String, day: (String) -> String) -> String {
+        let put = "COALESCE(\(r)aimed_on, substr(\(r)created_at, 1, 10))"
         return """
-            (CASE WHEN bucket = 'ROUTINES' THEN bucket
-             WHEN aimed_on IS NULL AND due_date IS NOT NULL THEN
-               CASE WHEN due_date < \(day(saturday)) THEN 'THIS_WEEK' WHEN due_date <= \(day(saturday.adding(days: 1))) THEN 'WEEKEND'
-                    WHEN due_date < \(day(nextWeek)) THEN 'THIS_WEEK' WHEN due_date < \(day(weekAfterNext)) THEN 'NEXT_WEEK'
+            (CASE WHEN \(r)bucket = 'ROUTINES' THEN \(r)bucket
+             WHEN \(r)aimed_on IS NULL AND \(r)due_date IS NOT NULL THEN
+               CASE WHEN \(r)due_date < \(day("saturday")) THEN 'THIS_WEEK' WHEN \(r)due_date <= \(day("sunday")) THEN 'WEEKEND'
+                    WHEN \(r)due_date < \(day("next_week")) THEN 'THIS_WEEK' WHEN \(r)due_date < \(day("week_after_next")) THEN 'NEXT_WEEK'
                     ELSE 'NEXT_MONTH' END
-             WHEN bucket = 'WEEKEND' THEN CASE WHEN \(put) < \(day(weekendCycleStart)) THEN 'THIS_WEEK' ELSE 'WEEKEND' END
-             WHEN bucket = 'NEXT_WEEK' THEN CASE WHEN \(put) < \(day(thisWeek)) THEN 'THIS_WEEK' ELSE 'NEXT_WEEK' END
-             WHEN bucket = 'NEXT_MONTH' THEN
-               CASE WHEN \(put) < \(day(monthAimHasCome)) THEN 'THIS_WEEK' WHEN \(put) < \(day(monthAimInNextWeek)) THEN 'NEXT_WEEK'
+             WHEN \(r)bucket = 'WEEKEND' THEN CASE WHEN \(put) < \(day("weekend_cycle")) THEN 'THIS_WEEK' ELSE 'WEEKEND' END
+             WHEN \(r)bucket = 'NEXT_WEEK' THEN CASE WHEN \(put) < \(day("this_week")) THEN 'THIS_WEEK' ELSE 'NEXT_WEEK' END
+             WHEN \(r)bucket = 'NEXT_MONTH' THEN
+               CASE WHEN \(put) < \(day("month_come")) THEN 'THIS_WEEK' WHEN \(put) < \(day("month_next_week")) THEN 'NEXT_WEEK'
                     ELSE 'NEXT_MONTH' END
-             ELSE bucket END)
+             ELSE \(r)bucket END)
             """
     }
 
-    /// The rows of `column`, as a condition: Routines along its own index, a horizon by its SQL.
+    /// The column of a row of `tasks` on these horizons' day, computed (with rollover off, the bucket).
+    var columnSQL: String {
+        guard rule.follows else { return "bucket" }
+        let days = Dictionary(uniqueKeysWithValues: thresholds.map { ($0.key, $0.value) })
+        return Self.columnCase(row: "") { "'\(days[$0]!.iso)'" }
+    }
+}
+
+/// Where a read finds each card's column (ARCHITECTURE.md §15): the kept `shown` when the board is
+/// settled for the day being read — along its index, a window of a column costs its size, not the
+/// board's — else computed row by row (a read-only file, or another process settled another day).
+struct HorizonColumns {
+    let expression: String
+
+    init(_ horizons: Horizons, settledKey: String?) {
+        expression = settledKey == horizons.key ? "shown" : horizons.columnSQL
+    }
+
+    /// The rows of `column`, as a condition: Routines along the Upcoming index, the others by `expression`.
     func rows(in column: Bucket) -> String {
-        column == .routines || !rule.follows ? "bucket = '\(column.rawValue)'" : "bucket != 'ROUTINES' AND \(columnSQL) = '\(column.rawValue)'"
+        column == .routines ? "bucket = 'ROUTINES'" : "\(expression) = '\(column.rawValue)'"
     }
 }

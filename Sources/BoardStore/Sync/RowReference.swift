@@ -16,13 +16,18 @@ enum RowReference {
     /// the table's columns as they are: a migration that adds a column makes them again.
     static func installTriggers(_ db: Database) throws {
         for table in tables {
+            // A kept column (the column a card shows in) is no part of the card's value, and its
+            // writing is not the card changing.
+            let kept = Schema.keptColumns[table] ?? []
             let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+                .filter { !kept.contains($0) }
             let before = "json_object(" + columns.map { "'\($0)', OLD.\"\($0)\"" }.joined(separator: ", ") + ")"
             let referenced = "entity = '\(table)' AND entity_id = OLD.id AND in_row = 1 AND row_before IS NULL"
-            for event in ["UPDATE", "DELETE"] {
+            let update = kept.isEmpty ? "UPDATE" : "UPDATE OF " + columns.map { "\"\($0)\"" }.joined(separator: ", ")
+            for (name, event) in [("update", update), ("delete", "DELETE")] {
                 try db.execute(sql: """
-                    DROP TRIGGER IF EXISTS sync_row_reference_\(table)_\(event.lowercased());
-                    CREATE TRIGGER sync_row_reference_\(table)_\(event.lowercased()) BEFORE \(event) ON \(table)
+                    DROP TRIGGER IF EXISTS sync_row_reference_\(table)_\(name);
+                    CREATE TRIGGER sync_row_reference_\(table)_\(name) BEFORE \(event) ON \(table)
                     WHEN EXISTS (SELECT 1 FROM sync_changes WHERE \(referenced))
                     BEGIN UPDATE sync_changes SET row_before = \(before) WHERE \(referenced); END
                     """)

@@ -15,8 +15,8 @@ enum SyncedRows {
     /// when, and how many it made. Sent, they would be overwritten by the series' first values (a
     /// generation change loses to any other) and every device would generate again every round,
     /// so sync never settled. A received row may still carry them (older versions sent them):
-    /// they are checked and left out.
-    static let deviceColumns: [String: Set<String>] = ["series": ["generated_through", "last_generated_at", "generated_count"]]
+    /// they are checked and left out. A card's kept column (`Schema.keptColumns`) is this file's too.
+    static let deviceColumns: [String: Set<String>] = Schema.keptColumns.merging(["series": ["generated_through", "last_generated_at", "generated_count"]]) { a, b in a.union(b) }
 
     /// The tables received changes rebuild as a whole rather than row by row: habits and their
     /// entries, merged by name (`mergeHabits`).

@@ -71,11 +71,20 @@ struct SyncConnection {
                 }
                 return nil
             }
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42501"
-                    && error.serverInfo?[.message]?.hasPrefix("permission denied") == true {
-            // A server Board set up before pushes named their owner (migration 5) lets a person insert
-            // no owner. (A refused owner is the same code, "new row violates row-level security": not this.)
+        } catch let error as PSQLError where Self.isFromAnEarlierServer(error) {
             throw refused(BoardServer.describe(error) + "; a server set up by an earlier Board needs `board server init` again (by its administrator)")
+        }
+    }
+
+    /// Whether a push was refused for what a later server migration allows: a server Board set up
+    /// before pushes named their owner (migration 5) lets a person insert no owner (a refused owner
+    /// is the same code, "new row violates row-level security": not this); one set up before a
+    /// field was added (migration 6: a card's aim) refuses that field by its check.
+    static func isFromAnEarlierServer(_ error: PSQLError) -> Bool {
+        switch error.serverInfo?[.sqlState] {
+        case "42501": error.serverInfo?[.message]?.hasPrefix("permission denied") == true
+        case "23514": error.serverInfo?[.constraintName] == "changes_field"
+        default: false
         }
     }
 

@@ -26,6 +26,7 @@ public final class BoardApp {
         today = now.today
         try store.generate(clock: now)
         let rollover = try store.rollover(clock: now)
+        try store.settleHorizons(clock: now)
         state = BoardState(snapshot: try BoardSnapshot.load(store, clock: now), width: 0, height: 0)
         watcher = try ChangeWatcher(path: path)
         report(.configured(config, readOnly: store.isReadOnly))
@@ -229,6 +230,7 @@ public final class BoardApp {
             today = now.today
             try store.generate(clock: now)
             let rollover = try store.rollover(clock: now)
+            try store.settleHorizons(clock: now)
             try reload()
             if let rollover { report(.rolledOver(rollover)) }
             return true

@@ -33,6 +33,6 @@ struct ImportSource {
     /// The board the import writes to; a dry run on a board not made yet reads as one into an
     /// empty board, made in memory, so it creates no file.
     func open() throws -> (BoardStore, BoardClock) {
-        dryRun && !FileManager.default.fileExists(atPath: board.path) ? try board.openEmptyInMemory() : try board.open(creating: true)
+        dryRun && !FileManager.default.fileExists(atPath: board.path) ? try board.openEmptyInMemory() : try board.open(settling: !dryRun, creating: true)
     }
 }
