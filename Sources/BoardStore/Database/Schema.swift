@@ -62,12 +62,12 @@ enum Schema {
             ALTER TABLE tasks ADD COLUMN shown TEXT;
             UPDATE tasks SET shown = bucket;
             DROP INDEX tasks_bucket_position;
-            CREATE INDEX tasks_shown ON tasks(shown, position, created_at, id);
+            CREATE INDEX tasks_shown ON tasks(shown, position);
             """)
-        // Any writer of the file keeps a card's column as it writes the card.
+        // Any writer of the file keeps a card's column as it writes the card (unless it gave it).
         let shown = "(SELECT CASE WHEN h.follows THEN \(Horizons.columnCase(row: "NEW.") { "h.\($0)" }) ELSE NEW.bucket END FROM horizon_days h)"
         try db.execute(sql: """
-            CREATE TRIGGER tasks_shown_insert AFTER INSERT ON tasks
+            CREATE TRIGGER tasks_shown_insert AFTER INSERT ON tasks WHEN NEW.shown IS NULL
             BEGIN UPDATE tasks SET shown = \(shown) WHERE rowid = NEW.rowid; END;
             CREATE TRIGGER tasks_shown_update AFTER UPDATE OF bucket, aimed_on, due_date, created_at ON tasks
             BEGIN UPDATE tasks SET shown = \(shown) WHERE rowid = NEW.rowid; END;

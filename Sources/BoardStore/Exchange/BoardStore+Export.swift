@@ -6,7 +6,7 @@ extension BoardStore {
     /// Every card (of `bucket`, or of the board, and meeting `condition`) in the order the board
     /// shows them, one at a time from cursors: bucket by bucket, then by position; equal positions
     /// (two devices' cards) fall to the card's id, the same on every device, never to a file's
-    /// rowid. Each bucket's cards come along its (bucket, position) index, so only ties are
+    /// rowid. Each column's cards come along its (shown, position) index, so only ties are
     /// sorted: sorting the whole board at once (`ORDER BY CASE bucket …`) took memory with its
     /// size, 150 MiB at 1,000,000 cards.
     ///

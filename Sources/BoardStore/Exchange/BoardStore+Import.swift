@@ -142,7 +142,9 @@ extension BoardStore {
         // An occurrence whose series this board doesn't have (`list --json` of another board) comes
         // in as a plain card with its date: its routine stayed behind.
         let seriesIds = Set(try String.fetchAll(db, sql: "SELECT id FROM series"))
-        let insert = try TaskRecord.bulkInsert(db)
+        // A file settled for the import's day takes each new card's column from here (the same rule).
+        let shownHere = try settledKey(db) == horizons.key
+        let insert = try TaskRecord.bulkInsert(db, shown: shownHere)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
         let selectOccurrence = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE series_id = ? AND occurrence_date = ?")
         // The cards already on the board that this document updates, each once, and the new
@@ -198,7 +200,7 @@ extension BoardStore {
                     continue
                 }
                 if card.position == nil { record.position = try end(of: record.column(horizons)) }
-                do { try insert.insert(record.columnValues) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
+                do { try insert.insert(record.columnValues + (shownHere ? [record.column(horizons).rawValue.databaseValue] : [])) } catch let error as DatabaseError { throw BoardError("cards[\(i)]", Self.refusal(error)) }
                 if record.seriesId != nil { try seenCard.execute(arguments: [record.id, i]) }
                 summary.cards.added += 1
             }

@@ -68,8 +68,10 @@ extension TaskRecord {
 
     /// The bulk path of `import`: one prepared statement for every new card, without a record's
     /// per-row persistence machinery.
-    static func bulkInsert(_ db: Database) throws -> BulkInsert {
-        try BulkInsert(db, table: databaseTableName, columns: CodingKeys.allCases.map(\.rawValue))
+    /// With `shown`, the column each card shows in is given after its values, so the schema's
+    /// trigger need not work it out row by row (ARCHITECTURE.md §15).
+    static func bulkInsert(_ db: Database, shown: Bool = false) throws -> BulkInsert {
+        try BulkInsert(db, table: databaseTableName, columns: CodingKeys.allCases.map(\.rawValue) + (shown ? ["shown"] : []))
     }
 }
 
