@@ -176,7 +176,7 @@ public struct BoardState: Sendable {
     public mutating func scrollToFocus() {
         let layout = Layout(self)
         guard !layout.isTooSmall else { return }
-        for column in scroll.indices { scroll[column] = min(scroll[column], max(0, cards(in: column).count - 1)) }
+        for column in scroll.indices { scroll[column] = min(scroll[column], layout.lastPage(self, column: column)) }
         scroll[focus.column] = layout.scroll(self, keeping: focus.row, in: focus.column)
     }
 

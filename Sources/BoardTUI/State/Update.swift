@@ -60,9 +60,9 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
     case .page(let step):
         // A page is the cards the focused column shows, less one kept for context.
         // The view and the focus move together, as in less or htop.
-        let column = state.focus.column
-        let dy = step * max(1, Layout(state).visible(state, column: column).count - 1)
-        state.scroll[column] = min(max(0, state.scroll[column] + dy), max(0, state.cards(in: column).count - 1))
+        let column = state.focus.column, layout = Layout(state)
+        let dy = step * max(1, layout.visible(state, column: column).count - 1)
+        state.scroll[column] = min(max(0, state.scroll[column] + dy), layout.lastPage(state, column: column))
         return updateNormal(&state, .moveFocus(dx: 0, dy: dy))
     case .toEdge(let last):
         state.templateFocus = nil

@@ -175,6 +175,16 @@ public struct Layout: Sendable {
         visible(state, column: column).last.map { $0.y + $0.height } ?? cardsTop(state, column: column)
     }
 
+    /// The furthest a column scrolls: its last page, the least scroll that shows its last card, so
+    /// the column is full to the end and never a card under "↑ N more" over empty rows — but
+    /// Upcoming may always start at today, the days before it above.
+    public func lastPage(_ state: BoardState, column: Int) -> Int {
+        var s = state
+        s.scroll[column] = 0
+        let last = scroll(s, keeping: max(0, state.cards(in: column).count - 1), in: column)
+        return column == BoardState.columns.count - 1 ? min(max(last, state.upcomingEarlier), max(0, state.cards(in: column).count - 1)) : last
+    }
+
     /// The scroll offset that keeps `row` of `column` in view.
     public func scroll(_ state: BoardState, keeping row: Int, in column: Int) -> Int {
         var s = state

@@ -1,0 +1,55 @@
+import BoardModel
+import BoardStore
+@testable import BoardTUI
+import Foundation
+import Testing
+
+/// Issue 39: with 40 cards in This Week at 120×40, PgDn at the end showed one card under "↑ 30
+/// more" and empty rows, and PgUp then moved 1, 2, 4, 8 cards. A page keeps the column full.
+@Suite struct PagingTests {
+    func board(cards: Int) throws -> (TUIFixture, BoardState) {
+        let f = try TUIFixture()
+        for i in 1...cards { try f.store.addTask(CardValues(title: "Card \(i)"), bucket: .thisWeek, clock: demoClock) }
+        var state = try f.state()
+        state.focus = Focus(column: 0, row: 0)
+        state.scrollToFocus()
+        return (f, state)
+    }
+
+    /// The rows of the column the cards take, and whether the last card is among them.
+    func shown(_ state: BoardState) -> (count: Int, last: Int?) {
+        let placed = Layout(state).visible(state, column: 0)
+        return (placed.count, placed.last?.row)
+    }
+
+    @Test func pagingDownToTheEndKeepsTheColumnFullAndUpMovesAPage() throws {
+        var (_, state) = try board(cards: 40)
+        let total = state.cards(in: 0).count
+        let page = shown(state).count
+        #expect(page > 5 && page < total)
+        for _ in 0..<10 { press([.pageDown], &state) }
+        #expect(state.focus.row == total - 1)
+        #expect(shown(state).last == total - 1)
+        #expect(shown(state).count >= page - 1, "the last page is full, not one card under ↑ N more")
+        // PgUp moves the view and the focus a screenful every time.
+        var tops: [Int] = [state.scroll[0]]
+        while state.scroll[0] > 0 {
+            press([.pageUp], &state)
+            tops.append(state.scroll[0])
+        }
+        let steps = zip(tops, tops.dropFirst()).map { $0 - $1 }
+        #expect(steps.dropLast().allSatisfy { $0 >= page - 2 }, "\(steps)")
+    }
+
+    /// Cards gone from another shell: the view is full again, not left past the end.
+    @Test func cardsThatVanishLeaveTheColumnFull() throws {
+        var (f, state) = try board(cards: 40)
+        for _ in 0..<10 { press([.pageDown], &state) }
+        let ids = state.cards(in: 0).suffix(12).map(\.id)
+        for id in ids { try f.store.deleteTask(id, clock: demoClock) }
+        _ = update(&state, .reported(.loaded(try BoardSnapshot.load(f.store, clock: demoClock), focusing: nil)))
+        let total = state.cards(in: 0).count
+        #expect(shown(state).last == total - 1)
+        #expect(shown(state).count >= 10, "\(shown(state))")
+    }
+}
