@@ -76,6 +76,51 @@ import Testing
         #expect(app.state.cards(in: 4).count > routinesBefore, "the new day's occurrences were generated")
     }
 
+    /// Midnight with the screen open, Sunday into Monday: Next Week's cards are This Week's, and the
+    /// status line says so once.
+    @Test func aNewWeekWithTheScreenOpenMovesNextWeekAndSaysSo() throws {
+        let f = try TUIFixture()
+        let clock = Clock()
+        clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-22T23:59")!, zone: paris)
+        let trip = try f.store.addTask(CardValues(title: "Plan trip"), bucket: .nextWeek, clock: clock.now)
+        let app = try BoardApp(store: f.store, path: f.path) { clock.now }
+        func column(of id: String) -> Int? { (0..<5).first { c in app.state.cards(in: c).contains { $0.id == id } } }
+        #expect(column(of: trip.id) == 2)
+        clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-23T00:01")!, zone: paris)
+        try app.noticeChanges()
+        #expect(column(of: trip.id) == 0)
+        #expect(app.state.message?.hasPrefix("New week: ") == true, "\(app.state.message ?? "")")
+        #expect(app.state.message?.contains("from Next Week") == true)
+        _ = try app.handle(.down)
+        clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-23T00:02")!, zone: paris)
+        try app.noticeChanges()
+        #expect(app.state.message?.hasPrefix("New week") != true, "said once")
+    }
+
+    /// Issue 39: a routine that ran its 5 times with cards still open left Templates without a word.
+    @Test func aRoutineThatEndsSaysSoOnce() throws {
+        let f = try TUIFixture()
+        let clock = Clock()
+        let morning = try f.store.addTemplate(CardValues(title: "Morning routine"), rule: try RecurrencePhrase(parsing: "every day, 5 times",
+                                              today: demoClock.today).rule, start: demoClock.today, clock: demoClock)
+        let app = try BoardApp(store: f.store, path: f.path) { clock.now }
+        #expect(app.state.message == nil)
+        for day in ["2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25"] {
+            clock.now = BoardClock(local: LocalDateTime(iso: day + "T08:00")!, zone: paris)
+            try app.noticeChanges()
+            #expect(app.state.message?.contains("Morning routine") != true, "\(day): \(app.state.message ?? "")")
+        }
+        clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-26T08:00")!, zone: paris)
+        try app.noticeChanges()
+        #expect(try f.store.templates(clock: clock.now).first { $0.template.id == morning.id }?.template.status == .archived)
+        #expect(app.state.message == "Morning routine has run its 5 times and was archived; 5 of its cards are still open",
+                "\(app.state.message ?? "")")
+        _ = try app.handle(.down)
+        clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-27T08:00")!, zone: paris)
+        try app.noticeChanges()
+        #expect(app.state.message?.contains("Morning routine") != true, "said once")
+    }
+
     @Test func aDueReminderReachesTheStatusLineAndAPassedCardIsMarkedOverdue() throws {
         let f = try TUIFixture()
         let clock = Clock()

@@ -42,6 +42,18 @@ import Testing
         #expect(state.mode == .normal)
     }
 
+    /// Issue 39: a completed occurrence's detail said "Follows its template" while showing the values
+    /// it kept from before its template's later edits.
+    @Test func aCompletedOccurrencesDetailSaysItNoLongerFollowsItsTemplate() throws {
+        var state = try TUIFixture().state()
+        let done = try #require(state.cards(in: 4).first { $0.isCompleted && $0.isOccurrence }, "the demo has a completed occurrence")
+        state.focus(cardId: done.id)
+        press([.enter], &state)
+        let text = view(state).text
+        #expect(text.contains("Completed: it keeps its values as they were when done"), "\(text)")
+        #expect(!text.contains("Follows its template"))
+    }
+
     /// Due and Time take words, as the command line does; the day they resolve to shows under Due as it is typed.
     @Test func editFormReadsDatesInWordsAndShowsTheDay() throws {
         var state = try TUIFixture().state()   // Saturday Nov 21, 09:00

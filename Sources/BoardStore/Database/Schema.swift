@@ -52,6 +52,8 @@ enum Schema {
         try db.execute(sql: "ALTER TABLE tasks ADD COLUMN aimed_on TEXT CHECK (aimed_on IS NULL OR date(aimed_on) = aimed_on)")
         // The last day this device's screen showed the board: what moved since is said once.
         try db.execute(sql: "ALTER TABLE settings ADD COLUMN horizons_seen_on TEXT")
+        // The last event this device's screen has said: a routine that ended is said once.
+        try db.execute(sql: "ALTER TABLE settings ADD COLUMN events_seen INTEGER")
         // The column each card shows in on the day the file was last settled for, with that day's
         // thresholds; a window of a column reads along its index, as it read along the bucket's.
         let days = ["this_week", "next_week", "week_after_next", "saturday", "sunday", "weekend_cycle", "month_come", "month_next_week"]

@@ -54,4 +54,23 @@ extension BoardStore {
             return HorizonRollover(seen: seen, today: today, moves: moves)
         }
     }
+
+    /// The routines that ended and archived themselves since the screen last asked (their
+    /// `archived` events, reason `ended`), noting them as said; none the first time.
+    public func newlyEndedRoutines() throws -> [EndedRoutine] {
+        guard !isReadOnly else { return [] }
+        let last = try read { db in try Int.fetchOne(db, sql: "SELECT MAX(id) FROM events") } ?? 0
+        return try write { db in
+            let seen = try Int?.fetchOne(db, sql: "SELECT events_seen FROM settings WHERE id = 1") ?? nil
+            try db.execute(sql: "UPDATE settings SET events_seen = ? WHERE id = 1", arguments: [last])
+            guard let seen, seen < last else { return [] }
+            return try Row.fetchAll(db, sql: """
+                SELECT t.title, t.end_after_count,
+                       (SELECT COUNT(*) FROM tasks WHERE template_id = t.id AND is_completed = 0) AS open
+                FROM events e JOIN templates t ON t.id = e.template_id
+                WHERE e.id > ? AND e.id <= ? AND e.kind = 'archived' AND json_extract(e.detail, '$.reason') = 'ended'
+                ORDER BY e.id
+                """, arguments: [seen, last]).map { EndedRoutine(title: $0[0], times: $0[1], openCards: $0[2]) }
+        }
+    }
 }

@@ -25,12 +25,12 @@ public final class BoardApp {
         let now = clock()
         today = now.today
         try store.generate(clock: now)
-        let rollover = try store.rollover(clock: now)
+        let rollover = try store.rollover(clock: now), ended = try store.newlyEndedRoutines()
         try store.settleHorizons(clock: now)
         state = BoardState(snapshot: try BoardSnapshot.load(store, clock: now), width: 0, height: 0)
         watcher = try ChangeWatcher(path: path)
         report(.configured(config, readOnly: store.isReadOnly))
-        if let rollover { report(.rolledOver(rollover)) }
+        report(.newDay(rollover, ended: ended))
     }
 
     /// Feeds a result of the edge back through `update`, the only place the state changes, and
@@ -229,10 +229,10 @@ public final class BoardApp {
         if now.today != today {
             today = now.today
             try store.generate(clock: now)
-            let rollover = try store.rollover(clock: now)
+            let rollover = try store.rollover(clock: now), ended = try store.newlyEndedRoutines()
             try store.settleHorizons(clock: now)
             try reload()
-            if let rollover { report(.rolledOver(rollover)) }
+            report(.newDay(rollover, ended: ended))
             return true
         }
         if try watcher.hasChanged() {

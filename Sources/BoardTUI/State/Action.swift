@@ -91,8 +91,8 @@ public enum Report: Hashable, Sendable {
     case refused(Refusal)
     /// Where sync stands, in words, for the start of the status line.
     case synced(String)
-    /// A new period moved cards between the horizon columns: said once, in the status line.
-    case rolledOver(HorizonRollover)
+    /// A new day: what the horizons moved and which routines ended, said once in the status line.
+    case newDay(HorizonRollover?, ended: [EndedRoutine])
     /// A template read for its editor.
     case templateRead(TemplateOverview)
     /// A checklist read to show: `execution` is the run just started on it.

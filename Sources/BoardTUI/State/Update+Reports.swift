@@ -46,8 +46,9 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
             state.clampFocus()
         }
         state.scrollToFocus()
-    case .rolledOver(let rollover):
-        if let sentence = rollover.sentence { state.message = sentence }
+    case .newDay(let rollover, let ended):
+        let said = [rollover?.sentence].compactMap { $0 } + ended.map(\.sentence)
+        if !said.isEmpty { state.message = said.joined(separator: " · ") }
     case .read(let snapshot):
         state.snapshot = snapshot
         state.clampFocus()

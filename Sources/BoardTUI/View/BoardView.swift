@@ -277,9 +277,16 @@ private func drawOccurrenceDetail(_ frame: inout Frame, _ state: BoardState, _ c
         if customized && i == field { lines.append("    Field customized. Reapply template? r resets this field") }
     }
     lines.append("")
-    lines.append(card.exceptions.isEmpty
-        ? "Follows its template. m makes the field an exception (frozen as it is)."
-        : "Customized: \(card.exceptions.map(\.label).joined(separator: ", ")) · R reapplies all")
+    // A completed occurrence is never changed by a template edit (ARCHITECTURE.md §4): it keeps
+    // what it was when done, and says so rather than claim to follow its template.
+    if card.isCompleted {
+        lines.append("Completed: it keeps its values as they were when done; later edits of its template don't change it."
+            + (card.exceptions.isEmpty ? "" : " Customized: \(card.exceptions.map(\.label).joined(separator: ", "))."))
+    } else {
+        lines.append(card.exceptions.isEmpty
+            ? "Follows its template. m makes the field an exception (frozen as it is)."
+            : "Customized: \(card.exceptions.map(\.label).joined(separator: ", ")) · R reapplies all")
+    }
     lines.append("↑↓ field · r reset field · m make exception · R reapply all · T view template · e edit · Esc closes")
     let cursorLine = 3 + field
     drawBox(&frame, state, lines: lines, cursorLine: cursorLine)
