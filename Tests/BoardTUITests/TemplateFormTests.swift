@@ -176,6 +176,34 @@ extension Result where Failure == FormErrors {
         #expect(saved == previewed.first)
     }
 
+    /// Issue 39: Daily at 07:00, ending after 3 times, made at 09:00 (today's 07:00 gone): the preview
+    /// listed 2 runs where saving made 3, and Starts on said today while tomorrow was saved.
+    @Test func thePreviewListsExactlyTheRunsSavingMakesAndSaysWhereItStarts() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }  // Saturday 09:00
+        _ = try app.firstFrame(width: 120, height: 40)
+        _ = try app.handle(.character("t"))
+        try type("Stretch", app)
+        try focus(.time, app)
+        try type("07:00", app)
+        try focus(.ending, app)
+        _ = try app.handle(.character(" "))
+        _ = try app.handle(.character(" "))
+        #expect(try form(app).fields.ending == .afterCount)
+        try focus(.endCount, app)
+        try type("3", app)
+        let form = try form(app)
+        let previewed = form.previewDates(try form.preview.get())
+        #expect(previewed.map(\.iso) == ["2026-11-22", "2026-11-23", "2026-11-24"])
+        let screen = view(app.state).text
+        #expect(screen.contains("Starts tomorrow, Sun Nov 22:") && screen.contains("today's 7:00 has passed"), "\(screen)")
+        try focus(.save(.activate), app)
+        _ = try app.handle(.enter)
+        let template = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Stretch" })
+        let saved = try f.store.tasks().filter { $0.templateId == template.template.id }.compactMap(\.occurrenceDate).sorted()
+        #expect(saved == previewed)
+    }
+
     /// Repro: with Time 10:00 filled, `every last fri at 7pm` showed 19:00 in its summary but saved 10:00;
     /// a phrase's "starting dec 1 … 3 times" was saved while Starts on / Ends said otherwise.
     @Test func whatThePhraseSaysFillsItsRowsAndIsWhatIsSaved() throws {

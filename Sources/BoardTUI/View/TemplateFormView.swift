@@ -70,6 +70,7 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
         preview = DisplayWidth.wrap("No schedule: no occurrences. Enter on it opens today's list, fresh every day.", to: previewWidth).map { ($0, .dim) }
     case .success(let schedule):
         let dates = form.previewDates(schedule)
+        if let note = form.startNote(schedule) { preview += DisplayWidth.wrap(note, to: previewWidth).map { ($0, .dim) } }
         if dates.isEmpty { preview.append(("No occurrence from today", .dim)) }
         preview += dates.map { (MonthName.due($0, schedule.time, today: form.today), []) }
         if schedule.rule.anchor == .completion { preview += [("", []), ("then each after completion", .dim)] }

@@ -173,16 +173,30 @@ extension TemplateForm {
     /// The next 7 occurrences from today (or the start), or why the schedule can't be read.
     public var preview: Result<Schedule, FormErrors> { schedule() }
 
-    /// The preview's dates: from today, and for a new template from the day saving it will start
-    /// it on, decided by the store's own rule (`FirstOccurrence.startDay`), so the preview never
-    /// promises an occurrence the save won't create.
+    /// The schedule saving makes: for a new template starting today, from the day the store's own
+    /// rule starts it (`FirstOccurrence.startDay`: tomorrow when today's time has passed), so an
+    /// end after N times counts from there, as the saved series does.
+    public func savedSchedule(_ schedule: Schedule) -> Schedule {
+        guard templateId == nil, let first = try? FirstOccurrence.startDay(
+                  schedule.rule, time: schedule.time, now: now, requested: Self.requestedStart(schedule.start, today: today)),
+              first != schedule.start, let saved = try? Schedule(rule: schedule.rule, start: first, time: schedule.time) else { return schedule }
+        return saved
+    }
+
+    /// The preview's dates: from today, exactly the runs saving makes (`savedSchedule`).
     public func previewDates(_ schedule: Schedule) -> [LocalDate] {
-        var from = max(today, schedule.start)
-        if templateId == nil, let first = try? FirstOccurrence.startDay(
-            schedule.rule, time: schedule.time, now: now, requested: Self.requestedStart(schedule.start, today: today)) {
-            from = max(from, first)
-        }
-        return schedule.preview(from: from, count: 7)
+        let saved = savedSchedule(schedule)
+        return saved.preview(from: max(today, saved.start), count: 7)
+    }
+
+    /// Why a new template's first run is not the first date Starts on gives, when today's run has
+    /// passed: "Starts tomorrow, Sun Nov 22: today's 7:00 has passed".
+    public func startNote(_ schedule: Schedule) -> String? {
+        let saved = savedSchedule(schedule)
+        guard saved.start != schedule.start, let skipped = schedule.preview(from: schedule.start, count: 1).first,
+              skipped < saved.start, let time = schedule.time else { return nil }
+        let day = (saved.start == today.adding(days: 1) ? "tomorrow, " : "") + MonthName.due(saved.start, nil, today: today)
+        return "Starts \(day): \(skipped == today ? "today's" : MonthName.due(skipped, nil, today: today)) \(time.display) has passed"
     }
 
     /// The start a new template asks the store for: starting today means starting now (nil).
