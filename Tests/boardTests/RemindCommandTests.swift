@@ -22,6 +22,28 @@ import Testing
         #expect(lines == ["\u{7}Reminder: Call the bank · Sat Nov 21 09:00"])
     }
 
+    /// Issue 39: a routine at 06:30 delivered Wednesday's reminder; on Thursday its time was edited to
+    /// 06:45, overdue runs too; the next pass reported Monday to Wednesday again as missed. A time
+    /// edit never brings back a reminder already delivered or reported: the claim follows the run.
+    @Test func aTimeEditNeverBringsBackADeliveredOrReportedReminder() throws {
+        let board = try BoardFile()
+        let made = try board.run(["template", "add", "Stretch", "--every", "every day at 6:30", "--starts", "2026-11-23"], now: "2026-11-22T20:00")
+        let id = try #require(made.stdout.split(separator: " ").dropFirst(2).first.map { String($0.dropLast()) }, "\(made.stdout)")
+        for day in ["2026-11-23", "2026-11-24"] { try board.run(["generate"], now: day + "T05:00") }
+        let wednesday = try remind(board, at: "2026-11-25T06:31")
+        #expect(wednesday.lines == [
+            "2 reminders missed while not running: Stretch (Mon Nov 23 06:30), Stretch (Tue Nov 24 06:30)",
+            "\u{7}Reminder: Stretch · Wed Nov 25 06:30",
+        ], "\(wednesday.lines)")
+        #expect(try remind(board, at: "2026-11-26T06:31").lines == ["\u{7}Reminder: Stretch · Thu Nov 26 06:30"])
+        let edit = try board.run(["template", "edit", id, "--time", "06:45", "--include-overdue", "--yes"], now: "2026-11-26T07:00")
+        #expect(edit.status == 0, "\(edit.stderr)")
+        let after = try remind(board, at: "2026-11-26T07:01")
+        #expect(after.status == 0 && after.lines.isEmpty, "\(after.lines)")
+        // Friday's run, at its new time, reminds as ever.
+        #expect(try remind(board, at: "2026-11-27T06:45").lines == ["\u{7}Reminder: Stretch · Fri Nov 27 06:45"])
+    }
+
     @Test func catchUpInsideTheGraceWindowIsLateAndOlderOnesAreReportedInOneLine() throws {
         let board = try BoardFile()
         for (title, time) in [("Water plants", "08:30"), ("Stand up", "08:05"), ("Stretch", "07:50")] {

@@ -39,6 +39,11 @@ extension BoardStore {
             var pass = ReminderPass()
             pass.interrupted = try interruptedClaims(before: BoardClock(instant: clock.instant - Self.interruptedAfter, zone: clock.zone), db)
             let claimed = try db.cachedStatement(sql: "SELECT 1 FROM reminders WHERE task_id = ? AND instant = ?")
+            // A claim of the same card within a day of this instant: its time was edited after that
+            // reminder was delivered or reported, so the claim follows the card, not only the instant.
+            let claimedNear = try db.cachedStatement(sql: """
+                SELECT 1 FROM reminders WHERE task_id = ? AND abs(julianday(instant) - julianday(?)) < 1
+                """)
             let claim = try db.cachedStatement(sql: "INSERT INTO reminders (task_id, instant, status, claimed_at) VALUES (?, ?, ?, ?)")
             for reminder in try Self.openReminders(clock: clock, db) {
                 guard let decision = reminder.decision(at: clock.instant, grace: grace) else {
@@ -46,6 +51,13 @@ extension BoardStore {
                     continue
                 }
                 guard try Int.fetchOne(claimed, arguments: [reminder.taskId, reminder.instantKey]) == nil else { continue }
+                // Already past, and this card's reminder was dealt with near it: a time edit moved a
+                // reminder delivered or reported, which is neither sent nor reported again.
+                let past = if case .deliver(let late) = decision { late } else { true }
+                if past, try Int.fetchOne(claimedNear, arguments: [reminder.taskId, reminder.instantKey]) != nil {
+                    try claim.execute(arguments: [reminder.taskId, reminder.instantKey, "missed", clock.timestamp])
+                    continue
+                }
                 switch decision {
                 case .deliver(let late):
                     try claim.execute(arguments: [reminder.taskId, reminder.instantKey, "claimed", clock.timestamp])
