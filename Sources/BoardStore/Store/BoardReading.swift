@@ -112,6 +112,24 @@ extension BoardReading {
         }
     }
 
+    /// The column a card shows in as `horizons` show it, and its row there in the board's order
+    /// (unfiltered): where the screen puts the focus to show it. Nil when there is no such card.
+    public func place(ofCard id: String, _ horizons: Horizons = .stored) throws -> (bucket: Bucket, row: Int)? {
+        try read { db in
+            let columns = try BoardStore.columns(horizons, db)
+            guard let shown = try String.fetchOne(db, sql: "SELECT \(columns.expression) FROM tasks WHERE id = ?", arguments: [id]),
+                  let bucket = Bucket(rawValue: shown) else { return nil }
+            // The column's order as one row value (an untimed card's '' sorts first, as in `upcomingOrder`).
+            let key = bucket == .routines
+                ? "COALESCE(occurrence_date, due_date, '9999-12-31'), COALESCE(due_time, ''), position, created_at, id"
+                : "position, created_at, id"
+            let row = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM tasks WHERE \(columns.rows(in: bucket)) AND (\(key)) < (SELECT \(key) FROM tasks WHERE id = ?)
+                """, arguments: [id]) ?? 0
+            return (bucket, row)
+        }
+    }
+
     /// How many Routines cards (matching `query`) are dated before `day`: where Upcoming's today starts.
     public func routinesCount(before day: LocalDate, matching query: String = "") throws -> Int {
         try read { db in

@@ -69,24 +69,26 @@ extension BoardStore {
     /// from today (ARCHITECTURE.md §15): a person's move wins for its period. Moving an occurrence
     /// out of Routines makes `bucket` an exception; reordering within a bucket does not.
     public func moveTask(_ id: String, to bucket: Bucket, position: Int? = nil, clock: BoardClock) throws {
+        try write { db in try moveTask(id, to: bucket, position: position, clock: clock, db) }
+    }
+
+    func moveTask(_ id: String, to bucket: Bucket, position: Int? = nil, clock: BoardClock, _ db: Database) throws {
         let horizons = horizons(clock)
-        try write { db in
-            var task = try Self.task(id, db)
-            let column = try Self.columns(horizons, db).rows(in: bucket)
-            let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE \(column) AND id != ?", arguments: [id]) ?? 0
-            if let position, !(0...others).contains(position) {
-                throw BoardError("position", "must be from 1 to \(others + 1) in \(bucket.title)")
-            }
-            if task.isOccurrence && bucket != task.bucket && !task.exceptionMask.contains(.bucket) {
-                task.exceptionMask = (task.exceptionMask + [.bucket]).sorted()
-                try Self.record("exception_added", template: task.templateId, task: id, detail: ["field": "bucket"], clock: clock, db)
-            }
-            task.position = try Self.makeRoom(for: task, in: column, at: position ?? others, db)
-            task.bucket = bucket
-            task.aimedOn = bucket == .routines ? nil : clock.today
-            task.updatedAt = clock.timestamp
-            try task.update(db)
+        var task = try Self.task(id, db)
+        let column = try Self.columns(horizons, db).rows(in: bucket)
+        let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE \(column) AND id != ?", arguments: [id]) ?? 0
+        if let position, !(0...others).contains(position) {
+            throw BoardError("position", "must be from 1 to \(others + 1) in \(bucket.title)")
         }
+        if task.isOccurrence && bucket != task.bucket && !task.exceptionMask.contains(.bucket) {
+            task.exceptionMask = (task.exceptionMask + [.bucket]).sorted()
+            try Self.record("exception_added", template: task.templateId, task: id, detail: ["field": "bucket"], clock: clock, db)
+        }
+        task.position = try Self.makeRoom(for: task, in: column, at: position ?? others, db)
+        task.bucket = bucket
+        task.aimedOn = bucket == .routines ? nil : clock.today
+        task.updatedAt = clock.timestamp
+        try task.update(db)
     }
 
     /// The position that puts `task` at `index` among the other cards of `bucket`: between its new
@@ -117,18 +119,20 @@ extension BoardStore {
 
     /// Completes a card. Completing the open occurrence of an after-completion series schedules the next.
     public func completeTask(_ id: String, clock: BoardClock) throws {
-        try write { db in
-            var task = try Self.task(id, db)
-            guard !task.isCompleted else { throw BoardError("id", "“\(task.title)” is already completed; nothing to do") }
-            task.isCompleted = true
-            task.completedAt = clock.timestamp
-            task.updatedAt = clock.timestamp
-            try task.update(db)
-            if let templateId = task.templateId {
-                try Self.record("occurrence_completed", template: templateId, task: id, clock: clock, db)
-                try scheduleNextAfterCompletion(of: task, on: clock.today, clock: clock, db)
-                try archiveIfEnded(afterCompleting: task, clock: clock, db)
-            }
+        try write { db in try completeTask(id, clock: clock, db) }
+    }
+
+    func completeTask(_ id: String, clock: BoardClock, _ db: Database) throws {
+        var task = try Self.task(id, db)
+        guard !task.isCompleted else { throw BoardError("id", "“\(task.title)” is already completed; nothing to do") }
+        task.isCompleted = true
+        task.completedAt = clock.timestamp
+        task.updatedAt = clock.timestamp
+        try task.update(db)
+        if let templateId = task.templateId {
+            try Self.record("occurrence_completed", template: templateId, task: id, clock: clock, db)
+            try scheduleNextAfterCompletion(of: task, on: clock.today, clock: clock, db)
+            try archiveIfEnded(afterCompleting: task, clock: clock, db)
         }
     }
 

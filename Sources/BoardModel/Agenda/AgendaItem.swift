@@ -1,0 +1,52 @@
+/// One line of the agenda (ARCHITECTURE.md §15): a dated card, an occurrence a routine has made,
+/// or a run still only planned — computed from the rule on read, never stored.
+public struct AgendaItem: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// A card of the person's own, with a date.
+        case card
+        /// A routine's occurrence that exists as a card (generated within the week, or made by acting on it).
+        case run
+        /// A routine's run past the generated week: what generation will make on its day.
+        case planned
+    }
+
+    public let kind: Kind
+    /// The day it is on: a card's due date, a planned run's rule date.
+    public let date: LocalDate
+    public let time: LocalTime?
+    public let title: String
+    /// The card, for a card or a run; nil for a planned run, which has none yet.
+    public let cardId: String?
+    /// The routine, for a run or a planned run.
+    public let templateId: String?
+    /// The rule date of a run or planned run (a moved run keeps the date it was made for).
+    public let occurrenceDate: LocalDate?
+    /// The column the card shows in; nil for a planned run.
+    public let column: Bucket?
+    public let isCompleted: Bool
+
+    public init(kind: Kind, date: LocalDate, time: LocalTime?, title: String, cardId: String?, templateId: String?,
+                occurrenceDate: LocalDate?, column: Bucket?, isCompleted: Bool) {
+        self.kind = kind
+        self.date = date
+        self.time = time
+        self.title = title
+        self.cardId = cardId
+        self.templateId = templateId
+        self.occurrenceDate = occurrenceDate
+        self.column = column
+        self.isCompleted = isCompleted
+    }
+
+    /// A run of `templateId` on `date` that generation has not made yet.
+    public static func planned(templateId: String, title: String, date: LocalDate, time: LocalTime?) -> AgendaItem {
+        AgendaItem(kind: .planned, date: date, time: time, title: title, cardId: nil, templateId: templateId,
+                   occurrenceDate: date, column: nil, isCompleted: false)
+    }
+
+    /// The agenda's order, the Upcoming column's: by day, untimed first, then by time, then by title.
+    public static func inOrder(_ a: AgendaItem, _ b: AgendaItem) -> Bool {
+        (a.date, a.time == nil ? 0 : 1, a.time?.minuteOfDay ?? 0, a.title, a.cardId ?? a.templateId ?? "")
+            < (b.date, b.time == nil ? 0 : 1, b.time?.minuteOfDay ?? 0, b.title, b.cardId ?? b.templateId ?? "")
+    }
+}

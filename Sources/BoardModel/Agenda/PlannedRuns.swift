@@ -1,0 +1,15 @@
+/// The runs of a routine past what generation has made (seed 000 §10: generate within 7-day windows,
+/// lazily beyond): computed on read from the rule, never written (ARCHITECTURE.md §15).
+public enum PlannedRuns {
+    /// The rule's dates in `range` from today on, less the skipped and deleted ones (`skipped`) and
+    /// those that already have an occurrence (`made`, by the date it was made for). Exactly what
+    /// `board recur expand` gives for the rule, with those dates left out. An after-completion rule
+    /// has none: its next date depends on a completion that has not happened.
+    public static func dates(_ schedule: Schedule, in range: ClosedRange<LocalDate>, today: LocalDate,
+                             skipped: Set<LocalDate>, made: Set<LocalDate>) -> [LocalDate] {
+        guard schedule.rule.anchor == .schedule, range.upperBound >= today else { return [] }
+        return schedule.occurrences(in: max(range.lowerBound, today)...range.upperBound).filter {
+            !skipped.contains($0) && !made.contains($0)
+        }
+    }
+}
