@@ -65,6 +65,8 @@ extension BoardApp {
             }
         case .habits:
             report(.habitsRead(try store.habits(clock: now).map(HabitRow.init), focusing: nil))
+        case .calendar(let screen):
+            try readCalendar(day: screen.day)
         default:
             break
         }

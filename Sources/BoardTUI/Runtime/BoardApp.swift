@@ -119,6 +119,10 @@ public final class BoardApp {
                 try planTemplateEdit(id, draft, save: save, form: form)
             case .openChecklist, .openHabits, .openHabit, .openStats:
                 try open(effect)
+            case .readCalendar(let day):
+                try readCalendar(day: day)
+            case .showFromCalendar(let item, let edit):
+                try show(item, edit: edit)
             default:
                 // Described before the write: a deleted card's title is gone after it.
                 let description = describe(effect)
@@ -145,6 +149,7 @@ public final class BoardApp {
         let now = clock()
         if let landing = try carryOutRoutine(effect, now: now) { return landing }
         if try carryOutChecklist(effect, now: now) { return .stay }
+        if try carryOutPlanned(effect, now: now) { return .stay }
         switch effect {
         case .add(let title, let bucket):
             return .card(try store.addTask(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now).id)
@@ -271,6 +276,9 @@ public final class BoardApp {
         case .addHabit(let name): "add habit “\(name)”"
         case .checkIn(_, let name, _, _, _): "check-in of “\(name)”"
         case .uncheck(_, let name, _): "taking back “\(name)”"
+        case .actOnPlannedRun(let id, let date, let act):
+            "\(act == .complete ? "completing" : act == .make ? "making" : "moving") \(template(id)) on \(MonthName.due(date, nil, today: clock().today))"
+        case .skipPlannedRun(let id, let date): "skip of \(template(id)) on \(MonthName.due(date, nil, today: clock().today))"
         default: ""
         }
     }

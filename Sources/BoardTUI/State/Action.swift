@@ -60,6 +60,8 @@ public enum Action: Hashable, Sendable {
     case openHabits
     /// `i`: the Stats view.
     case openStats
+    /// `v`: the Calendar, on the day it last showed (today at first).
+    case openCalendar
     /// What the runtime reports after carrying an effect out: store results and reads come back
     /// through `update`, which is the only place the state changes (ARCHITECTURE.md §6).
     case reported(Report)
@@ -75,6 +77,8 @@ public enum Action: Hashable, Sendable {
     case habits(HabitsAction)
     /// The Stats view's own actions.
     case stats(StatsAction)
+    /// The Calendar's own actions.
+    case calendar(CalendarAction)
 }
 
 /// A result of the edge, fed back to `update` whatever the screen.
@@ -105,6 +109,10 @@ public enum Report: Hashable, Sendable {
     case habitsRead([HabitRow], focusing: String?)
     /// The stats read for the Stats view.
     case statsRead(BoardStats)
+    /// The agenda of the month grid holding `day`: the Calendar opens on `day`, or the open one shows it.
+    case calendarRead(day: LocalDate, items: [AgendaItem])
+    /// The board read with `cardId` in its window: the card is focused and its detail (or form) opened.
+    case cardShown(BoardSnapshot, cardId: String, edit: Bool)
     /// How far a long propagation has gone.
     case progress(done: Int, total: Int)
     /// The plans of a template edit, without and with the overdue occurrences: the dialog, or at once
@@ -147,6 +155,14 @@ public enum Effect: Hashable, Sendable {
     case openHabit(habitId: String)
     /// Reads the stats and shows the Stats view.
     case openStats
+    /// Reads the agenda of the month holding `day` for the Calendar.
+    case readCalendar(day: LocalDate)
+    /// A card of the Calendar on the board: focused, its detail or its form open; a planned run is made first.
+    case showFromCalendar(AgendaItem, edit: Bool)
+    /// Does `act` to a planned run, making its occurrence in the same transaction.
+    case actOnPlannedRun(templateId: String, date: LocalDate, BoardStore.PlannedRunAct)
+    /// Skips a planned run's date.
+    case skipPlannedRun(templateId: String, date: LocalDate)
     case addHabit(name: String)
     /// The user's confirmation: creates or updates the day's entry. The only way an entry is written.
     case checkIn(habitId: String, name: String, day: LocalDate, source: HabitEntrySource, routineId: String?)

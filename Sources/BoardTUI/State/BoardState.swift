@@ -29,6 +29,14 @@ public struct CardForm: Hashable, Sendable {
     /// "Drop your changes? y/n" is asked: the next key answers it.
     public var confirmingDiscard = false
 
+    /// The form of a card, filled with its values.
+    public init(card: CardSummary) {
+        self.init(cardId: card.id, values: [
+            card.title, card.description, card.labels.joined(separator: ", "), card.dueDate?.iso ?? "",
+            card.dueTime?.description ?? "", String(card.priority), card.durationMin.map(String.init) ?? "",
+        ])
+    }
+
     public init(cardId: String, values: [String]) {
         self.cardId = cardId
         self.inputs = values.map(TextField.init)
@@ -81,6 +89,8 @@ public enum Mode: Hashable, Sendable {
     case suggestion(returningTo: HabitsScreen?)
     /// The Stats view: per template and habit, charts with their words.
     case stats(StatsScreen)
+    /// The Calendar: a month grid beside the focused day's agenda.
+    case calendar(CalendarScreen)
 }
 
 /// The whole state of the board screen. `update` changes it; `view` draws it.
@@ -109,6 +119,10 @@ public struct BoardState: Sendable {
     public var readOnly = false
     /// A sentence the title bar keeps: the demo says its board is a throwaway.
     public var banner: String?
+    /// The day the Calendar last showed: `v` opens it there again.
+    public var calendarDay: LocalDate?
+    /// The Calendar a card was opened from (Enter, e): closing the card's detail or form goes back to it.
+    public var calendarUnder: CalendarScreen?
 
     public init(snapshot: BoardSnapshot, width: Int, height: Int) {
         self.snapshot = snapshot

@@ -5,6 +5,8 @@ import BoardStore
 private func refuse(_ state: inout BoardState, _ refusal: Refusal) {
     switch refusal.from {
     case .editing(var form) where refusal.cardEdit:
+        // A form opened from the Calendar still goes back to it once saved.
+        if case .calendar(let calendar) = state.mode { state.calendarUnder = calendar }
         if refusal.cardGone {
             form.errors = [:]
             form.error = "This card was deleted elsewhere; nothing was saved. Esc closes the form."
@@ -87,6 +89,28 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         if waiting > 0 { state.message = "\(waiting) waiting \(waiting == 1 ? "suggestion" : "suggestions"): Enter answers." }
     case .statsRead(let stats):
         state.mode = .stats(StatsScreen(stats: stats))
+    case .calendarRead(let day, let items):
+        if case .calendar(var screen) = state.mode {
+            screen.items = items
+            screen.loaded = MonthGrid(holding: day, weekStart: screen.weekStart)
+            screen.clampCursor()
+            state.mode = .calendar(screen)
+        } else {
+            state.mode = .calendar(CalendarScreen(day: day, weekStart: state.config.weekStart ?? .monday, items: items))
+            state.calendarDay = day
+        }
+    case .cardShown(let snapshot, let id, let edit):
+        let calendar: CalendarScreen? = if case .calendar(let screen) = state.mode { screen } else { nil }
+        state.filter = ""
+        state.snapshot = snapshot
+        state.focus(cardId: id)
+        state.scrollToFocus()
+        guard let card = state.focusedCard, card.id == id else {
+            state.message = "That card is no longer on the board."
+            break
+        }
+        state.calendarUnder = calendar
+        state.mode = edit ? .editing(CardForm(card: card)) : .detail(field: 0)
     case .progress(let done, let total):
         guard case .propagation(var dialog) = state.mode else { break }
         dialog.progress = .init(done: done, total: total)

@@ -17,6 +17,23 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
         return []
     default: break
     }
+    let before = state.mode
+    var effects = updateMode(&state, action)
+    // A card opened from the Calendar goes back to it when its detail or form closes.
+    if case .normal = state.mode, let calendar = state.calendarUnder {
+        switch before {
+        case .detail, .editing:
+            state.calendarUnder = nil
+            state.mode = .calendar(calendar)
+            effects.append(.readCalendar(day: calendar.day))
+        default: break
+        }
+    }
+    return effects
+}
+
+/// The screen's own update, by mode.
+private func updateMode(_ state: inout BoardState, _ action: Action) -> [Effect] {
     switch state.mode {
     case .normal: return updateNormal(&state, action)
     case .adding(var input): return updateAdding(&state, &input, action)
@@ -28,6 +45,7 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
     case .checklist(var screen): return updateChecklist(&state, &screen, action)
     case .habits(var screen): return updateHabits(&state, &screen, action)
     case .stats(var screen): return updateStats(&state, &screen, action)
+    case .calendar(var screen): return updateCalendar(&state, &screen, action)
     case .suggestion(let habits): return updateSuggestion(&state, action, returningTo: habits)
     case .help(let scroll):
         let box = helpBox(state)
@@ -92,10 +110,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if count > 0 { state.scroll[column] = Layout(state).scroll(state, keeping: count - 1, in: column) }
     case .startEdit:
         guard let card = state.focusedCard else { return [] }
-        state.mode = .editing(CardForm(cardId: card.id, values: [
-            card.title, card.description, card.labels.joined(separator: ", "), card.dueDate?.iso ?? "",
-            card.dueTime?.description ?? "", String(card.priority), card.durationMin.map(String.init) ?? "",
-        ]))
+        state.mode = .editing(CardForm(card: card))
     case .openDetail, .enter:
         if state.focusedCard != nil { state.mode = .detail(field: 0) }
     case .toggleDone:
@@ -121,6 +136,8 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         return [.openHabits]
     case .openStats:
         return [.openStats]
+    case .openCalendar:
+        return [.readCalendar(day: state.calendarDay ?? state.snapshot.today)]
     case .openChecklist, .startRun:
         guard let card = state.focusedCard else { return [] }
         return openChecklist(&state, .card(id: card.id), routineId: card.templateId, title: card.title, run: action == .startRun)
@@ -132,7 +149,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if let focus = Layout(state).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .paste, .pastedNowhere, .backspace, .editText, .reported, .resize, .redraw, .quit, .dialog, .suggestion, .form, .checklist, .habits, .stats, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
+    case .type, .paste, .pastedNowhere, .backspace, .editText, .reported, .resize, .redraw, .quit, .dialog, .suggestion, .form, .checklist, .habits, .stats, .calendar, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
          .viewTemplate, .toggleArchived,
          .reapplyField, .reapplyAll, .makeException:
         break

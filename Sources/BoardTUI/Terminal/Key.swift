@@ -82,6 +82,15 @@ public enum KeyMap {
             return KeyBindings.action(for: key, in: KeyBindings.habits)
         case .suggestion(_): return KeyBindings.action(for: key, in: KeyBindings.suggestion)
         case .stats: return KeyBindings.action(for: key, in: KeyBindings.stats)
+        case .calendar(let screen):
+            if screen.goTo != nil {
+                switch key {
+                case .enter: return .calendar(.confirmGoTo)
+                case .escape: return .calendar(.cancelGoTo)
+                default: return text(key)
+                }
+            }
+            return KeyBindings.action(for: key, in: KeyBindings.calendar)
         case .help:
             switch key {
             case .up, .character("k"): return .moveFocus(dx: 0, dy: -1)

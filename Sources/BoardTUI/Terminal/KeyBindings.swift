@@ -59,6 +59,7 @@ public enum KeyBindings {
         KeyBinding("S", "start a run of the routine (F finishes it)", [(.character("S"), .startRun)]),
         KeyBinding("g", "the Habits view", [(.character("g"), .openHabits)]),
         KeyBinding("i", "the Stats view: how routines and habits go", [(.character("i"), .openStats)]),
+        KeyBinding("v", "the Calendar: a month, each day's cards and runs", [(.character("v"), .openCalendar)]),
         KeyBinding("Esc", "cancel, clear the filter", [(.escape, .escape)]),
         KeyBinding("?", "this help", [(.character("?"), .help)]),
         KeyBinding("q", "quit", [(.character("q"), .quit)]),
@@ -170,6 +171,34 @@ public enum KeyBindings {
         ]),
     ]
 
+    public static let calendar: [KeyBinding] = [
+        KeyBinding("←→ or h l, ↑↓ or k j", "a day, a week earlier / later", [
+            (.left, .calendar(.moveDay(-1))), (.character("h"), .calendar(.moveDay(-1))),
+            (.right, .calendar(.moveDay(1))), (.character("l"), .calendar(.moveDay(1))),
+            (.up, .calendar(.moveDay(-7))), (.character("k"), .calendar(.moveDay(-7))),
+            (.down, .calendar(.moveDay(7))), (.character("j"), .calendar(.moveDay(7))),
+        ]),
+        KeyBinding("PgUp / PgDn", "the month before / after", [(.pageUp, .calendar(.moveMonth(-1))), (.pageDown, .calendar(.moveMonth(1)))]),
+        KeyBinding(".", "today", [(.character("."), .calendar(.today))]),
+        KeyBinding("g", "go to a date in words (friday, dec 3, in 2 weeks)", [(.character("g"), .calendar(.startGoTo))]),
+        KeyBinding("Tab / Shift-Tab", "the day's next / previous item", [(.tab, .calendar(.chooseItem(1))), (.backTab, .calendar(.chooseItem(-1)))]),
+        KeyBinding("Enter / e", "open the item on the board: its detail / its form", [
+            (.enter, .calendar(.open(edit: false))), (.character("e"), .calendar(.open(edit: true))),
+        ]),
+        KeyBinding("Space or x", "complete / reopen (a planned run is made, then completed)", [
+            (.character(" "), .calendar(.toggleDone)), (.character("x"), .calendar(.toggleDone)),
+        ]),
+        KeyBinding("d / s", "delete a card / skip a routine's run on that day", [(.character("d"), .calendar(.delete)), (.character("s"), .calendar(.skip))]),
+        KeyBinding("H / L, Shift+←/→", "move the item to the previous / next column", [
+            (.character("H"), .calendar(.moveCard(-1))), (.shiftLeft, .calendar(.moveCard(-1))),
+            (.character("L"), .calendar(.moveCard(1))), (.shiftRight, .calendar(.moveCard(1))),
+        ]),
+        KeyBinding("u / Ctrl-R", "undo / redo", [(.character("u"), .calendar(.undo)), (.control("r"), .calendar(.redo))]),
+        KeyBinding("Esc, q or v", "back to the board", [
+            (.escape, .calendar(.leave)), (.character("q"), .calendar(.leave)), (.character("v"), .calendar(.leave)),
+        ]),
+    ]
+
     public static let suggestion: [KeyBinding] = [
         KeyBinding("y or Enter", "confirm: that day's habit entry", [
             (.character("y"), .suggestion(.confirm)), (.character("Y"), .suggestion(.confirm)), (.enter, .suggestion(.confirm)),
@@ -182,7 +211,7 @@ public enum KeyBindings {
     public static let sections: [(title: String, bindings: [KeyBinding])] = [
         ("The board", board), ("A card's detail (Enter)", detail), ("The template editor (t, e)", templateForm),
         ("Applying a template edit", propagation), ("A checklist (C, Enter on a checklist routine)", checklist),
-        ("Habits (g)", habits), ("Stats (i)", stats), ("A routine's suggestion", suggestion), ("Typing text (prompts, forms)", typing), ("Everywhere", everywhere),
+        ("Habits (g)", habits), ("Stats (i)", stats), ("The Calendar (v)", calendar), ("A routine's suggestion", suggestion), ("Typing text (prompts, forms)", typing), ("Everywhere", everywhere),
     ]
 
     /// The help overlay's lines, built from the tables.

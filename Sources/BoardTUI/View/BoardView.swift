@@ -26,6 +26,7 @@ public func view(_ state: BoardState) -> Frame {
     case .checklist(let screen): drawChecklist(&frame, state, screen)
     case .habits(let screen): drawHabits(&frame, state, screen)
     case .stats(let screen): drawStats(&frame, state, screen)
+    case .calendar(let screen): drawCalendar(&frame, state, screen)
     case .suggestion(let habits):
         if let habits { drawHabits(&frame, state, habits) }
         drawSuggestion(&frame, state)

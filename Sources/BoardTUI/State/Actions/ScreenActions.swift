@@ -85,3 +85,31 @@ public enum FormAction: Hashable, Sendable {
     /// The answer to "Drop your changes?": y drops them, n or Esc goes back to the form.
     case answerDiscard(Bool)
 }
+
+/// The Calendar's actions (`v`; ARCHITECTURE.md §15). Typing the date of `g` uses the text field's actions.
+public enum CalendarAction: Hashable, Sendable {
+    /// Another day: ±1 a day (←→, h l), ±7 a week (↑↓, k j).
+    case moveDay(Int)
+    /// Another month (PgUp, PgDn), the same day of it where it has one.
+    case moveMonth(Int)
+    /// Back to today (`.`).
+    case today
+    /// The "Go to" prompt (`g`), then its Enter and Esc.
+    case startGoTo
+    case confirmGoTo
+    case cancelGoTo
+    /// The next (1) or previous (-1) item of the day's agenda (Tab, Shift-Tab).
+    case chooseItem(Int)
+    /// The item on the board: its detail (Enter) or its form (`e`); a planned run is made first.
+    case open(edit: Bool)
+    case toggleDone
+    case delete
+    /// A routine's run, made or planned: its date skipped (`s`).
+    case skip
+    /// To the previous (-1) or next (1) column, as H and L move a card.
+    case moveCard(Int)
+    case undo
+    case redo
+    /// Back to the board (Esc, q, v).
+    case leave
+}

@@ -1,0 +1,48 @@
+import BoardModel
+import BoardStore
+
+/// The Calendar at the edge (ARCHITECTURE.md §15): the agenda of the month shown, read from the store;
+/// a planned run acted on made in the same transaction as the act, recorded for undo.
+extension BoardApp {
+    /// Reads the agenda of the month grid holding `day`.
+    func readCalendar(day: LocalDate) throws {
+        let grid = MonthGrid(holding: day, weekStart: state.config.weekStart ?? .monday)
+        report(.calendarRead(day: day, items: try store.agenda(grid.days, clock: clock())))
+    }
+
+    /// Opens a Calendar item on the board: a planned run is made first (one intent, undoable), then
+    /// the board is read with the card's window, and its detail or form opens.
+    func show(_ item: AgendaItem, edit: Bool) throws {
+        var cardId = item.cardId
+        if cardId == nil, let templateId = item.templateId {
+            let description = "making “\(item.title)” on \(MonthName.due(item.date, nil, today: clock().today))"
+            let (made, changes) = try store.recording {
+                try store.act(onPlannedRun: templateId, date: item.date, .make, clock: clock())
+            }
+            history.record(.init(description: description, changes: changes))
+            cardId = made.id
+        }
+        guard let id = cardId else { return }
+        let now = clock()
+        guard let place = try store.place(ofCard: id, store.horizons(now)) else {
+            report(.calendarRead(day: item.date, items: try store.agenda(MonthGrid(holding: item.date, weekStart: state.config.weekStart ?? .monday).days, clock: now)))
+            return
+        }
+        let snapshot = try BoardSnapshot.load(store, clock: now, offsets: [place.bucket: max(0, place.row - BoardSnapshot.windowSize / 3)])
+        report(.cardShown(snapshot, cardId: id, edit: edit))
+        try readWhatIsShown()
+    }
+
+    /// Carries out an act on a planned run; false when `effect` is not one.
+    func carryOutPlanned(_ effect: Effect, now: BoardClock) throws -> Bool {
+        switch effect {
+        case .actOnPlannedRun(let templateId, let date, let act):
+            try store.act(onPlannedRun: templateId, date: date, act, clock: now)
+        case .skipPlannedRun(let templateId, let date):
+            try store.skipPlannedRun(templateId: templateId, date: date, clock: now)
+        default:
+            return false
+        }
+        return true
+    }
+}

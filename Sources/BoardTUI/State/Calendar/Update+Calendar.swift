@@ -1,0 +1,114 @@
+import BoardModel
+import BoardStore
+
+/// The Calendar's keys (ARCHITECTURE.md §15): days, weeks and months move the focused day, `.` is
+/// today, `g` goes to a date in words; Tab chooses an item of the day, and the board's keys act on
+/// it. Acting on a planned run makes its occurrence first, in the same undoable intent.
+func updateCalendar(_ state: inout BoardState, _ screen: inout CalendarScreen, _ action: Action) -> [Effect] {
+    state.message = nil
+    var effects = calendarKey(&state, &screen, action)
+    if case .calendar = state.mode {
+        screen.clampCursor()
+        state.mode = .calendar(screen)
+        state.calendarDay = screen.day
+        // Another month: its agenda is read before the frame is drawn.
+        if !screen.isLoaded { effects.append(.readCalendar(day: screen.day)) }
+    }
+    return effects
+}
+
+private func calendarKey(_ state: inout BoardState, _ screen: inout CalendarScreen, _ action: Action) -> [Effect] {
+    var effects: [Effect] = []
+    if var input = screen.goTo, input.handle(action) {
+        screen.goTo = input
+        screen.goToError = nil
+        return effects
+    }
+    guard case .calendar(let action) = action else { return effects }
+    let today = state.snapshot.today
+    switch action {
+    case .moveDay(let days):
+        if let day = CalendarScreen.shownDay(screen.day.adding(days: days)) { screen.go(to: day) }
+    case .moveMonth(let months):
+        if let day = CalendarScreen.shownDay(screen.day.adding(months: months)) { screen.go(to: day) }
+    case .today:
+        screen.go(to: today)
+    case .startGoTo:
+        screen.goTo = TextField()
+    case .cancelGoTo:
+        screen.goTo = nil
+        screen.goToError = nil
+    case .confirmGoTo:
+        do throws(BoardError) {
+            let date = try DateWords.date(screen.goTo?.text ?? "", today: today, weekStart: screen.weekStart, field: "date")
+            guard let day = CalendarScreen.shownDay(date) else { throw BoardError("date", "the calendar shows the years 2 to 9998") }
+            screen.go(to: day)
+            screen.goTo = nil
+            screen.goToError = nil
+        } catch {
+            screen.goToError = "\(error)"
+        }
+    case .chooseItem(let step):
+        let count = screen.dayItems.count
+        if count > 0 { screen.cursor = (screen.cursor + step + count) % count }
+    case .undo:
+        effects.append(.undo)
+    case .redo:
+        effects.append(.redo)
+    case .leave:
+        state.mode = .normal
+    case .open, .toggleDone, .delete, .skip, .moveCard:
+        guard let item = screen.focusedItem else {
+            state.message = "Nothing on \(MonthName.due(screen.day, nil, today: today)): ←→ and ↑↓ choose another day."
+            return effects
+        }
+        effects += act(on: item, action, &state)
+    }
+    return effects
+}
+
+/// What a key does to the focused item: a card's or a run's effects are the board's own; a
+/// planned run's make its occurrence in the same intent.
+private func act(on item: AgendaItem, _ action: CalendarAction, _ state: inout BoardState) -> [Effect] {
+    let columns = BoardState.columns
+    switch (action, item.cardId, item.templateId) {
+    case (.open(let edit), _, _):
+        return [.showFromCalendar(item, edit: edit)]
+    case (.toggleDone, let id?, _):
+        return [.toggleDone(cardId: id, completed: !item.isCompleted)]
+    case (.toggleDone, nil, let template?):
+        return [.actOnPlannedRun(templateId: template, date: item.date, .complete)]
+    case (.delete, let id?, _):
+        state.message = "Deleted “\(item.title)”. u brings it back."
+        return [.delete(cardId: id)]
+    case (.delete, nil, let template?), (.skip, nil, let template?):
+        state.message = "Skipped “\(item.title)” on \(MonthName.due(item.date, nil, today: state.snapshot.today)). u brings it back."
+        return [.skipPlannedRun(templateId: template, date: item.date)]
+    case (.skip, let id?, _?):
+        // A made run's date is skipped by deleting it, as on the board.
+        state.message = "Skipped “\(item.title)” on \(MonthName.due(item.date, nil, today: state.snapshot.today)). u brings it back."
+        return [.delete(cardId: id)]
+    case (.skip, _, nil):
+        state.message = "s skips a routine's run; “\(item.title)” is a card of its own (d deletes it)."
+        return []
+    case (.moveCard(let dx), _, _):
+        let from = columns.firstIndex(of: item.column ?? .routines) ?? columns.count - 1
+        let to = min(max(0, from + dx), columns.count - 1)
+        guard to != from else {
+            state.message = "“\(item.title)” is already in \(columns[from].title)."
+            return []
+        }
+        if let id = item.cardId { return [.move(cardId: id, bucket: columns[to], position: nil)] }
+        guard let template = item.templateId else { return [] }
+        return [.actOnPlannedRun(templateId: template, date: item.date, .move(columns[to]))]
+    default:
+        return []
+    }
+}
+
+extension CalendarScreen {
+    /// `date` when the calendar can show its month (a grid needs the weeks around it), else nil.
+    static func shownDay(_ date: LocalDate) -> LocalDate? {
+        (LocalDate.minYear + 1...LocalDate.maxYear - 1).contains(date.year) ? date : nil
+    }
+}
