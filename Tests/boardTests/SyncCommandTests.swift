@@ -41,8 +41,8 @@ import Testing
 
         /// The whole board as `board export` writes it, its owner's settings and each device's own
         /// generation bookkeeping (how far and when it last generated, which sync leaves local) left out.
-        func export() throws -> String {
-            let text = try ok(["export"])
+        func export(now: String = "2026-11-21T08:00") throws -> String {
+            let text = try ok(["export"], now: now)
             let local = ["\"owner_id\"", "\"generated_through\"", "\"last_generated_at\""]
             return text.split(separator: "\n").filter { line in !local.contains { line.contains($0) } }.joined(separator: "\n")
         }

@@ -26,6 +26,43 @@ import Testing
         #expect(exportA == exportB, "\(exportA.split(separator: "\n").difference(from: exportB.split(separator: "\n")).map { "\($0)" })")
     }
 
+    /// Two synced devices cross a week boundary (issue 39): on Monday both show Friday's Next Week,
+    /// Weekend and Next Month cards where the calendar puts them, without a single change to a card's
+    /// bucket or aim on the server (columns are derived, nothing moves), identical, and quiet after.
+    @Test func twoDevicesCrossAWeekBoundaryIdenticalAndQuiet() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        // Days before the server's clock: it refuses stamps from the future.
+        let friday = "2026-11-20T18:00", monday = "2026-11-23T08:00"
+        let (_, a, b) = try SyncCommandTests.twoSyncedBoards(pg, now: friday)
+        try a.ok(["add", "Plan trip", "--bucket", "next-week"], now: friday)
+        try a.ok(["add", "Clean bikes", "--bucket", "weekend"], now: friday)
+        try b.ok(["add", "Taxes", "--bucket", "next-month"], now: friday)
+        try b.ok(["add", "Dentist", "--due", "2026-12-02"], now: friday)
+        try a.ok(["template", "add", "Stretch", "--every", "every weekday at 7am"], now: friday)
+        for device in [a, b, a, b] { _ = try device.sync(now: friday) }
+        func moves() throws -> Int {
+            Int(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.changes WHERE field IN ('bucket', 'aimed_on')").stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+        let settled = try moves()
+        func columns(_ device: Device, _ now: String) throws -> [String: String] {
+            let cards = try JSONSerialization.jsonObject(with: Data(try device.ok(["list", "--json"], now: now).utf8)) as? [[String: Any]] ?? []
+            var shown: [String: String] = [:]
+            for card in cards where card["template_id"] is NSNull || card["template_id"] == nil { shown[card["title"] as! String] = card["bucket"] as? String }
+            return shown
+        }
+        let expected = ["Pay rent": "this-week", "Plan trip": "this-week", "Clean bikes": "this-week", "Taxes": "next-week", "Dentist": "next-week"]
+        for device in [a, b, a, b] { _ = try device.sync(now: monday) }
+        #expect(try columns(a, monday) == expected)
+        #expect(try columns(b, monday) == expected)
+        #expect(try moves() == settled, "no card's bucket or aim changed on the server")
+        for device in [a, b] {
+            #expect(try device.sync(now: monday) == "Nothing to push or pull; board up to date.\n")
+        }
+        #expect(try a.export(now: monday) == b.export(now: monday))
+    }
+
     /// Two settled devices watching for a minute push nothing (two idle watchers once added 158
     /// changes in 20 s); a card added on one then reaches the server at once, so they were awake.
     @Test func twoIdleWatchersPushNothingForAMinute() throws {
