@@ -25,7 +25,7 @@ func maxResidentMiB() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
-/// Cards in all (CARDS, 100,000 unless given): 7,000 occurrences of 1,000 daily templates, the rest plain.
+/// Cards in all (CARDS, 100,000 unless given): 7,000 occurrences of 1,000 daily templates, the rest plain, a third of them dated.
 let totalCards = Int(ProcessInfo.processInfo.environment["CARDS"] ?? "") ?? 100_000
 let plainCards = max(0, totalCards - 7_000)
 
@@ -56,10 +56,12 @@ func writeBigBoard(at path: String) throws {
     try database.write { db in
         try db.execute(sql: """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(plainCards))
-            INSERT INTO tasks (id, owner_id, title, labels, bucket, position, priority, created_at, updated_at)
+            INSERT INTO tasks (id, owner_id, title, labels, bucket, position, priority, created_at, updated_at, due_date, aimed_on)
             SELECT lower(hex(randomblob(16))), ?, 'Card ' || n.i, '["bench"]',
                    CASE n.i % 4 WHEN 0 THEN 'THIS_WEEK' WHEN 1 THEN 'WEEKEND' WHEN 2 THEN 'NEXT_WEEK' ELSE 'NEXT_MONTH' END,
-                   n.i, n.i % 4, 'x', 'x'
+                   n.i, n.i % 4, 'x', 'x',
+                   -- A third of the cards dated over the next 90 days (the agenda's), all aimed at their column today.
+                   CASE WHEN n.i % 3 = 0 THEN date('\(clock.today.iso)', '+' || (n.i % 90) || ' days') END, '\(clock.today.iso)'
             FROM n
             """, arguments: [store.ownerId])
     }
@@ -124,6 +126,15 @@ try report("filter keystroke (/ card 1)", [.character("/")] + "card 1".map(Key.c
 try report("H / L (move a card)", [.character("L"), .character("H"), .character("L"), .character("H")])
 try report("J / K (reorder)", [.character("J"), .character("K"), .character("J"), .character("K")])
 try report("x (complete, reopen)", [.character("x"), .character("x"), .character("x"), .character("x")])
+// The Calendar (v): by day, by week, by month (each month's agenda read, planned runs computed
+// for the 1,000 routines), today, a date in words; then back to the board.
+try report("v (open the Calendar)", [.character("v")])
+try report("← → h l (a day)", [.character("l"), .character("l"), .right, .left, .character("h"), .character("l")])
+try report("↑ ↓ j k (a week)", [.character("j"), .character("j"), .down, .up, .character("k")])
+try report("PgUp / PgDn (a month)", Array(repeating: .pageDown, count: 6) + Array(repeating: .pageUp, count: 6))
+try report(". (today)", [.pageDown, .character("."), .pageDown, .character(".")])
+try report("g next friday Enter", [.character("g")] + "next friday".map(Key.character) + [.enter])
+_ = try press(.escape)
 print(String(format: "  peak memory:                 %7.1f MiB (%.1f MiB before opening; target ≤ 64 MB)", maxResidentMiB(), memoryBefore))
 
 print("Where the first frame's time goes:")
@@ -140,4 +151,8 @@ do {
     print(String(format: "  reminders:     %6.1f ms", try seconds { _ = try store.dueReminders(clock: clock, within: 3600) } * 1000))
     print(String(format: "  earlier:       %6.1f ms", try seconds { _ = try store.routinesCount(before: clock.today) } * 1000))
     print(String(format: "  whole load:    %6.1f ms", try seconds { _ = try BoardSnapshot.load(store, clock: clock) } * 1000))
+    let ninety = clock.today...clock.today.adding(days: 89)
+    var items = 0
+    print(String(format: "  agenda, 90 days: %4.1f ms (%d items: cards, runs, planned runs of 1,000 routines)",
+                 try seconds { items = try store.agenda(ninety, clock: clock).count } * 1000, items))
 }
