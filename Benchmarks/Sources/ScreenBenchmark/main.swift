@@ -80,6 +80,13 @@ defer { try? FileManager.default.removeItem(at: directory) }
 let path = directory.appendingPathComponent("board.sqlite").path
 try writeBigBoard(at: path)
 let memoryBefore = maxResidentMiB()
+// PROFILE=agenda: only this month's agenda read again and again, for a profiler to look at.
+if ProcessInfo.processInfo.environment["PROFILE"] == "agenda" {
+    let store = try BoardStore.open(path: path)
+    try store.settleHorizons(clock: clock)
+    for _ in 0..<40 { _ = try store.agenda(MonthGrid(holding: clock.today, weekStart: .monday).days, clock: clock) }
+    exit(0)
+}
 
 var app: BoardApp!
 var frame: Frame!
@@ -155,4 +162,10 @@ do {
     var items = 0
     print(String(format: "  agenda, 90 days: %4.1f ms (%d items: cards, runs, planned runs of 1,000 routines)",
                  try seconds { items = try store.agenda(ninety, clock: clock).count } * 1000, items))
+    let month = MonthGrid(holding: clock.today.adding(days: 30), weekStart: .monday).days
+    print(String(format: "  agenda, a month's grid: %4.1f ms", try seconds { _ = try store.agenda(month, clock: clock) } * 1000))
+    let thisMonth = MonthGrid(holding: clock.today, weekStart: .monday).days
+    print(String(format: "  agenda, this month's grid: %4.1f ms", try seconds { _ = try store.agenda(thisMonth, clock: clock) } * 1000))
+    let day = clock.today.adding(days: 30)
+    print(String(format: "  agenda, one day: %4.1f ms", try seconds { _ = try store.agenda(day...day, clock: clock) } * 1000))
 }

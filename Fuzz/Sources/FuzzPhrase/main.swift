@@ -1,11 +1,14 @@
 import BoardModel
 import FuzzSupport
 
-/// Recurrence phrases ("every other tuesday at 7am"), as `board recur parse` and `--every` read them.
+/// Recurrence phrases ("every other tuesday at 7am"), as `board recur parse` and `--every` read them;
+/// and the same text as a date or a time in words (`DateWords`: `--due`, `--time`, `agenda --from`,
+/// the Calendar's `g`), which reads the phrases' tokens.
 FuzzDriver.run(fuzzPhrase)
 
 func fuzzPhrase(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: fuzzInput(data, size), as: UTF8.self)
+    fuzzDateWords(text)
     let phrase: RecurrencePhrase
     do { phrase = try RecurrencePhrase(parsing: text, today: LocalDate(iso: "2026-11-24")!) } catch {
         Refusal.check(error, from: "phrase")
@@ -13,4 +16,24 @@ func fuzzPhrase(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     RuleChecks.check(phrase, from: "phrase")
     return 0
+}
+
+/// A date in words is a real day the Calendar can show (or a refusal), and a time a real time.
+func fuzzDateWords(_ text: String) {
+    let today = LocalDate(iso: "2026-11-24")!
+    do {
+        let date = try DateWords.date(text, today: today, weekStart: .sunday, field: "due")
+        guard LocalDate(iso: date.iso) == date else { Refusal.finding("date words", "'\(text.escapedForTerminal)' gave a day that isn't one") }
+        if (2...9998).contains(date.year), !MonthGrid(holding: date, weekStart: .sunday).days.contains(date) {
+            Refusal.finding("date words", "the month grid of \(date.iso) doesn't hold it")
+        }
+    } catch {
+        Refusal.check(error, from: "date words")
+    }
+    do {
+        let time = try DateWords.time(text)
+        guard LocalTime(iso: time.description) == time else { Refusal.finding("time words", "'\(text.escapedForTerminal)' gave no real time") }
+    } catch {
+        Refusal.check(error, from: "time words")
+    }
 }

@@ -43,10 +43,4 @@ public struct AgendaItem: Hashable, Sendable {
         AgendaItem(kind: .planned, date: date, time: time, title: title, cardId: nil, templateId: templateId,
                    occurrenceDate: date, column: nil, isCompleted: false)
     }
-
-    /// The agenda's order, the Upcoming column's: by day, untimed first, then by time, then by title.
-    public static func inOrder(_ a: AgendaItem, _ b: AgendaItem) -> Bool {
-        (a.date, a.time == nil ? 0 : 1, a.time?.minuteOfDay ?? 0, a.title, a.cardId ?? a.templateId ?? "")
-            < (b.date, b.time == nil ? 0 : 1, b.time?.minuteOfDay ?? 0, b.title, b.cardId ?? b.templateId ?? "")
-    }
 }

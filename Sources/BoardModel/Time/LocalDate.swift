@@ -166,6 +166,22 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
     }
 
+    /// Parses `YYYY-MM-DD` from its bytes: the store reads a date this way straight from SQLite's
+    /// column, without making a string (a month of the agenda reads 14,000 of them).
+    public init?(isoBytes b: UnsafeBufferPointer<UInt8>) {
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                guard b[i] >= 48 && b[i] <= 57 else { return nil }
+                value = value * 10 + Int(b[i] - 48)
+            }
+            return value
+        }
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
     /// Parses `YYYYMMDD`, the RFC 5545 DATE form.
     public init?(basicISO text: some StringProtocol) {
         let s = Array(text.utf8)

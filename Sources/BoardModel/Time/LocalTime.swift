@@ -22,6 +22,15 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `H:MM`, as people write it: 7:30, 19:05.
     public var display: String { String(hour) + ":" + minute.zeroPadded(2) }
 
+    /// Parses `HH:MM` from its bytes, as the store reads a time straight from SQLite's column.
+    public init?(isoBytes b: UnsafeBufferPointer<UInt8>) {
+        func digit(_ i: Int) -> Int? { b[i] >= 48 && b[i] <= 57 ? Int(b[i] - 48) : nil }
+        guard b.count == 5, b[2] == UInt8(ascii: ":"), let h1 = digit(0), let h2 = digit(1), let m1 = digit(3), let m2 = digit(4) else {
+            return nil
+        }
+        self.init(hour: h1 * 10 + h2, minute: m1 * 10 + m2)
+    }
+
     /// Parses `HH:MM` (or `H:MM`).
     public init?(iso text: some StringProtocol) {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)

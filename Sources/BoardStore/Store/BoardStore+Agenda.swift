@@ -8,8 +8,9 @@ extension BoardStore {
     /// The longest agenda one read gives: a year of days.
     public static let maxAgendaDays = 366
 
-    /// Every dated card and routine run from `range`'s first day to its last, in the agenda's order.
-    /// Only reads: a planned run exists nowhere but in this answer.
+    /// Every dated card and routine run from `range`'s first day to its last, in the agenda's order:
+    /// by day, untimed first then by time; within a time, cards and made runs by title, then planned
+    /// runs by their routine's title. Only reads: a planned run exists nowhere but in this answer.
     public func agenda(_ range: ClosedRange<LocalDate>, clock: BoardClock) throws -> [AgendaItem] {
         let days = range.lowerBound.days(until: range.upperBound) + 1
         guard days <= Self.maxAgendaDays else { throw BoardError("days", "must be 1 to \(Self.maxAgendaDays), got \(days)") }
@@ -18,7 +19,7 @@ extension BoardStore {
             let columns = try Self.columns(horizons(clock), db)
             let cards = try Row.fetchCursor(db, sql: """
                 SELECT id, title, due_date, due_time, \(columns.expression), is_completed, template_id, occurrence_date FROM tasks
-                WHERE due_date BETWEEN ? AND ?
+                WHERE due_date BETWEEN ? AND ? ORDER BY title, id
                 """, arguments: [range.lowerBound, range.upperBound])
             while let row = try cards.next() {
                 let templateId: String? = row[6], occurrenceDate: LocalDate? = row[7]
@@ -27,34 +28,37 @@ extension BoardStore {
                                         templateId: isRun ? templateId : nil, occurrenceDate: isRun ? occurrenceDate : nil,
                                         column: Bucket(rawValue: row[4]), isCompleted: row[5]))
             }
-            items += try Self.plannedRuns(range, today: clock.today, db)
-            return items.sorted(by: AgendaItem.inOrder)
+            try plannedRuns(range, today: clock.today, into: &items, db)
+            // Sorted on whole numbers (day, time, place read in): comparing titles was most of a month's read.
+            let keys = items.indices.map { (day: items[$0].date.dayNumber, time: items[$0].time.map { $0.minuteOfDay + 1 } ?? 0, index: $0) }
+            return keys.sorted { ($0.day, $0.time, $0.index) < ($1.day, $1.time, $1.index) }.map { items[$0.index] }
         }
     }
 
-    /// The planned runs of every active routine with a calendar schedule in `range`.
-    private static func plannedRuns(_ range: ClosedRange<LocalDate>, today: LocalDate, _ db: Database) throws -> [AgendaItem] {
-        guard range.upperBound >= today else { return [] }
-        let templates = try TemplateRecord.filter(TemplateRecord.Columns.status == TemplateStatus.active).fetchAll(db)
-        guard !templates.isEmpty else { return [] }
-        let rules = Dictionary(try RecurrenceRuleRecord.fetchAll(db).map { ($0.templateId, $0) }, uniquingKeysWith: { a, _ in a })
-        let series = Dictionary(try SeriesRecord.filter(SeriesRecord.Columns.status == TemplateStatus.active).fetchAll(db)
-            .map { ($0.templateId, $0) }, uniquingKeysWith: { a, _ in a })
+    /// Appends the planned runs of every active routine with a calendar schedule in `range`, routine
+    /// by routine in title order.
+    private func plannedRuns(_ range: ClosedRange<LocalDate>, today: LocalDate, into items: inout [AgendaItem], _ db: Database) throws {
+        guard range.upperBound >= today else { return }
         // Every date a series has made an occurrence for in the range, wherever the card was moved since.
         var made: [String: Set<LocalDate>] = [:]
         let rows = try Row.fetchCursor(db, sql: """
             SELECT series_id, occurrence_date FROM tasks WHERE series_id IS NOT NULL AND occurrence_date BETWEEN ? AND ?
             """, arguments: [max(range.lowerBound, today), range.upperBound])
         while let row = try rows.next() { made[row[0], default: []].insert(row[1]) }
-        var items: [AgendaItem] = []
-        for template in templates {
-            guard let rule = rules[template.id], let series = series[template.id] else { continue }
-            let schedule = try Schedule(rule: try rule.rule(), start: rule.startsOn, time: template.defaultTime)
-            for date in PlannedRuns.dates(schedule, in: range, today: today, skipped: series.skipped, made: made[series.id] ?? []) {
-                items.append(.planned(templateId: template.id, title: template.title, date: date, time: template.defaultTime))
+        let routines = try Row.fetchCursor(db, sql: """
+            SELECT t.id, t.title, t.default_time, r.rrule, r.anchor, r.starts_on, s.id, s.skipped_dates
+            FROM templates t JOIN series s ON s.template_id = t.id JOIN recurrence_rules r ON r.template_id = t.id
+            WHERE t.status = 'active' AND s.status = 'active' ORDER BY t.title, t.id
+            """)
+        let decoder = JSONDecoder()
+        while let row = try routines.next() {
+            let templateId: String = row[0], title: String = row[1], time: LocalTime? = row[2], skippedText: String = row[7]
+            let schedule = try schedules.schedule(rrule: row[3], anchor: row[4], start: row[5], time: time)
+            let skipped = skippedText == "[]" ? [] : Set(try decoder.decode([String].self, from: Data(skippedText.utf8)).compactMap { LocalDate(iso: $0) })
+            for date in PlannedRuns.dates(schedule, in: range, today: today, skipped: skipped, made: made[row[6]] ?? []) {
+                items.append(.planned(templateId: templateId, title: title, date: date, time: time))
             }
         }
-        return items
     }
 
     /// Makes the occurrence a planned run stands for, with the template's values, as generation

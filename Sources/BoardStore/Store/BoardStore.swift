@@ -19,6 +19,8 @@ public final class BoardStore: Sendable {
     let sync = SyncCapture()
     /// How the horizon columns follow the calendar (config.toml's `week_start`, `rollover`).
     public let horizonRule: HorizonRule
+    /// The routines' schedules the agenda has parsed.
+    let schedules = ScheduleCache()
 
     /// Opens (creating and migrating if needed) the board file at `path`; with `concurrentReads`,
     /// reads don't wait for a write of this process (the screen's, beside its sync).

@@ -91,9 +91,7 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         state.mode = .stats(StatsScreen(stats: stats))
     case .calendarRead(let day, let items):
         if case .calendar(var screen) = state.mode {
-            screen.items = items
-            screen.loaded = MonthGrid(holding: day, weekStart: screen.weekStart)
-            screen.clampCursor()
+            screen.show(items, for: day)
             state.mode = .calendar(screen)
         } else {
             state.mode = .calendar(CalendarScreen(day: day, weekStart: state.config.weekStart ?? .monday, items: items))

@@ -7,7 +7,7 @@ func drawCalendar(_ frame: inout Frame, _ state: BoardState, _ screen: CalendarS
     let w = min(state.width - 4, 120), h = state.height - 4
     let x0 = (state.width - w) / 2, y0 = 1
     clearBox(&frame, x: x0, y: y0, width: w, height: h)
-    let today = state.snapshot.today, grid = screen.grid, counts = screen.counts
+    let today = state.snapshot.today, grid = screen.grid
     frame.put("Calendar · \(grid.title)", x: x0 + 2, y: y0 + 1, maxWidth: w - 4, style: .bold)
     let gridX = x0 + 2, cell = 5
     for (i, head) in grid.weekdayHeads.enumerated() { frame.put(" " + head, x: gridX + i * cell, y: y0 + 3, style: .dim) }
@@ -16,7 +16,7 @@ func drawCalendar(_ frame: inout Frame, _ state: BoardState, _ screen: CalendarS
             let date = grid.start.adding(days: row * 7 + column)
             let x = gridX + column * cell, y = y0 + 4 + row * 2
             let number = date.day < 10 ? " \(date.day)" : "\(date.day)"
-            let count = counts[date] ?? 0
+            let count = screen.count(on: date)
             let style: CellStyle = date == screen.day ? .reverse : date.month == grid.first.month ? [] : .dim
             // Today in brackets, the focused day between arrows: both read without the reverse video.
             let marked = date == today ? "[\(number)]" : date == screen.day ? "›\(number)‹" : " \(number) "

@@ -7,10 +7,10 @@ public struct CalendarScreen: Hashable, Sendable {
     /// The focused day.
     public var day: LocalDate
     public let weekStart: Weekday
-    /// The agenda of `loaded`'s days; empty until it is read.
-    public var items: [AgendaItem]
+    /// The agenda of `loaded`'s days by day, in the agenda's order.
+    public private(set) var items: [LocalDate: [AgendaItem]] = [:]
     /// The grid the items were read for.
-    public var loaded: MonthGrid
+    public private(set) var loaded: MonthGrid
     /// The focused item among the day's.
     public var cursor = 0
     /// The date typed after `g`, and why the last one was refused.
@@ -20,8 +20,15 @@ public struct CalendarScreen: Hashable, Sendable {
     public init(day: LocalDate, weekStart: Weekday, items: [AgendaItem]) {
         self.day = day
         self.weekStart = weekStart
-        self.items = items
         loaded = MonthGrid(holding: day, weekStart: weekStart)
+        show(items, for: day)
+    }
+
+    /// Takes the agenda read for the grid holding `day`.
+    public mutating func show(_ agenda: [AgendaItem], for day: LocalDate) {
+        loaded = MonthGrid(holding: day, weekStart: weekStart)
+        items = Dictionary(grouping: agenda, by: \.date)
+        clampCursor()
     }
 
     /// The grid the focused day needs.
@@ -31,19 +38,15 @@ public struct CalendarScreen: Hashable, Sendable {
     public var isLoaded: Bool { loaded == grid }
 
     /// The focused day's items, in the agenda's order.
-    public var dayItems: [AgendaItem] { items.filter { $0.date == day } }
+    public var dayItems: [AgendaItem] { items[day] ?? [] }
 
     public var focusedItem: AgendaItem? {
         let items = dayItems
         return items.indices.contains(cursor) ? items[cursor] : nil
     }
 
-    /// How many items each day of the read grid has.
-    public var counts: [LocalDate: Int] {
-        var counts: [LocalDate: Int] = [:]
-        for item in items { counts[item.date, default: 0] += 1 }
-        return counts
-    }
+    /// How many items `date` has, if its month is read.
+    public func count(on date: LocalDate) -> Int { items[date]?.count ?? 0 }
 
     /// Moves to `date`: the cursor on its first item.
     public mutating func go(to date: LocalDate) {
