@@ -101,7 +101,7 @@ import Testing
 }
 
 /// Issue: a full disk gave "SQLite error 13 … COMMIT TRANSACTION" and exit status 1. A real full disk:
-/// a 600 KiB tmpfs (a new board with its write-ahead log takes about 300 KiB), which needs root to mount (the test says it was skipped where it can't).
+/// a 1 MiB tmpfs (a new board takes about 600 KiB while its migrations are in the write-ahead log), which needs root to mount (the test says it was skipped where it can't).
 @Suite struct FullDiskTests {
     static let canMount: Bool = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
 
@@ -117,7 +117,7 @@ import Testing
             p.waitUntilExit()
             return p.terminationStatus
         }
-        try #require(try sh("mount -t tmpfs -o size=600k tmpfs '\(folder.path)'") == 0)
+        try #require(try sh("mount -t tmpfs -o size=1024k tmpfs '\(folder.path)'") == 0)
         defer { _ = try? sh("umount '\(folder.path)'") }
         let path = folder.appendingPathComponent("b.sqlite").path
         #expect(try BoardBinary.run(["add", "Pay rent", "--db", path]).status == 0)

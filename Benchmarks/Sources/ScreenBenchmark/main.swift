@@ -142,6 +142,7 @@ try report("PgUp / PgDn (a month)", Array(repeating: .pageDown, count: 6) + Arra
 try report(". (today)", [.pageDown, .character("."), .pageDown, .character(".")])
 try report("g next friday Enter", [.character("g")] + "next friday".map(Key.character) + [.enter])
 _ = try press(.escape)
+try report("v again, Esc (leave, open)", [.character("v"), .escape, .character("v"), .escape])
 print(String(format: "  peak memory:                 %7.1f MiB (%.1f MiB before opening; target ≤ 64 MB)", maxResidentMiB(), memoryBefore))
 
 print("Where the first frame's time goes:")
@@ -166,6 +167,7 @@ do {
     print(String(format: "  agenda, a month's grid: %4.1f ms", try seconds { _ = try store.agenda(month, clock: clock) } * 1000))
     let thisMonth = MonthGrid(holding: clock.today, weekStart: .monday).days
     print(String(format: "  agenda, this month's grid: %4.1f ms", try seconds { _ = try store.agenda(thisMonth, clock: clock) } * 1000))
+    print(String(format: "  agenda counts, a month's grid: %4.1f ms", try seconds { _ = try store.agendaCounts(month, clock: clock) } * 1000))
     let day = clock.today.adding(days: 30)
     print(String(format: "  agenda, one day: %4.1f ms", try seconds { _ = try store.agenda(day...day, clock: clock) } * 1000))
 }

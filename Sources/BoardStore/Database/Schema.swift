@@ -38,6 +38,11 @@ enum Schema {
         }
         migrator.registerMigration("v14 the change log without this device's name and ids on its own changes") { db in try v14(db) }
         migrator.registerMigration("v15 a card's aim and the column it shows in") { db in try v15(db) }
+        migrator.registerMigration("v16 dated cards by day") { db in
+            // The agenda and the Calendar read the cards of a range of days (ARCHITECTURE.md §15):
+            // without it, every month shown and every day moved to scanned the whole board.
+            try db.execute(sql: "CREATE INDEX tasks_due ON tasks(due_date) WHERE due_date IS NOT NULL")
+        }
         return migrator
     }
 

@@ -28,16 +28,34 @@ extension BoardStore {
                                         templateId: isRun ? templateId : nil, occurrenceDate: isRun ? occurrenceDate : nil,
                                         column: Bucket(rawValue: row[4]), isCompleted: row[5]))
             }
-            try plannedRuns(range, today: clock.today, into: &items, db)
+            try forEachPlannedRun(range, today: clock.today, db) { templateId, title, time, date in
+                items.append(.planned(templateId: templateId, title: title, date: date, time: time))
+            }
             // Sorted on whole numbers (day, time, place read in): comparing titles was most of a month's read.
             let keys = items.indices.map { (day: items[$0].date.dayNumber, time: items[$0].time.map { $0.minuteOfDay + 1 } ?? 0, index: $0) }
             return keys.sorted { ($0.day, $0.time, $0.index) < ($1.day, $1.time, $1.index) }.map { items[$0.index] }
         }
     }
 
-    /// Appends the planned runs of every active routine with a calendar schedule in `range`, routine
-    /// by routine in title order.
-    private func plannedRuns(_ range: ClosedRange<LocalDate>, today: LocalDate, into items: inout [AgendaItem], _ db: Database) throws {
+    /// How many dated cards and routine runs (made or planned) each day of `range` has, by day from
+    /// its first: the Calendar's grid, read without making an item of each.
+    public func agendaCounts(_ range: ClosedRange<LocalDate>, clock: BoardClock) throws -> [Int] {
+        let days = range.lowerBound.days(until: range.upperBound) + 1
+        guard days <= Self.maxAgendaDays else { throw BoardError("days", "must be 1 to \(Self.maxAgendaDays), got \(days)") }
+        return try read { db in
+            var counts = Array(repeating: 0, count: days)
+            let rows = try Row.fetchCursor(db, sql: "SELECT due_date, COUNT(*) FROM tasks WHERE due_date BETWEEN ? AND ? GROUP BY due_date",
+                                           arguments: [range.lowerBound, range.upperBound])
+            while let row = try rows.next() { counts[range.lowerBound.days(until: row[0] as LocalDate)] += row[1] as Int }
+            try forEachPlannedRun(range, today: clock.today, db) { _, _, _, date in counts[range.lowerBound.days(until: date)] += 1 }
+            return counts
+        }
+    }
+
+    /// Each planned run of every active routine with a calendar schedule in `range` (template id,
+    /// title, time, date), routine by routine in title order.
+    private func forEachPlannedRun(_ range: ClosedRange<LocalDate>, today: LocalDate, _ db: Database,
+                                   _ body: (String, String, LocalTime?, LocalDate) -> Void) throws {
         guard range.upperBound >= today else { return }
         // Every date a series has made an occurrence for in the range, wherever the card was moved since.
         var made: [String: Set<LocalDate>] = [:]
@@ -56,7 +74,7 @@ extension BoardStore {
             let schedule = try schedules.schedule(rrule: row[3], anchor: row[4], start: row[5], time: time)
             let skipped = skippedText == "[]" ? [] : Set(try decoder.decode([String].self, from: Data(skippedText.utf8)).compactMap { LocalDate(iso: $0) })
             for date in PlannedRuns.dates(schedule, in: range, today: today, skipped: skipped, made: made[row[6]] ?? []) {
-                items.append(.planned(templateId: templateId, title: title, date: date, time: time))
+                body(templateId, title, time, date)
             }
         }
     }

@@ -4,10 +4,12 @@ import BoardStore
 /// The Calendar at the edge (ARCHITECTURE.md §15): the agenda of the month shown, read from the store;
 /// a planned run acted on made in the same transaction as the act, recorded for undo.
 extension BoardApp {
-    /// Reads the agenda of the month grid holding `day`.
-    func readCalendar(day: LocalDate) throws {
+    /// Reads the agenda of `day`, and with `counts` those of the month grid holding it.
+    func readCalendar(day: LocalDate, counts: Bool) throws {
+        let now = clock()
         let grid = MonthGrid(holding: day, weekStart: state.config.weekStart ?? .monday)
-        report(.calendarRead(day: day, items: try store.agenda(grid.days, clock: clock())))
+        report(.calendarRead(day: day, counts: counts ? try store.agendaCounts(grid.days, clock: now) : nil,
+                             items: try store.agenda(day...day, clock: now)))
     }
 
     /// Opens a Calendar item on the board: a planned run is made first (one intent, undoable), then
@@ -24,10 +26,7 @@ extension BoardApp {
         }
         guard let id = cardId else { return }
         let now = clock()
-        guard let place = try store.place(ofCard: id, store.horizons(now)) else {
-            report(.calendarRead(day: item.date, items: try store.agenda(MonthGrid(holding: item.date, weekStart: state.config.weekStart ?? .monday).days, clock: now)))
-            return
-        }
+        guard let place = try store.place(ofCard: id, store.horizons(now)) else { return try readCalendar(day: item.date, counts: true) }
         let snapshot = try BoardSnapshot.load(store, clock: now, offsets: [place.bucket: max(0, place.row - BoardSnapshot.windowSize / 3)])
         report(.cardShown(snapshot, cardId: id, edit: edit))
         try readWhatIsShown()

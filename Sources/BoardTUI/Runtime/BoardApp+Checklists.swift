@@ -66,7 +66,7 @@ extension BoardApp {
         case .habits:
             report(.habitsRead(try store.habits(clock: now).map(HabitRow.init), focusing: nil))
         case .calendar(let screen):
-            try readCalendar(day: screen.day)
+            try readCalendar(day: screen.day, counts: true)
         default:
             break
         }

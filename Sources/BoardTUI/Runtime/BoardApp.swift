@@ -119,8 +119,8 @@ public final class BoardApp {
                 try planTemplateEdit(id, draft, save: save, form: form)
             case .openChecklist, .openHabits, .openHabit, .openStats:
                 try open(effect)
-            case .readCalendar(let day):
-                try readCalendar(day: day)
+            case .readCalendar(let day, let counts):
+                try readCalendar(day: day, counts: counts)
             case .showFromCalendar(let item, let edit):
                 try show(item, edit: edit)
             default:

@@ -109,8 +109,9 @@ public enum Report: Hashable, Sendable {
     case habitsRead([HabitRow], focusing: String?)
     /// The stats read for the Stats view.
     case statsRead(BoardStats)
-    /// The agenda of the month grid holding `day`: the Calendar opens on `day`, or the open one shows it.
-    case calendarRead(day: LocalDate, items: [AgendaItem])
+    /// The agenda of `day` and, when asked, the counts of the month grid holding it: the Calendar
+    /// opens on `day`, or the open one shows it.
+    case calendarRead(day: LocalDate, counts: [Int]?, items: [AgendaItem])
     /// The board read with `cardId` in its window: the card is focused and its detail (or form) opened.
     case cardShown(BoardSnapshot, cardId: String, edit: Bool)
     /// How far a long propagation has gone.
@@ -155,8 +156,8 @@ public enum Effect: Hashable, Sendable {
     case openHabit(habitId: String)
     /// Reads the stats and shows the Stats view.
     case openStats
-    /// Reads the agenda of the month holding `day` for the Calendar.
-    case readCalendar(day: LocalDate)
+    /// Reads the agenda of `day` for the Calendar, and the counts of its month's grid when `counts`.
+    case readCalendar(day: LocalDate, counts: Bool)
     /// A card of the Calendar on the board: focused, its detail or its form open; a planned run is made first.
     case showFromCalendar(AgendaItem, edit: Bool)
     /// Does `act` to a planned run, making its occurrence in the same transaction.

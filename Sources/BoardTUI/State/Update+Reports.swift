@@ -89,12 +89,12 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         if waiting > 0 { state.message = "\(waiting) waiting \(waiting == 1 ? "suggestion" : "suggestions"): Enter answers." }
     case .statsRead(let stats):
         state.mode = .stats(StatsScreen(stats: stats))
-    case .calendarRead(let day, let items):
+    case .calendarRead(let day, let counts, let items):
         if case .calendar(var screen) = state.mode {
-            screen.show(items, for: day)
+            screen.show(counts: counts, items: items, for: day)
             state.mode = .calendar(screen)
         } else {
-            state.mode = .calendar(CalendarScreen(day: day, weekStart: state.config.weekStart ?? .monday, items: items))
+            state.mode = .calendar(CalendarScreen(day: day, weekStart: state.config.weekStart ?? .monday, counts: counts ?? [], items: items))
             state.calendarDay = day
         }
     case .cardShown(let snapshot, let id, let edit):

@@ -25,7 +25,7 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
         case .detail, .editing:
             state.calendarUnder = nil
             state.mode = .calendar(calendar)
-            effects.append(.readCalendar(day: calendar.day))
+            effects.append(.readCalendar(day: calendar.day, counts: true))
         default: break
         }
     }
@@ -137,7 +137,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
     case .openStats:
         return [.openStats]
     case .openCalendar:
-        return [.readCalendar(day: state.calendarDay ?? state.snapshot.today)]
+        return [.readCalendar(day: state.calendarDay ?? state.snapshot.today, counts: true)]
     case .openChecklist, .startRun:
         guard let card = state.focusedCard else { return [] }
         return openChecklist(&state, .card(id: card.id), routineId: card.templateId, title: card.title, run: action == .startRun)

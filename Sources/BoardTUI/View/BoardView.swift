@@ -15,7 +15,9 @@ public func view(_ state: BoardState) -> Frame {
         return frame
     }
     drawTitleBar(&frame, state)
-    for column in BoardState.columns.indices { drawColumn(&frame, state, layout, column) }
+    // The Calendar covers the columns: they are not drawn under it.
+    let covered = if case .calendar = state.mode { true } else { false }
+    if !covered { for column in BoardState.columns.indices { drawColumn(&frame, state, layout, column) } }
     drawStatus(&frame, state, layout)
     switch state.mode {
     case .help(let scroll): drawHelp(&frame, state, scroll: scroll)

@@ -11,8 +11,8 @@ func updateCalendar(_ state: inout BoardState, _ screen: inout CalendarScreen, _
         screen.clampCursor()
         state.mode = .calendar(screen)
         state.calendarDay = screen.day
-        // Another month: its agenda is read before the frame is drawn.
-        if !screen.isLoaded { effects.append(.readCalendar(day: screen.day)) }
+        // Another day: its agenda is read before the frame is drawn, and another month's counts.
+        if !screen.isLoaded { effects.append(.readCalendar(day: screen.day, counts: !screen.countsLoaded)) }
     }
     return effects
 }
