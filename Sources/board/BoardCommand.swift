@@ -67,8 +67,9 @@ enum BoardCommand {
                 break
             }
         }
-        guard !leading.isEmpty, index < arguments.count,
-              info.subcommand(arguments[index]) != nil else { return arguments }
+        // A word after them is a command's name, known or mistyped (`board --db b lsit` is told
+        // "did you mean 'list'"); without one they are the screen's own.
+        guard !leading.isEmpty, index < arguments.count, !arguments[index].hasPrefix("-") else { return arguments }
         var rest = Array(arguments[index...])
         rest.insert(contentsOf: leading, at: rest.firstIndex(of: "--") ?? rest.count)
         return rest

@@ -43,6 +43,9 @@ import Testing
         #expect(positions == positions.sorted(), "the order list --json prints is the order of its positions")
         let refused = try board.run(["move", try id("A"), "this-week", "--position", "-1"])
         #expect(refused.status == 2 && refused.stderr == "error: position: must be 0 (the top) or more, got -1\n")
+        // Issue 44: past the end it said "must be from 1 to 4", counting from 1 there alone.
+        let past = try board.run(["move", try id("A"), "this-week", "--position", "99"])
+        #expect(past.status == 2 && past.stderr == "error: position: must be from 0 (the top) to 3 (the end) in This Week, got 99\n", "\(past.stderr)")
         #expect(try order() == ["D", "B", "A", "C"])
     }
 

@@ -109,6 +109,9 @@ struct CommandLineTests {
         // Issue: `board lst` said "'lst': unexpected argument; 'board open' takes none".
         (["lst"], "error: 'lst': not a command of 'board' (`board help` lists them). Did you mean 'list'?"),
         (["tempalte", "list"], "error: 'tempalte': not a command of 'board' (`board help` lists them). Did you mean 'template'?"),
+        // Issue 44: `board --db b.sqlite lsit` said "'lsit': unexpected argument; 'board open' takes none".
+        (["--now", "2026-11-21T10:00", "lsit"], "error: 'lsit': not a command of 'board' (`board help` lists them). Did you mean 'list'?"),
+        (["--tz=Europe/Paris", "lsit", "--json"], "error: 'lsit': not a command of 'board' (`board help` lists them). Did you mean 'list'?"),
         (["add", "Call", "--prority", "2"], "error: --prority: not an option of 'board add' (`board help add` lists them). Did you mean '--priority'?"),
     ])
     func aMistypedCommandLineIsOneLineStatusTwoAndWritesNothing(arguments: [String], message: String) throws {

@@ -78,7 +78,7 @@ extension BoardStore {
         let column = try Self.columns(horizons, db).rows(in: bucket)
         let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE \(column) AND id != ?", arguments: [id]) ?? 0
         if let position, !(0...others).contains(position) {
-            throw BoardError("position", "must be from 1 to \(others + 1) in \(bucket.title)")
+            throw BoardError("position", "must be from 0 (the top) to \(others) (the end) in \(bucket.title), got \(position)")
         }
         if task.isOccurrence && bucket != task.bucket && !task.exceptionMask.contains(.bucket) {
             task.exceptionMask = (task.exceptionMask + [.bucket]).sorted()
