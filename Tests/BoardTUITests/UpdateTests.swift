@@ -76,6 +76,12 @@ import Testing
         #expect(press([.enter], &state).isEmpty)
         guard case .editing(let form) = state.mode else { Issue.record("form closed on an error"); return }
         #expect(form.errors[3]?.contains("ambiguous") == true)
+        // Issue 44: corrected, the "⚠ Due date" line stayed until the next save. A field being typed
+        // in says its day again and loses its old problem.
+        press([.control("u")] + type("friday"), &state)
+        guard case .editing(let corrected) = state.mode else { Issue.record("form closed"); return }
+        #expect(corrected.errors[3] == nil)
+        #expect(!view(state).text.contains("⚠ Due date") && view(state).text.contains("→ Fri Nov 27"), "\(view(state).text)")
     }
 
     @Test func editFormSavesValidFieldsAndShowsErrorsInline() throws {

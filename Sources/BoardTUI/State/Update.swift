@@ -250,7 +250,9 @@ private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ 
         return []
     }
     switch action {
-    case .type, .paste, .backspace, .editText: _ = form.inputs[form.field].handle(action)
+    case .type, .paste, .backspace, .editText:
+        // A field being corrected loses its old problem; the next save checks it again.
+        if form.inputs[form.field].handle(action) { form.errors[form.field] = nil }
     case .tab(let step):
         focusField(&form, by: step)
     case .moveFocus(_, let step) where step != 0:
