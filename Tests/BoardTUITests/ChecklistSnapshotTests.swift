@@ -53,4 +53,13 @@ import Testing
         let nine = view(try state(Array(ten.prefix(9)), editing: true, cursor: 9))
         #expect(nine.text.contains("+ Add step:") && !nine.text.contains("limit reached"))
     }
+
+    /// Issue 44: `e` left the cursor on step 1, so what was typed next was taken as keys (`d` asked to
+    /// remove a step). Editing starts on the Add step row, where typing goes.
+    @Test func editingStartsOnTheAddStepRowAndTypingGoesThere() throws {
+        var state = try state(["Brush teeth", "Drink water"].map { .init(text: $0, done: false) })
+        press([.character("e")] + type("do yoga"), &state)
+        guard case .checklist(let screen) = state.mode else { Issue.record("left the checklist"); return }
+        #expect(screen.isOnAddRow && screen.newStep.text == "do yoga" && screen.confirmingRemoval == nil)
+    }
 }

@@ -50,6 +50,8 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
     case .toggleEditing:
         screen.editing.toggle()
         screen.newStep = TextField()
+        // Editing starts where typing goes: the Add step row (or the limit row when full).
+        if screen.editing { screen.cursor = screen.checklist.steps.count }
         screen.clampCursor()
         state.message = screen.editing
             ? (screen.checklist.isFull ? "Editing: d removes a step; 10 of 10 steps, the limit." : "Editing: type a step on the Add step row, Enter adds it; d removes a step.")
