@@ -149,6 +149,21 @@ import Testing
         #expect(try s.entries().count == 1)
     }
 
+    /// Issue 44: a suggestion confirmed from the Habits view (g, Enter, y) left its row at "·" and
+    /// "0 days" until the view was opened again, when another suggestion was asked next.
+    @Test func aSuggestionConfirmedInTheHabitsViewShowsInItsRowAtOnce() throws {
+        let s = try Setup()
+        try s.focusTemplate("Bedtime")
+        try s.keys([.character("S")])
+        try s.tickLinkedSteps()
+        try s.keys([.character("F"), .escape, .character("g"), .enter])
+        #expect(s.screen.contains("Did this routine help: Drink water today?"))
+        try s.keys([.character("y"), .character("n")])
+        guard case .habits(let screen) = s.app.state.mode else { Issue.record("left the Habits view: \(s.app.state.mode)"); return }
+        let water = try #require(screen.habits.first { $0.name == "Drink water" })
+        #expect(water.checked.last == true && water.streak == 1, "\(water)")
+    }
+
     @Test func dismissingPostponingDiscardingOrQuittingLeavesNoTrace() throws {
         let s = try Setup()
         let before = try s.dump(excludingTicks: true)

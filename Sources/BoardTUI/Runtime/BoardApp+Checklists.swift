@@ -63,7 +63,7 @@ extension BoardApp {
                 // The card or routine went (undo of its creation, another process): back to the board.
                 report(.checklistGone("\(error)"))
             }
-        case .habits:
+        case .habits, .suggestion(returningTo: .some):
             report(.habitsRead(try store.habits(clock: now).map(HabitRow.init), focusing: nil))
         case .calendar(let screen):
             try readCalendar(day: screen.day, counts: true)

@@ -82,6 +82,13 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
             state.mode = .habits(screen)
             break
         }
+        // A suggestion asked over the Habits view: the view it goes back to shows the entry just made.
+        if case .suggestion(var screen?) = state.mode {
+            screen.habits = habits
+            screen.clampCursor()
+            state.mode = .suggestion(returningTo: screen)
+            break
+        }
         var screen = HabitsScreen(habits: habits)
         if let focusing { screen.cursor = habits.firstIndex { $0.id == focusing } ?? 0 }
         state.mode = .habits(screen)
