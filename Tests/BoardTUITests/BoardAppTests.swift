@@ -202,4 +202,21 @@ import Testing
         let screen = try app.firstFrame(width: 120, height: 40).text
         #expect(screen.contains("Sun Mar 8 03:30") && !screen.contains("02:30"), "\(screen)")
     }
+
+    /// Issue 44: with the filter "short", `r` on an occurrence's Title gave it back its template's
+    /// title, which the filter hides: the detail closed onto "Routines is empty." under "Routines
+    /// (0/6)". The card stays in view: the filter is cleared, and the status line says why.
+    @Test func aCardThatNoLongerMatchesTheFilterStaysInItsDetail() throws {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        for key in [Key.character("/")] + "short".map(Key.character) + [.enter, .enter] { _ = try app.handle(key) }
+        let card = try #require(app.state.focusedCard)
+        #expect(card.title == "Short morning routine" && app.state.mode == .detail(field: 0))
+        _ = try app.handle(.character("r"))
+        #expect(try f.store.task(card.id).title != "Short morning routine", "the title was reset")
+        #expect(app.state.mode == .detail(field: 0) && app.state.focusedCard?.id == card.id, "\(app.state.mode)")
+        #expect(app.state.filter.isEmpty)
+        #expect(app.state.message?.contains("no longer matches “short”") == true, "\(app.state.message ?? "")")
+    }
 }

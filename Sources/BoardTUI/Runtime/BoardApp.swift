@@ -129,7 +129,16 @@ public final class BoardApp {
                 let (landing, changes) = try store.recording { try carryOut(effect) }
                 history.record(.init(description: description, changes: changes))
                 // One reload for the intent; a new template's row then takes the focus.
-                if case .card(let id) = landing { try reload(focusing: id) } else { try reload() }
+                if case .card(let id) = landing {
+                    try reload(focusing: id)
+                    // The card written no longer matches the filter: shown anyway, the filter cleared.
+                    if state.focusedCard?.id != id, !state.filter.isEmpty, let card = try? store.task(id) {
+                        report(.unfiltered(title: card.title, filter: state.filter))
+                        try reload(focusing: id)
+                    }
+                } else {
+                    try reload()
+                }
                 if case .template(let id) = landing { report(.templateAdded(id: id)) }
             }
         } catch {

@@ -123,6 +123,8 @@ public enum Report: Hashable, Sendable {
     case templateAdded(id: String)
     /// A sentence the title bar keeps.
     case banner(String)
+    /// The card just written is hidden by the filter: the filter is cleared so it stays in view.
+    case unfiltered(title: String, filter: String)
 }
 
 /// What `update` asks the runtime to do at the edge: write to the store, or stop.

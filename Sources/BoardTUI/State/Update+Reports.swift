@@ -96,6 +96,9 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         if waiting > 0 { state.message = "\(waiting) waiting \(waiting == 1 ? "suggestion" : "suggestions"): Enter answers." }
     case .statsRead(let stats):
         state.mode = .stats(StatsScreen(stats: stats))
+    case .unfiltered(let title, let filter):
+        state.filter = ""
+        state.message = "“\(title)” no longer matches “\(filter)”: the filter is cleared so it stays in view."
     case .calendarRead(let day, let counts, let items):
         if case .calendar(var screen) = state.mode {
             screen.show(counts: counts, items: items, for: day)
