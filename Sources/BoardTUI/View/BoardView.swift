@@ -72,6 +72,13 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
             let titleStyle: CellStyle = (card.isCompleted ? CellStyle.dim : []).union(focused ? .bold : [])
             let style: CellStyle = isTitle ? titleStyle : isChips ? [] : overdue ? .bold : .dim
             frame.put((i == 0 && focused ? "›" : " ") + line, x: x, y: item.y + i, maxWidth: w, style: style)
+            // A done card's title is struck through, as a done step's is; its box is not.
+            if isTitle, card.isCompleted {
+                // The box ("[x] ") or the indent before the text is ASCII, a cell a character.
+                let text = i == 0 ? line.dropFirst(4) : line.drop { $0 == " " }
+                let start = x + 1 + (line.count - text.count)
+                frame.style(x: start, y: item.y + i, width: min(DisplayWidth.of(String(text)), x + w - start), .strike)
+            }
         }
         if focused {
             for line in 0..<item.height { frame.style(x: x, y: item.y + line, width: w, .reverse) }
