@@ -136,6 +136,10 @@ import Testing
         try h.keys(.character("i"), .down, .enter)
         guard case .templateForm(let form) = h.app.state.mode else { Issue.record("no editor: \(h.app.state.mode)"); return }
         #expect(form.fields.title == "Stretch")
+        // Issue 44: Esc from the editor went to the board; it goes back to Stats, on the same row.
+        try h.keys(.escape)
+        guard case .stats(let back) = h.app.state.mode else { Issue.record("not back in Stats: \(h.app.state.mode)"); return }
+        #expect(back.cursor == 1)
         try h.keys(.escape)
         try h.keys(.character("i"), .down, .down, .down, .enter)
         guard case .habits(let habits) = h.app.state.mode else { Issue.record("no Habits view: \(h.app.state.mode)"); return }

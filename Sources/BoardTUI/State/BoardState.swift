@@ -121,8 +121,9 @@ public struct BoardState: Sendable {
     public var banner: String?
     /// The day the Calendar last showed: `v` opens it there again.
     public var calendarDay: LocalDate?
-    /// The Calendar a card was opened from (Enter, e): closing the card's detail or form goes back to it.
-    public var calendarUnder: CalendarScreen?
+    /// The view a card or template was opened from (the Calendar's Enter or e, Stats' Enter):
+    /// closing its detail, form or editor goes back to it.
+    public var returnTo: Mode?
 
     public init(snapshot: BoardSnapshot, width: Int, height: Int) {
         self.snapshot = snapshot

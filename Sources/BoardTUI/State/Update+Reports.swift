@@ -5,8 +5,11 @@ import BoardStore
 private func refuse(_ state: inout BoardState, _ refusal: Refusal) {
     switch refusal.from {
     case .editing(var form) where refusal.cardEdit:
-        // A form opened from the Calendar still goes back to it once saved.
-        if case .calendar(let calendar) = state.mode { state.calendarUnder = calendar }
+        // A form opened from another view still goes back to it once saved.
+        switch state.mode {
+        case .calendar, .stats: state.returnTo = state.mode
+        default: break
+        }
         if refusal.cardGone {
             form.errors = [:]
             form.error = "This card was deleted elsewhere; nothing was saved. Esc closes the form."
@@ -95,7 +98,10 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         let waiting = state.runs.suggestions.count
         if waiting > 0 { state.message = "\(waiting) waiting \(waiting == 1 ? "suggestion" : "suggestions"): Enter answers." }
     case .statsRead(let stats):
-        state.mode = .stats(StatsScreen(stats: stats))
+        // Read again for the open view (coming back to it): the cursor stays on its row.
+        var screen = StatsScreen(stats: stats)
+        if case .stats(let open) = state.mode { screen.cursor = open.cursor; screen.move(0) }
+        state.mode = .stats(screen)
     case .unfiltered(let title, let filter):
         state.filter = ""
         state.message = "“\(title)” no longer matches “\(filter)”: the filter is cleared so it stays in view."
@@ -117,7 +123,7 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
             state.message = "That card is no longer on the board."
             break
         }
-        state.calendarUnder = calendar
+        state.returnTo = calendar.map(Mode.calendar)
         state.mode = edit ? .editing(CardForm(card: card)) : .detail(field: 0)
     case .progress(let done, let total):
         guard case .propagation(var dialog) = state.mode else { break }

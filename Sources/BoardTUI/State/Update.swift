@@ -4,6 +4,23 @@ import BoardStore
 /// The board's update: a pure function of the state and an action, returning what the
 /// runtime must do at the edge (ARCHITECTURE.md §6).
 public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
+    let before = state.mode
+    var effects = answer(&state, action)
+    // A card or template opened from another view (the Calendar, Stats) goes back to it when its
+    // detail, form or editor closes.
+    if case .normal = state.mode, let back = state.returnTo {
+        switch before {
+        case .detail, .editing, .templateForm, .propagation:
+            state.returnTo = nil
+            state.mode = back
+            effects += back.refreshing
+        default: break
+        }
+    }
+    return effects
+}
+
+private func answer(_ state: inout BoardState, _ action: Action) -> [Effect] {
     // What every screen answers alike is answered once, here.
     switch action {
     case .reported(let report): return apply(report, to: &state)
@@ -17,19 +34,18 @@ public func update(_ state: inout BoardState, _ action: Action) -> [Effect] {
         return []
     default: break
     }
-    let before = state.mode
-    var effects = updateMode(&state, action)
-    // A card opened from the Calendar goes back to it when its detail or form closes.
-    if case .normal = state.mode, let calendar = state.calendarUnder {
-        switch before {
-        case .detail, .editing:
-            state.calendarUnder = nil
-            state.mode = .calendar(calendar)
-            effects.append(.readCalendar(day: calendar.day, counts: true))
-        default: break
+    return updateMode(&state, action)
+}
+
+extension Mode {
+    /// What a view gone back to reads again: what was written meanwhile shows in it.
+    var refreshing: [Effect] {
+        switch self {
+        case .calendar(let calendar): [.readCalendar(day: calendar.day, counts: true)]
+        case .stats: [.openStats]
+        default: []
         }
     }
-    return effects
 }
 
 /// The screen's own update, by mode.

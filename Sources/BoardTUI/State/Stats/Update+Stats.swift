@@ -11,7 +11,9 @@ func updateStats(_ state: inout BoardState, _ screen: inout StatsScreen, _ actio
         screen.move(dy)
     case .open:
         switch screen.focused {
-        case .template(let s): return [.openTemplateEditor(templateId: s.id)]
+        case .template(let s):
+            state.returnTo = .stats(screen)
+            return [.openTemplateEditor(templateId: s.id)]
         case .habit(let h): return [.openHabit(habitId: h.id)]
         case nil: state.message = "Nothing to open yet."
         }
