@@ -15,7 +15,7 @@ public struct BoardError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String { "\(field): \(problem)" }
 
     /// A one-time task may not be created in the past (ARCHITECTURE.md §4).
-    public static let timeInPast = BoardError("due", "Cannot create a task with a time in the past")
+    public static let timeInPast = BoardError("due", "cannot create a card with a time in the past")
 }
 
 extension String {

@@ -32,11 +32,11 @@ import Testing
         #expect(throws: BoardError.timeInPast) {
             try FirstOccurrence.checkOneTime(date: date("2026-11-20"), time: LocalTime(hour: 9, minute: 59), now: moment("2026-11-20T10:00"))
         }
-        #expect(BoardError.timeInPast.problem == "Cannot create a task with a time in the past")
+        #expect(BoardError.timeInPast.problem == "cannot create a card with a time in the past")
         try FirstOccurrence.checkOneTime(date: date("2026-11-20"), time: LocalTime(hour: 14, minute: 0), now: moment("2026-11-20T10:00"))
         try FirstOccurrence.checkOneTime(date: date("2026-11-20"), time: nil, now: moment("2026-11-20T22:00"))
         // Issue: a past date with no time was refused as "a time in the past".
-        #expect(throws: BoardError("due", "Cannot create a task with a date in the past: 2026-11-19 is before today, 2026-11-20")) {
+        #expect(throws: BoardError("due", "cannot create a card with a date in the past: 2026-11-19 is before today, 2026-11-20")) {
             try FirstOccurrence.checkOneTime(date: date("2026-11-19"), time: nil, now: moment("2026-11-20T10:00"))
         }
     }

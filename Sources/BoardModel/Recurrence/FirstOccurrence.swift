@@ -23,7 +23,7 @@ public enum FirstOccurrence {
     public static func checkOneTime(date: LocalDate, time: LocalTime?, now: LocalDateTime) throws(BoardError) {
         // A date alone is refused for its date: "a time in the past" would name a time nobody gave.
         guard let time else {
-            if date < now.date { throw BoardError("due", "Cannot create a task with a date in the past: \(date.iso) is before today, \(now.date.iso)") }
+            if date < now.date { throw BoardError("due", "cannot create a card with a date in the past: \(date.iso) is before today, \(now.date.iso)") }
             return
         }
         if LocalDateTime(date: date, time: time) < now { throw BoardError.timeInPast }
