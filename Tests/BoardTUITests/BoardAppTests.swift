@@ -185,7 +185,7 @@ import Testing
         press([.character("e")] + type(" soon") + [.escape, .character("n")], &state)
         guard case .editing(let form) = state.mode else { Issue.record("the form was lost: \(state.mode)"); return }
         #expect(form.values[0].hasSuffix(" soon") && !form.confirmingDiscard)
-        #expect(keyHints(state.mode).contains("Enter saves") && !keyHints(state.mode).contains("H/L move card"), "the form's keys in the key bar")
+        #expect(keyHints(state).contains("Enter saves") && !keyHints(state).contains("H/L move card"), "the form's keys in the key bar")
     }
 }
 

@@ -188,19 +188,25 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         frame.put(line, x: 0, y: statusY - layout.statusLines + 1 + i)
     }
     // The screen's last cell can't be written: the hints stop one short.
-    frame.put(DisplayWidth.list(keyHints(state.mode), fitting: state.width - 1), x: 0, y: hintsY, style: .dim)
+    frame.put(DisplayWidth.list(keyHints(state), fitting: state.width - 1), x: 0, y: hintsY, style: .dim)
 }
 
-/// The key bar: the keys of the screen on top, never the board's under a form or a box.
-func keyHints(_ mode: Mode) -> [String] {
-    switch mode {
+/// The key bar: the keys of the screen on top, never the board's under a form or a box, and only
+/// those that work where the focus is (a plain card's detail has no template to reset from).
+func keyHints(_ state: BoardState) -> [String] {
+    switch state.mode {
     case .editing: ["Tab/↓ next field", "Shift-Tab/↑ previous", "Enter saves", "Esc cancels", "Ctrl-U clears to the start"]
     case .templateForm: ["Tab/↓ next row", "Space/←→ cycle a choice", "Enter on a save row saves", "Ctrl-D removes a step", "Esc leaves"]
-    case .propagation: ["Enter/y applies", "Space also updates the overdue", "Esc/n back to the form"]
-    case .detail: ["↑↓ field or scroll", "r reset field", "m make exception", "R reapply all", "e edit", "T template", "Esc closes"]
+    case .propagation(let dialog):
+        ["Enter/y applies"] + (dialog.overdue > 0 ? ["Space also updates the overdue"] : []) + ["Esc/n back to the form"]
+    case .detail:
+        state.focusedCard?.isOccurrence == true
+            ? ["↑↓ field", "r reset field", "m make exception", "R reapply all", "e edit", "T template", "Esc closes"]
+            : ["↑↓ scroll", "e edit", "Esc closes"]
     case .help: ["↑↓ scroll", "PgUp/PgDn a page", "Home/End, g/G first/last", "any other key closes"]
     case .suggestion: ["y/Enter confirm", "n dismiss", "Esc later"]
-    default: ["? help", "q quit", "←↓↑→ move", "H/L move card", "J/K reorder", "a add", "e edit", "Enter open", "x done", "d delete", "u undo", "/ search", "t template"]
+    // The most used, whole in 120 columns; ? lists the rest (H/L and J/K move cards).
+    default: ["? help", "a add", "e edit", "Enter open", "x done", "d delete", "u undo", "/ search", "t template", "v calendar", "q quit"]
     }
 }
 
