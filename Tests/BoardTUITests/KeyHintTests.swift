@@ -31,3 +31,27 @@ import Testing
         #expect(!bar.contains("…"))
     }
 }
+
+/// Keys that do nothing where the focus is say why (issue 44: x, H and J on a template, and J/K in
+/// Upcoming, did nothing and said nothing).
+@Suite struct SilentKeyTests {
+    @Test func onATemplateRowXHAndJSayWhy() throws {
+        var state = try TUIFixture().state()
+        state.focus = Focus(column: BoardState.columns.count - 1, row: 0)
+        state.templateFocus = 0
+        let template = try #require(state.focusedTemplate)
+        for (key, words) in [(Key.character("x"), "A template is never done"), (.character("H"), "stays in Routines"), (.character("J"), "in the order they were made")] {
+            #expect(press([key], &state).isEmpty)
+            #expect(state.message?.contains(words) == true && state.message?.contains(template.title) == true, "\(key): \(state.message ?? "nothing")")
+        }
+    }
+
+    @Test func jAndKInUpcomingSayWhy() throws {
+        var state = try TUIFixture().state()
+        state.focus = Focus(column: BoardState.columns.count - 1, row: state.upcomingEarlier)
+        state.clampFocus()
+        #expect(state.focusedCard?.isOccurrence == true)
+        #expect(press([.character("J")], &state).isEmpty)
+        #expect(state.message == "Upcoming is in date and time order: J/K reorder the other columns; H moves a run out of Routines.")
+    }
+}

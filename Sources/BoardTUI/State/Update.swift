@@ -111,6 +111,10 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         return [.move(cardId: card.id, bucket: columns[target], position: nil)]
     case .reorderCard(let dy):
         guard let card = state.focusedCard else { return [] }
+        guard BoardState.columns[state.focus.column] != .routines else {
+            state.message = "Upcoming is in date and time order: J/K reorder the other columns; H moves a run out of Routines."
+            return []
+        }
         guard state.activeQuery.isEmpty else {
             state.message = "Clear the filter (Esc) to reorder: the order is among all the cards."
             return []

@@ -82,7 +82,17 @@ private func templateAction(_ state: inout BoardState, _ template: TemplateRow, 
     case .delete:
         state.message = "Templates are archived, not deleted: A archives “\(template.title)”."
         return []
-    case .toggleDone, .moveCard, .reorderCard, .viewTemplate:
+    case .toggleDone:
+        state.message = "A template is never done: A archives “\(template.title)”, p pauses it; x completes one of its occurrences."
+        return []
+    case .moveCard:
+        state.message = "“\(template.title)” stays in Routines: H and L move its occurrences, one by one."
+        return []
+    case .reorderCard:
+        state.message = "Templates are listed in the order they were made: “\(template.title)” keeps its place."
+        return []
+    case .viewTemplate:
+        state.message = "This is the template “\(template.title)”: e opens its editor."
         return []
     default:
         return nil
