@@ -1,6 +1,7 @@
 import BoardModel
 import BoardStore
 @testable import BoardTUI
+import Foundation
 import Testing
 
 /// The key bar offers what works where the focus is (issue 44): a plain card's detail offers no
@@ -53,5 +54,23 @@ import Testing
         #expect(state.focusedCard?.isOccurrence == true)
         #expect(press([.character("J")], &state).isEmpty)
         #expect(state.message == "Upcoming is in date and time order: J/K reorder the other columns; H moves a run out of Routines.")
+    }
+}
+
+/// Issue 44: the "Reminder: …" prefix of the status line stayed for its hour whatever was pressed.
+/// Esc on the board (with no filter to clear) dismisses the reminders shown; a new one shows again.
+@Suite struct ReminderPrefixTests {
+    @Test func escDismissesTheRemindersShownAndANewOneShowsAgain() throws {
+        var state = try TUIFixture().state()
+        let first = Reminder(taskId: "a", title: "Call the bank", bucket: "THIS_WEEK", due: LocalDateTime(iso: "2026-11-21T08:30")!,
+                             minutesBefore: 0, zone: demoClock.zone)
+        state.snapshot.dueReminders = [first]
+        #expect(StatusLine.text(state).hasPrefix("Reminder: Call the bank at 8:30"))
+        press([.escape], &state)
+        #expect(!StatusLine.text(state).contains("Reminder:"), "\(StatusLine.text(state))")
+        let second = Reminder(taskId: "b", title: "Stretch", bucket: "ROUTINES", due: LocalDateTime(iso: "2026-11-21T08:45")!,
+                              minutesBefore: 0, zone: demoClock.zone)
+        state.snapshot.dueReminders = [first, second]
+        #expect(StatusLine.text(state).hasPrefix("Reminder: Stretch at 8:45 │"), "\(StatusLine.text(state))")
     }
 }

@@ -119,6 +119,10 @@ public struct BoardState: Sendable {
     public var readOnly = false
     /// A sentence the title bar keeps: the demo says its board is a throwaway.
     public var banner: String?
+    /// The reminders Esc dismissed from the status line (by claim key): a new one shows again.
+    public var dismissedReminders: Set<String> = []
+    /// The reminders the status line leads with: those due in the last hour, less the dismissed.
+    public var shownReminders: [Reminder] { snapshot.dueReminders.filter { !dismissedReminders.contains($0.taskId + $0.instantKey) } }
     /// The day the Calendar last showed: `v` opens it there again.
     public var calendarDay: LocalDate?
     /// The view a card or template was opened from (the Calendar's Enter or e, Stats' Enter):

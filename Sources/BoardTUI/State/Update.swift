@@ -162,6 +162,10 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         guard let card = state.focusedCard else { return [] }
         return openChecklist(&state, .card(id: card.id), routineId: card.templateId, title: card.title, run: action == .startRun)
     case .escape:
+        // Esc clears the filter; with none, it dismisses the reminders the status line leads with.
+        if state.filter.isEmpty {
+            state.dismissedReminders.formUnion(state.snapshot.dueReminders.map { $0.taskId + $0.instantKey })
+        }
         state.filter = ""
         state.clampFocus()
         keepFocusVisible(&state)

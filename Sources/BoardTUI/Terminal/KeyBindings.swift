@@ -60,7 +60,7 @@ public enum KeyBindings {
         KeyBinding("g", "the Habits view", [(.character("g"), .openHabits)]),
         KeyBinding("i", "the Stats view: how routines and habits go", [(.character("i"), .openStats)]),
         KeyBinding("v", "the Calendar: a month, each day's cards and runs", [(.character("v"), .openCalendar)]),
-        KeyBinding("Esc", "cancel, clear the filter", [(.escape, .escape)]),
+        KeyBinding("Esc", "cancel, clear the filter; without one, dismiss the reminders shown", [(.escape, .escape)]),
         KeyBinding("?", "this help", [(.character("?"), .help)]),
         KeyBinding("q", "quit", [(.character("q"), .quit)]),
     ]

@@ -26,7 +26,7 @@ enum StatusLine {
         } else {
             described = "\(BoardState.columns[state.focus.column].title) is empty."
         }
-        return CardText.reminders(state.snapshot.dueReminders) + described
+        return CardText.reminders(state.shownReminders) + described
     }
 
     /// The status as the board shows it, on one or two rows (the second taken from the board,
