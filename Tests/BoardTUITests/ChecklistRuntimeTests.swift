@@ -216,7 +216,7 @@ import Testing
         // The links of the other steps stay.
         #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist[1].habitId == s.water.id)
         try s.keys([.up, .up, .up, .up, .up, .up, .character("d")])
-        #expect(s.screen.contains("Remove step 1 “Brush teeth”? y removes · n keeps"))
+        #expect(s.screen.contains("Remove step 1 “Brush teeth”? y removes it · n or Esc keeps it"))
         try s.keys([.character("n")])
         #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 6)
         try s.keys([.character("d"), .character("y")])

@@ -32,6 +32,9 @@ public enum Action: Hashable, Sendable {
     case enter
     case tab(Int)
     case type(Character)
+    /// The answer to the yes/no question a screen asked: y (true), n or Esc (false), any other
+    /// key (nil: the question stays, and says how to answer). Every question reads it alike.
+    case answer(Bool?)
     /// Pasted text, into the field being typed in.
     case paste(String)
     /// A paste where nothing takes text: said, and otherwise ignored.

@@ -173,7 +173,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if let focus = Layout(state).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .paste, .pastedNowhere, .backspace, .editText, .reported, .resize, .redraw, .quit, .dialog, .suggestion, .form, .checklist, .habits, .stats, .calendar, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
+    case .type, .paste, .pastedNowhere, .answer, .backspace, .editText, .reported, .resize, .redraw, .quit, .dialog, .suggestion, .form, .checklist, .habits, .stats, .calendar, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
          .viewTemplate, .toggleArchived,
          .reapplyField, .reapplyAll, .makeException:
         break
@@ -263,12 +263,14 @@ private func updateSearching(_ state: inout BoardState, _ input: inout TextField
 
 private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ action: Action) -> [Effect] {
     if form.confirmingDiscard {
-        // y drops the changes; anything else goes back to the form with them.
-        form.confirmingDiscard = false
-        if action == .type("y") || action == .type("Y") {
+        guard case .answer(let drop) = action else { return [] }
+        switch drop {
+        case true?:
             state.mode = .normal
             state.message = "Changes dropped."
             return []
+        case false?: form.confirmingDiscard = false
+        case nil: state.message = Question.dropHowToAnswer
         }
         state.mode = .editing(form)
         return []

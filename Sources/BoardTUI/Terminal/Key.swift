@@ -45,15 +45,10 @@ public enum KeyMap {
         case .normal:
             if case .click(let x, let y) = key { return .click(x: x, y: y) }
             return KeyBindings.action(for: key, in: KeyBindings.board)
+        case .editing(let form) where form.confirmingDiscard: return answer(key)
         case .adding, .searching, .editing: return text(key)
         case .templateForm(let form):
-            if form.confirmingDiscard {
-                switch key {
-                case .character("y"), .character("Y"): return .form(.answerDiscard(true))
-                case .character("n"), .character("N"), .escape: return .form(.answerDiscard(false))
-                default: return nil
-                }
-            }
+            if form.confirmingDiscard { return answer(key) }
             return KeyBindings.action(for: key, in: KeyBindings.templateForm) ?? text(key)
         case .propagation: return KeyBindings.action(for: key, in: KeyBindings.propagation)
         case .detail:
@@ -61,7 +56,7 @@ public enum KeyMap {
             return KeyBindings.action(for: key, in: KeyBindings.detail) ?? .escape
         case .checklist(let screen):
             // "Remove step N …?" takes the next key as its answer.
-            if screen.confirmingRemoval != nil { return .checklist(.confirmRemoval(key == .character("y") || key == .character("Y"))) }
+            if screen.confirmingRemoval != nil { return answer(key) }
             if screen.isOnAddRow || screen.isOnLimitRow {
                 switch key {
                 case .up, .down, .tab, .backTab, .escape: return KeyBindings.action(for: key, in: KeyBindings.checklist)
@@ -102,6 +97,15 @@ public enum KeyMap {
             case .click: return nil
             default: return .escape
             }
+        }
+    }
+
+    /// A key as the answer to a yes/no question: y yes, n or Esc no, anything else no answer.
+    private static func answer(_ key: Key) -> Action {
+        switch key {
+        case .character("y"), .character("Y"): .answer(true)
+        case .character("n"), .character("N"), .escape: .answer(false)
+        default: .answer(nil)
         }
     }
 

@@ -267,7 +267,7 @@ private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardFor
         }
     }
     lines.append("")
-    lines.append(form.confirmingDiscard ? "Drop your changes? y drops them · any other key goes back to the form"
+    lines.append(form.confirmingDiscard ? Question.drop
         : form.error.map { "⚠ \($0)" } ?? (form.errors.isEmpty ? "Tab/↓ next field · Enter saves · Esc cancels"
         : "Fix the marked \(form.errors.count == 1 ? "field" : "fields"), then Enter saves · Esc cancels"))
     let box = Box(lines, screenWidth: state.width, screenHeight: state.height)

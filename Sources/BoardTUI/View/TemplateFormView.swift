@@ -87,7 +87,7 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
     }
 
     let hints = form.confirmingDiscard
-        ? "Discard your changes? y discards · n keeps editing"
+        ? Question.drop
         : "Tab/↑↓ fields · Space/←→ choose · Enter next, adds a step or saves · Ctrl-D removes a step · Ctrl-G links a habit · Esc leaves"
     // Two lines at the bottom of the box, wrapped rather than cut.
     let hintLines = DisplayWidth.wrap(hints, to: w - 4)

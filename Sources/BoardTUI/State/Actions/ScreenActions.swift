@@ -28,8 +28,6 @@ public enum ChecklistAction: Hashable, Sendable {
     case toggleEditing
     /// Ask to remove the step under the cursor (d, while editing).
     case removeStep
-    /// The answer to "Remove step N …?": y removes, any other key keeps.
-    case confirmRemoval(Bool)
     /// Add the step typed on the Add step row (Enter there).
     case addStep
     /// A key typed on the limit row: say why nothing is added.
@@ -82,8 +80,6 @@ public enum FormAction: Hashable, Sendable {
     case linkHabit
     /// Leave; with unsaved changes, ask first (Esc).
     case leave
-    /// The answer to "Drop your changes?": y drops them, n or Esc goes back to the form.
-    case answerDiscard(Bool)
 }
 
 /// The Calendar's actions (`v`; ARCHITECTURE.md §15). Typing the date of `g` uses the text field's actions.

@@ -15,10 +15,11 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         _ = screen.newStep.handle(action)
         return []
     }
-    guard case .checklist(let action) = action else { return [] }
-    switch action {
-    case .confirmRemoval(let remove):
-        guard let removing = screen.confirmingRemoval else { return [] }
+    if case .answer(let remove) = action, let removing = screen.confirmingRemoval {
+        guard let remove else {
+            state.message = Question.removeStepHowToAnswer
+            return []
+        }
         screen.confirmingRemoval = nil
         guard remove, texts.indices.contains(removing) else {
             state.message = "Kept the step."
@@ -26,6 +27,9 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         }
         state.message = "Removed step \(removing + 1) “\(texts[removing])”. u brings it back."
         return [.editChecklist(owner, steps: texts.enumerated().filter { $0.offset != removing }.map(\.element))]
+    }
+    guard case .checklist(let action) = action else { return [] }
+    switch action {
     case .move(let step):
         screen.cursor += step
         screen.clampCursor()
@@ -46,7 +50,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
     case .removeStep:
         guard screen.editing, texts.indices.contains(screen.cursor) else { return [] }
         screen.confirmingRemoval = screen.cursor
-        state.message = "Remove step \(screen.cursor + 1) “\(texts[screen.cursor])”? y removes · n keeps"
+        state.message = Question.removeStep(screen.cursor + 1, texts[screen.cursor])
     case .toggleEditing:
         screen.editing.toggle()
         screen.newStep = TextField()

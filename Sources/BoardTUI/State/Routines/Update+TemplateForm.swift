@@ -5,6 +5,15 @@ import BoardModel
 func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _ action: Action) -> [Effect] {
     let row = form.focus
     switch action {
+    case .answer(let drop) where form.confirmingDiscard:
+        switch drop {
+        case true?:
+            state.mode = .normal
+            state.message = "Changes dropped."
+            return []
+        case false?: form.confirmingDiscard = false
+        case nil: state.message = Question.dropHowToAnswer
+        }
     case _ where action.isTyping && row == .addStep && form.fields.steps.count >= TemplateForm.maxSteps:
         // Typing where no step can go explains, and writes nowhere else.
         state.message = "\(TemplateForm.maxSteps) of \(TemplateForm.maxSteps) steps, the limit: Ctrl-D on a step removes it."
@@ -30,14 +39,7 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
 /// The form's own actions; nil to stay in the form, else the effects once it is left.
 private func formAction(_ state: inout BoardState, _ form: inout TemplateForm, _ action: FormAction) -> [Effect]? {
     let row = form.focus
-    if form.confirmingDiscard {
-        guard case .answerDiscard(let drop) = action else { return nil }
-        form.confirmingDiscard = false
-        guard drop else { return nil }
-        state.mode = .normal
-        state.message = "Changes dropped."
-        return []
-    }
+    if form.confirmingDiscard { return nil }
     switch action {
     case .nextRow(let step):
         form.moveFocus(step)
@@ -96,8 +98,6 @@ private func formAction(_ state: inout BoardState, _ form: inout TemplateForm, _
             return []
         }
         form.confirmingDiscard = true
-    case .answerDiscard:
-        break
     }
     return nil
 }

@@ -1,0 +1,11 @@
+/// The yes/no questions the screens ask, in one wording each: y confirms, n or Esc goes back
+/// (`Action.answer`); any other key leaves the question asked and says how to answer.
+enum Question {
+    /// Leaving a form or the template editor with changes.
+    static let drop = "Drop your changes? y drops them · n or Esc goes back"
+    static let dropHowToAnswer = "y drops your changes · n or Esc goes back to them"
+
+    /// `d` on a checklist step in editing.
+    static func removeStep(_ number: Int, _ text: String) -> String { "Remove step \(number) “\(text)”? y removes it · n or Esc keeps it" }
+    static let removeStepHowToAnswer = "y removes the step · n or Esc keeps it"
+}
