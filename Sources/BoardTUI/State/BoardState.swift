@@ -133,7 +133,7 @@ public struct BoardState: Sendable {
         self.snapshot = snapshot
         self.width = width
         self.height = height
-        scroll[Self.columns.count - 1] = snapshot.columns[.routines]?.earlier ?? 0
+        scroll[Self.routinesColumn] = snapshot.columns[.routines]?.earlier ?? 0
     }
 
     /// How many Upcoming cards are dated before today: the column starts after them, and the
@@ -141,6 +141,8 @@ public struct BoardState: Sendable {
     public var upcomingEarlier: Int { snapshot.query == activeQuery ? snapshot.columns[.routines]?.earlier ?? 0 : 0 }
 
     public static let columns = Bucket.allCases
+    /// The Routines column (templates and Upcoming), by its bucket.
+    public static let routinesColumn = columns.firstIndex(of: .routines)!
 
     /// The cards a column shows: the snapshot's window when it was read for the current
     /// search, else the window's cards that match (until the runtime reads the board again).
@@ -172,7 +174,7 @@ public struct BoardState: Sendable {
 
     /// The focused template row, when the focus is in the Templates section.
     public var focusedTemplate: TemplateRow? {
-        guard focus.column == Self.columns.count - 1, let row = templateFocus, templates.indices.contains(row) else { return nil }
+        guard focus.column == Self.routinesColumn, let row = templateFocus, templates.indices.contains(row) else { return nil }
         return templates[row]
     }
 
@@ -186,7 +188,7 @@ public struct BoardState: Sendable {
 
     /// Keeps the focus on an existing card after the board changed.
     public mutating func clampFocus() {
-        if let row = templateFocus { templateFocus = templates.isEmpty || focus.column != Self.columns.count - 1 ? nil : min(row, templates.count - 1) }
+        if let row = templateFocus { templateFocus = templates.isEmpty || focus.column != Self.routinesColumn ? nil : min(row, templates.count - 1) }
         focus.column = min(max(0, focus.column), Self.columns.count - 1)
         focus.row = min(max(0, focus.row), max(0, cards(in: focus.column).count - 1))
     }

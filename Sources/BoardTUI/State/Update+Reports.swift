@@ -41,7 +41,7 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         let newDay = snapshot.today != state.snapshot.today
         state.snapshot = snapshot
         // A new day: Upcoming starts at it again.
-        if newDay { state.scroll[BoardState.columns.count - 1] = state.upcomingEarlier }
+        if newDay { state.scroll[BoardState.routinesColumn] = state.upcomingEarlier }
         if let keepTemplate, focusing == nil, let row = state.templates.firstIndex(where: { $0.id == keepTemplate }) {
             state.templateFocus = row
         } else if let keep {
@@ -138,7 +138,7 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
     case .banner(let text):
         state.banner = text
     case .templateAdded(let id):
-        state.focus.column = BoardState.columns.count - 1
+        state.focus.column = BoardState.routinesColumn
         if let row = state.templates.firstIndex(where: { $0.id == id }) { state.templateFocus = row }
     }
     return []

@@ -88,7 +88,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         let from = state.focus.column
         state.focus.column = min(max(0, state.focus.column + dx), columns.count - 1)
         state.focus.row += dy
-        if state.focus.column != from, state.focus.column == columns.count - 1 { state.focus.row = state.upcomingEarlier }
+        if state.focus.column != from, state.focus.column == BoardState.routinesColumn { state.focus.row = state.upcomingEarlier }
         state.clampFocus()
         keepFocusVisible(&state)
     case .page(let step):

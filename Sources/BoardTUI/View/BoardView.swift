@@ -112,7 +112,7 @@ private func showsFocus(_ state: BoardState) -> Bool {
 
 private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: Layout, x: Int, width w: Int) {
     let lines = layout.templateLines(state)
-    let upcomingY = layout.cardsTop(state, column: BoardState.columns.count - 1) - 1
+    let upcomingY = layout.cardsTop(state, column: BoardState.routinesColumn) - 1
     if lines > 0 && !state.templates.isEmpty {
         let templates = state.templates
         let archived = state.snapshot.templates.count - state.templates.count

@@ -78,7 +78,7 @@ public struct Layout: Sendable {
     /// cards 1, Routines 2 more (its templates carry schedules), the focused column 2 more. An
     /// empty column keeps its header's width.
     static func columnWidths(_ state: BoardState) -> [Int] {
-        let columns = BoardState.columns.indices, routines = BoardState.columns.count - 1
+        let columns = BoardState.columns.indices, routines = BoardState.routinesColumn
         let usable = state.width - (BoardState.columns.count - 1)
         // Each column's cards counted once (under a search, counting filters them).
         let counts = columns.map { state.cards(in: $0).count }
@@ -113,7 +113,7 @@ public struct Layout: Sendable {
 
     /// The first body line of a column's cards.
     public func cardsTop(_ state: BoardState, column: Int) -> Int {
-        column == BoardState.columns.count - 1 ? bodyTop + templateLines(state) + 1 : bodyTop
+        column == BoardState.routinesColumn ? bodyTop + templateLines(state) + 1 : bodyTop
     }
 
     /// A card's lines in a column `width` wide, drawn after the focus marker: its title (wrapped,
@@ -144,7 +144,7 @@ public struct Layout: Sendable {
     /// A column scrolled down gives its first line to "↑ N more".
     public func visible(_ state: BoardState, column: Int) -> [Placed] {
         let cards = state.cards(in: column)
-        let routines = column == BoardState.columns.count - 1
+        let routines = column == BoardState.routinesColumn
         var y = cardsTop(state, column: column) + (state.scroll[column] > 0 ? 1 : 0)
         var placed: [Placed] = []
         var lastDay: LocalDate?? = nil
@@ -182,7 +182,7 @@ public struct Layout: Sendable {
         var s = state
         s.scroll[column] = 0
         let last = scroll(s, keeping: max(0, state.cards(in: column).count - 1), in: column)
-        return column == BoardState.columns.count - 1 ? min(max(last, state.upcomingEarlier), max(0, state.cards(in: column).count - 1)) : last
+        return column == BoardState.routinesColumn ? min(max(last, state.upcomingEarlier), max(0, state.cards(in: column).count - 1)) : last
     }
 
     /// The scroll offset that keeps `row` of `column` in view.

@@ -4,7 +4,7 @@ import BoardStore
 /// The Routines keys of the board: the Templates section's actions, an occurrence's quick actions,
 /// and the focus moving between templates and cards. nil: not a routines action, `update` goes on.
 func updateRoutines(_ state: inout BoardState, _ action: Action) -> [Effect]? {
-    let routines = BoardState.columns.count - 1
+    let routines = BoardState.routinesColumn
     switch action {
     case .newTemplate:
         state.mode = .templateForm(TemplateForm(now: state.snapshot.now, weekStart: state.config.weekStart ?? .monday,
@@ -145,7 +145,7 @@ func jumpToTemplate(_ state: inout BoardState, _ card: CardSummary) {
         return
     }
     state.mode = .normal
-    state.focus.column = BoardState.columns.count - 1
+    state.focus.column = BoardState.routinesColumn
     state.templateFocus = row
 }
 
