@@ -68,7 +68,6 @@ import Testing
         #expect(s.adherence == 20.0 / 21.0)
         #expect(s.exceptions == ["title": 4])
         #expect(s.pauses == 2 && s.resumes == 2)
-        #expect(s.stepsPerOccurrence == 1.5, "two steps on ten occurrences, one on ten")
         #expect(s.remainingByWeek == nil)
         // Weeks from Monday: Sep 28–Oct 4 holds Oct 1–4, all done; Oct 19–22: the 19th and 20th done, the 21st not, the 22nd skipped.
         #expect(s.completionByWeek == Array(repeating: nil, count: 8) + [1, 1, 1, 2.0 / 3.0])

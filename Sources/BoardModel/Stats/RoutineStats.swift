@@ -17,8 +17,8 @@ public struct TemplateStats: Hashable, Sendable, Encodable {
     public var remainingByWeek: [Int]?
     /// Per counted week: completed ÷ occurrences dated that week up to today; nil for a week with none.
     public var completionByWeek: [Double?] = []
-    /// Steps ticked per completed occurrence, on average; nil without a checklist or a completion.
-    public var stepsPerOccurrence: Double?
+    // No figure counts a routine's ticked steps: seed 003 leaves routines no step-completion
+    // tracking or partial scoring ("Routines suggest. Users confirm. Only entries count.").
 
     public init(id: String, title: String) {
         self.id = id
@@ -34,7 +34,7 @@ public struct TemplateStats: Hashable, Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, title, generated, completed, skipped, deleted, open, due, adherence, exceptions, pauses, resumes
-        case remainingByWeek = "remaining_by_week", completionByWeek = "completion_by_week", stepsPerOccurrence = "steps_per_occurrence"
+        case remainingByWeek = "remaining_by_week", completionByWeek = "completion_by_week"
         case completedDue = "completed_due"
     }
 
@@ -55,7 +55,6 @@ public struct TemplateStats: Hashable, Sendable, Encodable {
         try c.encode(resumes, forKey: .resumes)
         try c.encode(remainingByWeek, forKey: .remainingByWeek)
         try c.encode(completionByWeek.map { $0.map(StatsDefinitions.rounded) }, forKey: .completionByWeek)
-        try c.encode(stepsPerOccurrence.map(StatsDefinitions.rounded), forKey: .stepsPerOccurrence)
     }
 }
 
@@ -147,7 +146,6 @@ public enum StatsDefinitions {
         ("pauses, resumes", "how many times the template was paused, and resumed from a pause"),
         ("remaining_by_week", "templates that end after N: occurrences left at the end of each week"),
         ("completion_by_week", "per week, completed ÷ occurrences dated that week up to today"),
-        ("steps_per_occurrence", "templates with a checklist: steps ticked per completed occurrence, on average"),
         ("checkins_by_week", "a habit's check-ins per week (its entries only: routines never count)"),
         ("current_streak", "days in a row with a check-in, up to today (or yesterday while today is open)"),
         ("longest_streak", "the most days in a row with a check-in, ever"),

@@ -45,7 +45,6 @@ public enum StatsWords {
     /// Everything about a template, in words.
     public static func template(_ s: TemplateStats) -> String {
         var parts = [adherence(s), counts(s), exceptions(s), "paused \(times(s.pauses)), resumed \(times(s.resumes))"]
-        if let steps = s.stepsPerOccurrence { parts.append("\(decimal(steps)) steps ticked per completed occurrence") }
         if let remaining = s.remainingByWeek, let last = remaining.last { parts.append("\(last) left") }
         parts.append(weeks(s.completionByWeek))
         return s.title.escapedForTerminal + ": " + parts.joined(separator: "; ")

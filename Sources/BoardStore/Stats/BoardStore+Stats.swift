@@ -80,18 +80,6 @@ extension BoardStore {
                 }
             }
             flush()
-            // Ticked steps of the completed occurrences of templates with a checklist, counted in the
-            // stored text: the store writes checklists as compact JSON (`{"done":true,…}`), and a
-            // step's own text can't hold those quotes unescaped.
-            for row in try Row.fetchAll(db, sql: """
-                SELECT template_id, SUM((length(checklist) - length(replace(checklist, '"done":true', ''))) / 11), COUNT(*) FROM tasks
-                WHERE template_id IN (SELECT id FROM templates WHERE checklist <> '[]' \(templateId == nil ? "" : "AND id = ?"))
-                  AND is_completed = 1 AND checklist <> '[]'
-                GROUP BY template_id
-                """, arguments: arguments()) {
-                let id: String = row[0], occurrences: Int = row[2]
-                if occurrences > 0 { templates[id]?.stepsPerOccurrence = Double(row[1] as Int) / Double(occurrences) }
-            }
             // What the event log counts, grouped by kind along its (kind, template) index.
             for row in try Row.fetchAll(db, sql: """
                 SELECT kind, template_id, COUNT(*),

@@ -48,7 +48,6 @@ func drawStats(_ frame: inout Frame, _ state: BoardState, _ screen: StatsScreen)
             y += 1
         }
         var counts = "generated \(s.generated) · completed \(s.completed) · skipped \(s.skipped) · deleted \(s.deleted) · open \(s.open) · paused \(s.pauses) · resumed \(s.resumes)"
-        if let steps = s.stepsPerOccurrence { counts += " · \(StatsWords.decimal(steps)) \(steps == 1 ? "step" : "steps") per completed" }
         if let left = s.remainingByWeek?.last { counts += " · \(left) left" }
         frame.put(counts, x: x + 2, y: y, maxWidth: w - 2, style: .dim)
     case .habit(let h):

@@ -64,7 +64,6 @@ enum StatsTable {
                 out.append("  no field customised")
             }
             var more = ["paused \(StatsWords.times(s.pauses))", "resumed \(StatsWords.times(s.resumes))"]
-            if let steps = s.stepsPerOccurrence { more.append("\(StatsWords.decimal(steps)) \(steps == 1 ? "step" : "steps") per completed occurrence") }
             out.append("  " + more.joined(separator: " · "))
             if let remaining = s.remainingByWeek { out.append("  remaining at each week's end: " + remaining.map(String.init).joined(separator: " ")) }
             out.append("")
@@ -82,7 +81,7 @@ enum StatsTable {
     }
 
     static let columns = ["kind", "id", "title", "generated", "completed", "skipped", "deleted", "open", "due", "adherence", "exceptions",
-                          "pauses", "resumes", "remaining_by_week", "completion_by_week", "steps_per_occurrence",
+                          "pauses", "resumes", "remaining_by_week", "completion_by_week",
                           "checkins_by_week", "current_streak", "longest_streak"]
 
     static func csv(_ stats: BoardStats) -> String {
@@ -95,12 +94,13 @@ enum StatsTable {
             [kind, s.id, field(s.title), "\(s.generated)", "\(s.completed)", "\(s.skipped)", "\(s.deleted)", "\(s.open)", "\(s.due)",
              number(s.adherence), StatsWords.orderedExceptions(s).map { "\($0.field)=\($0.count)" }.joined(separator: ";"),
              "\(s.pauses)", "\(s.resumes)", s.remainingByWeek.map { $0.map(String.init).joined(separator: ";") } ?? "",
-             s.completionByWeek.map(number).joined(separator: ";"), number(s.stepsPerOccurrence), "", "", ""]
+             s.completionByWeek.map(number).joined(separator: ";"), "", "", ""]
         }
         var lines = [columns.joined(separator: ",")]
         lines += stats.templates.map { row("template", $0).joined(separator: ",") }
         lines += stats.habits.map { h in
-            (["habit", h.id, field(h.name)] + Array(repeating: "", count: 13)
+            // A habit's row leaves the templates' columns empty: every column but the first three and the last three.
+            (["habit", h.id, field(h.name)] + Array(repeating: "", count: columns.count - 6)
              + [h.checkinsByWeek.map(String.init).joined(separator: ";"), "\(h.currentStreak)", "\(h.longestStreak)"]).joined(separator: ",")
         }
         var totals = stats.totals
