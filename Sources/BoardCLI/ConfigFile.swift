@@ -15,7 +15,7 @@ public struct ConfigError: Error, CustomStringConvertible {
 /// A file that is missing is no configuration; a file that is malformed stops every command, because
 /// guessing a time zone or a notify command would deliver reminders at the wrong moment or nowhere.
 public enum ConfigFile {
-    public static let keys = ["time_zone", "week_start", "notify_command", "grace", "remind_before", "sync_url", "rollover"]
+    public static let keys = ["time_zone", "week_start", "notify_command", "grace", "remind_before", "sync_url", "rollover", "theme"]
 
     /// The configuration of this process, or why the file can't be used.
     public static let current: Result<BoardConfig, ConfigError> = Result { () throws(ConfigError) in try load(path: path()) }
@@ -55,6 +55,15 @@ public enum ConfigFile {
             throw ConfigError(path: path, line: error.line, problem: error.problem)
         }
         var config = BoardConfig()
+        // The theme first, wherever its line is: each color_<role> sets a colour over it.
+        if let setting = settings.first(where: { $0.key == "theme" }) {
+            guard let name = setting.value.string else {
+                throw ConfigError(path: path, line: setting.line, problem: "theme must be a theme's name in quotes, such as \"light\"")
+            }
+            do { config.theme = try Theme.named(name) } catch {
+                throw ConfigError(path: path, line: setting.line, problem: "theme \(error.problem)")
+            }
+        }
         for setting in settings {
             let key = setting.key, value: ConfigSyntax.Value? = setting.value
             func fail(_ rule: String) -> ConfigError {
@@ -89,11 +98,21 @@ public enum ConfigFile {
                     throw fail("must be a server URL such as \"postgres://ann@db.example.org:5432/board\"")
                 }
                 config.syncURL = url
+            case "theme":
+                break
+            case _ where key.hasPrefix("color_"):
+                guard let role = StyleRole.allCases.first(where: { $0.configKey == key }) else {
+                    throw fail("is not a colour setting; the roles are \(StyleRole.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                guard let text = value?.string else { throw fail("must be a colour in quotes, such as \"red\", \"#ff8800\" or \"244\"") }
+                do { config.theme.colors[role] = try TerminalColor(parsing: text, field: key) } catch {
+                    throw ConfigError(path: path, line: setting.line, problem: "\(key.echoed) \(error.problem)")
+                }
             case "rollover":
                 guard let mode = value?.string, ["auto", "off"].contains(mode) else { throw fail("must be \"auto\" or \"off\"") }
                 config.rolloverOff = mode == "off"
             default:
-                throw fail("is not a setting; the settings are \(keys.joined(separator: ", "))")
+                throw fail("is not a setting; the settings are \(keys.joined(separator: ", ")) and color_<role>")
             }
         }
         return config

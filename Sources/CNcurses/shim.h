@@ -23,6 +23,7 @@ static inline int board_a_underline(void) { return A_UNDERLINE; }
 static inline int board_key_resize(void) { return KEY_RESIZE; }
 static inline int board_key_mouse(void) { return KEY_MOUSE; }
 static inline int board_color_pair(int n) { return COLOR_PAIR(n); }
+static inline int board_colors(void) { return COLORS; }
 static inline mmask_t board_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED; }
 static inline int board_mvaddwstr(int y, int x, const wchar_t *s) { return mvaddwstr(y, x, s); }
 static inline int board_attrset(int attrs) { return attrset(attrs); }

@@ -17,6 +17,8 @@ public struct BoardConfig: Sendable, Hashable {
     public var syncURL: String?
     /// `rollover = "off"`: the horizon columns keep each card where it was put (ARCHITECTURE.md §15).
     public var rolloverOff = false
+    /// `theme = "…"` and each `color_<role> = "…"` over it: the screen's colours (ARCHITECTURE.md §6).
+    public var theme = Theme.standard
 
     /// How the horizon columns follow the calendar under these settings.
     public var horizonRule: HorizonRule { HorizonRule(weekStart: weekStart ?? .monday, follows: !rolloverOff) }

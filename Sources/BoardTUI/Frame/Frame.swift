@@ -1,3 +1,5 @@
+import BoardModel
+
 /// Text attributes of a cell; never the only carrier of meaning (ARCHITECTURE.md §6).
 public struct CellStyle: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
@@ -16,6 +18,15 @@ public struct Cell: Hashable, Sendable {
     /// 1 or 2 for a character; 0 for the cell a wide character's right half covers.
     public var width: Int
     public var style: CellStyle
+    /// What the cell is, for the theme to colour (nil: the terminal's own colour).
+    public var role: StyleRole?
+
+    public init(character: Character, width: Int, style: CellStyle, role: StyleRole? = nil) {
+        self.character = character
+        self.width = width
+        self.style = style
+        self.role = role
+    }
 
     public static let blank = Cell(character: " ", width: 1, style: [])
 }
@@ -43,7 +54,7 @@ public struct Frame: Sendable {
     /// Writes `text` from (x, y), cut with an ellipsis to `maxWidth` columns and the frame's edge.
     /// Returns the columns used. A wide character never straddles the limit.
     @discardableResult
-    public mutating func put(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: CellStyle = []) -> Int {
+    public mutating func put(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: CellStyle = [], role: StyleRole? = nil) -> Int {
         guard y >= 0, y < height, x >= 0, x < width else { return 0 }
         let limit = min(maxWidth ?? (width - x), width - x)
         let fitted = DisplayWidth.truncate(text, to: limit)
@@ -57,8 +68,8 @@ public struct Frame: Sendable {
             }
             splitWideCharacter(at: column, y: y)
             splitWideCharacter(at: column + w, y: y)
-            cells[y * width + column] = Cell(character: character, width: w, style: style)
-            if w == 2 { cells[y * width + column + 1] = Cell(character: " ", width: 0, style: style) }
+            cells[y * width + column] = Cell(character: character, width: w, style: style, role: role)
+            if w == 2 { cells[y * width + column + 1] = Cell(character: " ", width: 0, style: style, role: role) }
             column += w
         }
         return column - x
@@ -71,6 +82,12 @@ public struct Frame: Sendable {
         let left = y * width + x - 1
         cells[left] = Cell(character: " ", width: 1, style: cells[left].style)
         cells[y * width + x] = Cell(character: " ", width: 1, style: cells[y * width + x].style)
+    }
+
+    /// Gives a run of cells a role (a title struck as done, a day of the calendar).
+    public mutating func role(x: Int, y: Int, width w: Int, _ role: StyleRole) {
+        guard y >= 0, y < height else { return }
+        for column in max(0, x)..<min(width, x + w) { cells[y * width + column].role = role }
     }
 
     /// Sets `style` on a run of cells (a highlighted row).

@@ -1,3 +1,4 @@
+import BoardModel
 import CNcurses
 import Foundation
 
@@ -5,8 +6,20 @@ import Foundation
 public final class TerminalDriver {
     public private(set) var width = 0
     public private(set) var height = 0
+    /// The theme's colour for each role, as curses colour pairs: empty without colour.
+    private var pairs: [StyleRole: Int32] = [:]
+    private let theme: Theme
 
-    public init() {}
+    /// A driver that colours the roles as `theme` says (where the terminal and NO_COLOR let it).
+    public init(theme: Theme = .none) {
+        self.theme = theme
+    }
+
+    /// Whether the screen may write colour: never under NO_COLOR (non-empty, no-color.org), on a
+    /// dumb terminal, or with the theme `none`; attributes and words are kept either way.
+    public static func colourAllowed(theme: Theme, environment: [String: String]) -> Bool {
+        !(environment["NO_COLOR"].map { !$0.isEmpty } ?? false) && environment["TERM"] != "dumb" && !theme.colors.isEmpty
+    }
 
     /// Takes over the terminal: wide characters, no echo, mouse clicks, bracketed paste. Keys are
     /// read from the terminal's bytes by `InputDecoder`, never by curses, so that no reply or
@@ -19,9 +32,16 @@ public final class TerminalDriver {
         nonl()
         // Cursor keys as ESC O A: the decoder reads both that and ESC [ A.
         keypad(board_stdscr(), true)
-        if ProcessInfo.processInfo.environment["NO_COLOR"] == nil, has_colors() {
+        if Self.colourAllowed(theme: theme, environment: ProcessInfo.processInfo.environment), has_colors() {
             start_color()
             use_default_colors()
+            // Each role a pair of its own, its colour the nearest the terminal has, on the terminal's background.
+            let depth = Int(board_colors())
+            for (i, role) in StyleRole.allCases.enumerated() {
+                guard let color = theme.colors[role], depth >= 8 else { continue }
+                let pair = Int16(i + 1)
+                if init_pair(pair, Int16(color.index(depth: depth)), -1) == OK { pairs[role] = Int32(pair) }
+            }
         }
         mousemask(board_button1_clicked(), nil)
         Self.writeToTerminal(Self.bracketedPasteOn)
@@ -117,10 +137,10 @@ public final class TerminalDriver {
         for y in 0..<frame.height {
             var x = 0
             while x < frame.width {
-                let style = frame[x, y].style
+                let style = frame[x, y].style, role = frame[x, y].role
                 var run: [wchar_t] = []
                 let startX = x
-                while x < frame.width, frame[x, y].style == style {
+                while x < frame.width, frame[x, y].style == style, frame[x, y].role == role {
                     let cell = frame[x, y]
                     if cell.width > 0 {
                         if Self.cursesWidth(cell.character) == cell.width {
@@ -146,7 +166,7 @@ public final class TerminalDriver {
                 }
                 // The last cell of the screen can't be written without scrolling it.
                 if y == frame.height - 1 && x == frame.width, !run.isEmpty { run.removeLast() }
-                board_attrset(Self.attributes(style))
+                board_attrset(Self.attributes(style) | (role.flatMap { pairs[$0] }.map(board_color_pair) ?? 0))
                 run.append(0)
                 _ = board_mvaddwstr(Int32(y), Int32(startX), run)
             }

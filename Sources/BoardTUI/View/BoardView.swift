@@ -50,7 +50,8 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     let x = layout.columnX(column), w = layout.width(of: column)
     let bucket = BoardState.columns[column]
     let cards = state.cards(in: column)
-    frame.put(Layout.header(state, column: column, width: w), x: x, y: 1, maxWidth: w, style: column == state.focus.column ? [.bold, .underline] : .bold)
+    frame.put(Layout.header(state, column: column, width: w), x: x, y: 1, maxWidth: w, style: column == state.focus.column ? [.bold, .underline] : .bold,
+              role: .header)
     if column > 0 {
         for y in 1...layout.bodyBottom { frame.put("│", x: x - 1, y: y) }
     }
@@ -71,13 +72,15 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
             let isTitle = i < parts.title.count, isChips = card.isOccurrence && i == lines.count - 1
             let titleStyle: CellStyle = (card.isCompleted ? CellStyle.dim : []).union(focused ? .bold : [])
             let style: CellStyle = isTitle ? titleStyle : isChips ? [] : overdue ? .bold : .dim
-            frame.put((i == 0 && focused ? "›" : " ") + line, x: x, y: item.y + i, maxWidth: w, style: style)
+            let role: StyleRole? = isTitle ? nil : isChips ? (card.exceptions.isEmpty ? .chip : .exception) : overdue ? .overdue : nil
+            frame.put((i == 0 && focused ? "›" : " ") + line, x: x, y: item.y + i, maxWidth: w, style: style, role: role)
             // A done card's title is struck through, as a done step's is; its box is not.
             if isTitle, card.isCompleted {
                 // The box ("[x] ") or the indent before the text is ASCII, a cell a character.
                 let text = i == 0 ? line.dropFirst(4) : line.drop { $0 == " " }
                 let start = x + 1 + (line.count - text.count)
                 frame.style(x: start, y: item.y + i, width: min(DisplayWidth.of(String(text)), x + w - start), .strike)
+                frame.role(x: start, y: item.y + i, width: min(DisplayWidth.of(String(text)), x + w - start), .done)
             }
         }
         if focused {
@@ -188,7 +191,7 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         frame.put(line, x: 0, y: statusY - layout.statusLines + 1 + i)
     }
     // The screen's last cell can't be written: the hints stop one short.
-    frame.put(DisplayWidth.list(keyHints(state), fitting: state.width - 1), x: 0, y: hintsY, style: .dim)
+    frame.put(DisplayWidth.list(keyHints(state), fitting: state.width - 1), x: 0, y: hintsY, style: .dim, role: .keyHint)
 }
 
 /// The key bar: the keys of the screen on top, never the board's under a form or a box, and only

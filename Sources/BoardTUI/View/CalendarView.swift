@@ -20,7 +20,7 @@ func drawCalendar(_ frame: inout Frame, _ state: BoardState, _ screen: CalendarS
             let style: CellStyle = date == screen.day ? .reverse : date.month == grid.first.month ? [] : .dim
             // Today in brackets, the focused day between arrows: both read without the reverse video.
             let marked = date == today ? "[\(number)]" : date == screen.day ? "›\(number)‹" : " \(number) "
-            frame.put(marked, x: x, y: y, style: date == today ? style.union(.bold) : style)
+            frame.put(marked, x: x, y: y, style: date == today ? style.union(.bold) : style, role: date == today ? .today : nil)
             frame.put(count == 0 ? "  · " : count < 10 ? "  \(count) " : count < 100 ? " \(count) " : " 99+", x: x, y: y + 1,
                       style: date == screen.day ? .reverse : .dim)
             if date == screen.day { frame.cursor = (x + 1, y) }
@@ -32,7 +32,9 @@ func drawCalendar(_ frame: inout Frame, _ state: BoardState, _ screen: CalendarS
         let prompt = "Go to (friday, dec 3, in 2 weeks): "
         frame.put(prompt + input.text, x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: .bold)
         frame.cursor = (x0 + 2 + DisplayWidth.of(prompt) + DisplayWidth.of(input.beforeCursor), y0 + h - 2)
-        if let error = screen.goToError { frame.put("⚠ " + error + " (Esc cancels)", x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold) }
+        if let error = screen.goToError {
+            frame.put("⚠ " + error + " (Esc cancels)", x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold, role: .error)
+        }
     } else {
         frame.put("←→ day · ↑↓ week · PgUp/PgDn month · . today · g go to · Tab item · Enter open · e edit · Space done · d delete · s skip · H/L move · Esc back",
                   x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: .dim)
@@ -58,7 +60,8 @@ private func drawDayAgenda(_ frame: inout Frame, _ screen: CalendarScreen, today
         }
         frame.put(focused ? "›" : " ", x: x, y: line, style: .bold)
         let text = "\(item.time?.description ?? "     ") \(state) \(item.title) · \(what)"
-        frame.put(text, x: x + 2, y: line, maxWidth: width - 2, style: focused ? .bold : item.isCompleted ? .dim : [])
+        frame.put(text, x: x + 2, y: line, maxWidth: width - 2, style: focused ? .bold : item.isCompleted ? .dim : [],
+                  role: item.kind == .planned ? .planned : item.isCompleted ? .done : nil)
     }
     if n == 0 { frame.put("Nothing on this day.", x: x + 2, y: y + 2, maxWidth: width - 2, style: .dim) }
 }

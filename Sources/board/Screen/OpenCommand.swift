@@ -38,6 +38,6 @@ struct OpenCommand: Command {
             }
         }
         defer { sync?.stop() }
-        try app.run(on: TerminalDriver())
+        try app.run(on: TerminalDriver(theme: ConfigFile.loaded.theme))
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Colour as an extra cue (issue 44), end to end: the real binary in tmux read with `capture-pane
+/// -e`. A theme colours the roles; NO_COLOR and `theme = "none"` write no colour at all; a `#hex`
+/// colour is shown as the nearest the terminal has. And config.toml's colour settings are checked.
+@Suite(.serialized) struct ColourScreenTests {
+    /// A board with an overdue card, and a config folder holding `config`.
+    func board(config: String?) throws -> (BoardFile, String) {
+        let board = try BoardFile()
+        #expect(try board.run(["add", "Call the bank", "--due", "2026-11-21", "--time", "10:00"], now: "2026-11-21T09:00").status == 0)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("board-colour-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("board"), withIntermediateDirectories: true)
+        if let config { try config.write(to: folder.appendingPathComponent("board/config.toml"), atomically: true, encoding: .utf8) }
+        return (board, folder.path)
+    }
+
+    /// The screen's first lines with their colour codes, once the overdue card shows.
+    func screen(_ board: BoardFile, config: String, environment: [String] = [], term: String = "screen-256color") throws -> String {
+        // The test runner may itself run under NO_COLOR: each test says whether the board does.
+        let session = try TmuxSession(["env", "-u", "NO_COLOR", "XDG_CONFIG_HOME=\(config)"] + environment + [BoardBinary.url.path, "--db", board.path],
+                                      command: true, now: "2026-11-21T11:00", term: term)
+        let (shown, plain) = session.waitFor { $0.contains("! Overdue") }
+        #expect(shown, "\(plain)")
+        return session.screenWithAttributes
+    }
+
+    @Test func theDefaultThemeColoursHeadersAndTheOverdue() throws {
+        let (board, config) = try board(config: nil)
+        let text = try screen(board, config: config)
+        #expect(text.contains("\u{1B}[36mThis Week"), "headers in cyan: \(text.prefix(300).debugDescription)")
+        #expect(text.contains("\u{1B}[91m"), "the overdue line in bright red")
+    }
+
+    @Test func noColorAndThemeNoneWriteNoColour() throws {
+        let (board, config) = try board(config: nil)
+        for text in [try screen(board, config: config, environment: ["NO_COLOR=1"])] {
+            #expect(!text.contains("\u{1B}[36m") && !text.contains("\u{1B}[91m") && !text.contains("38;5;"), "\(text.prefix(300).debugDescription)")
+            #expect(text.contains("\u{1B}[1m"), "attributes are kept")
+        }
+        let (themed, themedConfig) = try self.board(config: "theme = \"none\"\n")
+        let text = try screen(themed, config: themedConfig)
+        #expect(!text.contains("\u{1B}[36m") && !text.contains("\u{1B}[91m"), "\(text.prefix(300).debugDescription)")
+    }
+
+    @Test func aHexColourIsTheNearestTheTerminalHas() throws {
+        let (board, config) = try board(config: "color_overdue = \"#ff8800\"\n")
+        let wide = try screen(board, config: config)
+        #expect(wide.contains("38;5;208"), "on 256 colours: index 208")
+        let narrow = try screen(board, config: config, term: "screen")
+        #expect(!narrow.contains("38;5;") && !narrow.contains("38;2;"), "no 256-colour or truecolor code on an 8-colour terminal")
+        #expect(narrow.contains("\u{1B}[33m"), "orange on eight colours is yellow: \(narrow.prefix(400).debugDescription)")
+    }
+
+    @Test(arguments: [
+        ("theme = \"dark\"\n", "line 1: theme must be one of \"default\", \"none\", \"light\", \"high-contrast\", got 'dark'"),
+        ("color_overdue = \"orange\"\n", "line 1: color_overdue must be a colour: a name (red, bright-blue), a number 0 to 255 or #rrggbb, got 'orange'"),
+        ("week_start = \"monday\"\ncolor_sky = \"blue\"\n", "line 2: color_sky is not a colour setting; the roles are header, overdue, chip, exception, done, key_hint, error, today, planned"),
+        ("color_header = 4\n", "line 1: color_header must be a colour in quotes, such as \"red\", \"#ff8800\" or \"244\""),
+    ])
+    func badColourSettingsAreRefusedWithTheirLine(config: String, message: String) throws {
+        let (board, folder) = try board(config: config)
+        let r = try BoardBinary.run(["list", "--db", board.path], environment: ["XDG_CONFIG_HOME": folder])
+        #expect(r.status == 2 && r.stderr == "error: config: \(folder)/board/config.toml \(message)\n", "\(r.stderr)")
+    }
+}
