@@ -51,11 +51,11 @@ import Testing
         let a = try f.store.addTask(CardValues(title: "A"), clock: now)
         #expect(try f.store.taskId(matching: String(a.id.prefix(8))) == a.id)
         #expect(try f.store.taskId(matching: a.id.uppercased()) == a.id)
-        #expect(throws: BoardError("id", "no task has an id starting with 'fffffffff'")) {
+        #expect(throws: BoardError("id", "no card has an id starting with 'fffffffff'")) {
             try f.store.taskId(matching: a.id.hasPrefix("fffffffff") ? "000000000" : "fffffffff")
         }
         #expect(throws: BoardError("id", "'z z' is not an id (ids are letters, digits, '-' and '_', as `board list` shows them)")) { try f.store.taskId(matching: "z z") }
-        #expect(throws: BoardError("id", "no task has an id starting with 'zz'")) { try f.store.taskId(matching: "zz") }
+        #expect(throws: BoardError("id", "no card has an id starting with 'zz'")) { try f.store.taskId(matching: "zz") }
         for i in 0..<40 { try f.store.addTask(CardValues(title: "T\(i)"), clock: now) }
         #expect(throws: BoardError.self) { try f.store.taskId(matching: "") }
     }

@@ -117,7 +117,8 @@ import Testing
         // Issue: --time silently won over the rule's "at 7am".
         (["template", "add", "Gym", "--every", "every day at 7am", "--time", "08:00"], "error: time: two times, --time 08:00 and the rule's 'at 7:00'; give one"),
         (["add", "x", "--priority", "5"], "error: priority: must be 0, 1, 2 or 3, got '5'"),
-        (["done", "abc123"], "error: id: no task has an id starting with 'abc123'"),
+        // Issue 44: the screen says "card", and so does every error ("no task …" before).
+        (["done", "abc123"], "error: id: no card has an id starting with 'abc123'"),
         (["move", "not;an;id", "weekend"], "error: id: 'not;an;id' is not an id (ids are letters, digits, '-' and '_', as `board list` shows them)"),
         (["reapply", "abc", "colour"], "error: field: 'colour' is not a template field; use title, description, labels, checklist, bucket, time, priority, duration"),
         (["template", "add", "x", "--every", "every day", "--times", "0"], "error: times: must be a whole number from 1 to 999999999, got 0"),
@@ -148,7 +149,7 @@ import Testing
         let prefixes = Dictionary(grouping: ids, by: { String($0.prefix(1)) })
         let shared = prefixes.first { $0.value.count > 1 }!.key
         let r = try board.run(["done", shared])
-        #expect(r.status == 2 && r.stderr == "error: id: '\(shared)' starts the ids of several tasks; give more characters\n")
+        #expect(r.status == 2 && r.stderr == "error: id: '\(shared)' starts the ids of several cards; give more characters\n")
     }
 }
 
@@ -186,7 +187,7 @@ import Testing
         }
         let cards = try board.cards()
         #expect(cards.count == 1 && cards[0]["title"] as? String == "Dentist at 9" && cards[0]["bucket"] as? String == "weekend")
-        #expect(try board.run(["delete", "ics-59cda1"]).stderr == "error: id: no task has an id starting with 'ics-59cda1'\n", "ids other than hexadecimal keep their case")
+        #expect(try board.run(["delete", "ics-59cda1"]).stderr == "error: id: no card has an id starting with 'ics-59cda1'\n", "ids other than hexadecimal keep their case")
     }
 }
 

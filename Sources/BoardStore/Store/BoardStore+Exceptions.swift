@@ -8,7 +8,7 @@ extension BoardStore {
         try write { db in
             var task = try Self.task(taskId, db)
             guard let templateId = task.templateId else {
-                throw BoardError("id", "task \(taskId) is not an occurrence of a template; only occurrences have exceptions")
+                throw BoardError("id", "card \(taskId) is not an occurrence of a template; only occurrences have exceptions")
             }
             guard !task.exceptionMask.contains(field) else { return }
             task.exceptionMask.append(field)

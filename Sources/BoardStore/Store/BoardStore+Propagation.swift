@@ -172,7 +172,7 @@ extension BoardStore {
         try write { db in try writing(as: .reapply, db) {
             var task = try Self.task(taskId, db)
             guard let templateId = task.templateId else {
-                throw BoardError("id", "task \(taskId) is not an occurrence of a template; there is nothing to reapply")
+                throw BoardError("id", "card \(taskId) is not an occurrence of a template; there is nothing to reapply")
             }
             let template = try Self.template(templateId, db)
             let restore = fields ?? task.exceptionMask

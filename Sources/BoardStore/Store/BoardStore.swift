@@ -124,7 +124,8 @@ public final class BoardStore: Sendable {
 
     /// The task whose id is `prefix` or starts with it, like git's abbreviated hashes.
     public func taskId(matching prefix: String) throws -> String {
-        try read { db in try Self.resolve(prefix, in: "tasks", noun: "task", db) }
+        // A task is a card to the person: every word they read says so.
+        try read { db in try Self.resolve(prefix, in: "tasks", noun: "card", db) }
     }
 
     /// The template whose id is `prefix` or starts with it.
@@ -151,7 +152,7 @@ public final class BoardStore: Sendable {
     // MARK: Shared row access
 
     static func task(_ id: String, _ db: Database) throws -> TaskRecord {
-        guard let task = try TaskRecord.fetchOne(db, key: id) else { throw BoardError("id", "no task \(id)") }
+        guard let task = try TaskRecord.fetchOne(db, key: id) else { throw BoardError("id", "no card \(id)") }
         return task
     }
 
