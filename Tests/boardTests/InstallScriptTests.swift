@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `scripts/install` into a temporary PREFIX (issue 44: installed like a terminal tool): every
+/// piece where its tool looks, working, and `--uninstall` takes each away.
+@Suite struct InstallScriptTests {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func script(_ arguments: [String]) throws -> BoardBinary.Result {
+        let process = Process()
+        process.executableURL = repository.appendingPathComponent("scripts/install")
+        process.arguments = arguments
+        // The binaries the tests run, instead of a release build of its own.
+        process.environment = ProcessInfo.processInfo.environment.merging(["BOARD_INSTALL_FROM": BoardBinary.url.deletingLastPathComponent().path]) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return BoardBinary.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func everyPieceLandsWhereItsToolLooksAndUninstallTakesItAway() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("board-install-\(UUID().uuidString)").path
+        let installed = try script([prefix])
+        #expect(installed.status == 0, "\(installed.stderr)")
+        func file(_ path: String) -> String? { try? String(contentsOfFile: prefix + "/" + path, encoding: .utf8) }
+        // The two binaries side by side: board hands sync to the board-sync beside it.
+        let version = try BoardBinary.runTool([prefix + "/bin/board", "--version"])
+        #expect(version.stdout.hasPrefix("board "), "\(version.stderr)")
+        let sync = try BoardBinary.runTool([prefix + "/bin/board", "sync", "--help"])
+        #expect(sync.status == 0 && sync.stdout.contains("Sync this board"), "\(sync.stderr)")
+        #expect(file("share/man/man1/board.1")?.contains(".TH BOARD 1") == true, "\(file("share/man/man1/board.1")?.prefix(200) ?? "no manual")")
+        #expect(file("share/bash-completion/completions/board")?.contains("complete -o default -o nosort -F _board board") == true)
+        #expect(file("share/zsh/site-functions/_board")?.hasPrefix("#compdef board") == true)
+        #expect(file("share/fish/vendor_completions.d/board.fish")?.contains("complete -c board") == true)
+        #expect(file("share/systemd/user/board-remind.service")?.contains("ExecStart=\(prefix)/bin/board remind --watch") == true)
+        #expect(file("share/systemd/user/board-sync.service")?.contains("ExecStart=\(prefix)/bin/board sync --watch") == true)
+        let removed = try script(["--uninstall", prefix])
+        #expect(removed.status == 0)
+        let left = FileManager.default.enumerator(atPath: prefix)?.compactMap { $0 as? String }.filter {
+            var directory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: prefix + "/" + $0, isDirectory: &directory) && !directory.boolValue
+        } ?? []
+        #expect(left.isEmpty, "\(left)")
+        #expect(try script(["a", "b"]).status == 2)
+    }
+}
