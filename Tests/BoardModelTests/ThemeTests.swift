@@ -1,4 +1,5 @@
 import BoardModel
+import Foundation
 import Testing
 
 /// Colours as config.toml names them, and the nearest a terminal has (issue 44).
@@ -33,5 +34,23 @@ import Testing
         #expect(try Theme.named("none").colors.isEmpty)
         #expect(throws: BoardError("theme", "must be one of \"default\", \"none\", \"light\", \"high-contrast\", got 'dark'")) { try Theme.named("dark") }
         for theme in Theme.all where theme != .none { #expect(Set(theme.colors.keys) == Set(StyleRole.allCases), "\(theme.name) colours every role") }
+    }
+}
+
+/// The README's table of roles and themes is the themes' own colours: one place for them.
+@Suite struct ThemeTableTests {
+    @Test func theReadmeTableIsTheThemes() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        func name(_ color: TerminalColor?) -> String {
+            guard case .palette(let n)? = color, n < 16 else { return "?" }
+            return (n >= 8 ? "bright-" : "") + TerminalColor.names[n % 8]
+        }
+        for role in StyleRole.allCases {
+            let cells = [Theme.standard, .light, .highContrast].map { name($0.colors[role]) }
+            let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| `\(role.rawValue)` |") }, "\(role) has a row")
+            #expect(row.hasSuffix("| " + cells.joined(separator: " | ") + " |"), "\(row)")
+        }
     }
 }
