@@ -166,7 +166,7 @@ import Testing
         try BoardStore.open(path: f.path).deleteTask(card.id, clock: demoClock)
         _ = try app.handle(.enter)
         guard case .editing(let form) = app.state.mode else { Issue.record("the form was lost: \(app.state.mode)"); return }
-        #expect(form.values[0] == card.title + " soon")
+        #expect(form[.title] == card.title + " soon")
         #expect(form.error == "This card was deleted elsewhere; nothing was saved. Esc closes the form.")
         #expect(view(app.state).text.contains("⚠ This card was deleted elsewhere"))
         // Esc asks before dropping the edits; y drops them.
@@ -184,7 +184,7 @@ import Testing
         #expect(state.mode == .normal, "nothing changed: Esc closes at once")
         press([.character("e")] + type(" soon") + [.escape, .character("n")], &state)
         guard case .editing(let form) = state.mode else { Issue.record("the form was lost: \(state.mode)"); return }
-        #expect(form.values[0].hasSuffix(" soon") && !form.confirmingDiscard)
+        #expect(form[.title].hasSuffix(" soon") && !form.confirmingDiscard)
         #expect(keyHints(state).contains("Enter saves") && !keyHints(state).contains("H/L move card"), "the form's keys in the key bar")
     }
 }

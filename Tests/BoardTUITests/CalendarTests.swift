@@ -106,7 +106,7 @@ import Testing
         // e on a card: its form; Esc with nothing changed goes back to the calendar.
         try keys(app, [.character("g")] + type("dec 2") + [.enter, .character("e")])
         guard case .editing(let form) = app.state.mode else { Issue.record("no form: \(app.state.mode)"); return }
-        #expect(form.values.first == "Dentist")
+        #expect(form[.title] == "Dentist")
         try keys(app, [.escape])
         #expect(screen(app)?.day.iso == "2026-12-02")
         // u takes back the made run.

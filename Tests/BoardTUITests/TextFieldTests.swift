@@ -52,7 +52,7 @@ import Testing
         #expect(input.text == "ay the rent")
         press([.escape, .character("e"), .control("u")] + type("Renew the passport") + [.control("w")] + type("visa"), &state)
         guard case .editing(let form) = state.mode else { Issue.record("no card form"); return }
-        #expect(form.values[0] == "Renew the visa")
+        #expect(form[.title] == "Renew the visa")
         press([.escape, .character("y"), .character("t")] + type("Morning pages") + [.home] + type("My ") + [.end, .backspace], &state)
         guard case .templateForm(let template) = state.mode else { Issue.record("no template form"); return }
         #expect(template.fields.title == "My Morning page")
@@ -90,15 +90,15 @@ import Testing
         // The card form: Priority holds 2; Tab onto it and type 3.
         press([.character("e")] + Array(repeating: .tab, count: 5) + type("3"), &state)
         guard case .editing(let form) = state.mode else { Issue.record("no card form"); return }
-        #expect(form.values[5] == "3", "not 23")
+        #expect(form[.priority] == "3", "not 23")
         // A cursor key ends the selection and keeps the value; then typing appends.
         press([.tab] + type("15") + [.tab, .backTab, .left] + type("0"), &state)
         guard case .editing(let again) = state.mode else { Issue.record("no card form"); return }
-        #expect(again.values[6] == "105")
+        #expect(again[.duration] == "105")
         // Backspace on a selected value clears it.
         press([.backTab, .backspace], &state)
         guard case .editing(let cleared) = state.mode else { Issue.record("no card form"); return }
-        #expect(cleared.values[5] == "")
+        #expect(cleared[.priority] == "")
         // The template editor: Priority 0, typing 9 gives 9, not 09.
         press([.escape, .character("y"), .character("t")], &state)
         guard case .templateForm(var template) = state.mode else { Issue.record("no template form"); return }

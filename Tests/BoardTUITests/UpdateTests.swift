@@ -75,12 +75,12 @@ import Testing
         press([.character("e"), .tab, .tab, .tab, .control("u")] + type("03/04"), &state)
         #expect(press([.enter], &state).isEmpty)
         guard case .editing(let form) = state.mode else { Issue.record("form closed on an error"); return }
-        #expect(form.errors[3]?.contains("ambiguous") == true)
+        #expect(form.errors[.due]?.contains("ambiguous") == true)
         // Issue 44: corrected, the "⚠ Due date" line stayed until the next save. A field being typed
         // in says its day again and loses its old problem.
         press([.control("u")] + type("friday"), &state)
         guard case .editing(let corrected) = state.mode else { Issue.record("form closed"); return }
-        #expect(corrected.errors[3] == nil)
+        #expect(corrected.errors[.due] == nil)
         #expect(!view(state).text.contains("⚠ Due date") && view(state).text.contains("→ Fri Nov 27"), "\(view(state).text)")
     }
 
@@ -89,10 +89,10 @@ import Testing
         let card = state.focusedCard!
         press([.character("e")], &state)
         guard case .editing(let form) = state.mode else { Issue.record("no form"); return }
-        #expect(form.values[0] == "Renew passport")
+        #expect(form[.title] == "Renew passport")
         press([.tab, .tab, .tab, .tab] + type("25:00") + [.enter], &state)
         guard case .editing(let withError) = state.mode else { Issue.record("form closed on an error"); return }
-        #expect(withError.errors == [4: "must be a time of day such as 9am, 6:30pm, noon, midnight or 21:00 (00:00 to 23:59), got '25:00'"])
+        #expect(withError.errors == [.time: "must be a time of day such as 9am, 6:30pm, noon, midnight or 21:00 (00:00 to 23:59), got '25:00'"])
         // The problem stands under its row, not at the bottom.
         let rows = view(state).text.split(separator: "\n").map(String.init)
         let timeRow = try #require(rows.firstIndex { $0.contains("› Time") })

@@ -21,7 +21,7 @@ import Testing
         guard case .editing(let still) = state.mode, still.confirmingDiscard else { Issue.record("x answered: \(state.mode)"); return }
         #expect(state.message == "y drops your changes · n or Esc goes back to them")
         step(&state, [.character("n")])
-        guard case .editing(let back) = state.mode, !back.confirmingDiscard, back.values[0].hasSuffix("!") else { Issue.record("n: \(state.mode)"); return }
+        guard case .editing(let back) = state.mode, !back.confirmingDiscard, back[.title].hasSuffix("!") else { Issue.record("n: \(state.mode)"); return }
         step(&state, [.escape, .escape])
         guard case .editing(let again) = state.mode, !again.confirmingDiscard else { Issue.record("Esc: \(state.mode)"); return }
         step(&state, [.escape, .character("y")])

@@ -14,14 +14,32 @@ public struct Focus: Hashable, Sendable {
 
 /// The card form (`e`): one field at a time has the focus.
 public struct CardForm: Hashable, Sendable {
-    public static let fields = ["Title", "Description", "Labels", "Due date", "Time", "Priority", "Duration"]
-    /// Priority and Duration: their value is selected when focused, so typing replaces it.
-    public static let numberFields: Set<Int> = [5, 6]
+    /// The form's rows, in the order they are shown: moving one moves its label, value and checks together.
+    public enum Row: Int, CaseIterable, Hashable, Sendable {
+        case title, description, labels, due, time, priority, duration
+
+        public var label: String {
+            switch self {
+            case .title: "Title"
+            case .description: "Description"
+            case .labels: "Labels"
+            case .due: "Due date"
+            case .time: "Time"
+            case .priority: "Priority"
+            case .duration: "Duration"
+            }
+        }
+
+        /// Priority and Duration: their value is selected when focused, so typing replaces it.
+        public var isNumber: Bool { self == .priority || self == .duration }
+    }
+
     public let cardId: String
+    /// Each row's text field, by `Row.rawValue`.
     public var inputs: [TextField]
-    public var field = 0
-    /// Each wrong field's problem, shown under its row, by index in `fields`.
-    public var errors: [Int: String] = [:]
+    public var field = Row.title
+    /// Each wrong field's problem, shown under its row.
+    public var errors: [Row: String] = [:]
     /// A refusal of the whole edit (the card was deleted elsewhere), shown under the rows.
     public var error: String?
     /// The values the form opened with: Esc asks before dropping a change to them.
@@ -46,13 +64,22 @@ public struct CardForm: Hashable, Sendable {
     /// Whether a field differs from what the form opened with.
     public var isChanged: Bool { values != original }
 
-    /// Each field's text, in `fields` order.
+    /// Each field's text, in `Row` order.
     public var values: [String] { inputs.map(\.text) }
+
+    /// A row's text.
+    public subscript(row: Row) -> String { inputs[row.rawValue].text }
+
+    /// The focused row's text field.
+    public var focusedInput: TextField {
+        get { inputs[field.rawValue] }
+        set { inputs[field.rawValue] = newValue }
+    }
 
     /// Puts a refusal from the store under the row of the field it names, if it names one.
     public mutating func refused(field: String?, problem: String?, message: String) {
         if let field, let problem,
-           let row = Self.fields.firstIndex(where: { $0.lowercased() == field.lowercased() || ($0 == "Due date" && field == "due") }) {
+           let row = Row.allCases.first(where: { $0.label.lowercased() == field.lowercased() || ($0 == .due && field == "due") }) {
             errors = [row: problem]
             error = nil
         } else {
@@ -64,7 +91,7 @@ public struct CardForm: Hashable, Sendable {
 
 /// The card form's wrong fields, by row.
 public struct CardFormErrors: Error, Hashable, Sendable {
-    public let rows: [Int: String]
+    public let rows: [CardForm.Row: String]
 }
 
 public enum Mode: Hashable, Sendable {

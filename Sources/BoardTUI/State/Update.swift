@@ -278,7 +278,7 @@ private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ 
     switch action {
     case .type, .paste, .backspace, .editText:
         // A field being corrected loses its old problem; the next save checks it again.
-        if form.inputs[form.field].handle(action) { form.errors[form.field] = nil }
+        if form.focusedInput.handle(action) { form.errors[form.field] = nil }
     case .tab(let step):
         focusField(&form, by: step)
     case .moveFocus(_, let step) where step != 0:
@@ -306,8 +306,9 @@ private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ 
 
 /// The next or previous field of the card form; a number field's value is selected on the way in.
 private func focusField(_ form: inout CardForm, by step: Int) {
-    form.field = (form.field + step + CardForm.fields.count) % CardForm.fields.count
-    if CardForm.numberFields.contains(form.field) { form.inputs[form.field].selectAll() }
+    let rows = CardForm.Row.allCases
+    form.field = rows[(form.field.rawValue + step + rows.count) % rows.count]
+    if form.field.isNumber { form.focusedInput.selectAll() }
 }
 
 extension CardForm {
@@ -315,27 +316,27 @@ extension CardForm {
     /// Time take words as the command line does (`DateWords`): a time without a date is today's
     /// while still ahead of `now`, else tomorrow's.
     func edit(now: LocalDateTime, weekStart: Weekday) -> Result<(CardEdit, LocalDate??), CardFormErrors> {
-        let trimmed = values.map { $0.trimmingCharacters(in: .whitespaces) }
-        var errors: [Int: String] = [:]
-        func check<T>(_ field: Int, _ parse: () throws -> T) -> T? {
-            do { return try parse() } catch { errors[field] = (error as? BoardError)?.problem ?? "\(error)"; return nil }
+        func trimmed(_ row: Row) -> String { self[row].trimmingCharacters(in: .whitespaces) }
+        var errors: [Row: String] = [:]
+        func check<T>(_ row: Row, _ parse: () throws -> T) -> T? {
+            do { return try parse() } catch { errors[row] = (error as? BoardError)?.problem ?? "\(error)"; return nil }
         }
-        if trimmed[0].isEmpty { errors[0] = "must not be empty" }
-        let labels = trimmed[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let due = check(3) { try dueDate(now: now, weekStart: weekStart) }
-        let time = check(4) { try FieldRules.time(trimmed[4]) }
-        let priority = check(5) { try FieldRules.priority(trimmed[5]) }
-        let duration = check(6) { try FieldRules.duration(trimmed[6]) }
+        if trimmed(.title).isEmpty { errors[.title] = "must not be empty" }
+        let labels = trimmed(.labels).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let due = check(.due) { try dueDate(now: now, weekStart: weekStart) }
+        let time = check(.time) { try FieldRules.time(trimmed(.time)) }
+        let priority = check(.priority) { try FieldRules.priority(trimmed(.priority)) }
+        let duration = check(.duration) { try FieldRules.duration(trimmed(.duration)) }
         guard errors.isEmpty, var due, let time, let priority, let duration else { return .failure(CardFormErrors(rows: errors)) }
         if due == nil, let time { due = DateWords.day(for: time, now: now) }
-        let edit = CardEdit(title: trimmed[0], description: values[1], labels: labels, time: .some(time),
+        let edit = CardEdit(title: trimmed(.title), description: self[.description], labels: labels, time: .some(time),
                             priority: priority, duration: .some(duration))
         return .success((edit, .some(due)))
     }
 
     /// The Due field's day, nil when empty.
     private func dueDate(now: LocalDateTime, weekStart: Weekday) throws -> LocalDate? {
-        let text = values[3].trimmingSpaces
+        let text = self[.due].trimmingSpaces
         guard !text.isEmpty, text.lowercased() != "none" else { return nil }
         return try DateWords.date(text, today: now.date, weekStart: weekStart, field: "due date")
     }
@@ -344,11 +345,11 @@ extension CardForm {
     /// takes), shown under the row; nil while it reads as nothing or as an error.
     func dueHint(now: LocalDateTime, weekStart: Weekday) -> String? {
         guard let due = try? dueDate(now: now, weekStart: weekStart) else {
-            guard values[3].trimmingSpaces.isEmpty, let time = try? FieldRules.time(values[4]) else { return nil }
+            guard self[.due].trimmingSpaces.isEmpty, let time = try? FieldRules.time(self[.time]) else { return nil }
             let day = DateWords.day(for: time, now: now)
             return "→ " + (day == now.date ? "today, " : "tomorrow, ") + MonthName.due(day, time, today: now.date)
         }
-        return "→ " + MonthName.due(due, try? FieldRules.time(values[4]), today: now.date)
+        return "→ " + MonthName.due(due, try? FieldRules.time(self[.time]), today: now.date)
     }
 }
 

@@ -259,13 +259,13 @@ private func drawDetail(_ frame: inout Frame, _ state: BoardState, field: Int) {
 private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardForm) {
     var lines = ["Edit card", ""]
     var cursorLine = 0
-    for (i, name) in CardForm.fields.enumerated() {
-        let marker = i == form.field ? "›" : " "
-        if i == form.field { cursorLine = lines.count }
+    for row in CardForm.Row.allCases {
+        let focused = row == form.field, name = row.label
+        if focused { cursorLine = lines.count }
         // The focused value is drawn below, scrolled to its cursor; the others wrap in the box.
-        lines.append("\(marker) \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(i == form.field ? "" : form.values[i])")
-        if let problem = form.errors[i] { lines.append("    ⚠ \(name): \(problem)") }
-        else if i == 3, let hint = form.dueHint(now: state.snapshot.now, weekStart: state.config.weekStart ?? .monday) {
+        lines.append("\(focused ? "›" : " ") \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(focused ? "" : form[row])")
+        if let problem = form.errors[row] { lines.append("    ⚠ \(name): \(problem)") }
+        else if row == .due, let hint = form.dueHint(now: state.snapshot.now, weekStart: state.config.weekStart ?? .monday) {
             lines.append("    \(hint)")
         }
     }
@@ -276,7 +276,7 @@ private func drawForm(_ frame: inout Frame, _ state: BoardState, _ form: CardFor
     let box = Box(lines, screenWidth: state.width, screenHeight: state.height)
     guard let y = box.draw(&frame, cursorLine: cursorLine) else { return }
     // The field's value, scrolled so the cursor stays in view.
-    let input = form.inputs[form.field], x = box.x + 2 + 15, room = box.width - 4 - 15
+    let input = form.focusedInput, x = box.x + 2 + 15, room = box.width - 4 - 15
     frame.put(String(repeating: " ", count: max(0, room)), x: x, y: y)
     let shown = input.visible(in: room)
     frame.put(shown.text, x: x, y: y, maxWidth: room, style: input.isSelected ? [.bold, .reverse] : .bold)
