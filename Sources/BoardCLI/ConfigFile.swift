@@ -9,6 +9,12 @@ public struct ConfigError: Error, CustomStringConvertible {
     public let problem: String
 
     public var description: String { "\(path)\(line.map { " line \($0)" } ?? ""): \(problem)" }
+
+    public init(path: String, line: Int?, problem: String) {
+        self.path = path
+        self.line = line
+        self.problem = problem
+    }
 }
 
 /// `$XDG_CONFIG_HOME/board/config.toml` (default `~/.config/board/config.toml`), read once per process.
@@ -100,6 +106,9 @@ public enum ConfigFile {
                 config.syncURL = url
             case "theme":
                 break
+            case _ where key.hasPrefix("key_"):
+                guard let keys = value?.string else { throw fail("must be keys in quotes, such as \"x\", \"Ctrl-D Delete\" or \"none\"") }
+                config.keys.append(.init(action: String(key.dropFirst(4)), keys: keys, line: setting.line))
             case _ where key.hasPrefix("color_"):
                 guard let role = StyleRole.allCases.first(where: { $0.configKey == key }) else {
                     throw fail("is not a colour setting; the roles are \(StyleRole.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -112,7 +121,7 @@ public enum ConfigFile {
                 guard let mode = value?.string, ["auto", "off"].contains(mode) else { throw fail("must be \"auto\" or \"off\"") }
                 config.rolloverOff = mode == "off"
             default:
-                throw fail("is not a setting; the settings are \(keys.joined(separator: ", ")) and color_<role>")
+                throw fail("is not a setting; the settings are \(keys.joined(separator: ", ")), color_<role> and key_<action>")
             }
         }
         return config

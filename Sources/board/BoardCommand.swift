@@ -1,6 +1,7 @@
 import BoardCLI
 import BoardModel
 import BoardStore
+import BoardTUI
 import Foundation
 import GRDB
 
@@ -42,11 +43,25 @@ enum BoardCommand {
         signal(SIGXFSZ, SIG_IGN)
         do {
             let arguments = movingBoardOptions(Array(CommandLine.arguments.dropFirst()))
+            // config.toml's key settings are checked with the rest of it, before any command runs.
+            let keymap = try checkedKeymap()
+            if arguments == ["help", "keys"] {
+                printOut(KeyBindings.helpLines(board: keymap.bindings).joined(separator: "\n"))
+                return
+            }
             if SyncHandOff.isHandedOff(arguments) { try SyncHandOff.run(arguments) }
             try info.run(arguments, executable: "board")
         } catch {
             NewBoard.removeAfterFailure()
             fail(error)
+        }
+    }
+
+    /// The board's keys as config.toml binds them; a bad `key_…` line is refused with its line.
+    static func checkedKeymap() throws -> BoardKeymap {
+        guard case .success(let config) = ConfigFile.current else { return .standard }
+        do { return try BoardKeymap(config.keys) } catch {
+            throw ConfigError(path: ConfigFile.path(), line: error.line, problem: error.problem)
         }
     }
 

@@ -127,7 +127,7 @@ import Testing
 
     /// The help overlay comes from the same table the keys do.
     @Test func theHelpListsTheCalendarKeys() throws {
-        let lines = KeyBindings.helpLines
+        let lines = KeyBindings.helpLines()
         #expect(lines.contains("The Calendar (v)"))
         #expect(lines.contains { $0.hasPrefix("g") && $0.contains("go to a date in words") })
     }

@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func everyBindingIsWhatTheKeyMapDoesAndIsInHelp() throws {
-        let help = KeyBindings.helpLines
+        let help = KeyBindings.helpLines()
         for screen in try Self.screens(try TUIFixture()) {
             for binding in screen.bindings {
                 #expect(!binding.map.isEmpty && help.contains(binding.line), "\(screen.name): \(binding.keys)")

@@ -104,7 +104,7 @@ import Testing
         }.joined(separator: " ")
         func words(_ text: String) -> String { text.split(separator: " ").joined(separator: " ") }
         #expect(words(pages).contains("q quit"))
-        for line in KeyBindings.helpLines where !line.isEmpty {
+        for line in KeyBindings.helpLines() where !line.isEmpty {
             #expect(words(pages).contains(words(line)), "\(line)")
         }
     }

@@ -64,3 +64,32 @@ import Testing
         #expect(r.status == 2 && r.stderr == "error: config: \(folder)/board/config.toml \(message)\n", "\(r.stderr)")
     }
 }
+
+/// Keys of one's own end to end (issue 44): a remapped key works on the real screen and `?` and
+/// `board help keys` show it; a bad key setting stops every command with its line.
+@Suite(.serialized) struct OwnKeysScreenTests {
+    @Test func aRemappedKeyWorksAndHelpShowsIt() throws {
+        let (board, config) = try ColourScreenTests().board(config: "key_done = \"c\"\nkey_duplicate = \"D\"\n")
+        let session = try TmuxSession(["env", "XDG_CONFIG_HOME=\(config)", BoardBinary.url.path, "--db", board.path], command: true,
+                                      now: "2026-11-21T09:30")
+        #expect(session.waitFor { $0.contains("[ ] Call the bank") && $0.contains("c done") }.0, "\(session.screen)")
+        try session.send("l", "x")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(session.screen.contains("[ ] Call the bank"), "x no longer completes")
+        try session.send("c")
+        #expect(session.waitFor { $0.contains("[x] Call the bank") }.0, "\(session.screen)")
+        try session.send("?")
+        #expect(session.waitFor { $0.contains("complete / reopen") && $0.contains("│ c ") }.0, "\(session.screen)")
+        let keys = try BoardBinary.run(["help", "keys"], environment: ["XDG_CONFIG_HOME": config])
+        #expect(keys.stdout.contains("\nc                 complete / reopen\n"), "\(keys.stdout)")
+    }
+
+    @Test func aBadKeySettingStopsEveryCommandWithItsLine() throws {
+        let (board, config) = try ColourScreenTests().board(config: "week_start = \"monday\"\nkey_done = \"d\"\n")
+        for arguments in [["list"], ["add", "x"]] {
+            let r = try BoardBinary.run(arguments + ["--db", board.path], environment: ["XDG_CONFIG_HOME": config])
+            #expect(r.status == 2 && r.stderr == "error: config: \(config)/board/config.toml line 2: d is given to both done and delete; give one of them another key\n",
+                    "\(r.stderr)")
+        }
+    }
+}

@@ -47,7 +47,7 @@ import Testing
             ("remind_before = 2000\n", "line 1: remind_before must be a whole number of minutes from 0 to 1440"),
             ("notify_command = \"\"\n", "line 1: notify_command must be a non-empty string, a command for /bin/sh"),
             ("sync_url = \"http://db.example.org\"\n", "line 1: sync_url must be a server URL such as \"postgres://ann@db.example.org:5432/board\""),
-            ("grace = 5\ncolour = \"red\"\n", "line 2: colour is not a setting; the settings are time_zone, week_start, notify_command, grace, remind_before, sync_url, rollover, theme and color_<role>"),
+            ("grace = 5\ncolour = \"red\"\n", "line 2: colour is not a setting; the settings are time_zone, week_start, notify_command, grace, remind_before, sync_url, rollover, theme, color_<role> and key_<action>"),
         ]
         for (text, message) in cases {
             let r = try run(["recur", "parse", "daily"], config: try configHome(text))

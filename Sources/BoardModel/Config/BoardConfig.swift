@@ -19,6 +19,14 @@ public struct BoardConfig: Sendable, Hashable {
     public var rolloverOff = false
     /// `theme = "…"` and each `color_<role> = "…"` over it: the screen's colours (ARCHITECTURE.md §6).
     public var theme = Theme.standard
+    /// Each `key_<action> = "…"`, as written, with its line: the screen checks and applies them.
+    public var keys: [KeySetting] = []
+
+    /// One `key_<action> = "x y"` line of config.toml.
+    public struct KeySetting: Hashable, Sendable {
+        public let action: String, keys: String, line: Int
+        public init(action: String, keys: String, line: Int) { (self.action, self.keys, self.line) = (action, keys, line) }
+    }
 
     /// How the horizon columns follow the calendar under these settings.
     public var horizonRule: HorizonRule { HorizonRule(weekStart: weekStart ?? .monday, follows: !rolloverOff) }

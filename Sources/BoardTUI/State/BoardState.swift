@@ -146,6 +146,8 @@ public struct BoardState: Sendable {
     public var readOnly = false
     /// A sentence the title bar keeps: the demo says its board is a throwaway.
     public var banner: String?
+    /// The board's keys in force: the table's, with config.toml's `key_<action>` over them.
+    public var keymap = BoardKeymap.standard
     /// The reminders Esc dismissed from the status line (by claim key): a new one shows again.
     public var dismissedReminders: Set<String> = []
     /// The reminders the status line leads with: those due in the last hour, less the dismissed.

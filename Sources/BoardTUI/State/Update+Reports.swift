@@ -34,6 +34,8 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
     switch report {
     case .configured(let config, let readOnly):
         state.config = config
+        // Checked when the command started (a bad key setting stops it there).
+        state.keymap = (try? BoardKeymap(config.keys)) ?? .standard
         state.readOnly = readOnly
     case .loaded(let snapshot, let focusing):
         let keepTemplate = state.focusedTemplate?.id

@@ -27,24 +27,24 @@ public enum KeyMap {
             default: return nil
             }
         }
-        return action(for: key, in: state.mode)
+        return action(for: key, in: state.mode, keymap: state.keymap)
     }
 
     /// A paste goes where text is typed; anywhere else it is said to have gone nowhere, never read as keys.
-    public static func action(for key: Key, in mode: Mode) -> Action? {
-        let action = keyAction(for: key, in: mode)
+    public static func action(for key: Key, in mode: Mode, keymap: BoardKeymap = .standard) -> Action? {
+        let action = keyAction(for: key, in: mode, keymap: keymap)
         if case .paste = key, action == nil { return .pastedNowhere }
         return action
     }
 
-    private static func keyAction(for key: Key, in mode: Mode) -> Action? {
+    private static func keyAction(for key: Key, in mode: Mode, keymap: BoardKeymap) -> Action? {
         if case .resize(let w, let h) = key { return .resize(width: w, height: h) }
         if key == .hangUp { return .quit }
         if let action = KeyBindings.action(for: key, in: KeyBindings.everywhere) { return action }
         switch mode {
         case .normal:
             if case .click(let x, let y) = key { return .click(x: x, y: y) }
-            return KeyBindings.action(for: key, in: KeyBindings.board)
+            return keymap.action(for: key)
         case .editing(let form) where form.confirmingDiscard: return answer(key)
         case .adding, .searching, .editing: return text(key)
         case .templateForm(let form):

@@ -214,13 +214,13 @@ public enum KeyBindings {
         ("Habits (g)", habits), ("Stats (i)", stats), ("The Calendar (v)", calendar), ("A routine's suggestion", suggestion), ("Typing text (prompts, forms)", typing), ("Everywhere", everywhere),
     ]
 
-    /// The help overlay's lines, built from the tables.
-    public static var helpLines: [String] {
+    /// The help overlay's lines, built from the tables: the board's as config.toml binds them.
+    public static func helpLines(board: [KeyBinding] = KeyBindings.board) -> [String] {
         var lines: [String] = []
         for (i, section) in sections.enumerated() {
             if i > 0 { lines.append("") }
             lines.append(section.title)
-            lines += section.bindings.map(\.line)
+            lines += (i == 0 ? board : section.bindings).map(\.line)
         }
         return lines
     }

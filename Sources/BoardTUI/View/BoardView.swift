@@ -208,8 +208,10 @@ func keyHints(_ state: BoardState) -> [String] {
             : ["↑↓ scroll", "e edit", "Esc closes"]
     case .help: ["↑↓ scroll", "PgUp/PgDn a page", "Home/End, g/G first/last", "any other key closes"]
     case .suggestion: ["y/Enter confirm", "n dismiss", "Esc later"]
-    // The most used, whole in 120 columns; ? lists the rest (H/L and J/K move cards).
-    default: ["? help", "a add", "e edit", "Enter open", "x done", "d delete", "u undo", "/ search", "t template", "v calendar", "q quit"]
+    // The most used, whole in 120 columns, by the keys in force; ? lists the rest (H/L and J/K move cards).
+    default: [(Action.help, "help"), (.startAdd, "add"), (.startEdit, "edit"), (.openDetail, "open"), (.toggleDone, "done"),
+              (.delete, "delete"), (.undo, "undo"), (.startSearch, "search"), (.newTemplate, "template"), (.openCalendar, "calendar"),
+              (.quit, "quit")].compactMap { action, word in state.keymap.hintKey(for: action).map { "\($0) \(word)" } }
     }
 }
 
@@ -219,7 +221,8 @@ private func drawBox(_ frame: inout Frame, _ state: BoardState, lines: [String],
 
 /// Every key, from the key-binding tables, in a box that scrolls with ↑↓ when it is taller than the screen.
 func helpBox(_ state: BoardState) -> Box {
-    Box(["Keys"] + KeyBindings.helpLines + ["", "↑↓ scroll · any other key closes"], screenWidth: state.width, screenHeight: state.height)
+    Box(["Keys"] + KeyBindings.helpLines(board: state.keymap.bindings) + ["", "↑↓ scroll · any other key closes"],
+        screenWidth: state.width, screenHeight: state.height)
 }
 
 private func drawHelp(_ frame: inout Frame, _ state: BoardState, scroll: Int) {
