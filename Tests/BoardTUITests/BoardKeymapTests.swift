@@ -34,13 +34,11 @@ import Testing
         ([("back", "none")], "line 1: key_back leaves back without a key"),
     ])
     func badKeySettingsAreRefusedWithTheirLine(settings: [(String, String)], refusal: String) {
-        do {
+        do throws(BoardKeymap.Refusal) {
             _ = try keymap(settings)
             Issue.record("accepted \(settings)")
-        } catch let error as BoardKeymap.Refusal {
-            #expect("line \(error.line): \(error.problem)".hasPrefix(refusal), "\(error.problem)")
         } catch {
-            Issue.record("\(error)")
+            #expect("line \(error.line): \(error.problem)".hasPrefix(refusal), "\(error.problem)")
         }
     }
 

@@ -63,7 +63,7 @@ enum StatsTable {
             } else {
                 out.append("  no field customised")
             }
-            var more = ["paused \(StatsWords.times(s.pauses))", "resumed \(StatsWords.times(s.resumes))"]
+            let more = ["paused \(StatsWords.times(s.pauses))", "resumed \(StatsWords.times(s.resumes))"]
             out.append("  " + more.joined(separator: " · "))
             if let remaining = s.remainingByWeek { out.append("  remaining at each week's end: " + remaining.map(String.init).joined(separator: " ")) }
             out.append("")
