@@ -37,11 +37,11 @@ import Testing
     }
 }
 
-/// The README's table of roles and themes is the themes' own colours: one place for them.
+/// docs/config.md's table of roles and themes is the themes' own colours: one place for them.
 @Suite struct ThemeTableTests {
     @Test func theReadmeTableIsTheThemes() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
+            .appendingPathComponent("docs/config.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         func name(_ color: TerminalColor?) -> String {
             guard case .palette(let n)? = color, n < 16 else { return "?" }

@@ -1,5 +1,5 @@
-/// The runs of a routine past what generation has made (seed 000 §10: generate within 7-day windows,
-/// lazily beyond): computed on read from the rule, never written (ARCHITECTURE.md §15).
+/// The runs of a routine past what generation has made (generation fills 7-day windows, the rest
+/// is computed on demand): computed on read from the rule, never written (ARCHITECTURE.md §15).
 public enum PlannedRuns {
     /// The rule's dates in `range` from today on, less the skipped and deleted ones (`skipped`) and
     /// those that already have an occurrence (`made`, by the date it was made for). Exactly what

@@ -17,8 +17,8 @@ public struct TemplateStats: Hashable, Sendable, Encodable {
     public var remainingByWeek: [Int]?
     /// Per counted week: completed ÷ occurrences dated that week up to today; nil for a week with none.
     public var completionByWeek: [Double?] = []
-    // No figure counts a routine's ticked steps: seed 003 leaves routines no step-completion
-    // tracking or partial scoring ("Routines suggest. Users confirm. Only entries count.").
+    // No figure counts a routine's ticked steps: routines suggest, users confirm, only entries
+    // count (ARCHITECTURE.md §12).
 
     public init(id: String, title: String) {
         self.id = id
