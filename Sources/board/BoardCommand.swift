@@ -19,7 +19,8 @@ enum BoardCommand {
         Exit statuses: 0 done; 1 an unexpected failure (a bug: please report it); 2 bad input, \
         one line on stderr naming the field and the rule, nothing written; 3 the board file can't \
         be used (missing, read-only, a full disk, a folder that can't be made), nothing written; 4 `board remind` could not deliver a reminder (its notifier \
-        failed 3 times); 5 the sync server is out of reach or refused (changes wait on this board).
+        failed 3 times); 5 the sync server is out of reach or refused (changes wait on this board). \
+        `board help keys` lists the screen's keys as config.toml binds them.
         """,
         subcommands: [
             OpenCommand.info, DemoCommand.info, AddCommand.info, ListCommand.info, EditCommand.info, MoveCommand.info, DoneCommand.info,

@@ -6,19 +6,10 @@ import Testing
 @Suite struct InstallScriptTests {
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The script, with the binaries the tests run instead of a release build of its own.
     func script(_ arguments: [String]) throws -> BoardBinary.Result {
-        let process = Process()
-        process.executableURL = repository.appendingPathComponent("scripts/install")
-        process.arguments = arguments
-        // The binaries the tests run, instead of a release build of its own.
-        process.environment = ProcessInfo.processInfo.environment.merging(["BOARD_INSTALL_FROM": BoardBinary.url.deletingLastPathComponent().path]) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return BoardBinary.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        try BoardBinary.runTool([repository.appendingPathComponent("scripts/install").path] + arguments,
+                                environment: ["BOARD_INSTALL_FROM": BoardBinary.url.deletingLastPathComponent().path])
     }
 
     @Test func everyPieceLandsWhereItsToolLooksAndUninstallTakesItAway() throws {

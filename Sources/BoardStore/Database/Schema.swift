@@ -258,5 +258,4 @@ enum Schema {
             CREATE INDEX tasks_template ON tasks(template_id) WHERE template_id IS NOT NULL;
             """)
     }
-
 }

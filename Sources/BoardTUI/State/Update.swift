@@ -264,14 +264,7 @@ private func updateSearching(_ state: inout BoardState, _ input: inout TextField
 private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ action: Action) -> [Effect] {
     if form.confirmingDiscard {
         guard case .answer(let drop) = action else { return [] }
-        switch drop {
-        case true?:
-            state.mode = .normal
-            state.message = "Changes dropped."
-            return []
-        case false?: form.confirmingDiscard = false
-        case nil: state.message = Question.dropHowToAnswer
-        }
+        if Question.answerDrop(drop, asking: &form.confirmingDiscard, &state) { return [] }
         state.mode = .editing(form)
         return []
     }

@@ -6,14 +6,7 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
     let row = form.focus
     switch action {
     case .answer(let drop) where form.confirmingDiscard:
-        switch drop {
-        case true?:
-            state.mode = .normal
-            state.message = "Changes dropped."
-            return []
-        case false?: form.confirmingDiscard = false
-        case nil: state.message = Question.dropHowToAnswer
-        }
+        if Question.answerDrop(drop, asking: &form.confirmingDiscard, &state) { return [] }
     case _ where action.isTyping && row == .addStep && form.fields.steps.count >= TemplateForm.maxSteps:
         // Typing where no step can go explains, and writes nowhere else.
         state.message = "\(TemplateForm.maxSteps) of \(TemplateForm.maxSteps) steps, the limit: Ctrl-D on a step removes it."
