@@ -32,6 +32,9 @@ import TestSupport
         #expect(january.filter { $0["title"] as? String == "Birthday" }.map { $0["date"] as? String } == ["2027-01-27"])
         #expect(january.allSatisfy { $0["kind"] as? String == "planned" && $0["card_id"] is NSNull })
         #expect(january.count == 4)
+        // A card's bucket reads as in list --json ("next-week"), not as stored.
+        let december = try agenda(board, ["--from", "dec 2", "--days", "1"], now: wednesday)
+        #expect(december.first { $0["title"] as? String == "Dentist" }?["bucket"] as? String == "next-week", "\(december)")
     }
 
     @Test func lookingNeverWrites() throws {

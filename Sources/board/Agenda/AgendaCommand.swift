@@ -69,7 +69,7 @@ struct AgendaCommand: Command {
         object["template_id"] = item.templateId ?? NSNull()
         object["template"] = item.templateId.flatMap { templateTitles[$0] } ?? NSNull()
         object["occurrence_date"] = item.occurrenceDate?.iso ?? NSNull()
-        object["bucket"] = item.column?.rawValue ?? NSNull()
+        object["bucket"] = item.column?.cliName ?? NSNull()
         return object
     }
 }
