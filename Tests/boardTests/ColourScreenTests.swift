@@ -50,6 +50,10 @@ import Testing
         let narrow = try screen(board, config: config, term: "screen")
         #expect(!narrow.contains("38;5;") && !narrow.contains("38;2;"), "no 256-colour or truecolor code on an 8-colour terminal")
         #expect(narrow.contains("\u{1B}[33m"), "orange on eight colours is yellow: \(narrow.prefix(400).debugDescription)")
+        let direct = try screen(board, config: config, environment: ["COLORTERM=truecolor"])
+        #expect(direct.contains("38;2;255;136;0m! Overdue"), "as itself where the terminal has 24-bit colour: \(direct.prefix(600).debugDescription)")
+        let directNarrow = try screen(board, config: config, environment: ["COLORTERM=truecolor"], term: "screen")
+        #expect(!directNarrow.contains("38;2;") && directNarrow.contains("\u{1B}[33m"), "an 8-colour terminal keeps its 8")
     }
 
     @Test(arguments: [

@@ -8,6 +8,9 @@ public final class TerminalDriver {
     public private(set) var height = 0
     /// The theme's colour for each role, as curses colour pairs: empty without colour.
     private var pairs: [StyleRole: Int32] = [:]
+    /// The `#hex` colours written as themselves (`38;2;r;g;b`) on a terminal that says it has
+    /// 24-bit colour (`COLORTERM`): curses draws the nearest palette colour, then these over it.
+    private var trueColors: [StyleRole: String] = [:]
     private let theme: Theme
 
     /// A driver that colours the roles as `theme` says (where the terminal and NO_COLOR let it).
@@ -21,6 +24,12 @@ public final class TerminalDriver {
         !(environment["NO_COLOR"].map { !$0.isEmpty } ?? false) && environment["TERM"] != "dumb" && !theme.colors.isEmpty
     }
 
+    /// Whether the terminal says it shows 24-bit colour (`COLORTERM=truecolor` or `24bit`), which
+    /// terminfo has no common way to say.
+    public static func hasTrueColor(environment: [String: String]) -> Bool {
+        ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+    }
+
     /// Takes over the terminal: wide characters, no echo, mouse clicks, bracketed paste. Keys are
     /// read from the terminal's bytes by `InputDecoder`, never by curses, so that no reply or
     /// sequence curses doesn't know can turn into keys.
@@ -32,7 +41,8 @@ public final class TerminalDriver {
         nonl()
         // Cursor keys as ESC O A: the decoder reads both that and ESC [ A.
         keypad(board_stdscr(), true)
-        if Self.colourAllowed(theme: theme, environment: ProcessInfo.processInfo.environment), has_colors() {
+        let environment = ProcessInfo.processInfo.environment
+        if Self.colourAllowed(theme: theme, environment: environment), has_colors() {
             start_color()
             use_default_colors()
             // Each role a pair of its own, its colour the nearest the terminal has, on the terminal's background.
@@ -41,6 +51,9 @@ public final class TerminalDriver {
                 guard let color = theme.colors[role], depth >= 8 else { continue }
                 let pair = Int16(i + 1)
                 if init_pair(pair, Int16(color.index(depth: depth)), -1) == OK { pairs[role] = Int32(pair) }
+                if case .rgb(let r, let g, let b) = color, depth >= 256, Self.hasTrueColor(environment: environment) {
+                    trueColors[role] = "\u{1B}[38;2;\(r);\(g);\(b)m"
+                }
             }
         }
         mousemask(board_button1_clicked(), nil)
@@ -153,12 +166,13 @@ public final class TerminalDriver {
                             let head = (1...cell.width).contains(firstWidth) ? [wchar_t(bitPattern: first.value)] : []
                             run += head + Array(repeating: wchar_t(32), count: cell.width - (head.isEmpty ? 0 : firstWidth))
                         }
-                        if !Self.cursesCanDraw(cell) {
+                        let trueColor = role.flatMap { trueColors[$0] }
+                        if !Self.cursesCanDraw(cell) || trueColor != nil {
                             // Neighbours of one style on one row go out as one run (a struck step, not its letters).
-                            if let last = raw.last, last.y == y, last.style == style, last.end == x {
+                            if let last = raw.last, last.y == y, last.style == style, last.color == trueColor, last.end == x {
                                 raw[raw.count - 1].append(cell.character, width: cell.width)
                             } else {
-                                raw.append(RawCell(x: x, y: y, text: String(cell.character), style: style, end: x + cell.width))
+                                raw.append(RawCell(x: x, y: y, text: String(cell.character), style: style, color: trueColor, end: x + cell.width))
                             }
                         }
                     }
@@ -187,6 +201,8 @@ public final class TerminalDriver {
         let x: Int, y: Int
         var text: String
         let style: CellStyle
+        /// A 24-bit foreground colour's sequence, or nil for the terminal's own.
+        let color: String?
         /// The column after its last cell.
         var end: Int
 
@@ -213,7 +229,7 @@ public final class TerminalDriver {
         var out = save
         for cell in cells {
             guard let move = board_cursor_address(cup, Int32(cell.y), Int32(cell.x)) else { continue }
-            out += String(cString: move) + sequences.attributes(cell.style) + cell.text + sequences.reset
+            out += String(cString: move) + sequences.attributes(cell.style) + (cell.color ?? "") + cell.text + sequences.reset
         }
         out += restore
         FileHandle.standardOutput.write(Data(out.utf8))
