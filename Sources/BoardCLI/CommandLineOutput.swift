@@ -18,7 +18,9 @@ public enum CommandLineOutput {
         switch error {
         case let error as UsageError: fail(error.description)
         case let error as ExitStatus: exit(error.code)
-        case let error as ConfigError: fail("config: \(error)")
+        case let error as ConfigError:
+            for line in error.lines.dropLast() { printErr("error: config: " + line) }
+            fail("config: " + (error.lines.last ?? error.path))
         case let error as BoardError: fail(error.description)
         case let error as BoardFileError: fail(error.description, status: fileStatus)
         case let error as DatabaseError:

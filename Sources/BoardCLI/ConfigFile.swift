@@ -2,18 +2,29 @@ import BoardModel
 import BoardStore
 import Foundation
 
-/// A config file that can't be used: where, and what to fix.
+/// A config file that can't be used: where, and every fault to fix, in the order of its lines.
 public struct ConfigError: Error, CustomStringConvertible {
     public let path: String
-    public let line: Int?
-    public let problem: String
+    public let faults: [Fault]
 
-    public var description: String { "\(path)\(line.map { " line \($0)" } ?? ""): \(problem)" }
+    /// One thing wrong with the file: its line (nil for the whole file) and the rule it broke.
+    public struct Fault: Error, Equatable, Sendable {
+        public let line: Int?
+        public let problem: String
+        public init(line: Int?, problem: String) { (self.line, self.problem) = (line, problem) }
+    }
+
+    /// One line per fault, each naming the file and the line.
+    public var lines: [String] { faults.map { "\(path)\($0.line.map { " line \($0)" } ?? ""): \($0.problem)" } }
+    public var description: String { lines.joined(separator: "\n") }
+
+    public init(path: String, faults: [Fault]) {
+        self.path = path
+        self.faults = faults.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+    }
 
     public init(path: String, line: Int?, problem: String) {
-        self.path = path
-        self.line = line
-        self.problem = problem
+        self.init(path: path, faults: [Fault(line: line, problem: problem)])
     }
 }
 
@@ -25,6 +36,13 @@ public enum ConfigFile {
 
     /// The configuration of this process, or why the file can't be used.
     public static let current: Result<BoardConfig, ConfigError> = Result { () throws(ConfigError) in try load(path: path()) }
+
+    /// The `key_<action>` lines of the file even when other lines are wrong, so that the screen's
+    /// keys are checked in the same report as the rest.
+    public static var keySettings: [BoardConfig.KeySetting] {
+        guard let data = FileManager.default.contents(atPath: path()), let text = String(data: data, encoding: .utf8) else { return [] }
+        return reading(text).config.keys
+    }
 
     /// The configuration, once `BoardCommand.main` has refused to run with a malformed file.
     public static var loaded: BoardConfig { (try? current.get()) ?? BoardConfig() }
@@ -54,76 +72,85 @@ public enum ConfigFile {
     }
 
     public static func parse(_ text: String, path: String) throws(ConfigError) -> BoardConfig {
-        let settings: [ConfigSyntax.Setting]
-        do {
-            settings = try ConfigSyntax.settings(in: text)
-        } catch {
-            throw ConfigError(path: path, line: error.line, problem: error.problem)
-        }
+        let (config, faults) = reading(text)
+        guard faults.isEmpty else { throw ConfigError(path: path, faults: faults) }
+        return config
+    }
+
+    /// The settings of `text` that can be read, and a fault for each line that can't.
+    static func reading(_ text: String) -> (config: BoardConfig, faults: [ConfigError.Fault]) {
+        let (settings, syntaxFaults) = ConfigSyntax.read(text)
+        var faults = syntaxFaults.map { ConfigError.Fault(line: $0.line, problem: $0.problem) }
         var config = BoardConfig()
         // The theme first, wherever its line is: each color_<role> sets a colour over it.
         if let setting = settings.first(where: { $0.key == "theme" }) {
-            guard let name = setting.value.string else {
-                throw ConfigError(path: path, line: setting.line, problem: "theme must be a theme's name in quotes, such as \"light\"")
-            }
-            do { config.theme = try Theme.named(name) } catch {
-                throw ConfigError(path: path, line: setting.line, problem: "theme \(error.problem)")
+            if let name = setting.value.string {
+                do { config.theme = try Theme.named(name) } catch {
+                    faults.append(.init(line: setting.line, problem: "theme \(error.problem)"))
+                }
+            } else {
+                faults.append(.init(line: setting.line, problem: "theme must be a theme's name in quotes, such as \"light\""))
             }
         }
         for setting in settings {
-            let key = setting.key, value: ConfigSyntax.Value? = setting.value
-            func fail(_ rule: String) -> ConfigError {
-                ConfigError(path: path, line: setting.line, problem: "\(key.echoed) \(rule)")
-            }
-            switch key {
-            case "time_zone":
-                guard let name = value?.string, let zone = TimeZone(named: name) else {
-                    throw fail("must be a time zone name such as \"Europe/Paris\"")
-                }
-                config.timeZone = zone
-            case "week_start":
-                guard let name = value?.string, let day = Weekday.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                    throw fail("must be a weekday name such as \"monday\" or \"sunday\"")
-                }
-                config.weekStart = day
-            case "notify_command":
-                guard let command = value?.string, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
-                    throw fail("must be a non-empty string, a command for /bin/sh")
-                }
-                config.notifyCommand = command
-            case "grace":
-                guard let minutes = value?.int, minutes >= 0 else { throw fail("must be a whole number of minutes, 0 or more") }
-                config.graceMinutes = minutes
-            case "remind_before":
-                guard let minutes = value?.int, (0...BoardStore.maxRemindBefore).contains(minutes) else {
-                    throw fail("must be a whole number of minutes from 0 to \(BoardStore.maxRemindBefore)")
-                }
-                config.remindBefore = minutes
-            case "sync_url":
-                guard let url = value?.string, url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
-                    throw fail("must be a server URL such as \"postgres://ann@db.example.org:5432/board\"")
-                }
-                config.syncURL = url
-            case "theme":
-                break
-            case _ where key.hasPrefix("key_"):
-                guard let keys = value?.string else { throw fail("must be keys in quotes, such as \"x\", \"Ctrl-D Delete\" or \"none\"") }
-                config.keys.append(.init(action: String(key.dropFirst(4)), keys: keys, line: setting.line))
-            case _ where key.hasPrefix("color_"):
-                guard let role = StyleRole.allCases.first(where: { $0.configKey == key }) else {
-                    throw fail("is not a colour setting; the roles are \(StyleRole.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                guard let text = value?.string else { throw fail("must be a colour in quotes, such as \"red\", \"#ff8800\" or \"244\"") }
-                do { config.theme.colors[role] = try TerminalColor(parsing: text, field: key) } catch {
-                    throw ConfigError(path: path, line: setting.line, problem: "\(key.echoed) \(error.problem)")
-                }
-            case "rollover":
-                guard let mode = value?.string, ["auto", "off"].contains(mode) else { throw fail("must be \"auto\" or \"off\"") }
-                config.rolloverOff = mode == "off"
-            default:
-                throw fail("is not a setting; the settings are \(keys.joined(separator: ", ")), color_<role> and key_<action>")
-            }
+            do throws(ConfigError.Fault) { try apply(setting, to: &config) } catch { faults.append(error) }
         }
-        return config
+        return (config, faults)
+    }
+
+    /// Sets one line's setting on `config`, or throws its fault.
+    private static func apply(_ setting: ConfigSyntax.Setting, to config: inout BoardConfig) throws(ConfigError.Fault) {
+        let key = setting.key, value: ConfigSyntax.Value? = setting.value
+        func fail(_ rule: String) -> ConfigError.Fault {
+            ConfigError.Fault(line: setting.line, problem: "\(key.echoed) \(rule)")
+        }
+        switch key {
+        case "time_zone":
+            guard let name = value?.string, let zone = TimeZone(named: name) else {
+                throw fail("must be a time zone name such as \"Europe/Paris\"")
+            }
+            config.timeZone = zone
+        case "week_start":
+            guard let name = value?.string, let day = Weekday.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw fail("must be a weekday name such as \"monday\" or \"sunday\"")
+            }
+            config.weekStart = day
+        case "notify_command":
+            guard let command = value?.string, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw fail("must be a non-empty string, a command for /bin/sh")
+            }
+            config.notifyCommand = command
+        case "grace":
+            guard let minutes = value?.int, minutes >= 0 else { throw fail("must be a whole number of minutes, 0 or more") }
+            config.graceMinutes = minutes
+        case "remind_before":
+            guard let minutes = value?.int, (0...BoardStore.maxRemindBefore).contains(minutes) else {
+                throw fail("must be a whole number of minutes from 0 to \(BoardStore.maxRemindBefore)")
+            }
+            config.remindBefore = minutes
+        case "sync_url":
+            guard let url = value?.string, url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw fail("must be a server URL such as \"postgres://ann@db.example.org:5432/board\"")
+            }
+            config.syncURL = url
+        case "theme":
+            break
+        case _ where key.hasPrefix("key_"):
+            guard let keys = value?.string else { throw fail("must be keys in quotes, such as \"x\", \"Ctrl-D Delete\" or \"none\"") }
+            config.keys.append(.init(action: String(key.dropFirst(4)), keys: keys, line: setting.line))
+        case _ where key.hasPrefix("color_"):
+            guard let role = StyleRole.allCases.first(where: { $0.configKey == key }) else {
+                throw fail("is not a colour setting; the roles are \(StyleRole.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard let text = value?.string else { throw fail("must be a colour in quotes, such as \"red\", \"#ff8800\" or \"244\"") }
+            do { config.theme.colors[role] = try TerminalColor(parsing: text, field: key) } catch {
+                throw ConfigError.Fault(line: setting.line, problem: "\(key.echoed) \(error.problem)")
+            }
+        case "rollover":
+            guard let mode = value?.string, ["auto", "off"].contains(mode) else { throw fail("must be \"auto\" or \"off\"") }
+            config.rolloverOff = mode == "off"
+        default:
+            throw fail("is not a setting; the settings are \(keys.joined(separator: ", ")), color_<role> and key_<action>")
+        }
     }
 }

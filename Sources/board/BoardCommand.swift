@@ -58,12 +58,19 @@ enum BoardCommand {
         }
     }
 
-    /// The board's keys as config.toml binds them; a bad `key_…` line is refused with its line.
+    /// The board's keys as config.toml binds them. Every fault of the file is refused in one
+    /// report, each with its line: the key settings' with the rest.
     static func checkedKeymap() throws -> BoardKeymap {
-        guard case .success(let config) = ConfigFile.current else { return .standard }
-        do { return try BoardKeymap(config.keys) } catch {
-            throw ConfigError(path: ConfigFile.path(), line: error.line, problem: error.problem)
+        var faults: [ConfigError.Fault] = []
+        if case .failure(let error) = ConfigFile.current { faults = error.faults }
+        let settings = (try? ConfigFile.current.get())?.keys ?? ConfigFile.keySettings
+        do {
+            let keymap = try BoardKeymap(settings)
+            if faults.isEmpty { return keymap }
+        } catch {
+            faults += error.all.map { ConfigError.Fault(line: $0.line, problem: $0.problem) }
         }
+        throw ConfigError(path: ConfigFile.path(), faults: faults)
     }
 
     /// `board --now X list` as `board list --now X`: the options every command takes may come

@@ -5,7 +5,7 @@ import Testing
 /// Keys of one's own (issue 44): config.toml's `key_<action>` over the table; the key map, the help
 /// and the key bar all read the keys in force.
 @Suite struct BoardKeymapTests {
-    func keymap(_ lines: [(String, String)]) throws(BoardKeymap.Refusal) -> BoardKeymap {
+    func keymap(_ lines: [(String, String)]) throws(BoardKeymap.Refusals) -> BoardKeymap {
         try BoardKeymap(lines.enumerated().map { BoardConfig.KeySetting(action: $1.0, keys: $1.1, line: $0 + 1) })
     }
 
@@ -34,11 +34,11 @@ import Testing
         ([("back", "none")], "line 1: key_back leaves back without a key"),
     ])
     func badKeySettingsAreRefusedWithTheirLine(settings: [(String, String)], refusal: String) {
-        do throws(BoardKeymap.Refusal) {
+        do throws(BoardKeymap.Refusals) {
             _ = try keymap(settings)
             Issue.record("accepted \(settings)")
         } catch {
-            #expect("line \(error.line): \(error.problem)".hasPrefix(refusal), "\(error.problem)")
+            #expect(error.all.count == 1 && "line \(error.all[0].line): \(error.all[0].problem)".hasPrefix(refusal), "\(error.all)")
         }
     }
 

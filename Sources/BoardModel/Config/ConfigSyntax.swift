@@ -33,27 +33,45 @@ public enum ConfigSyntax {
 
     /// Every `key = value` line of `text`, in order; the first line that isn't one throws.
     public static func settings(in text: String) throws(LineError) -> [Setting] {
-        var settings: [Setting] = []
+        let read = self.read(text)
+        if let first = read.faults.first { throw first }
+        return read.settings
+    }
+
+    /// Every `key = value` line of `text`, in order, and every line that isn't one: a person
+    /// fixing the file sees all its faults at once.
+    public static func read(_ text: String) -> (settings: [Setting], faults: [LineError]) {
+        var settings: [Setting] = [], faults: [LineError] = []
         var seen: [String: Int] = [:]
         for (index, raw) in lines(of: text).enumerated() {
-            let number = index + 1
-            let trimmed = raw.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if trimmed.hasPrefix("[") {
-                throw LineError(line: number, problem: "tables ([…]) are not used; every setting is a top-level key = value")
+            do throws(LineError) {
+                if let setting = try setting(raw, line: index + 1) {
+                    if let first = seen[setting.key] {
+                        throw LineError(line: setting.line, problem: "\(setting.key.echoed) is set twice (first on line \(first))")
+                    }
+                    seen[setting.key] = setting.line
+                    settings.append(setting)
+                }
+            } catch {
+                faults.append(error)
             }
-            guard let equals = indexOfEquals(in: trimmed) else {
-                throw LineError(line: number, problem: "expected key = value")
-            }
-            let key = try self.key(String(trimmed[..<equals]), line: number)
-            let value = try self.value(trimmed[trimmed.index(after: equals)...], line: number)
-            if let first = seen[key] {
-                throw LineError(line: number, problem: "\(key.echoed) is set twice (first on line \(first))")
-            }
-            seen[key] = number
-            settings.append(Setting(key: key, value: value, line: number))
         }
-        return settings
+        return (settings, faults)
+    }
+
+    /// One line's setting; nil for a blank line or a comment.
+    private static func setting(_ raw: Substring, line number: Int) throws(LineError) -> Setting? {
+        let trimmed = raw.drop { $0 == " " || $0 == "\t" }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        if trimmed.hasPrefix("[") {
+            throw LineError(line: number, problem: "tables ([…]) are not used; every setting is a top-level key = value")
+        }
+        guard let equals = indexOfEquals(in: trimmed) else {
+            throw LineError(line: number, problem: "expected key = value")
+        }
+        let key = try self.key(String(trimmed[..<equals]), line: number)
+        let value = try self.value(trimmed[trimmed.index(after: equals)...], line: number)
+        return Setting(key: key, value: value, line: number)
     }
 
     /// The lines of `text`, split at LF and CRLF (a CRLF is one Character in Swift, so it needs saying).

@@ -12,9 +12,14 @@ public struct BoardKeymap: Sendable {
     private init(bindings: [KeyBinding]) { self.bindings = bindings }
 
     /// Why a `key_…` line can't be used.
-    public struct Refusal: Error, Hashable, Sendable {
+    public struct Refusal: Hashable, Sendable {
         public let line: Int
         public let problem: String
+    }
+
+    /// Every `key_…` line that can't be used, so that one start reports them all.
+    public struct Refusals: Error, Hashable, Sendable {
+        public let all: [Refusal]
     }
 
     /// The actions a key can be given, by their names in config.toml (`key_add`, `key_calendar`).
@@ -35,25 +40,26 @@ public struct BoardKeymap: Sendable {
     static let essential: [Action] = [.quit, .help, .escape]
 
     /// The keys `settings` give, over the table's.
-    public init(_ settings: [BoardConfig.KeySetting]) throws(Refusal) {
+    public init(_ settings: [BoardConfig.KeySetting]) throws(Refusals) {
         var bindings = KeyBindings.board
         var lineOf: [Action: Int] = [:]
+        var refusals: [Refusal] = []
         for setting in settings {
             guard let action = Self.actions.first(where: { $0.name == setting.action })?.action else {
-                throw Refusal(line: setting.line, problem: "key_\(setting.action.echoed) is not an action of the board; the actions are "
-                              + Self.actions.map(\.name).joined(separator: ", "))
+                refusals.append(Refusal(line: setting.line, problem: "key_\(setting.action.echoed) is not an action of the board; the actions are "
+                                        + Self.actions.map(\.name).joined(separator: ", ")))
+                continue
             }
             let words = setting.keys.split(separator: " ").map(String.init)
             var keys: [Key] = []
-            if words != ["none"] {
-                for word in words {
-                    guard let key = Key(configName: word) else {
-                        throw Refusal(line: setting.line, problem: "key_\(setting.action) has '\(word.echoed)', not a key: write a character, "
-                                      + "Enter, Esc, Tab, Shift-Tab, Space, Backspace, Delete, Up, Down, Left, Right, Shift-Left, Shift-Right, "
-                                      + "PgUp, PgDn, Home, End, Ctrl-x, or none")
-                    }
-                    keys.append(key)
+            for word in words where words != ["none"] {
+                guard let key = Key(configName: word) else {
+                    refusals.append(Refusal(line: setting.line, problem: "key_\(setting.action) has '\(word.echoed)', not a key: write a character, "
+                                            + "Enter, Esc, Tab, Shift-Tab, Space, Backspace, Delete, Up, Down, Left, Right, Shift-Left, Shift-Right, "
+                                            + "PgUp, PgDn, Home, End, Ctrl-x, or none"))
+                    continue
                 }
+                keys.append(key)
             }
             lineOf[action] = setting.line
             // The action's own keys go; the given ones join the line of help that lists it.
@@ -66,15 +72,17 @@ public struct BoardKeymap: Sendable {
         for (key, action) in (KeyBindings.everywhere + bindings).flatMap({ $0.map }) {
             if let other = taken[key], other != action {
                 let line = lineOf[action] ?? lineOf[other] ?? 0
-                throw Refusal(line: line, problem: "\(key.configName) is given to both \(Self.name(of: other)) and \(Self.name(of: action)); "
-                              + "give one of them another key")
+                refusals.append(Refusal(line: line, problem: "\(key.configName) is given to both \(Self.name(of: other)) and \(Self.name(of: action)); "
+                                        + "give one of them another key"))
+                continue
             }
             taken[key] = action
         }
         for action in Self.essential where !taken.values.contains(action) {
-            throw Refusal(line: lineOf[action] ?? 0, problem: "key_\(Self.name(of: action)) leaves \(Self.name(of: action)) without a key; "
-                          + "it must keep one")
+            refusals.append(Refusal(line: lineOf[action] ?? 0, problem: "key_\(Self.name(of: action)) leaves \(Self.name(of: action)) without a key; "
+                                    + "it must keep one"))
         }
+        guard refusals.isEmpty else { throw Refusals(all: refusals.sorted { $0.line < $1.line }) }
         self.bindings = bindings
     }
 
