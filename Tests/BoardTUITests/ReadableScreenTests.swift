@@ -91,7 +91,7 @@ import Testing
         let box = helpBox(state)
         #expect(first.contains("↓ more") == (box.maxScroll > 0))
         press(Array(repeating: .down, count: box.maxScroll + 5), &state)
-        #expect(state.mode == .help(scroll: box.maxScroll), "↓ stops at the last page")
+        #expect(state.mode == .help(scroll: box.maxScroll, over: .normal), "↓ stops at the last page")
         let last = view(state).text
         try assertSnapshot(view(state), named: "readable-help-last-\(width)x\(height)")
         #expect(last.contains("↑↓ scroll · any other key closes"))
@@ -99,7 +99,7 @@ import Testing
         // The table's every line was on one page or the other (the help is built from it).
         let pages = (0...box.maxScroll).map { scroll -> String in
             var s = state
-            s.mode = .help(scroll: scroll)
+            s.mode = .help(scroll: scroll, over: .normal)
             return boxText(view(s))
         }.joined(separator: " ")
         func words(_ text: String) -> String { text.split(separator: " ").joined(separator: " ") }

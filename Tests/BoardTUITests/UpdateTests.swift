@@ -138,9 +138,9 @@ import Testing
     @Test func helpAndAnyKeyCloses() throws {
         var state = try TUIFixture().state()
         press([.character("?")], &state)
-        #expect(state.mode == .help(scroll: 0))
+        #expect(state.mode == .help(scroll: 0, over: .normal))
         press([.down, .down, .up], &state)
-        #expect(state.mode == .help(scroll: 1), "↑↓ scroll")
+        #expect(state.mode == .help(scroll: 1, over: .normal), "↑↓ scroll")
         press([.character("z")], &state)
         #expect(state.mode == .normal)
     }

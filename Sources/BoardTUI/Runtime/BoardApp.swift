@@ -267,7 +267,8 @@ public final class BoardApp {
         func template(_ id: String) -> String { state.snapshot.templateTitles[id].map { "“\($0)”" } ?? "the template" }
         return switch effect {
         case .add(let title, let bucket): "add “\(title)” to \(bucket.title)"
-        case .move(let id, let bucket, let position): position == nil ? "move \(card(id)) to \(bucket.title)" : "reorder \(card(id))"
+        case .move(let id, let bucket, let position):
+            position != nil && (try? store.task(id))?.bucket == bucket ? "reorder \(card(id))" : "move \(card(id)) to \(bucket.title)"
         case .toggleDone(let id, let completed): "\(completed ? "complete" : "reopen") \(card(id))"
         case .delete(let id): "delete \(card(id))"
         case .edit(let id, _, _): "edit of \(card(id))"

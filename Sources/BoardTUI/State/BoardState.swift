@@ -100,7 +100,8 @@ public enum Mode: Hashable, Sendable {
     /// Typing a filter; Esc clears it and goes back to the card focused before (`from`).
     case searching(TextField, from: String?)
     /// Every key, from the key-binding tables; `scroll` is the first line shown.
-    case help(scroll: Int)
+    /// The keys, over the screen they were asked from: any key but the scrolling ones goes back to it.
+    indirect case help(scroll: Int, over: Mode)
     /// The focused card's detail; `field` is the cursor among the template fields of an
     /// occurrence, and for any other card the first line shown.
     case detail(field: Int)
@@ -157,6 +158,8 @@ public struct BoardState: Sendable {
     /// The view a card or template was opened from (the Calendar's Enter or e, Stats' Enter):
     /// closing its detail, form or editor goes back to it.
     public var returnTo: Mode?
+    /// Where the last H/L took a card from: moving it straight back puts it where it was.
+    public var movedFrom: (cardId: String, column: Int, row: Int)?
 
     public init(snapshot: BoardSnapshot, width: Int, height: Int) {
         self.snapshot = snapshot

@@ -32,6 +32,11 @@ private func answer(_ state: inout BoardState, _ action: Action) -> [Effect] {
     case .pastedNowhere:
         state.message = "Nothing here takes text, so the paste was ignored: a adds a card, / searches."
         return []
+    case .help:
+        // Over whatever shows, which the help's closing key goes back to (a form keeps what was typed).
+        if case .help = state.mode { break }
+        state.mode = .help(scroll: 0, over: state.mode)
+        return []
     default: break
     }
     return updateMode(&state, action)
@@ -63,17 +68,17 @@ private func updateMode(_ state: inout BoardState, _ action: Action) -> [Effect]
     case .stats(var screen): return updateStats(&state, &screen, action)
     case .calendar(var screen): return updateCalendar(&state, &screen, action)
     case .suggestion(let habits): return updateSuggestion(&state, action, returningTo: habits)
-    case .help(let scroll):
+    case .help(let scroll, let under):
         let box = helpBox(state)
         switch action {
         case .click: break
         case .moveFocus(_, let dy):
-            state.mode = .help(scroll: max(0, min(scroll + dy, box.maxScroll)))
+            state.mode = .help(scroll: max(0, min(scroll + dy, box.maxScroll)), over: under)
         case .page(let step):
-            state.mode = .help(scroll: max(0, min(scroll + step * max(1, box.room - 1), box.maxScroll)))
+            state.mode = .help(scroll: max(0, min(scroll + step * max(1, box.room - 1), box.maxScroll)), over: under)
         case .toEdge(let last):
-            state.mode = .help(scroll: last ? box.maxScroll : 0)
-        default: state.mode = .normal
+            state.mode = .help(scroll: last ? box.maxScroll : 0, over: under)
+        default: state.mode = under
         }
         return []
     }
@@ -107,8 +112,13 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         guard let card = state.focusedCard else { return [] }
         let target = min(max(0, state.focus.column + dx), columns.count - 1)
         guard target != state.focus.column else { return [] }
+        // Straight back to the column it came from: to its old place, not the end.
+        let back = state.movedFrom.flatMap { $0.cardId == card.id && $0.column == target && state.activeQuery.isEmpty ? $0.row : nil }
+        let position = back.map { min($0, state.cards(in: target).count) }
+        state.movedFrom = state.activeQuery.isEmpty && target != BoardState.routinesColumn
+            ? (card.id, state.focus.column, state.focus.row) : nil
         state.focus.column = target
-        return [.move(cardId: card.id, bucket: columns[target], position: nil)]
+        return [.move(cardId: card.id, bucket: columns[target], position: position)]
     case .reorderCard(let dy):
         guard let card = state.focusedCard else { return [] }
         guard BoardState.columns[state.focus.column] != .routines else {
@@ -150,8 +160,6 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
             return []
         }
         jumpToMatch(&state, step: step)
-    case .help:
-        state.mode = .help(scroll: 0)
     case .openHabits:
         return [.openHabits]
     case .openStats:
@@ -173,7 +181,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if let focus = Layout(state).card(at: x, y: y, in: state) { state.focus = focus }
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
-    case .type, .paste, .pastedNowhere, .answer, .backspace, .editText, .reported, .resize, .redraw, .quit, .dialog, .suggestion, .form, .checklist, .habits, .stats, .calendar, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
+    case .type, .paste, .pastedNowhere, .answer, .backspace, .editText, .reported, .resize, .redraw, .quit, .help, .dialog, .suggestion, .form, .checklist, .habits, .stats, .calendar, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
          .viewTemplate, .toggleArchived,
          .reapplyField, .reapplyAll, .makeException:
         break

@@ -56,7 +56,7 @@ public struct BoardKeymap: Sendable {
                 guard let key = Key(configName: word) else {
                     refusals.append(Refusal(line: setting.line, problem: "key_\(setting.action) has '\(word.echoed)', not a key: write a character, "
                                             + "Enter, Esc, Tab, Shift-Tab, Space, Backspace, Delete, Up, Down, Left, Right, Shift-Left, Shift-Right, "
-                                            + "PgUp, PgDn, Home, End, Ctrl-x, or none"))
+                                            + "PgUp, PgDn, Home, End, F1, Ctrl-x, or none"))
                     continue
                 }
                 keys.append(key)
@@ -123,12 +123,12 @@ extension KeyBinding {
 
 extension Key {
     /// A key as config.toml writes it: a character, or Enter, Esc, Tab, Shift-Tab, Space, Backspace,
-    /// Delete, Up, Down, Left, Right, Shift-Left, Shift-Right, PgUp, PgDn, Home, End, Ctrl-x.
+    /// Delete, Up, Down, Left, Right, Shift-Left, Shift-Right, PgUp, PgDn, Home, End, F1, Ctrl-x.
     init?(configName name: String) {
         let named: [String: Key] = [
             "enter": .enter, "esc": .escape, "escape": .escape, "tab": .tab, "shift-tab": .backTab, "space": .character(" "),
             "backspace": .backspace, "delete": .delete, "up": .up, "down": .down, "left": .left, "right": .right,
-            "shift-left": .shiftLeft, "shift-right": .shiftRight, "pgup": .pageUp, "pgdn": .pageDown, "home": .home, "end": .end,
+            "shift-left": .shiftLeft, "shift-right": .shiftRight, "pgup": .pageUp, "pgdn": .pageDown, "home": .home, "end": .end, "f1": .f1,
         ]
         if let key = named[name.lowercased()] { self = key; return }
         if name.lowercased().hasPrefix("ctrl-"), name.count == 6, let c = name.last?.lowercased().first, c.isLetter, c.isASCII {
@@ -161,6 +161,7 @@ extension Key {
         case .pageDown: "PgDn"
         case .home: "Home"
         case .end: "End"
+        case .f1: "F1"
         case .paste, .resize, .click, .hangUp: "?"
         }
     }

@@ -211,6 +211,7 @@ public struct InputDecoder: Sendable {
         case 0x48: return .home
         case 0x46: return .end
         case 0x5A: return .backTab
+        case 0x50 where modifier == 1: return .f1  // ESC [ P, ESC [ 1 P
         case 0x7E:
             switch numbers.first {
             case 1, 7: return .home
@@ -218,6 +219,7 @@ public struct InputDecoder: Sendable {
             case 3: return .delete
             case 5: return .pageUp
             case 6: return .pageDown
+            case 11: return .f1
             case 200:
                 state = .paste(matched: 0)
                 pasted.removeAll(keepingCapacity: true)
@@ -265,6 +267,6 @@ public struct InputDecoder: Sendable {
     }
 
     private static let ss3Keys: [UInt8: Key] = [
-        0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left, 0x48: .home, 0x46: .end, 0x4D: .enter,
+        0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left, 0x48: .home, 0x46: .end, 0x4D: .enter, 0x50: .f1,
     ]
 }

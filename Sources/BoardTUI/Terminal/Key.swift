@@ -4,6 +4,8 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right, shiftLeft, shiftRight
     case enter, escape, backspace, tab, backTab
     case home, end, delete, pageUp, pageDown
+    /// F1: the help, from every screen, forms included (where ? is typed text).
+    case f1
     /// Text the terminal pasted (bracketed paste), whole: never read as keys.
     case paste(String)
     case control(Character)

@@ -23,6 +23,7 @@ public enum KeyBindings {
     /// Keys every screen answers the same way.
     public static let everywhere: [KeyBinding] = [
         KeyBinding("Ctrl-L", "redraw the screen", [(.control("l"), .redraw)]),
+        KeyBinding("F1", "this help, over any screen (in a form, where ? is text)", [(.f1, .help)]),
     ]
 
     public static let board: [KeyBinding] = [
@@ -132,6 +133,7 @@ public enum KeyBindings {
             (.character("S"), .checklist(.startRun)), (.character("F"), .checklist(.finishRun)), (.character("X"), .checklist(.discardRun)),
         ]),
         KeyBinding("u / Ctrl-R", "undo / redo a tick", [(.character("u"), .checklist(.undo)), (.control("r"), .checklist(.redo))]),
+        KeyBinding("?", "this help", [(.character("?"), .help)]),
         KeyBinding("Esc or q", "stop editing, or back to the board (a run finishes)", [
             (.escape, .checklist(.leave)), (.character("q"), .checklist(.leave)),
         ]),
@@ -150,6 +152,7 @@ public enum KeyBindings {
         KeyBinding("a", "add a habit (Enter adds it, Esc stops)", [(.character("a"), .habits(.add))]),
         KeyBinding("Enter", "answer the waiting suggestions", [(.enter, .habits(.answerSuggestions))]),
         KeyBinding("u / Ctrl-R", "undo / redo", [(.character("u"), .habits(.undo)), (.control("r"), .habits(.redo))]),
+        KeyBinding("?", "this help", [(.character("?"), .help)]),
         KeyBinding("Esc, q or g", "back to the board", [
             (.escape, .habits(.leave)), (.character("q"), .habits(.leave)), (.character("g"), .habits(.leave)),
         ]),
@@ -166,6 +169,7 @@ public enum KeyBindings {
             (.end, .stats(.move(dy: Int(Int32.max)))), (.character("G"), .stats(.move(dy: Int(Int32.max)))),
         ]),
         KeyBinding("Enter", "open it: the template's editor, the habit in the Habits view", [(.enter, .stats(.open))]),
+        KeyBinding("?", "this help", [(.character("?"), .help)]),
         KeyBinding("Esc, q or i", "back to the board", [
             (.escape, .stats(.leave)), (.character("q"), .stats(.leave)), (.character("i"), .stats(.leave)),
         ]),
@@ -194,6 +198,7 @@ public enum KeyBindings {
             (.character("L"), .calendar(.moveCard(1))), (.shiftRight, .calendar(.moveCard(1))),
         ]),
         KeyBinding("u / Ctrl-R", "undo / redo", [(.character("u"), .calendar(.undo)), (.control("r"), .calendar(.redo))]),
+        KeyBinding("?", "this help", [(.character("?"), .help)]),
         KeyBinding("Esc, q or v", "back to the board", [
             (.escape, .calendar(.leave)), (.character("q"), .calendar(.leave)), (.character("v"), .calendar(.leave)),
         ]),

@@ -19,8 +19,17 @@ public func view(_ state: BoardState) -> Frame {
     let covered = if case .calendar = state.mode { true } else { false }
     if !covered { for column in BoardState.columns.indices { drawColumn(&frame, state, layout, column) } }
     drawStatus(&frame, state, layout)
-    switch state.mode {
-    case .help(let scroll): drawHelp(&frame, state, scroll: scroll)
+    drawMode(&frame, state, state.mode)
+    return frame
+}
+
+/// What the mode shows over the columns; the help, over the screen it was asked from.
+private func drawMode(_ frame: inout Frame, _ state: BoardState, _ mode: Mode) {
+    switch mode {
+    case .help(let scroll, let under):
+        drawMode(&frame, state, under)
+        frame.cursor = nil  // the form's cursor is under the box
+        drawHelp(&frame, state, scroll: scroll)
     case .detail(let field): drawDetail(&frame, state, field: field)
     case .editing(let form): drawForm(&frame, state, form)
     case .templateForm(let form): drawTemplateForm(&frame, state, form)
@@ -34,7 +43,6 @@ public func view(_ state: BoardState) -> Frame {
         drawSuggestion(&frame, state)
     default: break
     }
-    return frame
 }
 
 private func drawTitleBar(_ frame: inout Frame, _ state: BoardState) {
@@ -198,8 +206,8 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
 /// those that work where the focus is (a plain card's detail has no template to reset from).
 func keyHints(_ state: BoardState) -> [String] {
     switch state.mode {
-    case .editing: ["Tab/↓ next field", "Shift-Tab/↑ previous", "Enter saves", "Esc cancels", "Ctrl-U clears to the start"]
-    case .templateForm: ["Tab/↓ next row", "Space/←→ cycle a choice", "Enter on a save row saves", "Ctrl-D removes a step", "Esc leaves"]
+    case .editing: ["Tab/↓ next field", "Shift-Tab/↑ previous", "Enter saves", "Esc cancels", "Ctrl-U clears to the start", "F1 help"]
+    case .templateForm: ["Tab/↓ next row", "Space/←→ cycle a choice", "Enter on a save row saves", "Ctrl-D removes a step", "Esc leaves", "F1 help"]
     case .propagation(let dialog):
         ["Enter/y applies"] + (dialog.overdue > 0 ? ["Space also updates the overdue"] : []) + ["Esc/n back to the form"]
     case .detail:

@@ -17,8 +17,14 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
             form.errors[row] = nil
         } else if action == .type(" ") {
             toggle(&form, row, by: 1)
+        } else if action == .type("?") {
+            // No text is typed here, so ? is the help, as on the board.
+            state.mode = .help(scroll: 0, over: .templateForm(form))
+            return []
         } else if case .paste = action {
             state.message = "This row is a choice, not text: the paste was ignored (Tab goes to a text row)."
+        } else {
+            state.message = "This row is a choice: Space or ←/→ changes it, Tab goes on; ? or F1 shows every key."
         }
     case .form(let action):
         if let effects = formAction(&state, &form, action) { return effects }

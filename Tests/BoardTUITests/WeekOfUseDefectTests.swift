@@ -1,0 +1,84 @@
+import BoardModel
+import BoardStore
+@testable import BoardTUI
+import Foundation
+import Testing
+
+/// Small defects from a week of use (issue 44), each driven by the keys on the real file.
+@Suite struct WeekOfUseDefectTests {
+    func app() throws -> (TUIFixture, BoardApp) {
+        let f = try TUIFixture()
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        return (f, app)
+    }
+
+    func titles(_ f: TUIFixture, _ bucket: Bucket) throws -> [String] {
+        try f.store.tasks().filter { $0.bucket == bucket }.sorted { $0.position < $1.position }.map(\.title)
+    }
+
+    @Test func movingACardOutAndStraightBackPutsItWhereItWas() throws {
+        let (f, app) = try app()
+        let before = try titles(f, .thisWeek)
+        try #require(before.count >= 3)
+        _ = try app.handle(.character("j"))
+        let moved = try #require(app.state.focusedCard?.title)
+        _ = try app.handle(.character("L"))
+        #expect(try !titles(f, .thisWeek).contains(moved))
+        _ = try app.handle(.character("H"))
+        #expect(try titles(f, .thisWeek) == before, "back in its place, not at the end")
+        #expect(app.state.focusedCard?.title == moved && app.state.focus.row == 1)
+        _ = try app.handle(.character("u"))
+        #expect(app.state.message == "Undid: move “\(moved)” to This Week")
+    }
+}
+
+/// `?` did nothing inside forms (issue 44): F1 is the help on every screen, forms included, and
+/// the help closes back to the screen it was opened over, with what was typed kept.
+@Suite struct HelpEverywhereTests {
+    @Test func terminalsSendF1InThreeWays() {
+        for bytes in ["\u{1B}OP", "\u{1B}[11~", "\u{1B}[P"] {
+            var decoder = InputDecoder()
+            #expect(decoder.decode(Array(bytes.utf8)) + decoder.timedOut() == [.f1], "\(bytes.debugDescription)")
+        }
+    }
+
+    @Test func f1InTheCardFormShowsTheKeysAndGoesBackToTheFormAsTyped() throws {
+        var state = try TUIFixture().state()
+        press([.character("e")] + [.control("u")] + type("Why?"), &state)
+        guard case .editing(let typed) = state.mode else { Issue.record("no form"); return }
+        #expect(typed.inputs[0].text == "Why?", "? is text in a form")
+        press([.f1], &state)
+        guard case .help(_, let under) = state.mode, case .editing = under else { Issue.record("no help over the form: \(state.mode)"); return }
+        #expect(view(state).text.contains("move the focus"), "the help box shows")
+        press([.escape], &state)
+        guard case .editing(let back) = state.mode else { Issue.record("not back in the form: \(state.mode)"); return }
+        #expect(back.inputs[0].text == "Why?" && keyHints(state).contains("F1 help"))
+    }
+
+    @Test func onAChoiceRowOfTheTemplateFormQuestionMarkIsTheHelpAndOtherLettersExplain() throws {
+        var state = try TemplateFormTests().openForm()
+        try TemplateFormTests().focus(.repeats, &state)
+        press(type("z"), &state)
+        #expect(state.message?.contains("This row is a choice") == true, "\(state.message ?? "nothing said")")
+        press(type("?"), &state)
+        guard case .help(_, let under) = state.mode, case .templateForm(let form) = under else { Issue.record("\(state.mode)"); return }
+        #expect(form.focus == .repeats)
+        press([.character("q")], &state)
+        guard case .templateForm = state.mode else { Issue.record("\(state.mode)"); return }
+    }
+
+    @Test func questionMarkOnTheCalendarHabitsAndStatsGoesBackToThem() throws {
+        let (_, app) = try WeekOfUseDefectTests().app()
+        for open in ["v", "g", "i"] {
+            _ = try app.handle(.character(Character(open)))
+            let screen = "\(app.state.mode)".prefix(while: { $0 != "(" })
+            _ = try app.handle(.character("?"))
+            guard case .help = app.state.mode else { Issue.record("no help over \(screen)"); continue }
+            _ = try app.handle(.escape)
+            #expect("\(app.state.mode)".hasPrefix(screen), "back to \(screen): \(app.state.mode)")
+            _ = try app.handle(.escape)
+        }
+        #expect(KeyBindings.action(for: .character("?"), in: KeyBindings.checklist) == .help)
+    }
+}
