@@ -82,3 +82,25 @@ import Testing
         #expect(KeyBindings.action(for: .character("?"), in: KeyBindings.checklist) == .help)
     }
 }
+
+/// Wrapped titles hung 5 cells in the focused column and 2 in a narrower one (issue 44): every
+/// column hangs a title's next lines under its text.
+@Suite struct WrappedTitleTests {
+    @Test func aWrappedTitleHangsUnderItsTextInEveryColumn() throws {
+        let f = try TUIFixture()
+        for bucket in [Bucket.thisWeek, .weekend] {
+            _ = try f.store.addTask(CardValues(title: "Zebra crossing paint order for the whole street"), bucket: bucket, clock: demoClock)
+        }
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        let text = try app.firstFrame(width: 100, height: 40).text
+        let layout = Layout(app.state)
+        #expect(layout.width(of: 0) != layout.width(of: 1), "columns of two widths")
+        for column in [0, 1] {
+            let x = layout.columnX(column)
+            let cells = text.split(separator: "\n").map { Array($0) }.filter { $0.count > x }.map { String($0[x..<min($0.count, x + layout.width(of: column))]) }
+            let first = try #require(cells.firstIndex { $0.contains("[ ] Zebra") }, "\(text)")
+            let next = cells[first + 1]
+            #expect(next.prefix(5) == "     " && next.dropFirst(5).first != " ", "column \(column): '\(next)'")
+        }
+    }
+}

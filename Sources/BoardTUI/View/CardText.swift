@@ -9,11 +9,12 @@ enum CardText {
 
     /// "[ ] Buy a birthday" / "    present for Sam": the title wrapped in `width` cells at most
     /// three lines, the last ending in "…" when cut. Continuation lines hang under the title's
-    /// text, or under its box when the column is too narrow for that.
+    /// text in every column the board can show (at least 60 cells make columns wide enough), so
+    /// a wide focused column and a narrow one look alike.
     static func titleLines(_ card: CardSummary, width: Int) -> [String] {
         let box = card.isCompleted ? "[x] " : "[ ] "
         if DisplayWidth.of(card.title) <= width - 4 && !card.title.contains("  ") { return [box + card.title] }
-        let indent = width >= 20 ? 4 : 1
+        let indent = width >= 8 ? 4 : 1
         let wrapped = DisplayWidth.wrap(card.title, to: max(1, width - indent), firstWidth: width - 4)
         var lines = wrapped.prefix(titleLineLimit).enumerated().map { ($0 == 0 ? box : String(repeating: " ", count: indent)) + $1 }
         if wrapped.count > titleLineLimit {
