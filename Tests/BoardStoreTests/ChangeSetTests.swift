@@ -51,7 +51,7 @@ import Testing
         let (card, _) = try f.store.recording { try f.store.addTask(CardValues(title: "Pay rent"), clock: now) }
         let (_, edit) = try f.store.recording { try f.store.editTask(card.id, CardEdit(priority: 2), clock: now) }
         try BoardStore.open(path: f.path).editTask(card.id, CardEdit(title: "Pay rent today"), clock: clock("2026-11-21T09:30"))
-        #expect(throws: BoardError("history", "“Pay rent today” was changed elsewhere since; nothing undone")) {
+        #expect(throws: BoardError("undo", "“Pay rent today” was changed elsewhere since; nothing undone")) {
             try f.store.apply(edit.inverse, verb: "undone")
         }
         #expect(try f.store.task(card.id).priority == 2 && f.store.task(card.id).title == "Pay rent today", "nothing overwritten")

@@ -95,7 +95,7 @@ import Testing
         try BoardStore.open(path: f.path).editTask(card.id, CardEdit(title: "Pay rent today"), clock: later)
         let before = try Self.dump(f.store)
         app.perform(.undo)
-        #expect(app.state.message == "history: “Pay rent today” was changed elsewhere since; nothing undone")
+        #expect(app.state.message == "undo: “Pay rent today” was changed elsewhere since; nothing undone")
         #expect(try Self.dump(f.store) == before, "nothing overwritten")
         #expect(try f.store.task(card.id).bucket == .nextMonth)
     }

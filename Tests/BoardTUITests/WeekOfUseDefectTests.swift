@@ -104,3 +104,39 @@ import Testing
         }
     }
 }
+
+/// Messages named the table's keys however config.toml bound them (issue 44): each board message
+/// names the key in force, and no board message names a key by hand.
+@Suite struct MessageKeyTests {
+    @Test func messagesNameTheKeysInForce() throws {
+        let (f, app) = try WeekOfUseDefectTests().app()
+        app.state.keymap = try BoardKeymap([.init(action: "undo", keys: "U", line: 1), .init(action: "search", keys: "f", line: 2),
+                                            .init(action: "next_match", keys: "]", line: 3), .init(action: "previous_match", keys: "[", line: 4)])
+        _ = try app.handle(.character("d"))
+        #expect(app.state.message?.hasSuffix(". U brings it back.") == true, "\(app.state.message ?? "")")
+        _ = try app.handle(.character("]"))
+        #expect(app.state.message == "No search yet: f searches, then ]/[ go from match to match.")
+        _ = try app.handle(.paste("x"))
+        #expect(app.state.message == "Nothing here takes text, so the paste was ignored: a adds a card, f searches.")
+        _ = f
+    }
+
+    /// The sentences of the board's own screen, read from its source: a key is named through
+    /// `state.key(…)`, never written into the text, so a remapped key can't be misnamed.
+    @Test func noBoardMessageWritesABoardKeyByHand() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/BoardTUI/State")
+        let files = ["Update.swift", "Routines/Update+Routines.swift", "Outcome.swift", "Update+Reports.swift"]
+        let keys = Set(KeyBindings.board.flatMap(\.map).compactMap { if case .character(let c) = $0.key, c != " " { String(c) } else { nil } })
+        let verb = #/(?:^|[\s(;:,“])(\S) (adds|deletes|jumps|searches|undoes|edits|opens|completes|skips|moves|brings|reorder|shows|hides|pauses|resumes|archives|duplicates|activates|starts|go|goes)\b/#
+        for file in files {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in source.split(separator: "\n") where line.contains("\"") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                for literal in line.split(separator: "\"").enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
+                    for match in String(literal).matches(of: verb) where keys.contains(String(match.output.1)) {
+                        Issue.record("\(file): '\(literal)' names \(match.output.1) by hand")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -22,18 +22,20 @@ public enum Outcome: Hashable, Sendable {
     func sentence(_ state: BoardState) -> String {
         let today = state.snapshot.today
         func template(_ id: String) -> String { state.snapshot.templateTitles[id].map { "“\($0)”" } ?? "the template" }
+        // Check-ins happen in the Habits view, whose keys are its own.
+        let habitsUndo = KeyBindings.said(.habits(.undo), in: KeyBindings.habits)
         func day(_ d: LocalDate) -> String { d == today ? "today" : "on \(MonthName.due(d, nil, today: today))" }
         return switch self {
         case .templateCreated(let title, let status): "Created template “\(title)” (\(status.rawValue))."
-        case .templateEditApplied(let title, let n): "Saved “\(title)”: updated \(n) \(n == 1 ? "occurrence" : "occurrences"). u undoes it all."
-        case .paused(let id): "Paused \(template(id)): no new occurrences until p resumes it."
+        case .templateEditApplied(let title, let n): "Saved “\(title)”: updated \(n) \(n == 1 ? "occurrence" : "occurrences"). \(state.key(.undo)) undoes it all."
+        case .paused(let id): "Paused \(template(id)): no new occurrences until \(state.key(.pauseResume)) resumes it."
         case .resumed(let id): "Resumed \(template(id))."
-        case .archived(let id): "Archived \(template(id)): it makes no more occurrences; z shows archived templates, u brings it back."
-        case .skipped(let id, let date): "Skipped \(template(id)) on \(MonthName.due(date, nil, today: today)). u brings it back."
-        case .duplicated(let title): "Duplicated as “\(title)” (draft; p activates it)."
+        case .archived(let id): "Archived \(template(id)): it makes no more occurrences; \(state.key(.toggleArchived)) shows archived templates, \(state.key(.undo)) brings it back."
+        case .skipped(let id, let date): "Skipped \(template(id)) on \(MonthName.due(date, nil, today: today)). \(state.key(.undo)) brings it back."
+        case .duplicated(let title): "Duplicated as “\(title)” (draft; \(state.key(.pauseResume)) activates it)."
         case .habitAdded(let name): "Added habit “\(name)”. Space checks it in."
-        case .checkedIn(let name, let d): "Checked in “\(name)” \(day(d)). u undoes it."
-        case .tookBack(let name, let d): "Took back “\(name)” \(day(d)). u undoes it."
+        case .checkedIn(let name, let d): "Checked in “\(name)” \(day(d)). \(habitsUndo) undoes it."
+        case .tookBack(let name, let d): "Took back “\(name)” \(day(d)). \(habitsUndo) undoes it."
         case .undid(let what): "Undid: \(what)"
         case .redid(let what): "Redid: \(what)"
         case .nothingToUndo: "Nothing to undo."

@@ -30,7 +30,7 @@ private func answer(_ state: inout BoardState, _ action: Action) -> [Effect] {
     case .redraw: return [.redraw]
     case .quit: return [.quit]
     case .pastedNowhere:
-        state.message = "Nothing here takes text, so the paste was ignored: a adds a card, / searches."
+        state.message = "Nothing here takes text, so the paste was ignored: \(state.key(.startAdd)) adds a card, \(state.key(.startSearch)) searches."
         return []
     case .help:
         // Over whatever shows, which the help's closing key goes back to (a form keeps what was typed).
@@ -122,7 +122,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
     case .reorderCard(let dy):
         guard let card = state.focusedCard else { return [] }
         guard BoardState.columns[state.focus.column] != .routines else {
-            state.message = "Upcoming is in date and time order: J/K reorder the other columns; H moves a run out of Routines."
+            state.message = "Upcoming is in date and time order: \(state.key(.reorderCard(dy: 1)))/\(state.key(.reorderCard(dy: -1))) reorder the other columns; \(state.key(.moveCard(dx: -1))) moves a run out of Routines."
             return []
         }
         guard state.activeQuery.isEmpty else {
@@ -148,7 +148,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         return [.toggleDone(cardId: card.id, completed: !card.isCompleted)]
     case .delete:
         guard let card = state.focusedCard else { return [] }
-        state.message = "Deleted “\(card.title)”. u brings it back."
+        state.message = "Deleted “\(card.title)”. \(state.key(.undo)) brings it back."
         return [.delete(cardId: card.id)]
     case .undo: return [.undo]
     case .redo: return [.redo]
@@ -156,7 +156,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         state.mode = .searching(TextField(state.filter), from: state.focusedCard?.id)
     case .nextMatch(let step):
         guard !state.filter.isEmpty else {
-            state.message = "No search: press / to search."
+            state.message = "No search yet: \(state.key(.startSearch)) searches, then \(state.key(.nextMatch(1)))/\(state.key(.nextMatch(-1))) go from match to match."
             return []
         }
         jumpToMatch(&state, step: step)

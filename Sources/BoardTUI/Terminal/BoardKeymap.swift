@@ -93,6 +93,10 @@ public struct BoardKeymap: Sendable {
     /// The action `key` stands for on the board.
     public func action(for key: Key) -> Action? { KeyBindings.action(for: key, in: bindings) }
 
+    /// The key a message names for `action`: the key bar's, or the config.toml setting that would
+    /// give it one, so that no sentence names a key that does something else.
+    public func said(_ action: Action) -> String { hintKey(for: action) ?? "key_\(Self.name(of: action)) (no key)" }
+
     /// The key the key bar names for `action`: a letter or sign before Space or Enter, as people say them; nil when unbound.
     public func hintKey(for action: Action) -> String? {
         let keys = bindings.flatMap(\.map).filter { $0.action == action }.map(\.key)

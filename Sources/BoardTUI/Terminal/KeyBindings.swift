@@ -230,6 +230,11 @@ public enum KeyBindings {
         return lines
     }
 
+    /// The key a message names for `action` on a screen of fixed keys (the Habits view's u).
+    static func said(_ action: Action, in bindings: [KeyBinding]) -> String {
+        bindings.flatMap(\.map).first { $0.action == action }.map(\.key.hintName) ?? "?"
+    }
+
     /// The action `key` stands for in `bindings`, if any.
     static func action(for key: Key, in bindings: [KeyBinding]) -> Action? {
         for binding in bindings { if let hit = binding.map.first(where: { $0.key == key }) { return hit.action } }

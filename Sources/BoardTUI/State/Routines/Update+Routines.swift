@@ -12,7 +12,7 @@ func updateRoutines(_ state: inout BoardState, _ action: Action) -> [Effect]? {
         return []
     case .toggleArchived:
         state.showArchived.toggle()
-        state.message = state.showArchived ? "Archived templates shown (z hides them)." : "Archived templates hidden (z shows them)."
+        state.message = state.showArchived ? "Archived templates shown (\(state.key(.toggleArchived)) hides them)." : "Archived templates hidden (\(state.key(.toggleArchived)) shows them)."
         state.clampFocus()
         return []
     case .moveFocus(let dx, let dy) where state.focus.column == routines && dx == 0:
@@ -73,26 +73,26 @@ private func templateAction(_ state: inout BoardState, _ template: TemplateRow, 
         case .active: return [.pauseTemplate(templateId: template.id)]
         case .paused, .draft: return [.resumeTemplate(templateId: template.id)]
         default:
-            state.message = "“\(template.title)” is archived; c duplicates it into a new draft."
+            state.message = "“\(template.title)” is archived; \(state.key(.duplicate)) duplicates it into a new draft."
             return []
         }
     case .skipNext: return [.skipNext(templateId: template.id)]
     case .duplicate: return [.duplicateTemplate(templateId: template.id)]
     case .archive: return [.archiveTemplate(templateId: template.id)]
     case .delete:
-        state.message = "Templates are archived, not deleted: A archives “\(template.title)”."
+        state.message = "Templates are archived, not deleted: \(state.key(.archive)) archives “\(template.title)”."
         return []
     case .toggleDone:
-        state.message = "A template is never done: A archives “\(template.title)”, p pauses it; x completes one of its occurrences."
+        state.message = "A template is never done: \(state.key(.archive)) archives “\(template.title)”, \(state.key(.pauseResume)) pauses it; \(state.key(.toggleDone)) completes one of its occurrences."
         return []
     case .moveCard:
-        state.message = "“\(template.title)” stays in Routines: H and L move its occurrences, one by one."
+        state.message = "“\(template.title)” stays in Routines: \(state.key(.moveCard(dx: -1))) and \(state.key(.moveCard(dx: 1))) move its occurrences, one by one."
         return []
     case .reorderCard:
         state.message = "Templates are listed in the order they were made: “\(template.title)” keeps its place."
         return []
     case .viewTemplate:
-        state.message = "This is the template “\(template.title)”: e opens its editor."
+        state.message = "This is the template “\(template.title)”: \(state.key(.startEdit)) opens its editor."
         return []
     default:
         return nil
@@ -125,12 +125,12 @@ private func occurrenceAction(_ state: inout BoardState, _ card: CardSummary, _ 
         let template = state.snapshot.templates.first { $0.id == card.templateId }
         guard let next = template?.nextRun, next == card.occurrenceDate else {
             let when = template?.nextRun.map { " (\(MonthName.due($0, nil, today: state.snapshot.today)))" } ?? ""
-            state.message = "Skip Next skips the template's next occurrence\(when); d deletes this one."
+            state.message = "\(state.key(.skipNext)) skips the template's next occurrence\(when); \(state.key(.delete)) deletes this one."
             return []
         }
         return [.skipNext(templateId: card.templateId!)]
     case .pauseResume, .duplicate, .archive:
-        state.message = "That acts on a template: T jumps to this occurrence's template."
+        state.message = "That acts on a template: \(state.key(.viewTemplate)) jumps to this occurrence's template."
         return []
     default:
         return nil
