@@ -43,7 +43,7 @@ import Testing
         #expect(LocalDate(basicISO: "20240229") == date("2024-02-29"))
         #expect(LocalDate(basicISO: "20230229") == nil)
         #expect(LocalTime(iso: "07:30")?.description == "07:30")
-        #expect(LocalTime(iso: "7:30")?.display == "7:30")
+        #expect(LocalTime(iso: "7:30")?.display == "07:30")
         #expect(LocalTime(iso: "24:00") == nil)
         #expect(LocalTime(iso: "07:60") == nil)
         #expect(LocalDateTime(iso: "2026-11-21T07:30")?.description == "2026-11-21T07:30")

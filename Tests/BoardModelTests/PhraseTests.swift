@@ -89,7 +89,7 @@ import Testing
         ("every 15th", "Monthly on the 15th"), ("every last friday", "Monthly on the last Friday"),
         ("every march 14", "Every year on March 14"), ("every! 3 days", "3 days after completion"),
         ("every day for 10 times", "Every day, 10 times"), ("every day until 2026-12-31", "Every day, until Dec 31, 2026"),
-        ("every day at 7:30", "Every day at 7:30"), ("every mon, wed and fri", "Every Monday, Wednesday and Friday"),
+        ("every day at 7:30", "Every day at 07:30"), ("every mon, wed and fri", "Every Monday, Wednesday and Friday"),
         // Issue 44: "at midnight" read back as "Every day at 0:00".
         ("every day at midnight", "Every day at midnight"), ("every day at 0:00", "Every day at midnight"), ("every day at noon", "Every day at noon"),
         ("every last workday", "Monthly on the last workday"), ("every month", "Every month"),

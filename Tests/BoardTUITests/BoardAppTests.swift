@@ -136,7 +136,7 @@ import Testing
         #expect(try app.noticeChanges(), "a new minute is noticed without any write")
         let layout = Layout(app.state)
         let statusLine = screen().split(separator: "\n", omittingEmptySubsequences: false)[39 - layout.statusLines]
-        #expect(statusLine.hasPrefix("Reminder: Pay rent at 9:10 │ "), "\(statusLine)")
+        #expect(statusLine.hasPrefix("Reminder: Pay rent at 09:10 │ "), "\(statusLine)")
         #expect(!screen().contains("! Overdue"), "due now is not overdue yet")
 
         clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-21T09:11")!, zone: paris)

@@ -65,12 +65,12 @@ import Testing
         let first = Reminder(taskId: "a", title: "Call the bank", bucket: "THIS_WEEK", due: LocalDateTime(iso: "2026-11-21T08:30")!,
                              minutesBefore: 0, zone: demoClock.zone)
         state.snapshot.dueReminders = [first]
-        #expect(StatusLine.text(state).hasPrefix("Reminder: Call the bank at 8:30"))
+        #expect(StatusLine.text(state).hasPrefix("Reminder: Call the bank at 08:30"))
         press([.escape], &state)
         #expect(!StatusLine.text(state).contains("Reminder:"), "\(StatusLine.text(state))")
         let second = Reminder(taskId: "b", title: "Stretch", bucket: "ROUTINES", due: LocalDateTime(iso: "2026-11-21T08:45")!,
                               minutesBefore: 0, zone: demoClock.zone)
         state.snapshot.dueReminders = [first, second]
-        #expect(StatusLine.text(state).hasPrefix("Reminder: Stretch at 8:45 │"), "\(StatusLine.text(state))")
+        #expect(StatusLine.text(state).hasPrefix("Reminder: Stretch at 08:45 │"), "\(StatusLine.text(state))")
     }
 }

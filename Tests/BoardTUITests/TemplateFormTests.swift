@@ -89,7 +89,7 @@ import Testing
         #expect(try form(state).fields.repeats == .phrase)
         try focus(.phrase, &state)
         press(type("every other tuesday at 7am"), &state)
-        #expect(try form(state).phraseFeedback == "→ Every 2 weeks on Tuesday at 7:00")
+        #expect(try form(state).phraseFeedback == "→ Every 2 weeks on Tuesday at 07:00")
         let schedule = try form(state).preview.get()
         #expect(try form(state).previewDates(schedule).map(\.iso)
                 == ["2026-12-01", "2026-12-15", "2026-12-29", "2027-01-12", "2027-01-26", "2027-02-09", "2027-02-23"],
@@ -196,7 +196,7 @@ extension Result where Failure == FormErrors {
         let previewed = form.previewDates(try form.preview.get())
         #expect(previewed.map(\.iso) == ["2026-11-22", "2026-11-23", "2026-11-24"])
         let screen = view(app.state).text
-        #expect(screen.contains("Starts tomorrow, Sun Nov 22:") && screen.contains("today's 7:00 has passed"), "\(screen)")
+        #expect(screen.contains("Starts tomorrow, Sun Nov 22:") && screen.contains("today's 07:00 has passed"), "\(screen)")
         try focus(.save(.activate), app)
         _ = try app.handle(.enter)
         let template = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Stretch" })

@@ -52,7 +52,7 @@ import Testing
     @Test func templatesGenerateAndOccurrencesCarryTheirChipsAndExceptions() throws {
         let board = try BoardFile()
         let added = try board.run(["template", "add", "Morning stretch", "--every", "every weekday at 7:30", "--checklist", "neck", "--checklist", "back"])
-        #expect(added.status == 0 && added.stdout.contains("Every weekday at 7:30"))
+        #expect(added.status == 0 && added.stdout.contains("Every weekday at 07:30"))
         var cards = try board.cards()
         #expect(cards.map { $0["occurrence_date"] as? String } == ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"])
         #expect(cards.allSatisfy { $0["bucket"] as? String == "routines" && $0["due_time"] as? String == "07:30" })
@@ -66,7 +66,7 @@ import Testing
         #expect(listing.contains("From Template: Morning stretch · Exception: title, bucket"))
 
         let templates = try board.templates()
-        #expect(templates.count == 1 && templates[0]["summary"] as? String == "Every weekday at 7:30")
+        #expect(templates.count == 1 && templates[0]["summary"] as? String == "Every weekday at 07:30")
         #expect(templates[0]["next_run"] as? String == "2026-11-23" && templates[0]["status"] as? String == "active")
         let id = templates[0]["id"] as! String
         let dry = try board.run(["template", "edit", String(id.prefix(6)), "--title", "Stretch", "--dry-run"])
@@ -85,7 +85,7 @@ import Testing
         #expect(try board.cards().first { $0["id"] as? String == first }?["title"] as? String == "Stretch")
 
         let show = try board.run(["template", "show", String(id.prefix(6))]).stdout
-        #expect(show.contains("Schedule:    Every weekday at 7:30") && show.contains("Next occurrences (Europe/Paris):") && show.contains("Mon Nov 23 07:30"))
+        #expect(show.contains("Schedule:    Every weekday at 07:30") && show.contains("Next occurrences (Europe/Paris):") && show.contains("Mon Nov 23 07:30"))
     }
 
     @Test func seriesControlsFromTheCommandLine() throws {
@@ -115,7 +115,7 @@ import Testing
         // Issue: a past date without a time was refused as "a time in the past".
         (["add", "x", "--due", "2026-11-20"], "error: due: cannot create a card with a date in the past: 2026-11-20 is before today, 2026-11-21"),
         // Issue: --time silently won over the rule's "at 7am".
-        (["template", "add", "Gym", "--every", "every day at 7am", "--time", "08:00"], "error: time: two times, --time 08:00 and the rule's 'at 7:00'; give one"),
+        (["template", "add", "Gym", "--every", "every day at 7am", "--time", "08:00"], "error: time: two times, --time 08:00 and the rule's 'at 07:00'; give one"),
         (["add", "x", "--priority", "5"], "error: priority: must be 0, 1, 2 or 3, got '5'"),
         // Issue 44: the screen says "card", and so does every error ("no task …" before).
         (["done", "abc123"], "error: id: no card has an id starting with 'abc123'"),

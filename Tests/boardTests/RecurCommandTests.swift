@@ -42,7 +42,7 @@ import Testing
 
     @Test func parsePrintsRuleTimeAnchorAndSummary() throws {
         let r = try BoardBinary.run(["recur", "parse", "every other tuesday at 7am"])
-        #expect(r.lines == ["rule: FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "time: 07:00", "anchor: schedule", "summary: Every 2 weeks on Tuesday at 7:00"])
+        #expect(r.lines == ["rule: FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "time: 07:00", "anchor: schedule", "summary: Every 2 weeks on Tuesday at 07:00"])
         let completion = try BoardBinary.run(["recur", "parse", "every! 3 days"])
         #expect(completion.lines == ["rule: FREQ=DAILY;INTERVAL=3", "anchor: completion", "summary: 3 days after completion"])
         let json = try BoardBinary.run(["recur", "parse", "every 31st at 19:30", "--json"])

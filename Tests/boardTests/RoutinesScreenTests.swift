@@ -15,7 +15,7 @@ import Testing
         for _ in 0..<7 { try session.send("Tab") }
         try session.send("Left", "Tab")
         try session.type("every weekday at 7:30")
-        #expect(session.waitFor { $0.contains("→ Every weekday at 7:30") && $0.contains("Mon Nov 23 07:30") }.0, "parsed as typed, previewed")
+        #expect(session.waitFor { $0.contains("→ Every weekday at 07:30") && $0.contains("Mon Nov 23 07:30") }.0, "parsed as typed, previewed")
         try session.send("Tab", "Tab", "Tab", "Enter")
         let (created, afterCreate) = session.waitFor { $0.contains("Standup · active") && $0.contains("Routines (5)") }
         #expect(created, "\(afterCreate)")

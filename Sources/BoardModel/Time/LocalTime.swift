@@ -19,9 +19,10 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `HH:MM`.
     public var description: String { hour.zeroPadded(2) + ":" + minute.zeroPadded(2) }
 
-    /// `H:MM`, as people write it (7:30, 19:05); midnight and noon in words, as the phrases read them back.
+    /// `HH:MM` as cards show it (07:30, 19:05), so a summary, a reminder and a card agree;
+    /// midnight and noon in words, as the phrases read them back.
     public var display: String {
-        self == .midnight ? "midnight" : self == LocalTime(hour: 12, minute: 0)! ? "noon" : String(hour) + ":" + minute.zeroPadded(2)
+        self == .midnight ? "midnight" : self == LocalTime(hour: 12, minute: 0)! ? "noon" : hour.zeroPadded(2) + ":" + minute.zeroPadded(2)
     }
 
     /// Parses `HH:MM` from its bytes, as the store reads a time straight from SQLite's column.
