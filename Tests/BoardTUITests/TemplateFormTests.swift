@@ -78,7 +78,7 @@ import Testing
         press([.character(" ")], &state)
         try focus(.endDate, &state)
         press(type("2026-11-01"), &state)
-        #expect(try form(state).draft().failureRows[.endDate] == "Ends on: must not be before the start 2026-11-21")
+        #expect(try form(state).draft().failureRows[.endDate] == "Ends on: the end 2026-11-01 is before the start 2026-11-21")
     }
 
     @Test func aPhraseIsParsedAsYouTypeAndThePreviewFollows() throws {
@@ -281,5 +281,37 @@ extension Result where Failure == FormErrors {
         let today = LocalDate(iso: "2026-11-21")!
         #expect(MonthName.due(LocalDate(iso: "2026-12-31")!, nil, today: today) == "Thu Dec 31")
         #expect(MonthName.due(LocalDate(iso: "2027-01-01")!, LocalTime(hour: 7, minute: 0), today: today) == "Fri Jan 1, 2027 07:00")
+    }
+}
+
+/// A schedule's end and a date in YYYY-MM-DD had their own checks in the editor, the command
+/// line and the readers (issue 44): one rule, one wording, wherever it was typed.
+@Suite struct ScheduleEndRuleTests {
+    func problem(_ state: BoardState, _ row: TemplateForm.Row) throws -> String? {
+        try TemplateFormTests().form(state).draft().failureRows[row]
+    }
+
+    @Test(arguments: ["0", "1000000000", "ten"])
+    func aCountOutOfRangeIsRefusedInTheSameWordsAsTheCommandLine(count: String) throws {
+        var state = try TemplateFormTests().openForm()
+        try TemplateFormTests().focus(.ending, &state)
+        press([.character(" "), .character(" ")], &state)
+        try TemplateFormTests().focus(.endCount, &state)
+        press([.control("u")] + type(count), &state)
+        let rule = "must be a whole number of times from 1 to \(RecurrenceRule.maxCount), got '\(count)'"
+        #expect(try problem(state, .endCount) == "After: " + rule)
+        #expect(throws: BoardError("times", rule)) { try FieldRules.times(count, field: "times") }
+    }
+
+    @Test func anEndDateNotAfterTheStartAndABadDateAreWordedOnce() throws {
+        let start = LocalDate(iso: "2026-11-21")!
+        #expect(throws: BoardError("until", "the end 2026-11-01 is before the start 2026-11-21")) {
+            try FieldRules.end(until: (LocalDate(iso: "2026-11-01")!, "until"), times: nil, first: start)
+        }
+        #expect(throws: BoardError("until", "give an end date or a number of times (times), not both")) {
+            try FieldRules.end(until: (start, "until"), times: (3, "times"), first: start)
+        }
+        #expect(throws: BoardError("Starts on", "must be a date YYYY-MM-DD, got 'soon'")) { try FieldRules.isoDate("soon", field: "Starts on") }
+        #expect(try FieldRules.end(until: nil, times: (3, "times"), first: start) == .count(3))
     }
 }

@@ -121,7 +121,7 @@ import Testing
         (["done", "abc123"], "error: id: no card has an id starting with 'abc123'"),
         (["move", "not;an;id", "weekend"], "error: id: 'not;an;id' is not an id (ids are letters, digits, '-' and '_', as `board list` shows them)"),
         (["reapply", "abc", "colour"], "error: field: 'colour' is not a template field; use title, description, labels, checklist, bucket, time, priority, duration"),
-        (["template", "add", "x", "--every", "every day", "--times", "0"], "error: times: must be a whole number from 1 to 999999999, got 0"),
+        (["template", "add", "x", "--every", "every day", "--times", "0"], "error: times: must be a whole number of times from 1 to 999999999, got '0'"),
         (["template", "add", "x", "--every", "every day", "--starts", "2026-12-01", "--until", "2026-11-01"], "error: until: the end 2026-11-01 is before the start 2026-12-01"),
         (["template", "add", "x", "--every", "every blursday"], "error: phrase: unknown word 'blursday': after 'every'"),
         (["template", "add", "x"], "error: every: a template needs a rule, e.g. --every 'every weekday' (or --no-schedule for a checklist)"),

@@ -114,6 +114,6 @@ import Testing
     @Test func anOverlongCountNamesTheOptionGiven() throws {
         let board = try BoardFile()
         let r = try board.run(["template", "add", "X", "--every", "daily", "--times", "2147483648"])
-        #expect(r.status == 2 && r.stderr == "error: times: must be a whole number from 1 to 999999999, got 2147483648\n")
+        #expect(r.status == 2 && r.stderr == "error: times: must be a whole number of times from 1 to 999999999, got '2147483648'\n")
     }
 }

@@ -132,7 +132,8 @@ enum DocumentCheck {
     // Paths are spelled out only for an error: an import checks a million fields.
     static func date(_ text: String?, at path: @autoclosure () -> String) throws(BoardError) -> LocalDate? {
         guard let text else { return nil }
-        guard let date = LocalDate(iso: text) else { throw BoardError(path(), "must be a date YYYY-MM-DD, got '\(text.echoed)'") }
+        // The path is worked out only for the error: an import checks a million fields.
+        guard let date = LocalDate(iso: text) else { return try FieldRules.isoDate(text, field: path()) }
         return date
     }
 

@@ -46,8 +46,8 @@ struct RecurExpand: Command {
         let (time, occurrences) = try Self.expansion(phrase, start: startDate, startTime: startText?.1)
         var lastDate: LocalDate?
         if let until {
-            guard let date = LocalDate(iso: until) else { throw BoardError("until", "must be a date YYYY-MM-DD, got '\(until)'") }
-            guard date >= startDate else { throw BoardError("until", "the end \(date) is before the start \(startDate)") }
+            let date = try FieldRules.isoDate(until, field: "until")
+            _ = try FieldRules.end(until: (date, "until"), times: nil, first: startDate)
             lastDate = date
         }
         var out = ""

@@ -31,9 +31,7 @@ struct RecurNext: Command {
         let phrase = try RuleInput.read(rule, today: afterDate)
         let next: LocalDate?
         if let completed {
-            guard let done = LocalDate(iso: completed) else {
-                throw BoardError("completed", "must be a date YYYY-MM-DD, got '\(completed)'")
-            }
+            let done = try FieldRules.isoDate(completed, field: "completed")
             guard phrase.rule.anchor == .completion else {
                 throw BoardError("completed", "only a rule that repeats after completion ('every! 3 days') counts from a completion")
             }

@@ -37,18 +37,9 @@ struct ScheduleOptions {
             throw BoardError("every", "a template needs a rule, e.g. --every 'every weekday'")
         }
         let start = try starts.map { s throws in try CardFieldOptions.date(s, field: "starts", today: today) } ?? phrase?.start
-        if until != nil && times != nil { throw BoardError("until", "give --until or --times, not both") }
-        if let times {
-            guard (1...RecurrenceRule.maxCount).contains(times) else {
-                throw BoardError("times", "must be a whole number from 1 to \(RecurrenceRule.maxCount), got \(times)")
-            }
-            rule = try rule.with(end: .count(times))
-        }
-        if let until {
-            let date = try CardFieldOptions.date(until, field: "until", today: today)
-            let first = start ?? today
-            guard date >= first else { throw BoardError("until", "the end \(date) is before the start \(first)") }
-            rule = try rule.with(end: .until(date, nil))
+        let untilDate = try until.map { text throws in (date: try CardFieldOptions.date(text, field: "until", today: today), field: "until") }
+        if let end = try FieldRules.end(until: untilDate, times: times.map { ($0, "times") }, first: start ?? today) {
+            rule = try rule.with(end: end)
         }
         return (rule, phrase?.time, start)
     }

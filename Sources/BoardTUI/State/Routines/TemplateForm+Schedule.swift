@@ -51,8 +51,11 @@ extension TemplateForm {
         if phraseSets.time == nil {
             do { time = try FieldRules.time(f.time) } catch { errors[.time] = error.sentence }
         }
-        let start = LocalDate(iso: f.starts.trimmingSpaces)
-        if start == nil && phraseSets.start == nil { errors[.starts] = "Starts on must be a date YYYY-MM-DD" }
+        var start: LocalDate?
+        do { start = try FieldRules.isoDate(f.starts, field: "Starts on") } catch {
+            // A phrase that says "starting …" sets the start itself.
+            if phraseSets.start == nil { errors[.starts] = error.sentence }
+        }
         var rule: RecurrenceRule?
         var phraseTime: LocalTime?
         var phraseStart: LocalDate?
@@ -63,15 +66,10 @@ extension TemplateForm {
         }
         if var ruleWithEnd = rule, phraseSets.end == nil {
             do {
-                switch f.ending {
-                case .never: break
-                case .onDate:
-                    guard let end = LocalDate(iso: f.endDate.trimmingSpaces) else { throw BoardError("Ends on", "must be a date YYYY-MM-DD") }
-                    if let s = phraseStart ?? start, end < s { throw BoardError("Ends on", "must not be before the start \(s.iso)") }
-                    ruleWithEnd = try ruleWithEnd.with(end: .until(end, nil))
-                case .afterCount:
-                    guard let n = Int(f.endCount.trimmingSpaces), n >= 1 else { throw BoardError("After", "must be a number of times, 1 or more") }
-                    ruleWithEnd = try ruleWithEnd.with(end: .count(n))
+                let until = f.ending == .onDate ? (date: try FieldRules.isoDate(f.endDate, field: "Ends on"), field: "Ends on") : nil
+                let times = f.ending == .afterCount ? (count: try FieldRules.times(f.endCount, field: "After"), field: "After") : nil
+                if let end = try FieldRules.end(until: until, times: times, first: phraseStart ?? start ?? today) {
+                    ruleWithEnd = try ruleWithEnd.with(end: end)
                 }
                 rule = ruleWithEnd
             } catch {
