@@ -5,7 +5,7 @@ extension FieldRules {
     /// A date written `YYYY-MM-DD`; dates in words are `DateWords.date`'s.
     public static func isoDate(_ text: String, field: String) throws(BoardError) -> LocalDate {
         guard let date = LocalDate(iso: text.trimmingSpaces) else {
-            throw BoardError(field, "must be a date YYYY-MM-DD, got '\(text.echoed)'")
+            throw BoardError(field, "must be a date YYYY-MM-DD" + (text.trimmingSpaces.isEmpty ? "" : ", got '\(text.echoed)'"))
         }
         return date
     }

@@ -31,17 +31,4 @@ extension BoardApp {
         report(.cardShown(snapshot, cardId: id, edit: edit))
         try readWhatIsShown()
     }
-
-    /// Carries out an act on a planned run; false when `effect` is not one.
-    func carryOutPlanned(_ effect: Effect, now: BoardClock) throws -> Bool {
-        switch effect {
-        case .actOnPlannedRun(let templateId, let date, let act):
-            try store.act(onPlannedRun: templateId, date: date, act, clock: now)
-        case .skipPlannedRun(let templateId, let date):
-            try store.skipPlannedRun(templateId: templateId, date: date, clock: now)
-        default:
-            return false
-        }
-        return true
-    }
 }

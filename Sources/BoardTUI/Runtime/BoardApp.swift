@@ -117,13 +117,22 @@ public final class BoardApp {
                 report(.templateRead(try store.template(id, clock: clock())))
             case .planTemplateEdit(let id, let draft, let save, let form):
                 try planTemplateEdit(id, draft, save: save, form: form)
-            case .openChecklist, .openHabits, .openHabit, .openStats:
-                try open(effect)
+            case .openChecklist(let owner, let execution):
+                try openChecklist(owner, execution: execution)
+            case .openHabits:
+                try openHabits(focusing: nil)
+            case .openHabit(let id):
+                try openHabits(focusing: id)
+            case .openStats:
+                try openStats()
+            case .quit, .redraw:
+                break  // `handle` answers them: they write nothing and read nothing
             case .readCalendar(let day, let counts):
                 try readCalendar(day: day, counts: counts)
             case .showFromCalendar(let item, let edit):
                 try show(item, edit: edit)
             default:
+                // Every other effect is a write, which `carryOut` names case by case.
                 // Described before the write: a deleted card's title is gone after it.
                 let description = describe(effect)
                 let (landing, changes) = try store.recording { try carryOut(effect) }
@@ -149,39 +158,6 @@ public final class BoardApp {
                 cardGone = (try? store.task(id)) == nil
             }
             report(.refused(Refusal(error, from: modeBeforeKey ?? state.mode, cardEdit: cardEdit, cardGone: cardGone)))
-        }
-    }
-
-    /// Writes one intent through the store; returns the card to focus. The caller records the
-    /// intent's change set for undo.
-    private func carryOut(_ effect: Effect) throws -> Landing {
-        let now = clock()
-        if let landing = try carryOutRoutine(effect, now: now) { return landing }
-        if try carryOutChecklist(effect, now: now) { return .stay }
-        if try carryOutPlanned(effect, now: now) { return .stay }
-        switch effect {
-        case .add(let title, let bucket):
-            return .card(try store.addTask(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now).id)
-        case .move(let id, let bucket, let position):
-            try store.moveTask(id, to: bucket, position: position, clock: now)
-            return .card(id)
-        case .toggleDone(let id, let completed):
-            if completed { try store.completeTask(id, clock: now) } else { try store.reopenTask(id, clock: now) }
-            return .card(id)
-        case .delete(let id):
-            try store.deleteTask(id, clock: now)
-            return .stay
-        case .edit(let id, let edit, let due):
-            try store.editTask(id, edit, due: due, clock: now)
-            return .card(id)
-        case .reapply(let id, let fields):
-            try store.reapply(id, fields: fields, clock: now)
-            return .card(id)
-        case .makeException(let id, let field):
-            try store.makeException(id, field: field, clock: now)
-            return .card(id)
-        default:
-            return .stay
         }
     }
 
@@ -289,7 +265,9 @@ public final class BoardApp {
         case .actOnPlannedRun(let id, let date, let act):
             "\(act == .complete ? "completing" : act == .make ? "making" : "moving") \(template(id)) on \(MonthName.due(date, nil, today: clock().today))"
         case .skipPlannedRun(let id, let date): "skip of \(template(id)) on \(MonthName.due(date, nil, today: clock().today))"
-        default: ""
+        case .undo, .redo, .quit, .redraw, .openTemplateEditor, .planTemplateEdit, .openChecklist, .openHabits, .openHabit,
+             .openStats, .readCalendar, .showFromCalendar:
+            ""  // not writes: never in the undo history
         }
     }
 }
