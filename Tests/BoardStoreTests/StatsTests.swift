@@ -123,3 +123,24 @@ import Testing
         #expect(stats.exceptions == ["checklist": 2, "title": 1])
     }
 }
+
+/// The event log had two kinds for one thing, `exception_added` and `exception_made` (issue 44):
+/// every exception is now `exception_added` saying how it came, and a board written before still counts.
+@Suite struct ExceptionEventTests {
+    @Test func madeEditedAndOlderMadeExceptionsCountAlike() throws {
+        let f = try StoreFixture()
+        let now = clock("2026-10-01T08:00")
+        let template = try f.store.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), start: date("2026-10-01"), clock: now)
+        let occurrences = try f.store.occurrences(of: template.id)
+        try f.store.makeException(occurrences[0].id, field: .title, clock: now)
+        try f.store.editTask(occurrences[1].id, CardEdit(title: "Stretch, longer"), clock: now)
+        let kinds = try f.store.read { db in try String.fetchAll(db, sql: "SELECT kind || ' ' || detail FROM events WHERE kind LIKE 'exception%' ORDER BY id") }
+        #expect(kinds == [#"exception_added {"field":"title","how":"made"}"#, #"exception_added {"field":"title","how":"edit"}"#])
+        try f.store.write { db in
+            try db.execute(sql: "INSERT INTO events (at, kind, template_id, task_id, detail) VALUES ('2026-10-01T08:00:00.000Z', 'exception_made', ?, ?, '{\"field\":\"time\"}')",
+                           arguments: [template.id, occurrences[2].id])
+        }
+        let stats = try #require(try f.store.stats(weeks: 12, weekStart: .monday, clock: now).templates.first)
+        #expect(stats.exceptions == ["title": 2, "time": 1])
+    }
+}

@@ -81,28 +81,31 @@ extension BoardStore {
             }
             flush()
             // What the event log counts, grouped by kind along its (kind, template) index.
+            typealias Kind = BoardEvent.Kind
             for row in try Row.fetchAll(db, sql: """
                 SELECT kind, template_id, COUNT(*),
-                       SUM(kind = 'occurrence_deleted' AND json_extract(detail, '$.date') < ?),
-                       SUM(kind = 'resumed' AND json_extract(detail, '$.from') = 'draft')
-                FROM events WHERE kind IN ('skipped', 'occurrence_deleted', 'paused', 'resumed') AND template_id IS NOT NULL \(only)
+                       SUM(kind = '\(Kind.occurrenceDeleted.rawValue)' AND json_extract(detail, '$.date') < ?),
+                       SUM(kind = '\(Kind.resumed.rawValue)' AND json_extract(detail, '$.from') = 'draft')
+                FROM events WHERE kind IN ('\(Kind.skipped.rawValue)', '\(Kind.occurrenceDeleted.rawValue)', '\(Kind.paused.rawValue)',
+                                           '\(Kind.resumed.rawValue)') AND template_id IS NOT NULL \(only)
                 GROUP BY kind, template_id
                 """, arguments: arguments([today])) {
-                let kind: String = row[0], id: String = row[1], count: Int = row[2]
-                guard var s = templates[id] else { continue }
+                let id: String = row[1], count: Int = row[2]
+                guard var s = templates[id], let kind = Kind(rawValue: row[0]) else { continue }
                 switch kind {
-                case "skipped": s.skipped += count
-                case "occurrence_deleted":
+                case .skipped: s.skipped += count
+                case .occurrenceDeleted:
                     s.deleted += count
                     s.due += row[3] as Int? ?? 0
-                case "paused": s.pauses += count
-                default: s.resumes += count - (row[4] as Int? ?? 0)
+                case .paused: s.pauses += count
+                case .resumed: s.resumes += count - (row[4] as Int? ?? 0)
+                default: break
                 }
                 templates[id] = s
             }
             for row in try Row.fetchAll(db, sql: """
                 SELECT template_id, json_extract(detail, '$.field'), COUNT(DISTINCT COALESCE(task_id, id)) FROM events
-                WHERE kind IN ('exception_added', 'exception_made') AND template_id IS NOT NULL \(only) GROUP BY 1, 2
+                WHERE kind IN ('\(Kind.exceptionAdded.rawValue)', '\(Kind.exceptionMadeBefore014)') AND template_id IS NOT NULL \(only) GROUP BY 1, 2
                 """, arguments: arguments()) {
                 let id: String = row[0]
                 if let field = row[1] as String? { templates[id]?.exceptions[field, default: 0] += row[2] as Int }

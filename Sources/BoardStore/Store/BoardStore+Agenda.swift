@@ -131,7 +131,7 @@ extension BoardStore {
         try write { db in
             let series = try Self.series(ofTemplate: templateId, db)
             try Self.skip(date, inSeries: series.id, db)
-            try Self.record("skipped", template: templateId, detail: ["date": date.iso], clock: clock, db)
+            try Self.record(.skipped(date: date), template: templateId, clock: clock, db)
         }
     }
 }

@@ -14,7 +14,7 @@ extension BoardStore {
             task.exceptionMask.append(field)
             task.updatedAt = clock.timestamp
             try task.update(db)
-            try Self.record("exception_made", template: templateId, task: taskId, detail: ["field": field.rawValue], clock: clock, db)
+            try Self.record(.exceptionAdded(field: field, how: .made), template: templateId, task: taskId, clock: clock, db)
         }
     }
 }

@@ -96,7 +96,7 @@ extension BoardStore {
             // then generated again, every round.
             try writing(as: .user, db) {
                 if schedule.rule.anchor == .schedule, try Self.hasEnded(schedule, series: seriesRecord.id, today: clock.today, db) {
-                    try Self.archive(template.id, reason: "ended", clock: clock, db)
+                    try Self.archive(template.id, reason: .ended, clock: clock, db)
                     seriesRecord.status = .archived
                     changed = true
                 }
@@ -129,7 +129,7 @@ extension BoardStore {
         let template = try Self.template(templateId, db)
         guard template.status == .active, let schedule = try? Self.schedule(of: template, db), schedule.rule.anchor == .schedule,
               try Self.hasEnded(schedule, series: seriesId, today: clock.today, db) else { return }
-        try Self.archive(templateId, reason: "ended", clock: clock, db)
+        try Self.archive(templateId, reason: .ended, clock: clock, db)
     }
 
     /// After completing an occurrence of an after-completion series: the next one, an
@@ -161,7 +161,7 @@ extension BoardStore {
         case .until(let last, _): ended = date > last
         }
         if ended {
-            try Self.archive(template.id, reason: "ended", clock: clock, db)
+            try Self.archive(template.id, reason: .ended, clock: clock, db)
             return
         }
         var inserter = try OccurrenceInserter(db, clock: clock, syncing: sync.joined)
@@ -172,10 +172,10 @@ extension BoardStore {
         }
     }
 
-    static func archive(_ templateId: String, reason: String, clock: BoardClock, _ db: Database) throws {
+    static func archive(_ templateId: String, reason: BoardEvent.ArchiveReason, clock: BoardClock, _ db: Database) throws {
         try db.execute(sql: "UPDATE templates SET status = 'archived', updated_at = ? WHERE id = ?", arguments: [clock.timestamp, templateId])
         try db.execute(sql: "UPDATE series SET status = 'archived' WHERE template_id = ?", arguments: [templateId])
-        try record("archived", template: templateId, detail: ["reason": reason], clock: clock, db)
+        try record(.archived(reason: reason), template: templateId, clock: clock, db)
     }
 }
 

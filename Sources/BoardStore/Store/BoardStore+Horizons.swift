@@ -68,7 +68,8 @@ extension BoardStore {
                 SELECT t.title, t.end_after_count,
                        (SELECT COUNT(*) FROM tasks WHERE template_id = t.id AND is_completed = 0) AS open
                 FROM events e JOIN templates t ON t.id = e.template_id
-                WHERE e.id > ? AND e.id <= ? AND e.kind = 'archived' AND json_extract(e.detail, '$.reason') = 'ended'
+                WHERE e.id > ? AND e.id <= ? AND e.kind = '\(BoardEvent.Kind.archived.rawValue)'
+                  AND json_extract(e.detail, '$.reason') = '\(BoardEvent.ArchiveReason.ended.rawValue)'
                 ORDER BY e.id
                 """, arguments: [seen, last]).map { EndedRoutine(title: $0[0], times: $0[1], openCards: $0[2]) }
         }

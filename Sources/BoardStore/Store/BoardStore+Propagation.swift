@@ -71,10 +71,8 @@ extension BoardStore {
             let total = plan.propagation.updates.count
             try writing(as: .propagation, db) { try Self.write(plan.propagation, clock: clock, db) { done in progress?(done, total) } }
             for taskId in plan.removals { try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskId]) }
-            try Self.record("template_edited", template: id, detail: [
-                "version": template.version, "fields": plan.propagation.changedFields.map(\.rawValue),
-                "updated": total, "removed": plan.removals.count,
-            ], clock: clock, db)
+            try Self.record(.templateEdited(version: template.version, fields: plan.propagation.changedFields, updated: total,
+                                            removed: plan.removals.count), template: id, clock: clock, db)
             try generate(templateId: id, clock: clock, db)
             if let status { try changeStatus(id, to: status, clock: clock, db) }
         }
@@ -186,7 +184,7 @@ extension BoardStore {
             task.exceptionMask.removeAll { restore.contains($0) }
             task.updatedAt = clock.timestamp
             try task.update(db)
-            try Self.record("reapplied", template: templateId, task: taskId, detail: ["fields": restore.map(\.rawValue)], clock: clock, db)
+            try Self.record(.reapplied(fields: restore), template: templateId, task: taskId, clock: clock, db)
         } }
     }
 }

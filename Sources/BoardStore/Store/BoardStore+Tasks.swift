@@ -56,7 +56,7 @@ extension BoardStore {
                 let changed = before.changedFields(to: after)
                 task.exceptionMask = Array(Set(task.exceptionMask).union(changed)).sorted()
                 for field in changed {
-                    try Self.record("exception_added", template: task.templateId, task: id, detail: ["field": field.rawValue], clock: clock, db)
+                    try Self.record(.exceptionAdded(field: field, how: .edit), template: task.templateId, task: id, clock: clock, db)
                 }
             }
             task.updatedAt = clock.timestamp
@@ -82,7 +82,7 @@ extension BoardStore {
         }
         if task.isOccurrence && bucket != task.bucket && !task.exceptionMask.contains(.bucket) {
             task.exceptionMask = (task.exceptionMask + [.bucket]).sorted()
-            try Self.record("exception_added", template: task.templateId, task: id, detail: ["field": "bucket"], clock: clock, db)
+            try Self.record(.exceptionAdded(field: .bucket, how: .edit), template: task.templateId, task: id, clock: clock, db)
         }
         task.position = try Self.makeRoom(for: task, in: column, at: position ?? others, db)
         task.bucket = bucket
@@ -130,7 +130,7 @@ extension BoardStore {
         task.updatedAt = clock.timestamp
         try task.update(db)
         if let templateId = task.templateId {
-            try Self.record("occurrence_completed", template: templateId, task: id, clock: clock, db)
+            try Self.record(.occurrenceCompleted, template: templateId, task: id, clock: clock, db)
             try scheduleNextAfterCompletion(of: task, on: clock.today, clock: clock, db)
             try archiveIfEnded(afterCompleting: task, clock: clock, db)
         }
@@ -148,7 +148,7 @@ extension BoardStore {
             task.completedAt = nil
             task.updatedAt = clock.timestamp
             try task.update(db)
-            if task.isOccurrence { try Self.record("occurrence_reopened", template: task.templateId, task: id, clock: clock, db) }
+            if task.isOccurrence { try Self.record(.occurrenceReopened, template: task.templateId, task: id, clock: clock, db) }
         }
     }
 
@@ -177,7 +177,7 @@ extension BoardStore {
             let task = try Self.task(id, db)
             if let seriesId = task.seriesId, let date = task.occurrenceDate {
                 try Self.skip(date, inSeries: seriesId, db)
-                try Self.record("occurrence_deleted", template: task.templateId, task: id, detail: ["date": date.iso], clock: clock, db)
+                try Self.record(.occurrenceDeleted(date: date), template: task.templateId, task: id, clock: clock, db)
             }
             try task.delete(db)
         }

@@ -64,7 +64,7 @@ extension BoardStore {
                                  endsOn: Self.endsOn(schedule.rule), status: status, lastGeneratedAt: nil, usedCount: 0,
                                  skippedDates: [], generatedThrough: nil).insert(db)
             }
-            try Self.record("template_created", template: template.id, clock: clock, db)
+            try Self.record(.templateCreated, template: template.id, clock: clock, db)
             // Only an active template generates: "save and pause" makes no occurrence at all.
             if status == .active { try generate(templateId: template.id, clock: clock, db) }
             return template
@@ -144,22 +144,22 @@ extension BoardStore {
 
     /// Stops generation; existing occurrences stay.
     public func pauseTemplate(_ id: String, clock: BoardClock) throws {
-        try setStatus(id, to: .paused, from: [.active], event: "paused", clock: clock)
+        try setStatus(id, to: .paused, from: [.active], verb: "paused", clock: clock)
     }
 
     /// Activates a paused or draft template; generation starts from today, with no backfill.
     public func resumeTemplate(_ id: String, clock: BoardClock) throws {
-        try setStatus(id, to: .active, from: [.paused, .draft], event: "resumed", clock: clock)
+        try setStatus(id, to: .active, from: [.paused, .draft], verb: "resumed", clock: clock)
     }
 
     /// No more generation; existing occurrences stay, still linked.
     public func archiveTemplate(_ id: String, clock: BoardClock) throws {
-        try setStatus(id, to: .archived, from: [.draft, .active, .paused], event: "archived", clock: clock)
+        try setStatus(id, to: .archived, from: [.draft, .active, .paused], verb: "archived", clock: clock)
     }
 
-    private func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], event: String,
+    private func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], verb: String,
                            clock: BoardClock) throws {
-        try write { db in try setStatus(id, to: status, from: allowed, event: event, clock: clock, db) }
+        try write { db in try setStatus(id, to: status, from: allowed, verb: verb, clock: clock, db) }
     }
 
     /// The status change a save asks for alongside an edit, inside its transaction: activating a
@@ -167,24 +167,28 @@ extension BoardStore {
     func changeStatus(_ id: String, to status: TemplateStatus, clock: BoardClock, _ db: Database) throws {
         let current = try Self.template(id, db).status
         switch (current, status) {
-        case (.paused, .active), (.draft, .active): try setStatus(id, to: .active, from: [.paused, .draft], event: "resumed", clock: clock, db)
-        case (.active, .paused): try setStatus(id, to: .paused, from: [.active], event: "paused", clock: clock, db)
+        case (.paused, .active), (.draft, .active): try setStatus(id, to: .active, from: [.paused, .draft], verb: "resumed", clock: clock, db)
+        case (.active, .paused): try setStatus(id, to: .paused, from: [.active], verb: "paused", clock: clock, db)
         default: break
         }
     }
 
-    private func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], event: String,
+    private func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], verb: String,
                            clock: BoardClock, _ db: Database) throws {
         let template = try Self.template(id, db)
         guard allowed.contains(template.status) else {
             let states = allowed.map(\.rawValue).joined(separator: " or ")
             let article = states.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-            throw BoardError("status", "the template is \(template.status.rawValue); only \(article) \(states) one can be \(event)")
+            throw BoardError("status", "the template is \(template.status.rawValue); only \(article) \(states) one can be \(verb)")
         }
         try db.execute(sql: "UPDATE templates SET status = ?, updated_at = ? WHERE id = ?", arguments: [status, clock.timestamp, id])
         try db.execute(sql: "UPDATE series SET status = ? WHERE template_id = ?", arguments: [status, id])
-        // A resume says what it resumed from: stats count resumes from a pause, not a draft's first start.
-        try Self.record(event, template: id, detail: event == "resumed" ? ["from": template.status.rawValue] : [:], clock: clock, db)
+        let event: BoardEvent = switch status {
+        case .paused: .paused
+        case .archived: .archived(reason: nil)
+        default: .resumed(from: template.status)
+        }
+        try Self.record(event, template: id, clock: clock, db)
         if status == .active { try generate(templateId: id, clock: clock, db) }
     }
 
@@ -212,7 +216,7 @@ extension BoardStore {
             series.skippedDates = (series.skippedDates + [next.iso]).sorted()
             try series.update(db)
             for task in open where task.occurrenceDate == next { try task.delete(db) }
-            try Self.record("skipped", template: id, detail: ["date": next.iso], clock: clock, db)
+            try Self.record(.skipped(date: next), template: id, clock: clock, db)
             if schedule.rule.anchor == .completion && template.status == .active {
                 try createNextAfterCompletion(template: template, series: &series, schedule: schedule,
                                               date: next.afterCompletion(of: schedule.rule), clock: clock, db)
@@ -245,7 +249,7 @@ extension BoardStore {
                 try SeriesRecord(id: Self.newId(), templateId: copy.id, ownerId: copy.ownerId, startsOn: original.startsOn,
                                  endsOn: original.endsOn, status: .draft, lastGeneratedAt: nil, usedCount: 0, skippedDates: [], generatedThrough: nil).insert(db)
             }
-            try Self.record("duplicated", template: copy.id, detail: ["from": id], clock: clock, db)
+            try Self.record(.duplicated(from: id), template: copy.id, clock: clock, db)
             return copy
         }
     }

@@ -196,12 +196,4 @@ public final class BoardStore: Sendable {
     /// How far apart cards added at a bucket's end are: room for ten moves between any two before
     /// a bucket must be numbered afresh (ARCHITECTURE.md §13).
     static let positionSpacing = 1024
-
-    static func record(_ kind: String, template: String? = nil, task: String? = nil, detail: [String: Any] = [:],
-                       clock: BoardClock, _ db: Database) throws {
-        let json = try JSONSerialization.data(withJSONObject: detail, options: [.sortedKeys])
-        let event = EventRecord(id: nil, at: clock.timestamp, kind: kind, templateId: template, taskId: task,
-                                detail: String(decoding: json, as: UTF8.self))
-        try event.insert(db)
-    }
 }
