@@ -42,11 +42,11 @@ struct ServerAddUser: Command {
 }
 
 /// Where async work leaves its result for the waiting thread.
-private final class Outcome<T>: @unchecked Sendable { var result: Result<T, any Error>? }
+private final class ResultBox<T>: @unchecked Sendable { var result: Result<T, any Error>? }
 
 /// Runs async work to its end from a command's synchronous `run`.
 func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-    let outcome = Outcome<T>(), done = DispatchSemaphore(value: 0)
+    let outcome = ResultBox<T>(), done = DispatchSemaphore(value: 0)
     Task {
         do { outcome.result = .success(try await work()) } catch { outcome.result = .failure(error) }
         done.signal()

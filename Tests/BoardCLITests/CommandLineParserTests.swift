@@ -47,7 +47,7 @@ private let root = CommandInfo(group: "tool", abstract: "A tool.", subcommands: 
     CommandInfo(group: "more", abstract: "More commands.", subcommands: [Words.info]),
 ], defaultSubcommand: "echo")
 
-private func parse(_ arguments: [String]) throws -> CommandLineParser.Outcome {
+private func parse(_ arguments: [String]) throws -> CommandLineParser.Parsed {
     try CommandLineParser.parse(arguments, root: root, executable: "tool", helpWidth: 80)
 }
 

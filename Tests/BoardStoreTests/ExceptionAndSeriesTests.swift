@@ -15,7 +15,7 @@ import Testing
         try f.store.toggleStep(0, of: .card(id: o.id), clock: now)
         #expect(try f.store.task(o.id).exceptionMask.isEmpty)
         #expect(try f.store.task(o.id).checklist[0].done)
-        try f.store.editTask(o.id, CardEdit(title: "Slow morning", labels: ["health", "rest"], time: .some(LocalTime(hour: 9, minute: 0))), clock: now)
+        try f.store.editTask(o.id, CardEdit(title: "Slow morning", labels: ["health", "rest"], time: FieldEdit(LocalTime(hour: 9, minute: 0))), clock: now)
         // Setting a field to its current value is no edit.
         try f.store.editTask(o.id, CardEdit(priority: 1), clock: now)
         #expect(try f.store.task(o.id).exceptionMask == [.title, .labels, .time])

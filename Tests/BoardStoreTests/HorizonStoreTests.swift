@@ -19,7 +19,7 @@ import TestSupport
                                                clock: clock(put.iso + "T12:00"))
             // Some dated, some following their date, some from before aims were kept.
             let due: LocalDate?? = Bool.random(using: &random) ? .some(put.adding(days: Int.random(in: 0..<120, using: &random))) : nil
-            if let due { try board.store.editTask(card.id, CardEdit(), due: due, clock: clock(put.iso + "T12:00")) }
+            if let due { try board.store.editTask(card.id, CardEdit(), due: FieldEdit(due), clock: clock(put.iso + "T12:00")) }
         }
         // Cards from before aims were kept (a document without `aimed_on`): by their creation, or their date.
         let legacy = (0..<100).map { i in

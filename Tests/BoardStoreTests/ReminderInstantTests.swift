@@ -14,8 +14,8 @@ import Testing
                                         remindBefore: 5, clock: now)
         let occurrences = try f.store.occurrences(of: t.id)
         // Tomorrow's occurrence has its own 06:45 as an exception; the others follow the template.
-        _ = try f.store.editTask(occurrences[1].id, CardEdit(time: .some(LocalTime(hour: 6, minute: 45))), clock: now)
-        let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(time: .some(LocalTime(hour: 8, minute: 30)))), clock: now)
+        _ = try f.store.editTask(occurrences[1].id, CardEdit(time: FieldEdit(LocalTime(hour: 6, minute: 45))), clock: now)
+        let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(time: FieldEdit(LocalTime(hour: 8, minute: 30)))), clock: now)
         try f.store.applyTemplateEdit(plan, clock: now)
 
         #expect(titles(try f.store.claimDueReminders(clock: clock("2026-11-21T06:55"), grace: 600)).isEmpty, "07:00 − 5 min no longer reminds")

@@ -55,7 +55,7 @@ import Testing
         let f = try TUIFixture()
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         let card = try #require(app.state.focusedCard)
-        app.perform(.edit(cardId: card.id, CardEdit(priority: 7), due: nil))
+        app.perform(.edit(cardId: card.id, CardEdit(priority: 7), due: .keep))
         #expect(app.state.message == "priority: must be 0, 1, 2 or 3, got '7'")
         #expect(try f.store.task(card.id).priority == 2)
     }

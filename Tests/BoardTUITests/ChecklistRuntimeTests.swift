@@ -325,6 +325,6 @@ import Testing
 
 private func date(_ iso: String) -> LocalDate { LocalDate(iso: iso)! }
 
-extension BoardApp.Outcome {
+extension BoardApp.AfterKey {
     var isQuit: Bool { if case .quit = self { true } else { false } }
 }

@@ -64,13 +64,13 @@ import Testing
         #expect(view(state).text.contains("→ Fri Nov 27 18:30"))
         let effects = press([.enter], &state)
         guard case .edit(_, let edit, let due) = effects.first else { Issue.record("no edit effect"); return }
-        #expect(due == .some(LocalDate(iso: "2026-11-27")))
-        #expect(edit.time == .some(LocalTime(hour: 18, minute: 30)!))
+        #expect(due == .set(LocalDate(iso: "2026-11-27")!))
+        #expect(edit.time == .set(LocalTime(hour: 18, minute: 30)!))
         // A time alone: today while still ahead (09:00 now), else tomorrow; the form says which.
         press([.character("e"), .tab, .tab, .tab, .control("u"), .tab, .control("u")] + type("8am"), &state)
         #expect(view(state).text.contains("→ tomorrow, Sun Nov 22 08:00"))
         guard case .edit(_, _, let due2) = press([.enter], &state).first else { Issue.record("no edit effect"); return }
-        #expect(due2 == .some(LocalDate(iso: "2026-11-22")))
+        #expect(due2 == .set(LocalDate(iso: "2026-11-22")!))
         // Words it doesn't know are refused under the row, nothing sent.
         press([.character("e"), .tab, .tab, .tab, .control("u")] + type("03/04"), &state)
         #expect(press([.enter], &state).isEmpty)
@@ -100,7 +100,7 @@ import Testing
         press(Array(repeating: .backspace, count: 5) + type("08:15"), &state)
         let effects = press([.enter], &state)
         guard case .edit(let id, let edit, _) = effects.first else { Issue.record("no edit effect"); return }
-        #expect(id == card.id && edit.time == .some(LocalTime(hour: 8, minute: 15)) && edit.title == "Renew passport")
+        #expect(id == card.id && edit.time == .set(LocalTime(hour: 8, minute: 15)!) && edit.title == "Renew passport")
     }
 
     @Test func doneDeleteUndoRedoQuitAndDetail() throws {

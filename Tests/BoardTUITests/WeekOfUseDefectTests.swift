@@ -125,7 +125,7 @@ import Testing
     /// `state.key(…)`, never written into the text, so a remapped key can't be misnamed.
     @Test func noBoardMessageWritesABoardKeyByHand() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/BoardTUI/State")
-        let files = ["Update.swift", "Routines/Update+Routines.swift", "Outcome.swift", "Update+Reports.swift"]
+        let files = ["Update.swift", "Routines/Update+Routines.swift", "Accomplished.swift", "Update+Reports.swift"]
         let keys = Set(KeyBindings.board.flatMap(\.map).compactMap { if case .character(let c) = $0.key, c != " " { String(c) } else { nil } })
         let verb = #/(?:^|[\s(;:,“])(\S) (adds|deletes|jumps|searches|undoes|edits|opens|completes|skips|moves|brings|reorder|shows|hides|pauses|resumes|archives|duplicates|activates|starts|go|goes)\b/#
         for file in files {

@@ -5,7 +5,7 @@
 /// every word is an argument.
 public enum CommandLineParser {
     /// What the command line asks for.
-    public enum Outcome {
+    public enum Parsed {
         /// Run this command.
         case run(any Command)
         /// Print this help (`--help`, `-h`, `help COMMAND`, or a group named without a subcommand).
@@ -15,7 +15,7 @@ public enum CommandLineParser {
     /// Parses `arguments` (without the executable's name) for the commands under `root`; a help
     /// asked for is wrapped at `helpWidth` (default: the terminal's, `TerminalWidth`).
     public static func parse(_ arguments: [String], root: CommandInfo, executable: String,
-                             helpWidth: Int = TerminalWidth.forHelp()) throws -> Outcome {
+                             helpWidth: Int = TerminalWidth.forHelp()) throws -> Parsed {
         if arguments == ["help", "--man"] { return .help(ManPage(root: root, executable: executable).text) }
         if arguments.first == "help" { return .help(try helpPath(Array(arguments.dropFirst()), root: root, executable: executable, width: helpWidth)) }
         var path = [root]

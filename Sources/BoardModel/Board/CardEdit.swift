@@ -1,16 +1,15 @@
-/// A change to some fields of a card or a template; nil leaves a field as it is.
-/// (For the optional fields, `.some(nil)` clears the value.)
+/// A change to some fields of a card or a template; nil (or `.keep`) leaves a field as it is.
 public struct CardEdit: Hashable, Sendable {
     public var title: String?
     public var description: String?
     public var labels: [String]?
     public var checklist: [String]?
-    public var time: LocalTime??
+    public var time: FieldEdit<LocalTime>
     public var priority: Int?
-    public var duration: Int??
+    public var duration: FieldEdit<Int>
 
     public init(title: String? = nil, description: String? = nil, labels: [String]? = nil, checklist: [String]? = nil,
-                time: LocalTime?? = nil, priority: Int? = nil, duration: Int?? = nil) {
+                time: FieldEdit<LocalTime> = .keep, priority: Int? = nil, duration: FieldEdit<Int> = .keep) {
         self.title = title
         self.description = description
         self.labels = labels
@@ -29,9 +28,9 @@ public struct CardEdit: Hashable, Sendable {
         if let description { v.description = description }
         if let labels { v.labels = labels }
         if let checklist { v.checklist = checklist }
-        if let time { v.time = time }
+        v.time = time.applied(to: v.time)
         if let priority { v.priority = priority }
-        if let duration { v.duration = duration }
+        v.duration = duration.applied(to: v.duration)
         return v
     }
 }

@@ -33,18 +33,19 @@ extension BoardStore {
 
     /// Edits a card. On an occurrence every field whose value changes joins its exception mask.
     @discardableResult
-    public func editTask(_ id: String, _ edit: CardEdit, due: LocalDate?? = nil, clock: BoardClock) throws -> TaskRecord {
+    public func editTask(_ id: String, _ edit: CardEdit, due: FieldEdit<LocalDate> = .keep, clock: BoardClock) throws -> TaskRecord {
         try write { db in
             var task = try Self.task(id, db)
             let before = task.values, dueBefore = task.dueDate
             let after = edit.applied(to: before)
             try after.validate()
             // A form sends the date back unchanged; only a different one is a change.
-            if let due, due != task.dueDate {
+            let newDue = due.applied(to: task.dueDate)
+            if newDue != task.dueDate {
                 guard !task.isOccurrence else {
                     throw BoardError("due", "an occurrence is due on its own date; skip it or edit its template")
                 }
-                task.dueDate = due
+                task.dueDate = newDue
             }
             if after.time != nil && task.dueDate == nil { throw BoardError("time", "a time needs a due date (--due)") }
             // A new date or time for a one-time card follows the rule of a new card: not in the past.

@@ -16,7 +16,7 @@ extension BoardApp {
     static func request(_ draft: TemplateDraft, includeOverdue: Bool) -> TemplateEditRequest {
         let v = draft.values
         let fields = CardEdit(title: v.title, description: v.description, labels: v.labels, checklist: v.checklist,
-                              time: .some(v.time), priority: v.priority, duration: .some(v.duration))
+                              time: FieldEdit(v.time), priority: v.priority, duration: FieldEdit(v.duration))
         return TemplateEditRequest(fields: fields, rule: draft.rule, start: draft.start, includeOverdue: includeOverdue,
                                    habitLinks: draft.habitLinks)
     }

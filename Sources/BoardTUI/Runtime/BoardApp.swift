@@ -74,14 +74,14 @@ public final class BoardApp {
         return view(state)
     }
 
-    public enum Outcome {
+    public enum AfterKey {
         /// The state changed: draw `view(state)`, clearing the terminal first when asked (Ctrl-L).
         case draw(clear: Bool)
         case quit
     }
 
     /// One key: update, the store writes it asks for, the cards now shown read.
-    public func handle(_ key: Key) throws -> Outcome {
+    public func handle(_ key: Key) throws -> AfterKey {
         guard let action = KeyMap.action(for: key, in: state) else { return .draw(clear: false) }
         var clear = false
         modeBeforeKey = state.mode

@@ -93,7 +93,7 @@ public enum Report: Hashable, Sendable {
     /// More of the same board: another window of a column, or the minute moved on.
     case read(BoardSnapshot)
     /// Something carried out: `update` says it in words.
-    case done(Outcome)
+    case done(Accomplished)
     /// A write refused: `update` puts the reason where the user looks.
     case refused(Refusal)
     /// Where sync stands, in words, for the start of the status line.
@@ -136,7 +136,7 @@ public enum Effect: Hashable, Sendable {
     case move(cardId: String, bucket: Bucket, position: Int?)
     case toggleDone(cardId: String, completed: Bool)
     case delete(cardId: String)
-    case edit(cardId: String, CardEdit, due: LocalDate??)
+    case edit(cardId: String, CardEdit, due: FieldEdit<LocalDate>)
     case openTemplateEditor(templateId: String)
     case createTemplate(TemplateDraft, save: TemplateForm.Save)
     /// Plans an edit: the runtime opens the propagation dialog, or applies at once when no occurrence changes.

@@ -60,9 +60,9 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         state.snapshot = snapshot
         state.clampFocus()
         state.scrollToFocus()
-    case .done(let outcome):
-        if case .templateEditApplied = outcome { state.mode = .normal }
-        state.message = outcome.sentence(state)
+    case .done(let accomplished):
+        if case .templateEditApplied = accomplished { state.mode = .normal }
+        state.message = accomplished.sentence(state)
     case .refused(let refusal):
         refuse(&state, refusal)
     case .synced(let status):

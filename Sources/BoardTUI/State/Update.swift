@@ -316,7 +316,7 @@ extension CardForm {
     /// The edit the form's fields describe, or every wrong field's problem under its row. Due and
     /// Time take words as the command line does (`DateWords`): a time without a date is today's
     /// while still ahead of `now`, else tomorrow's.
-    func edit(now: LocalDateTime, weekStart: Weekday) -> Result<(CardEdit, LocalDate??), CardFormErrors> {
+    func edit(now: LocalDateTime, weekStart: Weekday) -> Result<(CardEdit, FieldEdit<LocalDate>), CardFormErrors> {
         func trimmed(_ row: Row) -> String { self[row].trimmingCharacters(in: .whitespaces) }
         var errors: [Row: String] = [:]
         func check<T>(_ row: Row, _ parse: () throws -> T) -> T? {
@@ -330,9 +330,9 @@ extension CardForm {
         let duration = check(.duration) { try FieldRules.duration(trimmed(.duration)) }
         guard errors.isEmpty, var due, let time, let priority, let duration else { return .failure(CardFormErrors(rows: errors)) }
         if due == nil, let time { due = DateWords.day(for: time, now: now) }
-        let edit = CardEdit(title: trimmed(.title), description: self[.description], labels: labels, time: .some(time),
-                            priority: priority, duration: .some(duration))
-        return .success((edit, .some(due)))
+        let edit = CardEdit(title: trimmed(.title), description: self[.description], labels: labels, time: FieldEdit(time),
+                            priority: priority, duration: FieldEdit(duration))
+        return .success((edit, FieldEdit(due)))
     }
 
     /// The Due field's day, nil when empty.

@@ -147,18 +147,19 @@ public struct Layout: Sendable {
         let routines = column == BoardState.routinesColumn
         var y = cardsTop(state, column: column) + (state.scroll[column] > 0 ? 1 : 0)
         var placed: [Placed] = []
-        var lastDay: LocalDate?? = nil
+        // The day of the card above, once there is one (an undated card's day is nil).
+        var dayAbove: (day: LocalDate?, seen: Bool) = (nil, false)
         var row = state.scroll[column]
         while row < cards.count {
             let card = cards[row]
             var header: LocalDate?
             if routines {
                 let day = card.occurrenceDate ?? card.dueDate
-                if lastDay == nil || lastDay! != day {
+                if !dayAbove.seen || dayAbove.day != day {
                     header = day ?? LocalDate(dayNumber: Int.min / 4)
                     y += 1
                 }
-                lastDay = .some(day)
+                dayAbove = (day, true)
             }
             let height = height(of: card, in: state, column: column)
             // The body's last line is kept for the "↓ N more" line.

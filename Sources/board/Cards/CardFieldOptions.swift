@@ -30,8 +30,8 @@ struct CardFieldOptions {
     /// The edit these options describe.
     func edit(checklist: [String]? = nil) throws -> CardEdit {
         CardEdit(title: title, description: description, labels: labels.isEmpty ? nil : labels, checklist: checklist,
-                 time: try time.map { t throws in try Self.time(t) }, priority: try priority.map { p throws in try Self.priority(p) },
-                 duration: try duration.map { d throws in try Self.duration(d) })
+                 time: try time.map { t throws in FieldEdit(try Self.time(t)) } ?? .keep, priority: try priority.map { p throws in try Self.priority(p) },
+                 duration: try duration.map { d throws in FieldEdit(try Self.duration(d)) } ?? .keep)
     }
 
     static func time(_ text: String) throws -> LocalTime? { try FieldRules.time(text) }

@@ -21,14 +21,16 @@ struct EditCommand: Command {
         let edit = try fields.edit(checklist: steps.isEmpty ? nil : steps)
         guard !edit.isEmpty || self.due != nil else { throw BoardError("edit", "nothing to change; give --title, --label, --time, …") }
         let (store, clock) = try board.open()
-        var due: LocalDate?? = try self.due.map { d throws in d.lowercased() == "none" ? nil : try CardFieldOptions.date(d, field: "due", today: clock.today) }
+        var due: FieldEdit<LocalDate> = try self.due.map { d throws in
+            d.lowercased() == "none" ? .clear : .set(try CardFieldOptions.date(d, field: "due", today: clock.today))
+        } ?? .keep
         let taskId = try store.taskId(matching: id)
         // A time given to a card without a date is today's while it is still ahead, else tomorrow's.
-        if due == nil, let time = edit.time ?? nil, try store.task(taskId).dueDate == nil {
-            due = .some(DateWords.day(for: time, now: clock.local))
+        if due.isKeep, case .set(let time) = edit.time, try store.task(taskId).dueDate == nil {
+            due = .set(DateWords.day(for: time, now: clock.local))
         }
         let task = try store.editTask(taskId, edit, due: due, clock: clock)
-        let when = due != nil ? task.dueDate.map { " · due " + MonthName.due($0, task.dueTime, in: clock.zone, today: clock.today) } ?? "" : ""
+        let when = !due.isKeep ? task.dueDate.map { " · due " + MonthName.due($0, task.dueTime, in: clock.zone, today: clock.today) } ?? "" : ""
         printOut("Edited \(CardFormat.shortId(task.id)): \(task.title.escapedForTerminal)" + (task.exceptionMask.isEmpty ? "" : " · Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")) + when)
     }
 }

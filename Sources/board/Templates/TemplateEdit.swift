@@ -41,8 +41,8 @@ struct TemplateEdit: Command {
             let (rule, phraseTime, start) = try schedule.read(today: clock.today, current: current)
             request.rule = rule
             request.start = start
-            if let given = request.fields.time { _ = try ScheduleOptions.oneTime(option: given, phrase: phraseTime) }
-            if request.fields.time == nil, let phraseTime { request.fields.time = .some(phraseTime) }
+            if !request.fields.time.isKeep { _ = try ScheduleOptions.oneTime(option: request.fields.time.applied(to: nil), phrase: phraseTime) }
+            if request.fields.time.isKeep, let phraseTime { request.fields.time = .set(phraseTime) }
         }
         let plan = try store.planTemplateEdit(templateId, request, clock: boardClock)
         printOut("Apply changes to all non-completed occurrences from today forward?")

@@ -2,7 +2,7 @@ import BoardModel
 
 /// What the runtime carried out, as a fact: `update` alone turns it into the status line's words
 /// (ARCHITECTURE.md §6), so the runtime writes no sentence of its own.
-public enum Outcome: Hashable, Sendable {
+public enum Accomplished: Hashable, Sendable {
     case templateCreated(title: String, status: TemplateStatus)
     case templateEditApplied(title: String, occurrences: Int)
     case paused(templateId: String)
