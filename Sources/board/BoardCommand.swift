@@ -47,7 +47,7 @@ enum BoardCommand {
             // config.toml's key settings are checked with the rest of it, before any command runs.
             let keymap = try checkedKeymap()
             if arguments == ["help", "keys"] {
-                printOut(KeyBindings.helpLines(board: keymap.bindings).joined(separator: "\n"))
+                printOut(KeyBindings.helpLines(keymap).joined(separator: "\n"))
                 return
             }
             if SyncHandOff.isHandedOff(arguments) { try SyncHandOff.run(arguments) }

@@ -50,7 +50,7 @@ import Testing
         #expect(typed.inputs[0].text == "Why?", "? is text in a form")
         press([.f1], &state)
         guard case .help(_, let under) = state.mode, case .editing = under else { Issue.record("no help over the form: \(state.mode)"); return }
-        #expect(view(state).text.contains("move the focus"), "the help box shows")
+        #expect(view(state).text.contains("Typing text (prompts, forms)") && view(state).text.contains("move the cursor"), "the help opens at the keys of typing")
         press([.escape], &state)
         guard case .editing(let back) = state.mode else { Issue.record("not back in the form: \(state.mode)"); return }
         #expect(back.inputs[0].text == "Why?" && keyHints(state).contains("F1 help"))
@@ -121,14 +121,18 @@ import Testing
         _ = f
     }
 
-    /// The sentences of the board's own screen, read from its source: a key is named through
-    /// `state.key(…)`, never written into the text, so a remapped key can't be misnamed.
-    @Test func noBoardMessageWritesABoardKeyByHand() throws {
+    /// The sentences of every screen, read from their source: a key is named through
+    /// `state.key(…)` (or the keymap), never written into the text, so a remapped key can't be misnamed.
+    @Test func noMessageWritesARemappableKeyByHand() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/BoardTUI/State")
-        let files = ["Update.swift", "Routines/Update+Routines.swift", "Accomplished.swift", "Update+Reports.swift"]
-        let keys = Set(KeyBindings.board.flatMap(\.map).compactMap { if case .character(let c) = $0.key, c != " " { String(c) } else { nil } })
-        let verb = #/(?:^|[\s(;:,“])(\S) (adds|deletes|jumps|searches|undoes|edits|opens|completes|skips|moves|brings|reorder|shows|hides|pauses|resumes|archives|duplicates|activates|starts|go|goes)\b/#
-        for file in files {
+        let files: [(String, KeyScreen)] = [
+            ("Update.swift", .board), ("Routines/Update+Routines.swift", .board), ("Accomplished.swift", .board),
+            ("Update+Reports.swift", .board), ("Calendar/Update+Calendar.swift", .calendar), ("Checklists/Update+Checklist.swift", .checklist),
+            ("Habits/Update+Habits.swift", .habits), ("Stats/StatsScreen.swift", .board), ("Routines/PropagationDialog.swift", .dialog),
+        ]
+        let verb = #/(?:^|[\s(;:,“])(\S) (adds|deletes|jumps|searches|undoes|edits|opens|completes|skips|moves|brings|reorder|shows|hides|pauses|resumes|archives|duplicates|activates|starts|finishes|removes|makes|answers|toggles|applies|cancels|go|goes)\b/#
+        for (file, screen) in files {
+            let keys = Set(screen.table.flatMap(\.map).compactMap { if case .character(let c) = $0.key, c != " " { String(c) } else { nil } })
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for line in source.split(separator: "\n") where line.contains("\"") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
                 for literal in line.split(separator: "\"").enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {

@@ -89,6 +89,26 @@ import Testing
         #expect(keys.stdout.contains("\nc                 complete / reopen\n"), "\(keys.stdout)")
     }
 
+    @Test func aCalendarKeyOfOnesOwnWorksOnTheRealScreen() throws {
+        let (board, config) = try ColourScreenTests().board(config: "key_calendar_month_after = \"]\"\nkey_calendar_back = \"b Esc\"\n")
+        let session = try TmuxSession(["env", "XDG_CONFIG_HOME=\(config)", BoardBinary.url.path, "--db", board.path], command: true,
+                                      now: "2026-11-21T09:30")
+        #expect(session.waitFor { $0.contains("[ ] Call the bank") }.0, "\(session.screen)")
+        try session.send("v")
+        #expect(session.waitFor { $0.contains("Calendar · November 2026") }.0, "\(session.screen)")
+        try session.send("]")
+        #expect(session.waitFor { $0.contains("Calendar · December 2026") }.0, "] is the month after: \(session.screen)")
+        try session.send("?")
+        #expect(session.waitFor { $0.contains("the month before / after") && $0.contains("PgUp / ]") }.0, "\(session.screen)")
+        try session.send("Escape")
+        #expect(session.waitFor { !$0.contains("Keys") }.0, "the help closes")
+        try session.send("v")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(session.screen.contains("Calendar · December 2026"), "v no longer leaves it")
+        try session.send("b")
+        #expect(session.waitFor { !$0.contains("Calendar ·") && $0.contains("This Week") }.0, "b goes back: \(session.screen)")
+    }
+
     @Test func everyFaultOfTheFileIsReportedAtOnceEachWithItsLine() throws {
         let config = "theme = \"dark\"\nweek_start = \"monday\"\nkey_fly = \"f\"\n[colours]\ncolour_header = \"red\"\nkey_done = \"d\"\n"
         let (board, folder) = try ColourScreenTests().board(config: config)

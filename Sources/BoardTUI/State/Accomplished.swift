@@ -23,7 +23,7 @@ public enum Accomplished: Hashable, Sendable {
         let today = state.snapshot.today
         func template(_ id: String) -> String { state.snapshot.templateTitles[id].map { "“\($0)”" } ?? "the template" }
         // Check-ins happen in the Habits view, whose keys are its own.
-        let habitsUndo = KeyBindings.said(.habits(.undo), in: KeyBindings.habits)
+        let habitsUndo = state.keymap.said(.habits(.undo), on: .habits)
         func day(_ d: LocalDate) -> String { d == today ? "today" : "on \(MonthName.due(d, nil, today: today))" }
         return switch self {
         case .templateCreated(let title, let status): "Created template “\(title)” (\(status.rawValue))."

@@ -172,8 +172,8 @@ public struct BoardState: Sendable {
     /// focus lands on today's first when it enters the column.
     public var upcomingEarlier: Int { snapshot.query == activeQuery ? snapshot.columns[.routines]?.earlier ?? 0 : 0 }
 
-    /// The key in force for a board action, as a message names it ("\(state.key(.undo)) brings it back").
-    public func key(_ action: Action) -> String { keymap.said(action) }
+    /// The key in force for an action of a screen, as a message names it ("\(state.key(.undo)) brings it back").
+    public func key(_ action: Action, on screen: KeyScreen = .board) -> String { keymap.said(action, on: screen) }
 
     public static let columns = Bucket.allCases
     /// The Routines column (templates and Upcoming), by its bucket.

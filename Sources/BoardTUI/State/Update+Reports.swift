@@ -98,7 +98,7 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         if let focusing { screen.cursor = habits.firstIndex { $0.id == focusing } ?? 0 }
         state.mode = .habits(screen)
         let waiting = state.runs.suggestions.count
-        if waiting > 0 { state.message = "\(waiting) waiting \(waiting == 1 ? "suggestion" : "suggestions"): Enter answers." }
+        if waiting > 0 { state.message = "\(waiting) waiting \(waiting == 1 ? "suggestion" : "suggestions"): \(state.key(.habits(.answerSuggestions), on: .habits)) answers." }
     case .statsRead(let stats):
         // Read again for the open view (coming back to it): the cursor stays on its row.
         var screen = StatsScreen(stats: stats)

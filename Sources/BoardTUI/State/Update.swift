@@ -35,7 +35,7 @@ private func answer(_ state: inout BoardState, _ action: Action) -> [Effect] {
     case .help:
         // Over whatever shows, which the help's closing key goes back to (a form keeps what was typed).
         if case .help = state.mode { break }
-        state.mode = .help(scroll: 0, over: state.mode)
+        state.mode = .help(scroll: helpScroll(state, over: state.mode), over: state.mode)
         return []
     default: break
     }

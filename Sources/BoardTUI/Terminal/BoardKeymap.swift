@@ -1,15 +1,60 @@
 import BoardModel
 
-/// The board's keys in force: the table's (`KeyBindings.board`) with config.toml's
-/// `key_<action> = "x y"` over them (ARCHITECTURE.md §6). Checked whole before the screen starts:
-/// an unknown action or key, one key on two actions, or quit, help or Esc left without a key is
-/// refused with its line.
+/// A screen with keys of its own, and the prefix its actions take in config.toml
+/// (`key_calendar_today`); the board's actions have none (`key_add`).
+public enum KeyScreen: String, CaseIterable, Sendable {
+    case board, detail, form, dialog, checklist, habits, stats, calendar, suggestion
+
+    /// The screen's table: the keys before config.toml.
+    public var table: [KeyBinding] {
+        switch self {
+        case .board: KeyBindings.board
+        case .detail: KeyBindings.detail
+        case .form: KeyBindings.templateForm
+        case .dialog: KeyBindings.propagation
+        case .checklist: KeyBindings.checklist
+        case .habits: KeyBindings.habits
+        case .stats: KeyBindings.stats
+        case .calendar: KeyBindings.calendar
+        case .suggestion: KeyBindings.suggestion
+        }
+    }
+
+    /// Without a key, the screen can't be left or explained.
+    var essential: [Action] {
+        switch self {
+        case .board: [.quit, .help, .escape]
+        case .detail: [.escape]
+        case .form: [.form(.leave)]
+        case .dialog: [.dialog(.cancel)]
+        case .checklist: [.checklist(.leave), .help]
+        case .habits: [.habits(.leave), .help]
+        case .stats: [.stats(.leave), .help]
+        case .calendar: [.calendar(.leave), .help]
+        case .suggestion: [.suggestion(.later)]
+        }
+    }
+
+    /// How config.toml names a setting of this screen's `action`.
+    func settingName(_ action: String) -> String { self == .board ? "key_" + action : "key_\(rawValue)_\(action)" }
+}
+
+/// The keys in force on every screen: each table's (`KeyBindings`) with config.toml's
+/// `key_<action> = "x y"` (the board) and `key_<screen>_<action>` (the others) over them
+/// (ARCHITECTURE.md §6). Checked whole before the screen starts: an unknown action or key, one
+/// key on two actions of one screen, or a screen left without its way out is refused with its line.
 public struct BoardKeymap: Sendable {
-    public private(set) var bindings: [KeyBinding]
+    private var tables: [KeyScreen: [KeyBinding]]
 
-    public static let standard = BoardKeymap(bindings: KeyBindings.board)
+    /// The board's bindings in force.
+    public var bindings: [KeyBinding] { tables[.board] ?? KeyBindings.board }
 
-    private init(bindings: [KeyBinding]) { self.bindings = bindings }
+    /// A screen's bindings in force.
+    public func bindings(for screen: KeyScreen) -> [KeyBinding] { tables[screen] ?? screen.table }
+
+    public static let standard = BoardKeymap(tables: [:])
+
+    private init(tables: [KeyScreen: [KeyBinding]]) { self.tables = tables }
 
     /// Why a `key_…` line can't be used.
     public struct Refusal: Hashable, Sendable {
@@ -22,7 +67,7 @@ public struct BoardKeymap: Sendable {
         public let all: [Refusal]
     }
 
-    /// The actions a key can be given, by their names in config.toml (`key_add`, `key_calendar`).
+    /// The actions a key can be given on the board, by their names in config.toml (`key_add`, `key_calendar`).
     public static let actions: [(name: String, action: Action)] = [
         ("left", .moveFocus(dx: -1, dy: 0)), ("right", .moveFocus(dx: 1, dy: 0)), ("up", .moveFocus(dx: 0, dy: -1)),
         ("down", .moveFocus(dx: 0, dy: 1)), ("page_up", .page(-1)), ("page_down", .page(1)), ("first", .toEdge(last: false)),
@@ -36,70 +81,141 @@ public struct BoardKeymap: Sendable {
         ("back", .escape), ("help", .help), ("quit", .quit),
     ]
 
-    /// Without a key, the screen can't be left, explained or backed out of.
-    static let essential: [Action] = [.quit, .help, .escape]
+    /// Each screen's actions by their names in config.toml, after the screen's prefix.
+    public static func actions(of screen: KeyScreen) -> [(name: String, action: Action)] {
+        let most = Int(Int32.max)
+        return switch screen {
+        case .board: actions
+        case .detail: [("up", .moveFocus(dx: 0, dy: -1)), ("down", .moveFocus(dx: 0, dy: 1)), ("reset", .reapplyField),
+                       ("make_exception", .makeException), ("reapply_all", .reapplyAll), ("edit", .startEdit),
+                       ("template", .viewTemplate), ("undo", .undo), ("redo", .redo), ("back", .escape)]
+        case .form: [("next_row", .form(.nextRow(1))), ("previous_row", .form(.nextRow(-1))), ("left", .form(.sideways(-1))),
+                     ("right", .form(.sideways(1))), ("remove_step", .form(.removeStep)), ("link_habit", .form(.linkHabit)),
+                     ("confirm", .form(.confirm)), ("back", .form(.leave))]
+        case .dialog: [("apply", .dialog(.apply)), ("back", .dialog(.cancel)), ("overdue", .dialog(.toggleOverdue))]
+        case .checklist: [("up", .checklist(.move(-1))), ("down", .checklist(.move(1))), ("page_up", .checklist(.move(-10))),
+                          ("page_down", .checklist(.move(10))), ("first", .checklist(.move(-most))), ("last", .checklist(.move(most))),
+                          ("tick", .checklist(.tick)), ("edit", .checklist(.toggleEditing)), ("remove", .checklist(.removeStep)),
+                          ("start_run", .checklist(.startRun)), ("finish_run", .checklist(.finishRun)),
+                          ("discard_run", .checklist(.discardRun)), ("undo", .checklist(.undo)), ("redo", .checklist(.redo)),
+                          ("help", .help), ("back", .checklist(.leave))]
+        case .habits: [("up", .habits(.move(dx: 0, dy: -1))), ("down", .habits(.move(dx: 0, dy: 1))),
+                       ("day_before", .habits(.move(dx: -1, dy: 0))), ("day_after", .habits(.move(dx: 1, dy: 0))),
+                       ("check_in", .habits(.toggleDay)), ("add", .habits(.add)), ("answer", .habits(.answerSuggestions)),
+                       ("undo", .habits(.undo)), ("redo", .habits(.redo)), ("help", .help), ("back", .habits(.leave))]
+        case .stats: [("up", .stats(.move(dy: -1))), ("down", .stats(.move(dy: 1))), ("page_up", .stats(.move(dy: -10))),
+                      ("page_down", .stats(.move(dy: 10))), ("first", .stats(.move(dy: -most))), ("last", .stats(.move(dy: most))),
+                      ("open", .stats(.open)), ("help", .help), ("back", .stats(.leave))]
+        case .calendar: [("day_before", .calendar(.moveDay(-1))), ("day_after", .calendar(.moveDay(1))),
+                         ("week_before", .calendar(.moveDay(-7))), ("week_after", .calendar(.moveDay(7))),
+                         ("month_before", .calendar(.moveMonth(-1))), ("month_after", .calendar(.moveMonth(1))),
+                         ("today", .calendar(.today)), ("go_to", .calendar(.startGoTo)), ("next_item", .calendar(.chooseItem(1))),
+                         ("previous_item", .calendar(.chooseItem(-1))), ("open", .calendar(.open(edit: false))),
+                         ("edit", .calendar(.open(edit: true))), ("done", .calendar(.toggleDone)), ("delete", .calendar(.delete)),
+                         ("skip", .calendar(.skip)), ("move_left", .calendar(.moveCard(-1))), ("move_right", .calendar(.moveCard(1))),
+                         ("undo", .calendar(.undo)), ("redo", .calendar(.redo)), ("help", .help), ("back", .calendar(.leave))]
+        case .suggestion: [("confirm", .suggestion(.confirm)), ("dismiss", .suggestion(.dismiss)), ("later", .suggestion(.later))]
+        }
+    }
 
-    /// The keys `settings` give, over the table's.
+    /// The keys `settings` give, over the tables'.
     public init(_ settings: [BoardConfig.KeySetting]) throws(Refusals) {
-        var bindings = KeyBindings.board
-        var lineOf: [Action: Int] = [:]
         var refusals: [Refusal] = []
+        var tables: [KeyScreen: [KeyBinding]] = [:]
+        var lineOf: [KeyScreen: [Action: Int]] = [:]
         for setting in settings {
-            guard let action = Self.actions.first(where: { $0.name == setting.action })?.action else {
-                refusals.append(Refusal(line: setting.line, problem: "key_\(setting.action.echoed) is not an action of the board; the actions are "
-                                        + Self.actions.map(\.name).joined(separator: ", ")))
+            guard let (screen, action) = Self.action(named: setting.action) else {
+                refusals.append(Refusal(line: setting.line, problem: "key_\(setting.action.echoed) is not an action: the board's are "
+                                        + Self.actions.map(\.name).joined(separator: ", ")
+                                        + "; another screen's are key_<screen>_<action> (`board help keys` lists them)"))
                 continue
             }
+            let name = screen.settingName(Self.name(of: action, on: screen))
             let words = setting.keys.split(separator: " ").map(String.init)
             var keys: [Key] = []
             for word in words where words != ["none"] {
                 guard let key = Key(configName: word) else {
-                    refusals.append(Refusal(line: setting.line, problem: "key_\(setting.action) has '\(word.echoed)', not a key: write a character, "
+                    refusals.append(Refusal(line: setting.line, problem: "\(name) has '\(word.echoed)', not a key: write a character, "
                                             + "Enter, Esc, Tab, Shift-Tab, Space, Backspace, Delete, Up, Down, Left, Right, Shift-Left, Shift-Right, "
                                             + "PgUp, PgDn, Home, End, F1, Ctrl-x, or none"))
                     continue
                 }
+                // The editor's rows take typed text: a character there is text, never a key.
+                if screen == .form, case .character = key {
+                    refusals.append(Refusal(line: setting.line, problem: "\(name) has '\(word.echoed)': the template editor types characters "
+                                            + "as text, so its keys are Enter, Esc, Tab, arrows, F1 or Ctrl-x"))
+                    continue
+                }
                 keys.append(key)
             }
-            lineOf[action] = setting.line
+            lineOf[screen, default: [:]][action] = setting.line
+            var bindings = tables[screen] ?? screen.table
             // The action's own keys go; the given ones join the line of help that lists it.
             let home = bindings.firstIndex { $0.map.contains { $0.action == action } } ?? bindings.count - 1
             for i in bindings.indices { bindings[i] = bindings[i].without(action) }
             bindings[home] = bindings[home].adding(keys.map { ($0, action) })
+            tables[screen] = bindings
         }
-        // One key, one action: the fixed keys every screen answers included.
-        var taken: [Key: Action] = [:]
-        for (key, action) in (KeyBindings.everywhere + bindings).flatMap({ $0.map }) {
-            if let other = taken[key], other != action {
-                let line = lineOf[action] ?? lineOf[other] ?? 0
-                refusals.append(Refusal(line: line, problem: "\(key.configName) is given to both \(Self.name(of: other)) and \(Self.name(of: action)); "
-                                        + "give one of them another key"))
-                continue
+        for (screen, bindings) in tables {
+            let lines = lineOf[screen] ?? [:]
+            // One key, one action on a screen: the fixed keys every screen answers included.
+            var taken: [Key: Action] = [:]
+            for (key, action) in (KeyBindings.everywhere + bindings).flatMap({ $0.map }) {
+                if let other = taken[key], other != action {
+                    refusals.append(Refusal(line: lines[action] ?? lines[other] ?? 0,
+                                            problem: "\(key.configName) is given to both \(Self.name(of: other, on: screen)) and "
+                                            + "\(Self.name(of: action, on: screen))\(screen == .board ? "" : " on the \(screen.rawValue) screen"); "
+                                            + "give one of them another key"))
+                    continue
+                }
+                taken[key] = action
             }
-            taken[key] = action
-        }
-        for action in Self.essential where !taken.values.contains(action) {
-            refusals.append(Refusal(line: lineOf[action] ?? 0, problem: "key_\(Self.name(of: action)) leaves \(Self.name(of: action)) without a key; "
-                                    + "it must keep one"))
+            for action in screen.essential where !taken.values.contains(action) {
+                let name = Self.name(of: action, on: screen)
+                refusals.append(Refusal(line: lines[action] ?? 0, problem: "\(screen.settingName(name)) leaves \(name) without a key; it must keep one"))
+            }
         }
         guard refusals.isEmpty else { throw Refusals(all: refusals.sorted { $0.line < $1.line }) }
-        self.bindings = bindings
+        self.tables = tables
     }
 
-    static func name(of action: Action) -> String {
-        actions.first { $0.action == action }?.name ?? (action == .redraw ? "redraw (Ctrl-L)" : "\(action)")
+    /// The screen and action a setting's name (after `key_`) stands for: a board action, else `<screen>_<action>`.
+    static func action(named name: String) -> (KeyScreen, Action)? {
+        if let board = actions.first(where: { $0.name == name }) { return (.board, board.action) }
+        for screen in KeyScreen.allCases where screen != .board && name.hasPrefix(screen.rawValue + "_") {
+            let rest = name.dropFirst(screen.rawValue.count + 1)
+            if let found = actions(of: screen).first(where: { $0.name == rest }) { return (screen, found.action) }
+        }
+        return nil
+    }
+
+    static func name(of action: Action, on screen: KeyScreen = .board) -> String {
+        actions(of: screen).first { $0.action == action }?.name ?? (action == .redraw ? "redraw (Ctrl-L)" : action == .help ? "help (F1)" : "\(action)")
     }
 
     /// The action `key` stands for on the board.
     public func action(for key: Key) -> Action? { KeyBindings.action(for: key, in: bindings) }
 
+    /// The action `key` stands for on `screen`.
+    public func action(for key: Key, on screen: KeyScreen) -> Action? { KeyBindings.action(for: key, in: bindings(for: screen)) }
+
     /// The key a message names for `action`: the key bar's, or the config.toml setting that would
     /// give it one, so that no sentence names a key that does something else.
-    public func said(_ action: Action) -> String { hintKey(for: action) ?? "key_\(Self.name(of: action)) (no key)" }
+    public func said(_ action: Action, on screen: KeyScreen = .board) -> String {
+        hintKey(for: action, on: screen) ?? "\(screen.settingName(Self.name(of: action, on: screen))) (no key)"
+    }
+
+    /// Every key of `action`, as a prompt lists them ("Enter or y").
+    public func allSaid(_ action: Action, on screen: KeyScreen) -> String {
+        let keys = bindings(for: screen).flatMap(\.map).filter { $0.action == action }.map(\.key.hintName)
+        var seen = Set<String>()
+        let named = keys.filter { seen.insert($0.lowercased()).inserted }
+        return named.isEmpty ? said(action, on: screen) : named.joined(separator: " or ")
+    }
 
     /// The key the key bar names for `action`: a letter or sign before Space or Enter, as people say them; nil when unbound.
-    public func hintKey(for action: Action) -> String? {
-        let keys = bindings.flatMap(\.map).filter { $0.action == action }.map(\.key)
+    public func hintKey(for action: Action, on screen: KeyScreen = .board) -> String? {
+        let keys = bindings(for: screen).flatMap(\.map).filter { $0.action == action }.map(\.key)
         let key = keys.first { if case .character(let c) = $0 { c != " " } else { false } } ?? keys.first
         return key.map(\.hintName)
     }

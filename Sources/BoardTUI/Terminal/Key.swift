@@ -51,23 +51,23 @@ public enum KeyMap {
         case .adding, .searching, .editing: return text(key)
         case .templateForm(let form):
             if form.confirmingDiscard { return answer(key) }
-            return KeyBindings.action(for: key, in: KeyBindings.templateForm) ?? text(key)
-        case .propagation: return KeyBindings.action(for: key, in: KeyBindings.propagation)
+            return keymap.action(for: key, on: .form) ?? text(key)
+        case .propagation: return keymap.action(for: key, on: .dialog)
         case .detail:
             if case .click = key { return nil }
-            return KeyBindings.action(for: key, in: KeyBindings.detail) ?? .escape
+            return keymap.action(for: key, on: .detail) ?? .escape
         case .checklist(let screen):
             // "Remove step N …?" takes the next key as its answer.
             if screen.confirmingRemoval != nil { return answer(key) }
             if screen.isOnAddRow || screen.isOnLimitRow {
                 switch key {
-                case .up, .down, .tab, .backTab, .escape: return KeyBindings.action(for: key, in: KeyBindings.checklist)
+                case .up, .down, .tab, .backTab, .escape: return keymap.action(for: key, on: .checklist)
                 case _ where screen.isOnLimitRow: return .checklist(.explainLimit)
                 case .enter: return .checklist(.addStep)
                 default: return text(key)
                 }
             }
-            return KeyBindings.action(for: key, in: KeyBindings.checklist)
+            return keymap.action(for: key, on: .checklist)
         case .habits(let screen):
             if screen.adding != nil {
                 switch key {
@@ -76,9 +76,9 @@ public enum KeyMap {
                 default: return text(key)
                 }
             }
-            return KeyBindings.action(for: key, in: KeyBindings.habits)
-        case .suggestion(_): return KeyBindings.action(for: key, in: KeyBindings.suggestion)
-        case .stats: return KeyBindings.action(for: key, in: KeyBindings.stats)
+            return keymap.action(for: key, on: .habits)
+        case .suggestion(_): return keymap.action(for: key, on: .suggestion)
+        case .stats: return keymap.action(for: key, on: .stats)
         case .calendar(let screen):
             if screen.goTo != nil {
                 switch key {
@@ -87,7 +87,7 @@ public enum KeyMap {
                 default: return text(key)
                 }
             }
-            return KeyBindings.action(for: key, in: KeyBindings.calendar)
+            return keymap.action(for: key, on: .calendar)
         case .help:
             switch key {
             case .up, .character("k"): return .moveFocus(dx: 0, dy: -1)

@@ -212,27 +212,24 @@ public enum KeyBindings {
         KeyBinding("Esc", "later (the Habits view asks again)", [(.escape, .suggestion(.later))]),
     ]
 
-    /// Every screen's bindings under its name, as the help overlay lists them.
-    public static let sections: [(title: String, bindings: [KeyBinding])] = [
-        ("The board", board), ("A card's detail (Enter)", detail), ("The template editor (t, e)", templateForm),
-        ("Applying a template edit", propagation), ("A checklist (C, Enter on a checklist routine)", checklist),
-        ("Habits (g)", habits), ("Stats (i)", stats), ("The Calendar (v)", calendar), ("A routine's suggestion", suggestion), ("Typing text (prompts, forms)", typing), ("Everywhere", everywhere),
+    /// Every screen's bindings under its name, as the help overlay lists them; nil for the
+    /// sections config.toml can't change (typing, the keys every screen answers).
+    public static let sections: [(title: String, screen: KeyScreen?, bindings: [KeyBinding])] = [
+        ("The board", .board, board), ("A card's detail (Enter)", .detail, detail), ("The template editor (t, e)", .form, templateForm),
+        ("Applying a template edit", .dialog, propagation), ("A checklist (C, Enter on a checklist routine)", .checklist, checklist),
+        ("Habits (g)", .habits, habits), ("Stats (i)", .stats, stats), ("The Calendar (v)", .calendar, calendar),
+        ("A routine's suggestion", .suggestion, suggestion), ("Typing text (prompts, forms)", nil, typing), ("Everywhere", nil, everywhere),
     ]
 
-    /// The help overlay's lines, built from the tables: the board's as config.toml binds them.
-    public static func helpLines(board: [KeyBinding] = KeyBindings.board) -> [String] {
+    /// The help overlay's lines, built from the tables as config.toml binds them.
+    public static func helpLines(_ keymap: BoardKeymap = .standard) -> [String] {
         var lines: [String] = []
         for (i, section) in sections.enumerated() {
             if i > 0 { lines.append("") }
             lines.append(section.title)
-            lines += (i == 0 ? board : section.bindings).map(\.line)
+            lines += (section.screen.map { keymap.bindings(for: $0) } ?? section.bindings).map(\.line)
         }
         return lines
-    }
-
-    /// The key a message names for `action` on a screen of fixed keys (the Habits view's u).
-    static func said(_ action: Action, in bindings: [KeyBinding]) -> String {
-        bindings.flatMap(\.map).first { $0.action == action }.map(\.key.hintName) ?? "?"
     }
 
     /// The action `key` stands for in `bindings`, if any.

@@ -33,7 +33,7 @@ private func drawMode(_ frame: inout Frame, _ state: BoardState, _ mode: Mode) {
     case .detail(let field): drawDetail(&frame, state, field: field)
     case .editing(let form): drawForm(&frame, state, form)
     case .templateForm(let form): drawTemplateForm(&frame, state, form)
-    case .propagation(let dialog): drawBox(&frame, state, lines: dialog.lines)
+    case .propagation(let dialog): drawBox(&frame, state, lines: dialog.lines(state.keymap))
     case .checklist(let screen): drawChecklist(&frame, state, screen)
     case .habits(let screen): drawHabits(&frame, state, screen)
     case .stats(let screen): drawStats(&frame, state, screen)
@@ -229,8 +229,27 @@ private func drawBox(_ frame: inout Frame, _ state: BoardState, lines: [String],
 
 /// Every key, from the key-binding tables, in a box that scrolls with ↑↓ when it is taller than the screen.
 func helpBox(_ state: BoardState) -> Box {
-    Box(["Keys"] + KeyBindings.helpLines(board: state.keymap.bindings) + ["", "↑↓ scroll · any other key closes"],
+    Box(["Keys"] + KeyBindings.helpLines(state.keymap) + ["", "↑↓ scroll · any other key closes"],
         screenWidth: state.width, screenHeight: state.height)
+}
+
+/// Where the help opens over `mode`: at the section of that screen's keys.
+func helpScroll(_ state: BoardState, over mode: Mode) -> Int {
+    let title: String? = switch mode {
+    case .detail: "A card's detail (Enter)"
+    case .templateForm: "The template editor (t, e)"
+    case .propagation: "Applying a template edit"
+    case .checklist: "A checklist (C, Enter on a checklist routine)"
+    case .habits: "Habits (g)"
+    case .stats: "Stats (i)"
+    case .calendar: "The Calendar (v)"
+    case .suggestion: "A routine's suggestion"
+    case .editing, .adding, .searching: "Typing text (prompts, forms)"
+    default: nil
+    }
+    guard let title, let line = KeyBindings.helpLines(state.keymap).firstIndex(of: title) else { return 0 }
+    // The box's first line is its "Keys" title.
+    return min(line + 1, helpBox(state).maxScroll)
 }
 
 private func drawHelp(_ frame: inout Frame, _ state: BoardState, scroll: Int) {

@@ -167,7 +167,7 @@ struct StatsLayout {
         // words, above the border (height - 2). The list and one line of words come first; the
         // details take what is left, or nothing.
         let available = state.height - 6
-        let wrapped = DisplayWidth.wrap(screen.words, to: innerWidth)
+        let wrapped = DisplayWidth.wrap(screen.words(state.keymap), to: innerWidth)
         let detailHeight: Int
         switch screen.focused {
         case .template(let s): detailHeight = 3 + min(6, max(1, s.exceptions.count))

@@ -79,17 +79,17 @@ private func act(on item: AgendaItem, _ action: CalendarAction, _ state: inout B
     case (.toggleDone, nil, let template?):
         return [.actOnPlannedRun(templateId: template, date: item.date, .complete)]
     case (.delete, let id?, _):
-        state.message = "Deleted “\(item.title)”. u brings it back."
+        state.message = "Deleted “\(item.title)”. \(state.key(.calendar(.undo), on: .calendar)) brings it back."
         return [.delete(cardId: id)]
     case (.delete, nil, let template?), (.skip, nil, let template?):
-        state.message = "Skipped “\(item.title)” on \(MonthName.due(item.date, nil, today: state.snapshot.today)). u brings it back."
+        state.message = "Skipped “\(item.title)” on \(MonthName.due(item.date, nil, today: state.snapshot.today)). \(state.key(.calendar(.undo), on: .calendar)) brings it back."
         return [.skipPlannedRun(templateId: template, date: item.date)]
     case (.skip, let id?, _?):
         // A made run's date is skipped by deleting it, as on the board.
-        state.message = "Skipped “\(item.title)” on \(MonthName.due(item.date, nil, today: state.snapshot.today)). u brings it back."
+        state.message = "Skipped “\(item.title)” on \(MonthName.due(item.date, nil, today: state.snapshot.today)). \(state.key(.calendar(.undo), on: .calendar)) brings it back."
         return [.delete(cardId: id)]
     case (.skip, _, nil):
-        state.message = "s skips a routine's run; “\(item.title)” is a card of its own (d deletes it)."
+        state.message = "\(state.key(.calendar(.skip), on: .calendar)) skips a routine's run; “\(item.title)” is a card of its own (\(state.key(.calendar(.delete), on: .calendar)) deletes it)."
         return []
     case (.moveCard(let dx), _, _):
         let from = columns.firstIndex(of: item.column ?? .routines) ?? BoardState.routinesColumn

@@ -25,7 +25,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
             state.message = "Kept the step."
             return []
         }
-        state.message = "Removed step \(removing + 1) “\(texts[removing])”. u brings it back."
+        state.message = "Removed step \(removing + 1) “\(texts[removing])”. \(state.key(.checklist(.undo), on: .checklist)) brings it back."
         return [.editChecklist(owner, steps: texts.enumerated().filter { $0.offset != removing }.map(\.element))]
     }
     guard case .checklist(let action) = action else { return [] }
@@ -46,7 +46,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         screen.cursor = texts.count + 1
         return [.editChecklist(owner, steps: texts + [text])]
     case .explainLimit:
-        state.message = "\(Checklist.maxSteps) of \(Checklist.maxSteps) steps, the limit: nothing is added. ↑ then d removes a step to make room."
+        state.message = "\(Checklist.maxSteps) of \(Checklist.maxSteps) steps, the limit: nothing is added. ↑ then \(state.key(.checklist(.removeStep), on: .checklist)) removes a step to make room."
     case .removeStep:
         guard screen.editing, texts.indices.contains(screen.cursor) else { return [] }
         screen.confirmingRemoval = screen.cursor
@@ -58,7 +58,8 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         if screen.editing { screen.cursor = screen.checklist.steps.count }
         screen.clampCursor()
         state.message = screen.editing
-            ? (screen.checklist.isFull ? "Editing: d removes a step; 10 of 10 steps, the limit." : "Editing: type a step on the Add step row, Enter adds it; d removes a step.")
+            ? (screen.checklist.isFull ? "Editing: \(state.key(.checklist(.removeStep), on: .checklist)) removes a step; 10 of 10 steps, the limit."
+                : "Editing: type a step on the Add step row, Enter adds it; \(state.key(.checklist(.removeStep), on: .checklist)) removes a step.")
             : nil
     case .tick:
         guard !screen.editing, texts.indices.contains(screen.cursor) else { return [] }
@@ -69,7 +70,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         return [.toggleStep(owner, index: screen.cursor)]
     case .startRun:
         guard screen.executionId == nil else {
-            state.message = "This routine is already running: F finishes it."
+            state.message = "This routine is already running: \(state.key(.checklist(.finishRun), on: .checklist)) finishes it."
             return []
         }
         guard let routineId = screen.checklist.templateId else {
@@ -79,7 +80,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         screen.executionId = startRun(&state, routineId: routineId, title: screen.checklist.title)
     case .finishRun:
         guard screen.executionId != nil else {
-            state.message = "No run in progress: S starts one."
+            state.message = "No run in progress: \(state.key(.checklist(.startRun), on: .checklist)) starts one."
             return []
         }
         leaveChecklist(&state, &screen)

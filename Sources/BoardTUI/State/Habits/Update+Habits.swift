@@ -33,7 +33,7 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
         screen.day += dx
     case .toggleDay:
         guard let habit = screen.focused else {
-            state.message = "No habit yet: a adds one."
+            state.message = "No habit yet: \(state.key(.habits(.add), on: .habits)) adds one."
             return []
         }
         let day = habit.days[screen.day]

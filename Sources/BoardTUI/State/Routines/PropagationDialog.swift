@@ -40,13 +40,15 @@ public struct PropagationDialog: Hashable, Sendable {
     /// The number the dialog promises: what applying will update.
     public var updates: Int { includeOverdue ? countWithOverdue : count }
 
-    public var lines: [String] {
+    /// The dialog's text, naming its keys as `keymap` binds them.
+    public func lines(_ keymap: BoardKeymap = .standard) -> [String] {
+        func key(_ action: DialogAction) -> String { keymap.said(.dialog(action), on: .dialog) }
         var lines = ["Apply changes to all non-completed occurrences from today forward?", ""]
         lines.append(PropagationPlan.impact(updating: updates))
         if removals > 0 { lines.append("\(removals) unedited \(removals == 1 ? "occurrence no longer fits" : "occurrences no longer fit") the new schedule and will be removed.") }
         if overdue > 0 {
             lines.append("")
-            lines.append("[\(includeOverdue ? "x" : " ")] Also update \(overdue) overdue open \(overdue == 1 ? "occurrence" : "occurrences") (Space toggles)")
+            lines.append("[\(includeOverdue ? "x" : " ")] Also update \(overdue) overdue open \(overdue == 1 ? "occurrence" : "occurrences") (\(key(.toggleOverdue)) toggles)")
         }
         lines.append("")
         if let progress {
@@ -54,7 +56,7 @@ public struct PropagationDialog: Hashable, Sendable {
             let filled = progress.total == 0 ? width : width * progress.done / progress.total
             lines.append("Updating [" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] \(progress.done) of \(progress.total)")
         } else {
-            lines.append("Enter or y applies · Esc or n cancels")
+            lines.append("\(keymap.allSaid(.dialog(.apply), on: .dialog)) applies · \(keymap.allSaid(.dialog(.cancel), on: .dialog)) cancels")
         }
         return lines
     }

@@ -22,7 +22,7 @@ extension TemplateForm {
         var priority: Int?, duration: Int?
         do { priority = try FieldRules.priority(f.priority) } catch { errors[.priority] = error.sentence }
         do { duration = try FieldRules.duration(f.duration) } catch { errors[.duration] = error.sentence }
-        for (i, step) in f.steps.enumerated() where step.isBlank { errors[.step(i)] = "A step needs some text (Ctrl-D removes it)" }
+        for (i, step) in f.steps.enumerated() where step.isBlank { errors[.step(i)] = "A step needs some text, or remove the step" }
         for (i, step) in f.steps.enumerated() where f.steps[..<i].contains(where: { $0.trimmingSpaces == step.trimmingSpaces }) && errors[.step(i)] == nil {
             errors[.step(i)] = "This step repeats an earlier one; steps must differ"
         }

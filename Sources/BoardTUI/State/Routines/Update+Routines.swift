@@ -111,7 +111,7 @@ func openChecklist(_ state: inout BoardState, _ owner: RoutineChecklist.Owner, r
 
 /// Starts a run of a routine today, in memory only; returns its id.
 func startRun(_ state: inout BoardState, routineId: String, title: String) -> Int {
-    state.message = "Started “\(title)”. F finishes it."
+    state.message = "Started “\(title)”. \(state.key(.checklist(.finishRun), on: .checklist)) finishes it."
     return state.runs.start(routineId: routineId, title: title, day: state.snapshot.today, at: state.snapshot.now).id
 }
 

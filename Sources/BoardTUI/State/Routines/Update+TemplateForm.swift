@@ -19,7 +19,7 @@ func updateTemplateForm(_ state: inout BoardState, _ form: inout TemplateForm, _
             toggle(&form, row, by: 1)
         } else if action == .type("?") {
             // No text is typed here, so ? is the help, as on the board.
-            state.mode = .help(scroll: 0, over: .templateForm(form))
+            state.mode = .help(scroll: helpScroll(state, over: .templateForm(form)), over: .templateForm(form))
             return []
         } else if case .paste = action {
             state.message = "This row is a choice, not text: the paste was ignored (Tab goes to a text row)."

@@ -25,11 +25,12 @@ public struct StatsScreen: Hashable, Sendable {
     }
 
     /// The focused row in words: what the status line says, for a screen reader as for anyone.
-    public var words: String {
+    /// The focused row in words; with nothing to show, the board's keys that make something.
+    public func words(_ keymap: BoardKeymap = .standard) -> String {
         switch focused {
         case .template(let s): StatsWords.template(s)
         case .habit(let h): StatsWords.habit(h)
-        case nil: "No templates or habits yet: t makes a routine template, g opens the Habits view."
+        case nil: "No templates or habits yet: \(keymap.said(.newTemplate)) makes a routine template, \(keymap.said(.openHabits)) opens the Habits view."
         }
     }
 
