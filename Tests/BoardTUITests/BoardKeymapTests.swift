@@ -92,6 +92,19 @@ import Testing
         }
     }
 
+    @Test func keyBarsAndPromptsNameTheScreensKeysInForce() throws {
+        let keys = try keymap([("detail_reset", "z"), ("dialog_apply", "a"), ("calendar_skip", "K"), ("suggestion_later", "l")])
+        var state = try TUIFixture().state()
+        state.keymap = keys
+        state.mode = .detail(field: 0)
+        state.focus = Focus(column: BoardState.routinesColumn, row: state.upcomingEarlier)
+        #expect(keyHints(state).contains("z reset field"), "\(keyHints(state))")
+        #expect(keys.bar(on: .calendar, [([.calendar(.skip)], "skip")]) == "K skip")
+        #expect(keys.allSaid(.dialog(.apply), on: .dialog) == "a")
+        state.mode = .suggestion(returningTo: nil)
+        #expect(keyHints(state).contains("l later"), "\(keyHints(state))")
+    }
+
     @Test func docsListEveryScreensActionsAsTheKeymapNamesThem() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/config.md")
         let rows = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("| `") && $0.contains("`, `") }

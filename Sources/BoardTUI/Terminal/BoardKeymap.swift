@@ -205,6 +205,26 @@ public struct BoardKeymap: Sendable {
         hintKey(for: action, on: screen) ?? "\(screen.settingName(Self.name(of: action, on: screen))) (no key)"
     }
 
+    /// A key bar's entry: each action's first key in its table's order, then what they do
+    /// ("←/→ day"), as config.toml binds them; nil when none of them has a key.
+    public func bar(_ actions: [Action], on screen: KeyScreen, _ words: String) -> String? {
+        let keys = actions.compactMap { action in bindings(for: screen).flatMap(\.map).first { $0.action == action }?.key.hintName }
+        guard !keys.isEmpty else { return nil }
+        // Arrows read as a pair ("↑↓"); other keys are set apart ("PgUp/PgDn").
+        let arrows: Set<String> = ["↑", "↓", "←", "→"]
+        return keys.joined(separator: keys.allSatisfy(arrows.contains) ? "" : "/") + " " + words
+    }
+
+    /// A key bar's entries, the unbound left out.
+    public func barEntries(on screen: KeyScreen, _ entries: [([Action], String)]) -> [String] {
+        entries.compactMap { bar($0.0, on: screen, $0.1) }
+    }
+
+    /// A key bar of entries on one line.
+    public func bar(on screen: KeyScreen, _ entries: [([Action], String)]) -> String {
+        barEntries(on: screen, entries).joined(separator: " · ")
+    }
+
     /// Every key of `action`, as a prompt lists them ("Enter or y").
     public func allSaid(_ action: Action, on screen: KeyScreen) -> String {
         let keys = bindings(for: screen).flatMap(\.map).filter { $0.action == action }.map(\.key.hintName)

@@ -183,14 +183,14 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
     switch state.mode {
     case .checklist(let screen):
         frame.put(state.message ?? checklistStatus(screen), x: 0, y: statusY)
-        frame.put("Esc back to the board · ? help after Esc", x: 0, y: hintsY, style: .dim)
+        frame.put(state.keymap.bar(on: .checklist, [([.checklist(.leave)], "back to the board"), ([.help], "help")]), x: 0, y: hintsY, style: .dim)
         return
     case .habits(let screen):
         let habit = screen.focused.map {
             "Habit \($0.name)\($0.description.isEmpty ? "" : " (\($0.description))"), streak \($0.streak) \($0.streak == 1 ? "day" : "days")"
         } ?? "No habits yet"
         frame.put(state.message ?? habit, x: 0, y: statusY)
-        frame.put("Esc back to the board", x: 0, y: hintsY, style: .dim)
+        frame.put(state.keymap.bar(on: .habits, [([.habits(.leave)], "back to the board"), ([.help], "help")]), x: 0, y: hintsY, style: .dim)
         return
     default:
         break
@@ -207,15 +207,24 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
 func keyHints(_ state: BoardState) -> [String] {
     switch state.mode {
     case .editing: ["Tab/↓ next field", "Shift-Tab/↑ previous", "Enter saves", "Esc cancels", "Ctrl-U clears to the start", "F1 help"]
-    case .templateForm: ["Tab/↓ next row", "Space/←→ cycle a choice", "Enter on a save row saves", "Ctrl-D removes a step", "Esc leaves", "F1 help"]
+    case .templateForm:
+        state.keymap.barEntries(on: .form, [([.form(.nextRow(1))], "next row")])
+            + ["Space/" + (state.keymap.bar([.form(.sideways(-1)), .form(.sideways(1))], on: .form, "cycle a choice") ?? "cycle a choice")]
+            + state.keymap.barEntries(on: .form, [([.form(.confirm)], "on a save row saves"), ([.form(.removeStep)], "removes a step"),
+                                                  ([.form(.leave)], "leaves")]) + ["F1 help"]
     case .propagation(let dialog):
-        ["Enter/y applies"] + (dialog.overdue > 0 ? ["Space also updates the overdue"] : []) + ["Esc/n back to the form"]
+        state.keymap.barEntries(on: .dialog, [([.dialog(.apply)], "applies")]
+            + (dialog.overdue > 0 ? [([.dialog(.toggleOverdue)], "also updates the overdue")] : []) + [([.dialog(.cancel)], "back to the form")])
     case .detail:
         state.focusedCard?.isOccurrence == true
-            ? ["↑↓ field", "r reset field", "m make exception", "R reapply all", "e edit", "T template", "Esc closes"]
-            : ["↑↓ scroll", "e edit", "Esc closes"]
+            ? state.keymap.barEntries(on: .detail, [([.moveFocus(dx: 0, dy: -1), .moveFocus(dx: 0, dy: 1)], "field"), ([.reapplyField], "reset field"),
+                                                    ([.makeException], "make exception"), ([.reapplyAll], "reapply all"), ([.startEdit], "edit"),
+                                                    ([.viewTemplate], "template"), ([.escape], "closes")])
+            : state.keymap.barEntries(on: .detail, [([.moveFocus(dx: 0, dy: -1), .moveFocus(dx: 0, dy: 1)], "scroll"), ([.startEdit], "edit"),
+                                                    ([.escape], "closes")])
     case .help: ["↑↓ scroll", "PgUp/PgDn a page", "Home/End, g/G first/last", "any other key closes"]
-    case .suggestion: ["y/Enter confirm", "n dismiss", "Esc later"]
+    case .suggestion:
+        state.keymap.barEntries(on: .suggestion, [([.suggestion(.confirm)], "confirm"), ([.suggestion(.dismiss)], "dismiss"), ([.suggestion(.later)], "later")])
     // The most used, whole in 120 columns, by the keys in force; ? lists the rest (H/L and J/K move cards).
     default: [(Action.help, "help"), (.startAdd, "add"), (.startEdit, "edit"), (.openDetail, "open"), (.toggleDone, "done"),
               (.delete, "delete"), (.undo, "undo"), (.startSearch, "search"), (.newTemplate, "template"), (.openCalendar, "calendar"),

@@ -36,7 +36,14 @@ func drawCalendar(_ frame: inout Frame, _ state: BoardState, _ screen: CalendarS
             frame.put("⚠ " + error + " (Esc cancels)", x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold, role: .error)
         }
     } else {
-        frame.put("←→ day · ↑↓ week · PgUp/PgDn month · . today · g go to · Tab item · Enter open · e edit · Space done · d delete · s skip · H/L move · Esc back",
+        let bar = state.keymap.bar(on: .calendar, [
+            ([.calendar(.moveDay(-1)), .calendar(.moveDay(1))], "day"), ([.calendar(.moveDay(-7)), .calendar(.moveDay(7))], "week"),
+            ([.calendar(.moveMonth(-1)), .calendar(.moveMonth(1))], "month"), ([.calendar(.today)], "today"), ([.calendar(.startGoTo)], "go to"),
+            ([.calendar(.chooseItem(1))], "item"), ([.calendar(.open(edit: false))], "open"), ([.calendar(.open(edit: true))], "edit"),
+            ([.calendar(.toggleDone)], "done"), ([.calendar(.delete)], "delete"), ([.calendar(.skip)], "skip"),
+            ([.calendar(.moveCard(-1)), .calendar(.moveCard(1))], "move"), ([.calendar(.leave)], "back"),
+        ])
+        frame.put(bar,
                   x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: .dim)
     }
 }

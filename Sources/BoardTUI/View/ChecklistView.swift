@@ -82,11 +82,16 @@ func drawChecklist(_ frame: inout Frame, _ state: BoardState, _ screen: Checklis
         }
     }
     if lines.count > first + height { frame.put("↓ more", x: x0 + 4, y: top + height, style: .dim) }
+    let remove = state.key(.checklist(.removeStep), on: .checklist)
     let hints = screen.editing
         ? (screen.isOnAddRow ? "Type a step, Enter adds it · ↑ steps · Esc stops editing"
-            : screen.isOnLimitRow ? "The limit: ↑ then d removes a step · Esc stops editing"
-            : "d removes the step · \(c.isFull ? "" : "↓ Add step · ")Esc stops editing")
-        : "Space/Enter tick · e edit steps · \(screen.executionId == nil ? "S start a run" : "F finish") · u undo · Esc back"
+            : screen.isOnLimitRow ? "The limit: ↑ then \(remove) removes a step · Esc stops editing"
+            : "\(remove) removes the step · \(c.isFull ? "" : "↓ Add step · ")Esc stops editing")
+        : state.keymap.bar(on: .checklist, [
+            ([.checklist(.tick)], "tick"), ([.checklist(.toggleEditing)], "edit steps"),
+            screen.executionId == nil ? ([.checklist(.startRun)], "start a run") : ([.checklist(.finishRun)], "finish"),
+            ([.checklist(.undo)], "undo"), ([.checklist(.leave)], "back"),
+        ])
     frame.put(hints, x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: .dim)
 }
 

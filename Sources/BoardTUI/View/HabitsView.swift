@@ -46,7 +46,11 @@ func drawHabits(_ frame: inout Frame, _ state: BoardState, _ screen: HabitsScree
         frame.put("\(n) \(n == 1 ? "suggestion waits" : "suggestions wait") for an answer: Enter", x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold)
     }
     let hints = screen.adding != nil ? "Enter adds · Esc cancels"
-        : "↑↓ habit · ←→ day · Space checks in / takes back · a add · u undo · Esc back"
+        : state.keymap.bar(on: .habits, [
+            ([.habits(.move(dx: 0, dy: -1)), .habits(.move(dx: 0, dy: 1))], "habit"),
+            ([.habits(.move(dx: -1, dy: 0)), .habits(.move(dx: 1, dy: 0))], "day"), ([.habits(.toggleDay)], "checks in / takes back"),
+            ([.habits(.add)], "add"), ([.habits(.undo)], "undo"), ([.habits(.leave)], "back"),
+        ])
     frame.put(hints, x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: .dim)
 }
 

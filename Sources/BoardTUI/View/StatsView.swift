@@ -63,7 +63,10 @@ func drawStats(_ frame: inout Frame, _ state: BoardState, _ screen: StatsScreen)
         frame.put(line, x: x, y: state.height - 2 - layout.words.count + i, maxWidth: w)
     }
     frame.put(String(repeating: " ", count: state.width - 1), x: 0, y: state.height - 1)
-    frame.put(state.message ?? "↑↓ choose · Enter open · Esc back · ? help after Esc", x: 0, y: state.height - 1, maxWidth: state.width - 1, style: .dim)
+    let bar = state.keymap.bar(on: .stats, [
+        ([.stats(.move(dy: -1)), .stats(.move(dy: 1))], "choose"), ([.stats(.open)], "open"), ([.stats(.leave)], "back"), ([.help], "help"),
+    ])
+    frame.put(state.message ?? bar, x: 0, y: state.height - 1, maxWidth: state.width - 1, style: .dim)
 }
 
 /// One row of the list, from `x` up to (not including) `right`.
