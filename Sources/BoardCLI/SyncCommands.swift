@@ -42,6 +42,23 @@ public enum SyncCommands {
         abstract: "Create a login for a person and print the URL to give them (the password is generated unless given).",
         parameters: [AddUser.name, AddUser.server, AddUser.password])
 
+    /// `board server run`'s and `status`'s parameters.
+    public enum Replica {
+        public static let server = Declared.requiredOption("server", "An administrator's URL.", value: "url")
+        public static let state = Declared.option("state", "Where the replica keeps each person's board file (default: $XDG_STATE_HOME/board-server, else ~/.local/state/board-server).", value: "folder")
+        public static let once = Declared.flag("once", "One pass, then exit (for cron or a test); without it, run until stopped.")
+    }
+
+    public static let serverRun = CommandInfo(
+        "run",
+        abstract: "Keep the server's tables (board.tasks, board.templates, …) in step with every person's change log, by Board's own merge; runs until stopped.",
+        parameters: [Replica.server, Replica.state, Replica.once])
+
+    public static let serverStatus = CommandInfo(
+        "status",
+        abstract: "How far behind each person's tables are: changes not yet in them, and the oldest one's age.",
+        parameters: [Replica.server])
+
     /// `board sync` as both executables' help says it: `board` lists its commands (it hands them
     /// over), `board-sync` gives the ones that run.
     public static func sync(run: CommandInfo = run, status: CommandInfo = status) -> CommandInfo {
@@ -60,7 +77,8 @@ public enum SyncCommands {
     }
 
     /// `board server`, as `sync`.
-    public static func server(initialize: CommandInfo = serverInit, addUser: CommandInfo = addUser) -> CommandInfo {
+    public static func server(initialize: CommandInfo = serverInit, addUser: CommandInfo = addUser, run: CommandInfo = serverRun,
+                              status: CommandInfo = serverStatus) -> CommandInfo {
         CommandInfo(
             group: "server",
             abstract: "Set up a PostgreSQL server for sync: Board's schema, and the people who use it.",
@@ -69,7 +87,7 @@ public enum SyncCommands {
                 roles): postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=FILE]; a password not in the \
                 URL comes from PGPASSWORD. People then sync with `board sync` and the URL `add-user` prints.
                 """,
-            subcommands: [initialize, addUser])
+            subcommands: [initialize, addUser, run, status])
     }
 
     /// The names `board` hands over.

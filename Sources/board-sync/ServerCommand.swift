@@ -4,7 +4,8 @@ import BoardSync
 import Foundation
 
 enum ServerCommand {
-    static let info = SyncCommands.server(initialize: ServerInit.info, addUser: ServerAddUser.info)
+    static let info = SyncCommands.server(initialize: ServerInit.info, addUser: ServerAddUser.info, run: ServerRun.info,
+                                          status: ServerStatus.info)
 }
 
 struct ServerInit: Command {
@@ -38,6 +39,62 @@ struct ServerAddUser: Command {
         let (name, password) = (self.name, self.password)
         let url = try waitFor { try await BoardServer.addUser(name, password: password, admin: admin) }
         printOut("Added \(name). Their server URL (keep it secret, it holds the password):\n\(url)")
+    }
+}
+
+/// `board server run`: the server's replica, a pass whenever a person's log moves (ARCHITECTURE.md §16).
+struct ServerRun: Command {
+    static let info = SyncCommands.serverRun.runs(Self.self)
+
+    let server: String, state: String?, once: Bool
+
+    init(_ given: ParsedArguments) throws {
+        server = try given[SyncCommands.Replica.server]
+        state = try given[SyncCommands.Replica.state]
+        once = try given[SyncCommands.Replica.once]
+    }
+
+    static var defaultFolder: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/board-server" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/board-server"
+    }
+
+    func run() throws {
+        let replica = ServerReplica(server: try ServerURL(server), folder: state ?? Self.defaultFolder)
+        let once = self.once
+        try waitFor {
+            while true {
+                do {
+                    for moved in try await replica.pass() where moved.changes > 0 {
+                        printOut("\(Date().formatted(.iso8601)) \(moved.person): \(moved.changes) \(moved.changes == 1 ? "change" : "changes") in, tables through \(moved.through)")
+                    }
+                } catch where !once {
+                    // The server went away or refused: said, and tried again (a restart carries on from the cursors).
+                    printErr("error: \(error)")
+                    try await Task.sleep(for: .seconds(2))
+                }
+                if once { return }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+        }
+    }
+}
+
+/// `board server status`: each person's lag.
+struct ServerStatus: Command {
+    static let info = SyncCommands.serverStatus.runs(Self.self)
+
+    let server: String
+
+    init(_ given: ParsedArguments) throws { server = try given[SyncCommands.Replica.server] }
+
+    func run() throws {
+        let replica = ServerReplica(server: try ServerURL(server), folder: ServerRun.defaultFolder)
+        for lag in try waitFor({ try await replica.lags() }) {
+            let age = lag.oldestSeconds.map { ", the oldest waiting \(Int($0.rounded())) s" } ?? ""
+            printOut("\(lag.person): \(lag.changes == 0 ? "up to date" : "\(lag.changes) \(lag.changes == 1 ? "change" : "changes") behind\(age)")")
+        }
     }
 }
 

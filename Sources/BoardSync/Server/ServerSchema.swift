@@ -162,6 +162,8 @@ enum ServerSchema {
             "ALTER TABLE board.changes DROP CONSTRAINT changes_field",
             "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFields)])) NOT VALID",
         ],
+        // 7: the board itself, kept in step with the log by `board server run` (ARCHITECTURE.md §16).
+        ServerTables.migration,
     ]
 
     /// Fields added after migration 3, each with the migration that added it.

@@ -1,0 +1,156 @@
+import BoardModel
+import BoardStore
+import Foundation
+import GRDB
+import PostgresNIO
+
+/// `board server run`'s work (ARCHITECTURE.md §16): each person's board kept on the server by
+/// Board's own code. A replica file per person takes their log in through the same checks and
+/// merge a device uses (`BoardStore.check`, `receive`), and the rows the new changes touched are
+/// then written to the server's tables with the person's cursor, in one transaction: a pass cut
+/// anywhere leaves the tables as the last cursor says, and the next pass carries on.
+public struct ServerReplica: Sendable {
+    public let server: ServerURL
+    /// Where each person's replica file lives (`OWNER.board`); a lost file is made again from the log.
+    public let folder: String
+
+    public init(server: ServerURL, folder: String) {
+        self.server = server
+        self.folder = folder
+    }
+
+    /// What a pass did for one person.
+    public struct Moved: Equatable, Sendable {
+        public let person: String
+        public let changes: Int
+        public let through: Int64
+    }
+
+    /// How far behind one person's tables are.
+    public struct Lag: Equatable, Sendable {
+        public let person: String
+        /// The log's highest number less the cursor.
+        public let changes: Int64
+        /// Seconds since the oldest change not yet in the tables arrived; nil when none waits.
+        public let oldestSeconds: Double?
+    }
+
+    static let pullBatch = 2_500
+
+    /// Brings every person whose log moved past their cursor up to date; says who moved.
+    public func pass() async throws -> [Moved] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try await BoardServer.withConnection(server) { connection in
+            var moved: [Moved] = []
+            for lag in try await Self.lags(connection) where lag.behind > 0 {
+                moved.append(try await bring(lag.person, owner: lag.owner, cursor: lag.cursor, connection))
+            }
+            return moved
+        }
+    }
+
+    /// Each person's lag behind their log.
+    public func lags() async throws -> [Lag] {
+        try await BoardServer.withConnection(server) { connection in
+            try await Self.lags(connection).map { Lag(person: $0.person, changes: $0.behind, oldestSeconds: $0.oldest) }
+        }
+    }
+
+    static func lags(_ connection: PostgresConnection) async throws
+        -> [(person: String, owner: String, cursor: Int64, behind: Int64, oldest: Double?)] {
+        let rows = try await connection.query("""
+            SELECT p.role::text, p.owner::text, coalesce(c.seq, 0),
+                   coalesce((SELECT max(seq) FROM board.changes WHERE owner = p.owner), 0) - coalesce(c.seq, 0),
+                   (SELECT extract(epoch FROM now() - received_at)::float8 FROM board.changes
+                     WHERE owner = p.owner AND seq > coalesce(c.seq, 0) ORDER BY seq LIMIT 1)
+            FROM board.people p LEFT JOIN board.replica_cursors c ON c.owner = p.owner ORDER BY p.role
+            """, logger: BoardServer.logger)
+        var lags: [(String, String, Int64, Int64, Double?)] = []
+        for try await (person, owner, cursor, behind, oldest) in rows.decode((String, String, Int64, Int64, Double?).self) {
+            lags.append((person, owner, cursor, behind, oldest))
+        }
+        return lags
+    }
+
+    /// One person: their new changes into the replica, then the rows they touched into the tables.
+    func bring(_ person: String, owner: String, cursor: Int64, _ connection: PostgresConnection) async throws -> Moved {
+        let path = folder + "/" + owner + ".board"
+        var store = try Self.open(path, owner: owner)
+        var through = try store.syncStatus()?.pulledThrough ?? 0
+        var whole = false
+        if through < cursor {
+            // The file is older than the tables (lost, or restored from a backup): made again from the whole log.
+            try? FileManager.default.removeItem(atPath: path)
+            store = try Self.open(path, owner: owner)
+            through = 0
+            whole = true
+        }
+        let waitingBefore = try store.read { db in try Row.fetchAll(db, sql: "SELECT entity, entity_id FROM sync_waiting") }
+            .map { (entity: $0[0] as String, id: $0[1] as String) }
+        var received = 0
+        while true {
+            let batch = try await Self.pull(connection, owner: owner, after: through)
+            guard let last = batch.last?.seq else { break }
+            let checked = store.check(batch.map(\.change))
+            received += try store.receive(checked, pulledThrough: last).received
+            through = last
+            if batch.count < Self.pullBatch { break }
+        }
+        // The rows to write: those the changes since the cursor named, and those that waited for them.
+        var touched: [String: Set<String>] = [:]
+        if !whole {
+            let rows = try await connection.query("""
+                SELECT DISTINCT entity, entity_id FROM board.changes WHERE owner = \(owner)::uuid AND seq > \(cursor) AND seq <= \(through)
+                """, logger: BoardServer.logger)
+            for try await (entity, id) in rows.decode((String, String).self) { touched[entity, default: []].insert(id) }
+            for row in waitingBefore { touched[row.entity, default: []].insert(row.id) }
+        }
+        try await write(store, owner: owner, touched: whole ? nil : touched, through: through, connection)
+        return Moved(person: person, changes: received, through: through)
+    }
+
+    static func open(_ path: String, owner: String) throws -> BoardStore {
+        let store = try BoardStore.open(path: path)
+        if try store.syncStatus() == nil { _ = try store.join(owner: owner, server: "the server's replica") }
+        return store
+    }
+
+    /// The person's changes after `seq`, in order, as a device pulls them.
+    static func pull(_ connection: PostgresConnection, owner: String, after seq: Int64) async throws -> [(seq: Int64, change: FieldChange)] {
+        let rows = try await connection.query("""
+            SELECT seq, change_id::text, entity, entity_id, field, value, stamp, device, origin FROM board.changes
+            WHERE owner = \(owner)::uuid AND seq > \(seq) ORDER BY seq LIMIT \(pullBatch)
+            """, logger: BoardServer.logger)
+        var changes: [(Int64, FieldChange)] = []
+        for try await (number, id, entity, entityId, field, value, stamp, device, origin)
+            in rows.decode((Int64, String, String, String, String, String?, String, String, String).self) {
+            // The log's own checks let through only stamps and origins of this shape.
+            guard let stamp = HybridTimestamp(stamp), let origin = FieldChange.Origin(rawValue: origin) else { continue }
+            changes.append((number, FieldChange(id: id, entity: entity, entityId: entityId, field: field, value: value, stamp: stamp,
+                                                device: device, origin: origin)))
+        }
+        return changes
+    }
+
+    /// Writes the replica's rows to the tables, and the cursor, in one transaction. `touched` nil:
+    /// every row (a replica made again); else the ids per table, and the small tables whole.
+    func write(_ store: BoardStore, owner: String, touched: [String: Set<String>]?, through: Int64, _ connection: PostgresConnection) async throws {
+        try await connection.query("BEGIN", logger: BoardServer.logger)
+        do {
+            for table in ServerTables.names {
+                let ids = ServerTables.keptWhole.contains(table) ? nil : touched.map { Array($0[table] ?? []) }
+                if let ids, ids.isEmpty { continue }
+                let rows = try ReplicaRows.read(table, ids: ids, owner: owner, store: store)
+                try await ReplicaRows.replace(table, rows: rows, ids: ids, owner: owner, connection)
+            }
+            try await connection.query("""
+                INSERT INTO board.replica_cursors (owner, seq) VALUES (\(owner)::uuid, \(through))
+                ON CONFLICT (owner) DO UPDATE SET seq = EXCLUDED.seq, updated_at = now()
+                """, logger: BoardServer.logger)
+            try await connection.query("COMMIT", logger: BoardServer.logger)
+        } catch {
+            _ = try? await connection.query("ROLLBACK", logger: BoardServer.logger)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The server holds the board (issue 40): `board server run` keeps `board.templates`, `series`,
+/// `tasks`, `habits`… in step with each person's change log, by Board's own merge; each person
+/// reads their own rows and nobody writes them but the replica. On throwaway clusters, through
+/// the binary.
+@Suite(.serialized) struct ServerTablesTests {
+    typealias Device = SyncCommandTests.Device
+
+    func replica(_ pg: PostgresCluster, state: String) throws -> BoardBinary.Result {
+        let r = try BoardBinary.run(["server", "run", "--once", "--server", pg.adminURL, "--state", state])
+        #expect(r.status == 0, "\(r.stderr)")
+        return r
+    }
+
+    /// Every table of the person, a line per row, in a stable order.
+    func dump(_ pg: PostgresCluster, person: String) throws -> [String] {
+        var lines: [String] = []
+        for (table, order) in [("templates", "id"), ("recurrence_rules", "id"), ("series", "id"), ("tasks", "id"), ("habits", "id"), ("habit_entries", "habit_id, day")] {
+            let r = try pg.psql(pg.adminURL, "SELECT '\(table) ' || row_to_json(t)::text FROM board.\(table) t WHERE owner_id = (SELECT owner FROM board.people WHERE role = '\(person)') ORDER BY \(order)")
+            #expect(r.status == 0, "\(r.stderr)")
+            lines += r.stdout.split(separator: "\n").map(String.init)
+        }
+        return lines
+    }
+
+    @Test func theTablesHoldEachPersonsBoardAsTheirDevicesDoAndOnlyTheyReadIt() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let urls = try SyncCommandTests.server(pg, people: ["ann", "bob"])
+        let laptop = Device("laptop", server: urls[0]), phone = Device("phone", server: urls[0]), bobs = Device("bob", server: urls[1])
+        let rent = try SyncCommandTests().id(in: try laptop.ok(["add", "Pay rent", "--due", "2026-11-23", "--time", "09:30", "--label", "money"]))
+        let stretch = try SyncCommandTests().id(in: try laptop.ok(["template", "add", "Stretch", "--every", "every day", "--checklist", "neck"]))
+        try laptop.ok(["habit", "add", "Water"])
+        try laptop.ok(["habit", "check", "Water"])
+        _ = try laptop.sync()
+        _ = try phone.sync()
+        let occurrence = try #require(try phone.cards().first { ($0["title"] as? String) == "Stretch" }?["id"] as? String)
+        try phone.ok(["edit", occurrence, "--title", "Stretch longer"])
+        try phone.ok(["done", rent])
+        _ = try phone.sync()
+        try bobs.ok(["add", "Bob's own"])
+        _ = try bobs.sync()
+        _ = try laptop.sync()
+        _ = try replica(pg, state: pg.folder + "/replica")
+
+        // Each table as the devices have it.
+        let cards = try laptop.cards()
+        let tasks = try pg.psql(pg.adminURL, "SELECT id || ' ' || title || ' ' || is_completed || ' ' || bucket_key FROM board.tasks WHERE owner_id = (SELECT owner FROM board.people WHERE role = 'ann') ORDER BY id")
+        let expected = cards.map { "\($0["id"] as! String) \($0["title"] as! String) \(($0["completed"] as? Bool) == true ? "true" : "false")" }.sorted()
+        #expect(tasks.stdout.split(separator: "\n").map { $0.split(separator: " ").dropLast().joined(separator: " ") }.sorted() == expected, "\(tasks.stdout)")
+        let exception = try pg.psql(pg.adminURL, "SELECT exception_mask::text FROM board.tasks WHERE id = '\(occurrence)'")
+        #expect(exception.stdout.contains("\"title\""), "\(exception.stdout)")
+        let template = try pg.psql(pg.adminURL, "SELECT title || ' ' || checklist::text FROM board.templates WHERE id LIKE '\(stretch)%'")
+        #expect(template.stdout.hasPrefix("Stretch [{\"text\": \"neck\"}]"), "\(template.stdout)")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.habit_entries").stdout.hasPrefix("1"))
+        #expect(try pg.psql(pg.adminURL, "SELECT due_time::text FROM board.tasks WHERE id LIKE '\(rent)%'").stdout.hasPrefix("09:30:00"))
+
+        // Their person alone reads them; nobody writes them through a person's login.
+        let annSees = try pg.psql(urls[0], "SELECT count(*) FROM board.tasks"), bobSees = try pg.psql(urls[1], "SELECT title FROM board.tasks")
+        #expect(annSees.stdout.hasPrefix("\(cards.count)") && bobSees.stdout == "Bob's own\n", "\(annSees.stdout) / \(bobSees.stdout)")
+        for table in ["templates", "recurrence_rules", "series", "habits", "habit_entries"] {
+            #expect(try pg.psql(urls[1], "SELECT count(*) FROM board.\(table)").stdout.hasPrefix("0"), "bob reads none of ann's \(table)")
+        }
+        for write in ["UPDATE board.tasks SET title = 'x'", "DELETE FROM board.tasks", "INSERT INTO board.habits (id, owner_id, name, created_at) VALUES ('h', board.current_owner(), 'x', now())"] {
+            let r = try pg.psql(urls[0], write)
+            #expect(r.status != 0 && r.stderr.contains("permission denied"), "\(write): \(r.stderr)")
+        }
+        // Not even the administrator can make an occurrence another person's, or invent a bucket.
+        let moved = try pg.psql(pg.adminURL, "UPDATE board.tasks SET owner_id = (SELECT owner FROM board.people WHERE role = 'bob') WHERE id = '\(occurrence)'")
+        #expect(moved.status != 0 && moved.stderr.contains("foreign key"), "\(moved.stderr)")
+        let bucket = try pg.psql(pg.adminURL, "UPDATE board.tasks SET bucket = 'SOMEDAY' WHERE id LIKE '\(rent)%'")
+        #expect(bucket.status != 0 && bucket.stderr.contains("check constraint"), "\(bucket.stderr)")
+
+        // A deletion and an edit later, the tables follow; the status says they are up to date.
+        try phone.ok(["delete", rent])
+        try phone.ok(["edit", occurrence, "--priority", "2"])
+        _ = try phone.sync()
+        let behind = try BoardBinary.run(["server", "status", "--server", pg.adminURL])
+        #expect(behind.stdout.range(of: #"^ann: \d+ changes behind, the oldest waiting \d+ s\nbob: up to date\n$"#, options: .regularExpression) != nil,
+                "\(behind.stdout)")
+        _ = try replica(pg, state: pg.folder + "/replica")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.tasks WHERE id LIKE '\(rent)%'").stdout.hasPrefix("0"))
+        #expect(try pg.psql(pg.adminURL, "SELECT priority FROM board.tasks WHERE id = '\(occurrence)'").stdout.hasPrefix("2"))
+        #expect(try BoardBinary.run(["server", "status", "--server", pg.adminURL]).stdout == "ann: up to date\nbob: up to date\n")
+
+        // Rebuilt from nothing (the replica's files and the cursors gone), the tables are the same.
+        let before = try dump(pg, person: "ann")
+        try FileManager.default.removeItem(atPath: pg.folder + "/replica")
+        #expect(try pg.psql(pg.adminURL, "DELETE FROM board.replica_cursors").status == 0)
+        _ = try replica(pg, state: pg.folder + "/replica")
+        #expect(try dump(pg, person: "ann") == before)
+    }
+}
