@@ -64,19 +64,15 @@ struct ServerRun: Command {
         let replica = ServerReplica(server: try ServerURL(server), folder: state ?? Self.defaultFolder)
         let once = self.once
         try waitFor {
-            while true {
-                do {
-                    for moved in try await replica.pass() where moved.changes > 0 {
-                        printOut("\(Date().formatted(.iso8601)) \(moved.person): \(moved.changes) \(moved.changes == 1 ? "change" : "changes") in, tables through \(moved.through)")
-                    }
-                } catch where !once {
-                    // The server went away or refused: said, and tried again (a restart carries on from the cursors).
-                    printErr("error: \(error)")
-                    try await Task.sleep(for: .seconds(2))
-                }
-                if once { return }
-                try await Task.sleep(for: .milliseconds(200))
+            @Sendable func say(_ moved: ServerReplica.Moved) {
+                guard moved.changes > 0 else { return }
+                printOut("\(Date().formatted(.iso8601)) \(moved.person): \(moved.changes) \(moved.changes == 1 ? "change" : "changes") in, tables through \(moved.through)")
             }
+            if once {
+                for moved in try await replica.pass() { say(moved) }
+                return
+            }
+            await replica.run(moved: say) { error, retry in printErr("error: \(error) (again in \(retry) s)") }
         }
     }
 }

@@ -92,4 +92,58 @@ import Testing
         _ = try replica(pg, state: pg.folder + "/replica")
         #expect(try dump(pg, person: "ann") == before)
     }
+
+    /// The long-running replica: a push is in the tables within a second or two, and killed with
+    /// -9 at random moments while devices push, restarted each time, the tables end as a replica
+    /// made afresh from the whole log makes them (nothing lost, nothing doubled).
+    @Test func theRunningReplicaFollowsPushesAndSurvivesKillNine() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let url = try SyncCommandTests.server(pg)[0]
+        let laptop = Device("laptop", server: url), phone = Device("phone", server: url)
+        let state = pg.folder + "/replica"
+        func start() throws -> Process {
+            let process = BoardBinary.process(["server", "run", "--server", pg.adminURL, "--state", state])
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        func rows(_ sql: String) throws -> String { try pg.psql(pg.adminURL, sql).stdout }
+        var replica = try start()
+        defer { kill(replica.processIdentifier, SIGKILL); replica.waitUntilExit() }
+        try laptop.ok(["add", "Call mum"])
+        _ = try laptop.sync()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, try !rows("SELECT title FROM board.tasks").contains("Call mum") { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try rows("SELECT title FROM board.tasks").contains("Call mum"), "a push reaches the tables while the replica runs")
+
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<6 {
+            let device = round % 2 == 0 ? laptop : phone
+            for i in 0..<20 { try device.ok(["add", "Card \(round)-\(i)", "--label", "r\(round)"]) }
+            if round > 0 { try device.ok(["template", "add", "Routine \(round)", "--every", "every day"]) }
+            _ = try device.sync()
+            Thread.sleep(forTimeInterval: Double(UInt64.random(in: 0...300, using: &random)) / 1000)
+            kill(replica.processIdentifier, SIGKILL)
+            replica.waitUntilExit()
+            replica = try start()
+        }
+        _ = try laptop.sync()
+        _ = try phone.sync()
+        let settle = Date().addingTimeInterval(20)
+        while Date() < settle, try BoardBinary.run(["server", "status", "--server", pg.adminURL]).stdout != "ann: up to date\n" {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        kill(replica.processIdentifier, SIGKILL)
+        replica.waitUntilExit()
+        let followed = try dump(pg, person: "ann")
+        #expect(followed.filter { $0.hasPrefix("tasks ") }.count == (try laptop.cards()).count)
+        // Made afresh from the whole log: the same rows.
+        try FileManager.default.removeItem(atPath: state)
+        #expect(try pg.psql(pg.adminURL, "DELETE FROM board.replica_cursors").status == 0)
+        _ = try self.replica(pg, state: state)
+        #expect(try dump(pg, person: "ann") == followed)
+        replica = try start()
+    }
 }

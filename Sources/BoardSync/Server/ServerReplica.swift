@@ -39,14 +39,69 @@ public struct ServerReplica: Sendable {
 
     /// Brings every person whose log moved past their cursor up to date; says who moved.
     public func pass() async throws -> [Moved] {
+        try await BoardServer.withConnection(server) { connection in try await pass(connection) }
+    }
+
+    func pass(_ connection: PostgresConnection) async throws -> [Moved] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return try await BoardServer.withConnection(server) { connection in
-            var moved: [Moved] = []
-            for lag in try await Self.lags(connection) where lag.behind > 0 {
-                moved.append(try await bring(lag.person, owner: lag.owner, cursor: lag.cursor, connection))
-            }
-            return moved
+        var moved: [Moved] = []
+        for lag in try await Self.lags(connection) where lag.behind > 0 {
+            moved.append(try await bring(lag.person, owner: lag.owner, cursor: lag.cursor, connection))
         }
+        return moved
+    }
+
+    /// Runs until cancelled: a pass at once, then one whenever a person's channel says their log
+    /// moved (or every few seconds, should a notification be missed). One connection holds the
+    /// channels and makes the passes; when it is lost, it connects again, waiting 1, 2, 4 … 30 s.
+    public func run(moved: @escaping @Sendable (Moved) -> Void, problem: @escaping @Sendable (Error, _ retry: Int) -> Void) async {
+        var backoff = 1
+        while !Task.isCancelled {
+            let passed = Flag()
+            do {
+                try await BoardServer.withConnection(server) { connection in
+                    let channels = try await Self.channels(connection), woken = Flag()
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for channel in channels {
+                            group.addTask { try await connection.listen(on: channel) { notes in for try await _ in notes { woken.set() } } }
+                        }
+                        group.addTask {
+                            var last = Date.distantPast
+                            while !Task.isCancelled {
+                                if woken.take() || last.timeIntervalSinceNow < -5 {
+                                    for person in try await pass(connection) { moved(person) }
+                                    passed.set()
+                                    last = Date()
+                                    // Someone new: listen on their channel too.
+                                    if try await Self.channels(connection) != channels { throw NewPeople() }
+                                }
+                                try await Task.sleep(for: .milliseconds(20))
+                            }
+                        }
+                        try await group.next()
+                        group.cancelAll()
+                    }
+                }
+            } catch is CancellationError {
+                return
+            } catch is NewPeople {
+                continue
+            } catch {
+                if passed.take() { backoff = 1 }
+                problem(error, backoff)
+                try? await Task.sleep(for: .seconds(backoff))
+                backoff = min(backoff * 2, 30)
+            }
+        }
+    }
+
+    private struct NewPeople: Error {}
+
+    static func channels(_ connection: PostgresConnection) async throws -> [String] {
+        var channels: [String] = []
+        for try await channel in try await connection.query("SELECT channel FROM board.people ORDER BY channel", logger: BoardServer.logger)
+            .decode(String.self) { channels.append(channel) }
+        return channels
     }
 
     /// Each person's lag behind their log.
