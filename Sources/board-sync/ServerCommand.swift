@@ -65,11 +65,14 @@ struct ServerRun: Command {
         let once = self.once
         try waitFor {
             @Sendable func say(_ moved: ServerReplica.Moved) {
+                if let problem = moved.problem { printErr("error: \(moved.person): \(problem)") }
                 guard moved.changes > 0 else { return }
                 printOut("\(Date().formatted(.iso8601)) \(moved.person): \(moved.changes) \(moved.changes == 1 ? "change" : "changes") in, tables through \(moved.through)")
             }
             if once {
-                for moved in try await replica.pass() { say(moved) }
+                let moved = try await replica.pass()
+                moved.forEach(say)
+                if moved.contains(where: { $0.problem != nil }) { throw ExitStatus(5) }
                 return
             }
             await replica.run(moved: say) { error, retry in printErr("error: \(error) (again in \(retry) s)") }

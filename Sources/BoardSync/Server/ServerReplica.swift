@@ -24,6 +24,8 @@ public struct ServerReplica: Sendable {
         public let person: String
         public let changes: Int
         public let through: Int64
+        /// Why the person's tables could not be brought up to date this pass (the others still were).
+        public var problem: String? = nil
     }
 
     /// How far behind one person's tables are.
@@ -46,7 +48,12 @@ public struct ServerReplica: Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var moved: [Moved] = []
         for lag in try await Self.lags(connection) where lag.behind > 0 {
-            moved.append(try await bring(lag.person, owner: lag.owner, cursor: lag.cursor, connection))
+            do {
+                moved.append(try await bring(lag.person, owner: lag.owner, cursor: lag.cursor, connection))
+            } catch let error as PSQLError where Self.refusesRows(error) {
+                // One person's rows the tables refuse hold back that person alone, said each pass.
+                moved.append(Moved(person: lag.person, changes: 0, through: lag.cursor, problem: SyncError(error, server: server).reason))
+            }
         }
         return moved
     }
@@ -97,6 +104,12 @@ public struct ServerReplica: Sendable {
 
     private struct NewPeople: Error {}
 
+    /// Whether the server refused a statement (a value, a constraint) rather than went away.
+    static func refusesRows(_ error: PSQLError) -> Bool {
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return !state.hasPrefix("08") && !state.hasPrefix("57")
+    }
+
     static func channels(_ connection: PostgresConnection) async throws -> [String] {
         var channels: [String] = []
         for try await channel in try await connection.query("SELECT channel FROM board.people ORDER BY channel", logger: BoardServer.logger)
@@ -146,7 +159,7 @@ public struct ServerReplica: Sendable {
         while true {
             let batch = try await Self.pull(connection, owner: owner, after: through)
             guard let last = batch.last?.seq else { break }
-            let checked = store.check(batch.map(\.change))
+            let checked = store.check(batch.compactMap(\.change))
             received += try store.receive(checked, pulledThrough: last).received
             through = last
             if batch.count < Self.pullBatch { break }
@@ -170,17 +183,21 @@ public struct ServerReplica: Sendable {
         return store
     }
 
-    /// The person's changes after `seq`, in order, as a device pulls them.
-    static func pull(_ connection: PostgresConnection, owner: String, after seq: Int64) async throws -> [(seq: Int64, change: FieldChange)] {
+    /// The person's changes after `seq`, in order, as a device pulls them; nil for one whose stamp
+    /// or origin is not of a change's shape (the log's checks refuse them; a log without its checks
+    /// is read past them, never stopped).
+    static func pull(_ connection: PostgresConnection, owner: String, after seq: Int64) async throws -> [(seq: Int64, change: FieldChange?)] {
         let rows = try await connection.query("""
             SELECT seq, change_id::text, entity, entity_id, field, value, stamp, device, origin FROM board.changes
             WHERE owner = \(owner)::uuid AND seq > \(seq) ORDER BY seq LIMIT \(pullBatch)
             """, logger: BoardServer.logger)
-        var changes: [(Int64, FieldChange)] = []
+        var changes: [(Int64, FieldChange?)] = []
         for try await (number, id, entity, entityId, field, value, stamp, device, origin)
             in rows.decode((Int64, String, String, String, String, String?, String, String, String).self) {
-            // The log's own checks let through only stamps and origins of this shape.
-            guard let stamp = HybridTimestamp(stamp), let origin = FieldChange.Origin(rawValue: origin) else { continue }
+            guard let stamp = HybridTimestamp(stamp), let origin = FieldChange.Origin(rawValue: origin) else {
+                changes.append((number, nil))
+                continue
+            }
             changes.append((number, FieldChange(id: id, entity: entity, entityId: entityId, field: field, value: value, stamp: stamp,
                                                 device: device, origin: origin)))
         }

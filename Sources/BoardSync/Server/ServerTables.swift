@@ -2,6 +2,9 @@
 /// for PostgreSQL, written only by the server's own replica (`board server run`) from the change
 /// log, and read by their person alone. Owner consistency and the buckets are constraints here, so
 /// not even the administrator can make an occurrence another person's than its series'.
+///
+/// A number a device keeps in 64 bits (a card's position, counts) is a `bigint` here: any value a
+/// device accepted must fit.
 enum ServerTables {
     /// The tables in the order a row's parents come before it.
     static let names = ["templates", "recurrence_rules", "series", "tasks", "habits", "habit_entries"]
@@ -39,7 +42,7 @@ enum ServerTables {
             priority integer NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 3),
             default_duration_min integer CHECK (default_duration_min > 0),
             status text NOT NULL CHECK (status IN ('draft', 'active', 'paused', 'archived')),
-            version integer NOT NULL DEFAULT 1,
+            version bigint NOT NULL DEFAULT 1,
             created_at timestamptz NOT NULL,
             updated_at timestamptz NOT NULL,
             end_after_count integer CHECK (end_after_count >= 1),
@@ -72,10 +75,10 @@ enum ServerTables {
             ends_on date,
             status text NOT NULL CHECK (status IN ('draft', 'active', 'paused', 'archived')),
             last_generated_at timestamptz,
-            used_count integer NOT NULL DEFAULT 0,
+            used_count bigint NOT NULL DEFAULT 0,
             skipped_dates jsonb NOT NULL DEFAULT '[]' CHECK (jsonb_typeof(skipped_dates) = 'array'),
             generated_through date,
-            generated_count integer NOT NULL DEFAULT 0 CHECK (generated_count >= 0),
+            generated_count bigint NOT NULL DEFAULT 0 CHECK (generated_count >= 0),
             PRIMARY KEY (owner_id, id),
             UNIQUE (owner_id, template_id),
             FOREIGN KEY (owner_id, template_id) REFERENCES board.templates (owner_id, id) ON DELETE CASCADE
@@ -92,7 +95,7 @@ enum ServerTables {
             checklist jsonb NOT NULL DEFAULT '[]' CHECK (jsonb_typeof(checklist) = 'array' AND jsonb_array_length(checklist) <= 10),
             bucket text NOT NULL CHECK (bucket IN ('THIS_WEEK', 'WEEKEND', 'NEXT_WEEK', 'NEXT_MONTH', 'ROUTINES')),
             bucket_key text GENERATED ALWAYS AS (lower(bucket)) STORED,
-            position integer NOT NULL,
+            position bigint NOT NULL,
             due_date date,
             due_time time,
             priority integer NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 3),
