@@ -78,11 +78,28 @@ def push_and_pull(n, name, joined_first):
         what, format(n, ","), push * 1000, push_peak, said_push, into * 1000, push / into, before / 1e6, after / 1e6, after / before))
     print("%-12s %7s cards %7.0f ms, peak %3.0f MiB   (%s)   psql COPY out as the person: %4.0f ms, %.1fx; board file %.1f MB" % (
         "pull", format(n, ","), pull * 1000, pull_peak, said_pull, out * 1000, pull / out, os.path.getsize(b) / 1e6))
+    return push
 
 
-# 10,000 changes each way, and the first sync of a board of 100,000 cards.
+def replica_pass(label, people):
+    """`board server run --once`: the server's tables brought up to the log, timed; the table size after."""
+    seconds, _, peak = timed("server", "run", "--once", "--server", admin, "--state", os.path.join(work, "replica"), env=env)
+    size = subprocess.run(["psql", admin, "-tA", "-c", "SELECT pg_total_relation_size('board.tasks')"], check=True,
+                          capture_output=True, text=True).stdout.strip()
+    cards_in = subprocess.run(["psql", admin, "-tA", "-c", "SELECT count(*) FROM board.tasks"], check=True, capture_output=True, text=True).stdout.strip()
+    print("%-12s %7s cards %7.0f ms, peak %3.0f MiB   (%s)   board.tasks %.1f MB for %s cards, %.0f kB per 1,000" % (
+        "replica", label, seconds * 1000, peak, people, int(size) / 1e6, cards_in, int(size) / int(cards_in)))
+    return seconds
+
+
+# 10,000 changes each way, and the first sync of a board of 100,000 cards; after each, the
+# server's replica brings its tables up to the log (issue 40), beside the push it follows.
 push_and_pull(10000, "ann", joined_first=True)
-push_and_pull(100000, "bob", joined_first=False)
+replica_pass("10,000", "ann")
+first_sync = push_and_pull(100000, "bob", joined_first=False)
+replica = replica_pass("100,000", "bob")
+print("first sync of 100,000 end to end (push + the server's tables): %.2f s, %.1fx the push alone" % (
+    first_sync + replica, (first_sync + replica) / first_sync))
 
 # Write-to-visible latency: both boards watching; a card added on one, polled for on the other.
 carol = person("carol")
@@ -111,6 +128,31 @@ finally:
         w.wait()
 print("write to visible on another board, median of 20: %.0f ms (min %.0f, max %.0f)" % (
     statistics.median(latencies) * 1000, min(latencies) * 1000, max(latencies) * 1000))
+
+# Push to row in board.tasks with `board server run` going: a card added on a watching board, polled for in the table.
+replicator = subprocess.Popen([board, "server", "run", "--server", admin, "--state", os.path.join(work, "replica")], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+watcher = subprocess.Popen([board, "sync", "--watch", "--db", e], env=carol, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+time.sleep(2)
+lags = []
+try:
+    for i in range(20):
+        title = "replica lag %d" % i
+        start = time.perf_counter()
+        run("add", title, "--db", e, env=carol)
+        while subprocess.run(["psql", admin, "-tA", "-c", "SELECT count(*) FROM board.tasks WHERE title = '%s'" % title],
+                             capture_output=True, text=True).stdout.strip() != "1":
+            if time.perf_counter() - start > 10:
+                raise SystemExit("row %d never reached board.tasks" % i)
+        lags.append(time.perf_counter() - start)
+        time.sleep(0.3)
+finally:
+    for p in (watcher, replicator):
+        p.terminate()
+        p.wait()
+lags.sort()
+print("write to row in board.tasks, median of 20: %.0f ms (max %.0f); the other board: %.0f ms" % (
+    statistics.median(lags) * 1000, lags[-1] * 1000, statistics.median(latencies) * 1000))
 
 
 def psql_floor(times):
