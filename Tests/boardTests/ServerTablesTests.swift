@@ -67,6 +67,7 @@ import Testing
         let stretch = try SyncCommandTests().id(in: try laptop.ok(["template", "add", "Stretch", "--every", "every day", "--checklist", "neck"]))
         try laptop.ok(["habit", "add", "Water"])
         try laptop.ok(["habit", "check", "Water"])
+        try laptop.ok(["add", "Water the plants"])
         _ = try laptop.sync()
         _ = try phone.sync()
         let occurrence = try #require(try phone.cards().first { ($0["title"] as? String) == "Stretch" }?["id"] as? String)
@@ -101,6 +102,17 @@ import Testing
             let r = try pg.psql(urls[0], write)
             #expect(r.status != 0 && r.stderr.contains("permission denied"), "\(write): \(r.stderr)")
         }
+        // The README's queries work as the person writes them.
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
+        let sql = try #require(readme.components(separatedBy: "```sql\n").dropFirst().first?.components(separatedBy: "```").first)
+        let statements = sql.split(separator: ";").map { $0.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: " ") }
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(statements.count == 3)
+        for statement in statements {
+            let r = try pg.psql(urls[0], statement)
+            #expect(r.status == 0, "\(statement): \(r.stderr)")
+        }
+        #expect(try pg.psql(urls[0], statements[0]).stdout.hasPrefix("Water the plants||"), "this week's open cards")
         // Not even the administrator can make an occurrence another person's, or invent a bucket.
         let moved = try pg.psql(pg.adminURL, "UPDATE board.tasks SET owner_id = (SELECT owner FROM board.people WHERE role = 'bob') WHERE id = '\(occurrence)'")
         #expect(moved.status != 0 && moved.stderr.contains("foreign key"), "\(moved.stderr)")
