@@ -147,7 +147,7 @@ import Testing
         try assertSnapshot(frame, named: "readable-propagation-\(width)x\(height)")
         let text = boxText(frame)
         #expect(text.contains("Completed tasks and field exceptions won't change."))
-        #expect(text.contains("Enter or y applies · Esc or n cancels"))
+        #expect(text.contains("Enter or y applies · Esc or n back to the form"))
         #expect(!text.contains("…"), "nothing cut")
     }
 

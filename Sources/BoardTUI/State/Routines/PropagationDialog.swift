@@ -56,7 +56,7 @@ public struct PropagationDialog: Hashable, Sendable {
             let filled = progress.total == 0 ? width : width * progress.done / progress.total
             lines.append("Updating [" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "] \(progress.done) of \(progress.total)")
         } else {
-            lines.append("\(keymap.allSaid(.dialog(.apply), on: .dialog)) applies · \(keymap.allSaid(.dialog(.cancel), on: .dialog)) cancels")
+            lines.append("\(keymap.allSaid(.dialog(.apply), on: .dialog)) applies · \(keymap.allSaid(.dialog(.cancel), on: .dialog)) back to the form")
         }
         return lines
     }
