@@ -46,9 +46,15 @@ enum ReplicaRows {
         }
     }
 
+    /// Every id of `table` in the replica.
+    static func ids(_ table: String, store: BoardStore) throws -> [String] {
+        try store.read { db in try String.fetchAll(db, sql: "SELECT id FROM \(table)") }
+    }
+
     /// Makes the server's `table` hold `rows` for the rows of `ids` (all of the person's rows when
-    /// nil): each row upserted, and each of those ids the replica no longer has deleted.
-    static func replace(_ table: String, rows: [String: [String: Any]], ids: [String]?, owner: String,
+    /// nil, less those `keeping` names): each row upserted, and each of those ids the replica no
+    /// longer has deleted.
+    static func replace(_ table: String, rows: [String: [String: Any]], ids: [String]?, keeping: [String]? = nil, owner: String,
                         _ connection: PostgresConnection) async throws {
         let columns = ServerTables.columns[table]!
         let key = table == "habit_entries" ? ["owner_id", "habit_id", "day"] : ["owner_id", "id"]
@@ -68,7 +74,7 @@ enum ReplicaRows {
             }
         } else {
             try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM board.\(table) WHERE owner_id = $1::uuid AND NOT (id = ANY ($2::text[]))",
-                                                     binds: try binds(owner, Array(rows.keys))), logger: BoardServer.logger)
+                                                     binds: try binds(owner, keeping ?? Array(rows.keys))), logger: BoardServer.logger)
         }
         let objects = Array(rows.values)
         for start in stride(from: 0, to: objects.count, by: batch) {

@@ -210,10 +210,24 @@ public struct ServerReplica: Sendable {
         try await connection.query("BEGIN", logger: BoardServer.logger)
         do {
             for table in ServerTables.names {
-                let ids = ServerTables.keptWhole.contains(table) ? nil : touched.map { Array($0[table] ?? []) }
-                if let ids, ids.isEmpty { continue }
-                let rows = try ReplicaRows.read(table, ids: ids, owner: owner, store: store)
-                try await ReplicaRows.replace(table, rows: rows, ids: ids, owner: owner, connection)
+                if ServerTables.keptWhole.contains(table) {
+                    try await ReplicaRows.replace(table, rows: try ReplicaRows.read(table, ids: nil, owner: owner, store: store), ids: nil,
+                                                  owner: owner, connection)
+                    continue
+                }
+                let ids: [String]
+                if let touched {
+                    ids = Array(touched[table] ?? [])
+                } else {
+                    ids = try ReplicaRows.ids(table, store: store)
+                    try await ReplicaRows.replace(table, rows: [:], ids: nil, keeping: ids, owner: owner, connection)
+                }
+                // A batch at a time: read from the file, written over the table, let go.
+                for start in stride(from: 0, to: ids.count, by: ReplicaRows.batch) {
+                    let part = Array(ids[start..<min(start + ReplicaRows.batch, ids.count)])
+                    try await ReplicaRows.replace(table, rows: try ReplicaRows.read(table, ids: part, owner: owner, store: store), ids: part,
+                                                  owner: owner, connection)
+                }
             }
             try await connection.query("""
                 INSERT INTO board.replica_cursors (owner, seq) VALUES (\(owner)::uuid, \(through))
