@@ -13,14 +13,24 @@ import Testing
         defer { pg.stop() }
         let first = try board(["server", "init", pg.adminURL])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 6 migrations run.\n")
+        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 7 migrations run.\n")
         let schema = try pg.psql(pg.adminURL, "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'board'").stdout
-        #expect(schema == "changes,migrations,people,reminder_claims\n")
-        #expect(try pg.psql(pg.adminURL, "SELECT relrowsecurity AND relforcerowsecurity FROM pg_class WHERE oid = 'board.changes'::regclass").stdout == "t\n")
+        #expect(schema == "changes,habit_entries,habits,migrations,people,recurrence_rules,reminder_claims,replica_cursors,series,tasks,templates\n")
+        for table in ["changes", "templates", "recurrence_rules", "series", "tasks", "habits", "habit_entries"] {
+            #expect(try pg.psql(pg.adminURL, "SELECT relrowsecurity AND relforcerowsecurity FROM pg_class WHERE oid = 'board.\(table)'::regclass").stdout == "t\n",
+                    "\(table)")
+        }
         let again = try board(["server", "init", pg.adminURL])
         #expect(again.status == 0)
         #expect(again.stdout == "The schema on 127.0.0.1:\(pg.port)/board is up to date.\n")
-        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "6\n")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "7\n")
+        // A server an earlier Board set up (six migrations): init adds the tables, once.
+        #expect(try pg.psql(pg.adminURL, """
+            DROP PUBLICATION board_realtime; DROP TABLE board.replica_cursors, board.habit_entries, board.habits, board.tasks, board.series,
+            board.recurrence_rules, board.templates; DELETE FROM board.migrations WHERE version = 7
+            """).status == 0)
+        #expect(try board(["server", "init", pg.adminURL]).stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 1 migration run.\n")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.tasks").stdout == "0\n")
     }
 
     @Test func addUserPrintsAURLThatLogsInAsThatPerson() throws {
