@@ -14,8 +14,15 @@ public struct ConfigError: Error, CustomStringConvertible {
         public init(line: Int?, problem: String) { (self.line, self.problem) = (line, problem) }
     }
 
-    /// One line per fault, each naming the file and the line.
-    public var lines: [String] { faults.map { "\(path)\($0.line.map { " line \($0)" } ?? ""): \($0.problem)" } }
+    /// The most faults said one by one: a file of garbage is not a screenful of errors.
+    public static let shownFaults = 20
+
+    /// One line per fault, each naming the file and the line; past `shownFaults`, one line says how many more.
+    public var lines: [String] {
+        let shown = faults.prefix(Self.shownFaults).map { "\(path)\($0.line.map { " line \($0)" } ?? ""): \($0.problem)" }
+        let more = faults.count - shown.count
+        return shown + (more > 0 ? ["\(path): and \(more) more \(more == 1 ? "fault" : "faults") after line \(faults[Self.shownFaults - 1].line ?? 0)"] : [])
+    }
     public var description: String { lines.joined(separator: "\n") }
 
     public init(path: String, faults: [Fault]) {

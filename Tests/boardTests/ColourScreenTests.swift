@@ -122,6 +122,15 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: board.path)) == before, "nothing written")
     }
 
+    @Test func aFileOfGarbageIsTwentyFaultsAndHowManyMore() throws {
+        let config = (1...25).map { "nonsense \($0)" }.joined(separator: "\n") + "\n"
+        let (board, folder) = try ColourScreenTests().board(config: config)
+        let r = try BoardBinary.run(["list", "--db", board.path], environment: ["XDG_CONFIG_HOME": folder])
+        let lines = r.stderr.split(separator: "\n")
+        #expect(r.status == 2 && lines.count == 21, "\(r.stderr)")
+        #expect(lines.last == "error: config: \(folder)/board/config.toml: and 5 more faults after line 20", "\(lines.last ?? "")")
+    }
+
     @Test func aBadKeySettingStopsEveryCommandWithItsLine() throws {
         let (board, config) = try ColourScreenTests().board(config: "week_start = \"monday\"\nkey_done = \"d\"\n")
         for arguments in [["list"], ["add", "x"]] {
