@@ -89,8 +89,8 @@ struct ServerStatus: Command {
     init(_ given: ParsedArguments) throws { server = try given[SyncCommands.Replica.server] }
 
     func run() throws {
-        let replica = ServerReplica(server: try ServerURL(server), folder: ServerRun.defaultFolder)
-        for lag in try waitFor({ try await replica.lags() }) {
+        let server = try ServerURL(self.server)
+        for lag in try waitFor({ try await ServerReplica.lags(on: server) }) {
             let age = lag.oldestSeconds.map { ", the oldest waiting \(Int($0.rounded())) s" } ?? ""
             printOut("\(lag.person): \(lag.changes == 0 ? "up to date" : "\(lag.changes) \(lag.changes == 1 ? "change" : "changes") behind\(age)")")
         }

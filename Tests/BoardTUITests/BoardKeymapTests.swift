@@ -33,6 +33,12 @@ import Testing
         ([("add", "Ctrl-L")], "line 1: Ctrl-L is given to both redraw (Ctrl-L) and add"),
         ([("search", "/"), ("quit", "none")], "line 2: key_quit leaves quit without a key; it must keep one"),
         ([("back", "none")], "line 1: key_back leaves back without a key"),
+        // Another screen's keys, checked within that screen.
+        ([("calendar_fly", "x")], "line 1: key_calendar_fly is not an action"),
+        ([("calendar_today", "d")], "line 1: d is given to both today and delete on the calendar screen"),
+        ([("stats_back", "none")], "line 1: key_stats_back leaves back without a key; it must keep one"),
+        ([("form_next_row", "n")], "line 1: key_form_next_row has 'n': the template editor types characters as text"),
+        ([("checklist_tick", "F1")], "line 1: F1 is given to both help and tick on the checklist screen"),
     ])
     func badKeySettingsAreRefusedWithTheirLine(settings: [(String, String)], refusal: String) {
         do throws(BoardKeymap.Refusals) {
@@ -74,22 +80,6 @@ import Testing
         _ = try app.handle(.character("d"))
         #expect(app.state.message?.hasSuffix(". U brings it back.") == true, "\(app.state.message ?? "")")
         _ = f
-    }
-
-    @Test(arguments: [
-        ([("calendar_fly", "x")], "line 1: key_calendar_fly is not an action"),
-        ([("calendar_today", "d")], "line 1: d is given to both today and delete on the calendar screen"),
-        ([("stats_back", "none")], "line 1: key_stats_back leaves back without a key; it must keep one"),
-        ([("form_next_row", "n")], "line 1: key_form_next_row has 'n': the template editor types characters as text"),
-        ([("checklist_tick", "F1")], "line 1: F1 is given to both help and tick on the checklist screen"),
-    ])
-    func badScreenKeysAreRefusedWithTheirLine(settings: [(String, String)], refusal: String) {
-        do throws(BoardKeymap.Refusals) {
-            _ = try keymap(settings)
-            Issue.record("accepted \(settings)")
-        } catch {
-            #expect(error.all.count == 1 && "line \(error.all[0].line): \(error.all[0].problem)".hasPrefix(refusal), "\(error.all.map(\.problem))")
-        }
     }
 
     @Test func keyBarsAndPromptsNameTheScreensKeysInForce() throws {

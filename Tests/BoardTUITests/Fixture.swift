@@ -30,8 +30,12 @@ struct TUIFixture {
 /// Compares a frame's text with `Snapshots/NAME.txt`. With RECORD_SNAPSHOTS=1 it writes the
 /// file instead and fails, so a recording is never mistaken for a pass.
 func assertSnapshot(_ frame: Frame, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try assertSnapshot(text: frame.text + "\n", named: name, sourceLocation: sourceLocation)
+}
+
+/// The same for any text of a frame (its styles written out, as `ThemeSnapshotTests` does).
+func assertSnapshot(text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/\(name).txt")
-    let text = frame.text + "\n"
     if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)

@@ -45,17 +45,6 @@ import Testing
         }
     }
 
-    func compare(_ text: String, named name: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/\(name).txt")
-        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(name); run again without RECORD_SNAPSHOTS")
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == expected, "\(name) differs:\n\(text)")
-    }
-
     @Test(arguments: [Theme.standard, .light, .none])
     func theBoardWithAnOverdueCardAndTheCalendar(theme: Theme) throws {
         let f = try TUIFixture()
@@ -64,7 +53,7 @@ import Testing
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         let board = try app.firstFrame(width: 120, height: 40)
         let text = Self.styled(board, theme: theme)
-        try compare(text, named: "theme-\(theme.name)-board")
+        try assertSnapshot(text: text, named: "theme-\(theme.name)-board")
         // What each theme must show, whatever else changes.
         #expect(text.contains("⟦bold⟧") || text.contains("⟦bold "), "attributes are kept in every theme")
         if theme.colors.isEmpty {
@@ -73,6 +62,6 @@ import Testing
             #expect(text.contains(Self.name(theme.colors[.overdue]!) + "⟧") && text.contains(Self.name(theme.colors[.header]!)))
         }
         _ = try app.handle(.character("v"))
-        try compare(Self.styled(view(app.state), theme: theme), named: "theme-\(theme.name)-calendar")
+        try assertSnapshot(text: Self.styled(view(app.state), theme: theme), named: "theme-\(theme.name)-calendar")
     }
 }

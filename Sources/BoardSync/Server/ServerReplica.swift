@@ -117,8 +117,8 @@ public struct ServerReplica: Sendable {
         return channels
     }
 
-    /// Each person's lag behind their log.
-    public func lags() async throws -> [Lag] {
+    /// Each person's lag behind their log on `server`.
+    public static func lags(on server: ServerURL) async throws -> [Lag] {
         try await BoardServer.withConnection(server) { connection in
             try await Self.lags(connection).map { Lag(person: $0.person, changes: $0.behind, oldestSeconds: $0.oldest) }
         }
