@@ -155,6 +155,72 @@ print("write to row in board.tasks, median of 20: %.0f ms (max %.0f); the other 
     statistics.median(lags) * 1000, lags[-1] * 1000, statistics.median(latencies) * 1000))
 
 
+def cpu_seconds(pid):
+    """User and system CPU seconds a process has used so far."""
+    with open("/proc/%d/stat" % pid) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def psql_value(sql):
+    return subprocess.run(["psql", admin, "-tA", "-c", sql], check=True, capture_output=True, text=True).stdout.strip()
+
+
+# Lag under load: 50 watching boards (25 people, two boards each) and `board server run`; a card
+# added to a random board ten times a second for 30 s. Each row is stamped by a trigger as it lands
+# in board.tasks, against its change's arrival in the log (both the server's clock); the replica's
+# CPU over the run, per change it applied, is what one more person's change costs the server.
+psql_value("""CREATE TABLE landed (id text, at timestamptz);
+    CREATE FUNCTION landed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN INSERT INTO landed VALUES (NEW.id, clock_timestamp()); RETURN NULL; END $$;
+    CREATE TRIGGER landed AFTER INSERT ON board.tasks FOR EACH ROW EXECUTE FUNCTION landed()""")
+loaded = []
+for i in range(25):
+    account = person("load%02d" % i)
+    for side in "ab":
+        path = os.path.join(work, "load%02d%s.db" % (i, side))
+        run("sync", "--db", path, env=account)
+        loaded.append((path, account))
+replicator = subprocess.Popen([board, "server", "run", "--server", admin, "--state", os.path.join(work, "replica")], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+watchers = [subprocess.Popen([board, "sync", "--watch", "--db", path], env=account, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for path, account in loaded]
+time.sleep(5)
+first_seq = int(psql_value("SELECT max(seq) FROM board.changes"))
+cpu_before, adds = cpu_seconds(replicator.pid), []
+import random
+random.seed(40)
+try:
+    start = time.perf_counter()
+    for i in range(300):
+        path, account = random.choice(loaded)
+        adds.append(subprocess.Popen([board, "add", "load card %d" % i, "--db", path], env=account,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        time.sleep(max(0, start + (i + 1) / 10 - time.perf_counter()))
+    for process in adds:
+        process.wait()
+    deadline = time.perf_counter() + 30
+    while int(psql_value("SELECT count(*) FROM board.tasks WHERE title LIKE 'load card %'")) < 300:
+        if time.perf_counter() > deadline:
+            raise SystemExit("the load's cards never all reached board.tasks")
+        time.sleep(0.2)
+    cpu = cpu_seconds(replicator.pid) - cpu_before
+finally:
+    for p in (*watchers, replicator):
+        p.terminate()
+        p.wait()
+applied = int(psql_value("SELECT count(*) FROM board.changes WHERE seq > %d" % first_seq))
+lags = sorted(float(x) for x in psql_value("""SELECT extract(epoch FROM l.at - c.received_at) * 1000 FROM landed l
+    JOIN board.tasks t ON t.id = l.id AND t.title LIKE 'load card %'
+    JOIN board.changes c ON c.entity = 'tasks' AND c.entity_id = l.id AND c.seq > """ + str(first_seq)).split())
+print("50 watching boards, 10 cards a second: push to row in board.tasks median %.0f ms, p99 %.0f ms, max %.0f ms (%d rows)" % (
+    statistics.median(lags), lags[int(len(lags) * 0.99) - 1], lags[-1], len(lags)))
+print("the replica's CPU: %.2f s for %d changes, %.2f ms a change (one core: %.0f changes a second)" % (
+    cpu, applied, cpu * 1000 / applied, applied / cpu))
+sizes = [os.path.getsize(os.path.join(work, "replica", name)) for name in os.listdir(os.path.join(work, "replica")) if name.endswith(".board")]
+print("replica files: %d people, smallest %.0f kB" % (len(sizes), min(sizes) / 1000))
+
+
 def psql_floor(times):
     """The same figure without Board: a row inserted by a `psql -c` process (as `board add` is one), into a
     table whose trigger notifies, and read by a psql that LISTENs and runs a query every moment it can."""

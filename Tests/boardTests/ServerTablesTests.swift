@@ -68,6 +68,9 @@ import Testing
         try laptop.ok(["habit", "add", "Water"])
         try laptop.ok(["habit", "check", "Water"])
         try laptop.ok(["add", "Water the plants"])
+        // What COPY's text format escapes, through the first pass (COPY) and a later one (upsert).
+        let awkward = "Back\\slash \\N \"quoted\" ünï"
+        try laptop.ok(["add", awkward, "--label", "a\\tb", "--description", "line one\n\tline two\nthree\\", "--bucket", "weekend"])
         _ = try laptop.sync()
         _ = try phone.sync()
         let occurrence = try #require(try phone.cards().first { ($0["title"] as? String) == "Stretch" }?["id"] as? String)
@@ -91,6 +94,8 @@ import Testing
         #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.habit_entries").stdout.hasPrefix("1"))
         #expect(try pg.psql(pg.adminURL, "SELECT due_time::text FROM board.tasks WHERE id LIKE '\(rent)%'").stdout.hasPrefix("09:30:00"))
         #expect(try Self.differences(laptop, pg, person: "ann") == [])
+        let escaped = try pg.psql(pg.adminURL, "SELECT title || '|' || description || '|' || labels::text FROM board.tasks WHERE title LIKE 'Back%'")
+        #expect(escaped.stdout == awkward + "|line one\n\tline two\nthree\\|[\"a\\\\tb\"]\n", "\(escaped.stdout)")
 
         // Their person alone reads them; nobody writes them through a person's login.
         let annSees = try pg.psql(urls[0], "SELECT count(*) FROM board.tasks"), bobSees = try pg.psql(urls[1], "SELECT title FROM board.tasks")

@@ -24,6 +24,10 @@ public enum BoardDatabase {
             try db.execute(sql: "PRAGMA cache_size = -65536")
             // What a pool sets: in WAL mode a commit is safe from a crash without a sync of its own.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // A statement that may fail midway inside a transaction (an upsert under triggers)
+            // keeps its undo pages in a statement journal: a temporary file by default, which a
+            // pull of 100,000 changes opened and wrote a million times (ARCHITECTURE.md §7).
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
             db.add(function: foldFunction)
             // The -wal and -shm files stay when the last connection closes (the WAL checkpointed
             // into the file and truncated to nothing first): making and removing both on every

@@ -145,7 +145,8 @@ public struct ServerReplica: Sendable {
         let path = folder + "/" + owner + ".board"
         var store = try Self.open(path, owner: owner)
         var through = try store.syncStatus()?.pulledThrough ?? 0
-        var whole = false
+        // No cursor yet (a first pass, or the tables dropped): every row goes over by COPY.
+        var whole = cursor == 0
         if through < cursor {
             // The file is older than the tables (lost, or restored from a backup): made again from the whole log.
             try? FileManager.default.removeItem(atPath: path)
@@ -205,23 +206,30 @@ public struct ServerReplica: Sendable {
     }
 
     /// Writes the replica's rows to the tables, and the cursor, in one transaction. `touched` nil:
-    /// every row (a replica made again); else the ids per table, and the small tables whole.
+    /// the person's rows made again, every one; else the ids per table, and the small tables whole.
     func write(_ store: BoardStore, owner: String, touched: [String: Set<String>]?, through: Int64, _ connection: PostgresConnection) async throws {
         try await connection.query("BEGIN", logger: BoardServer.logger)
         do {
+            if touched == nil {
+                // COPY names its table quoted, so the schema comes from the path, for this transaction alone.
+                try await connection.query("SET LOCAL search_path TO board, pg_catalog", logger: BoardServer.logger)
+                // Children first, as the foreign keys ask; then every table by COPY, parents first.
+                for table in ServerTables.names.reversed() {
+                    try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM board.\(table) WHERE owner_id = $1::uuid",
+                                                             binds: ReplicaRows.binds(owner)), logger: BoardServer.logger)
+                }
+            }
             for table in ServerTables.names {
+                guard let touched else {
+                    try await ReplicaRows.copy(table, owner: owner, store: store, connection)
+                    continue
+                }
                 if ServerTables.keptWhole.contains(table) {
                     try await ReplicaRows.replace(table, rows: try ReplicaRows.read(table, ids: nil, owner: owner, store: store), ids: nil,
                                                   owner: owner, connection)
                     continue
                 }
-                let ids: [String]
-                if let touched {
-                    ids = Array(touched[table] ?? [])
-                } else {
-                    ids = try ReplicaRows.ids(table, store: store)
-                    try await ReplicaRows.replace(table, rows: [:], ids: nil, keeping: ids, owner: owner, connection)
-                }
+                let ids = Array(touched[table] ?? [])
                 // A batch at a time: read from the file, written over the table, let go.
                 for start in stride(from: 0, to: ids.count, by: ReplicaRows.batch) {
                     let part = Array(ids[start..<min(start + ReplicaRows.batch, ids.count)])
