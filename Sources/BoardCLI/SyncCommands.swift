@@ -9,13 +9,14 @@ public enum SyncCommands {
         public static let server = Declared.option("server", "The server's URL. Env: BOARD_SYNC_URL; config: sync_url.", value: "url")
         public static let watch = Declared.flag("watch", "Stay connected: pull within a second of another device's push, push this board's changes as they are made, reconnect when the server comes back.")
         public static let screen = Declared.flag("screen", "For the board screen, which starts this beside it: --watch, saying where sync stands in the status line's words, a line at a time, until the screen closes this process's input.", hidden: true)
+        public static let serverReminders = Declared.option("server-reminders", "Ask the server to send your reminders while your devices sleep, to TO: a phone number, an ntfy topic, an e-mail — what its administrator's command takes; `off` stops it. Your cards' times are read in the zone your devices sync in.", value: "to")
         public static let claimReminders = Declared.flag("claim-reminders", "For `board remind` on a board that syncs: claims on the server the reminders read from standard input (TASK_ID<tab>INSTANT a line) and prints the ones this device got (TASK_ID INSTANT a line).", hidden: true)
     }
 
     public static let run = CommandInfo(
         "run",
         abstract: "One round (push, pull, generate, push); with --watch, stay connected and sync whenever anything changes.",
-        parameters: BoardOptions.parameters + [Run.server, Run.watch, Run.screen, Run.claimReminders])
+        parameters: BoardOptions.parameters + [Run.server, Run.watch, Run.serverReminders, Run.screen, Run.claimReminders])
 
     public static let status = CommandInfo(
         "status",
@@ -52,7 +53,19 @@ public enum SyncCommands {
     public static let serverRun = CommandInfo(
         "run",
         abstract: "Keep the server's tables (board.tasks, board.templates, …) in step with every person's change log, by Board's own merge; runs until stopped.",
-        parameters: [Replica.server, Replica.state, Replica.once])
+        parameters: [Replica.server, Replica.state, Replica.once, Remind.exec, Remind.grace])
+
+    /// `board server remind`'s parameters (and `run`'s, which reminds when given --exec).
+    public enum Remind {
+        public static let exec = Declared.option("exec", "Run COMMAND through /bin/sh for each reminder, with BOARD_PERSON, BOARD_TO, BOARD_TITLE, BOARD_WHEN, BOARD_TASK_ID, BOARD_BUCKET and BOARD_LATE set; tried 3 times. Default for remind: a line on stdout; run reminds only with it.", value: "command")
+        public static let grace = Declared.number("grace", "Deliver reminders missed by at most this many minutes, marked late; older ones are reported, never sent. Default: 10.", value: "minutes")
+        public static let now = Declared.option("now", "Pretend it is this moment: YYYY-MM-DDTHH:MM[:SS] in UTC, or with a Z or an offset (for a test).", value: "instant")
+    }
+
+    public static let serverRemind = CommandInfo(
+        "remind",
+        abstract: "One pass of reminders sent by the server: each person who asked (`board sync --server-reminders`) gets their due reminders, each once across the server and their devices.",
+        parameters: [Replica.server, Replica.state, Remind.exec, Remind.grace, Remind.now])
 
     public static let serverStatus = CommandInfo(
         "status",
@@ -78,7 +91,7 @@ public enum SyncCommands {
 
     /// `board server`, as `sync`.
     public static func server(initialize: CommandInfo = serverInit, addUser: CommandInfo = addUser, run: CommandInfo = serverRun,
-                              status: CommandInfo = serverStatus) -> CommandInfo {
+                              remind: CommandInfo = serverRemind, status: CommandInfo = serverStatus) -> CommandInfo {
         CommandInfo(
             group: "server",
             abstract: "Set up a PostgreSQL server for sync: Board's schema, and the people who use it.",
@@ -87,7 +100,7 @@ public enum SyncCommands {
                 roles): postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE&sslrootcert=FILE]; a password not in the \
                 URL comes from PGPASSWORD. People then sync with `board sync` and the URL `add-user` prints.
                 """,
-            subcommands: [initialize, addUser, run, status])
+            subcommands: [initialize, addUser, run, remind, status])
     }
 
     /// The names `board` hands over.

@@ -13,8 +13,8 @@ enum BoardSyncCommand {
         subcommands: [SyncCommand.info, ServerCommand.info])
 
     /// As `board`'s: bad input exits 2 after one line, an unusable board file 3 (a fault of the
-    /// board's own file while sync writes it included), a server out of reach or refusing 5
-    /// (ARCHITECTURE.md §10).
+    /// board's own file while sync writes it included), a notifier that failed 4, a server out of
+    /// reach or refusing 5 (ARCHITECTURE.md §10).
     static func main() {
         endsWithBoard()
         signal(SIGXFSZ, SIG_IGN)  // as board: a file-size limit is an error of the file, status 3
@@ -22,6 +22,7 @@ enum BoardSyncCommand {
             try info.run(Array(CommandLine.arguments.dropFirst()), executable: "board")
         } catch {
             NewBoard.removeAfterFailure()
+            if let error = error as? NotifierFailure { CommandLineOutput.fail(error.description, status: 4) }
             if let error = error as? SyncError { CommandLineOutput.fail(error.description, status: error == .local(error.reason) ? 3 : 5) }
             CommandLineOutput.fail(error)
         }

@@ -5,7 +5,7 @@ import Foundation
 
 enum ServerCommand {
     static let info = SyncCommands.server(initialize: ServerInit.info, addUser: ServerAddUser.info, run: ServerRun.info,
-                                          status: ServerStatus.info)
+                                          remind: ServerRemind.info, status: ServerStatus.info)
 }
 
 struct ServerInit: Command {
@@ -47,11 +47,16 @@ struct ServerRun: Command {
     static let info = SyncCommands.serverRun.runs(Self.self)
 
     let server: String, state: String?, once: Bool
+    /// Reminders too, when given a command to send them with.
+    let delivery: ServerDelivery?
 
     init(_ given: ParsedArguments) throws {
         server = try given[SyncCommands.Replica.server]
         state = try given[SyncCommands.Replica.state]
         once = try given[SyncCommands.Replica.once]
+        let command: String? = try given[SyncCommands.Remind.exec], grace: Int? = try given[SyncCommands.Remind.grace]
+        delivery = command == nil && grace == nil ? nil : try ServerDelivery(command: command, grace: grace)
+        if delivery != nil && command == nil { throw BoardError("grace", "is for reminders, which run sends only with --exec") }
     }
 
     static var defaultFolder: String {
@@ -75,7 +80,33 @@ struct ServerRun: Command {
                 if moved.contains(where: { $0.problem != nil }) { throw ExitStatus(5) }
                 return
             }
-            await replica.run(moved: say) { error, retry in printErr("error: \(error) (again in \(retry) s)") }
+            let moved = Flag()
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    await replica.run(moved: { moved.set(); say($0) }) { error, retry in printErr("error: \(error) (again in \(retry) s)") }
+                }
+                if let delivery { group.addTask { await Self.remind(replica, delivery, woken: moved) } }
+            }
+        }
+    }
+
+    /// A reminder pass every minute, and at once when a reminder comes due sooner or a person's
+    /// tables moved (a card just given a time); a failed pass is said and tried again.
+    static func remind(_ replica: ServerReplica, _ delivery: ServerDelivery, woken: Flag) async {
+        let reminders = ServerReminders(replica: replica)
+        var due = Date()
+        while !Task.isCancelled {
+            if woken.take() || Date() >= due {
+                due = Date().addingTimeInterval(60)
+                do {
+                    let pass = try await delivery.pass(reminders, now: Date())
+                    if let next = pass.next { due = min(due, next) }
+                    if !pass.failed.isEmpty { printErr("error: \(NotifierFailure(titles: pass.failed))") }
+                } catch {
+                    printErr("error: reminders: \(error)")
+                }
+            }
+            try? await Task.sleep(for: .milliseconds(200))
         }
     }
 }

@@ -18,6 +18,7 @@ struct SyncRun: Command {
     static let info = SyncCommands.run.runs(Self.self)
 
     let options: BoardOptions, server: String?, watch: Bool, screen: Bool, claimReminders: Bool
+    let serverReminders: FieldEdit<String>
 
     init(_ given: ParsedArguments) throws {
         options = try BoardOptions(given)
@@ -25,11 +26,24 @@ struct SyncRun: Command {
         watch = try given[SyncCommands.Run.watch]
         screen = try given[SyncCommands.Run.screen]
         claimReminders = try given[SyncCommands.Run.claimReminders]
+        serverReminders = try Self.reminderAddress(try given[SyncCommands.Run.serverReminders])
+    }
+
+    /// `--server-reminders`: `off`, or where the server reaches the person, checked as the server's
+    /// table checks it (1 to 200 characters, no control characters).
+    static func reminderAddress(_ text: String?) throws -> FieldEdit<String> {
+        guard let text else { return .keep }
+        if text == "off" { return .clear }
+        guard !text.isEmpty, text.count <= 200, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw BoardError("server-reminders", "must be 1 to 200 characters without control characters, or off, got '\(text.echoed)'")
+        }
+        return .set(text)
     }
 
     func run() throws {
         if screen { besideTheScreen() }
         if claimReminders { return try claim() }
+        if serverReminders != .keep { return try remindFromServer() }
         let (url, store, clock) = try start(creating: true)
         if watch {
             printOut("Syncing with \(url.display) — Ctrl-C stops.")
@@ -52,6 +66,14 @@ struct SyncRun: Command {
         }
         let won = try waitFor { try await SyncRound.claimReminders(store, claims, server: url) }
         for claim in claims where won.contains([claim.taskId, claim.instant]) { printOut(claim.taskId + " " + claim.instant) }
+    }
+
+    /// `--server-reminders`: tells the server where (and in which zone) to remind the person, or to stop.
+    private func remindFromServer() throws {
+        let (url, _, clock) = try start(creating: false)
+        let (edit, zone) = (serverReminders, clock().zone.identifier)
+        let now = try waitFor { try await SyncRound.serverReminders(edit, zone: zone, server: url) }
+        printOut(ServerReminderWords.sentence(now, person: url.user))
     }
 
     /// The server, the board, and its running clock (whose wall clock the board's stamps follow).
@@ -115,10 +137,21 @@ struct SyncStatusCommand: Command {
         printOut("Last sync:   \(last)")
         printOut("Waiting:     \(status.waiting.formatted()) \(status.waiting == 1 ? "change" : "changes") to push")
         if let problem = status.lastProblem { printOut("Last problem: \(problem.escapedForTerminal)") }
+        remindersLine()
         // Received rows not made yet (their first values or parent still to come, or a rule of the board
         // in the way), and received changes that broke a field rule (never applied): each with why.
         list("Rows waiting:", status.waitingRows, "received row", "not made yet", status.waitingReasons)
         list("Set aside:  ", status.setAside, "received change", "that broke a rule, never applied", status.setAsideReasons)
+    }
+
+    /// Whether the server reminds the person, asked of the configured server (the board's status
+    /// keeps no password); said as unknown when it is out of reach: status never fails for that.
+    private func remindersLine() {
+        guard let url = try? SyncCommand.serverURL(nil) else { return }
+        let zone = TimeZone.current.identifier
+        let line = (try? waitFor { try await SyncRound.serverReminders(.keep, zone: zone, server: url) })
+            .map { ServerReminderWords.status($0) } ?? "not known (the server is out of reach)"
+        printOut("Reminders:   \(line)")
     }
 
     /// "Set aside:   3 received changes that broke a rule, never applied:" and the first few reasons.
@@ -134,4 +167,18 @@ struct SyncStatusCommand: Command {
 func waitForever(_ work: @escaping @Sendable () async -> Void) -> Never {
     Task { await work() }
     while true { sleep(3600) }
+}
+
+/// How `board sync` says where the server reminds the person.
+enum ServerReminderWords {
+    static func status(_ now: (to: String?, zone: String?)) -> String {
+        guard let to = now.to else { return "from this device only (`board sync --server-reminders TO` asks the server)" }
+        return "sent by the server to \(to.escapedForTerminal), in \((now.zone ?? "UTC").escapedForTerminal) time"
+    }
+
+    static func sentence(_ now: (to: String?, zone: String?), person: String) -> String {
+        guard let to = now.to else { return "The server no longer reminds \(person.escapedForTerminal); devices running `board remind` still do." }
+        return "The server reminds \(person.escapedForTerminal) at \(to.escapedForTerminal), in \((now.zone ?? "UTC").escapedForTerminal) time, "
+            + "whenever `board server run --exec` runs there; each reminder once across the server and your devices."
+    }
 }

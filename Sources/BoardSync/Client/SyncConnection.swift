@@ -147,6 +147,36 @@ struct SyncConnection {
         }
     }
 
+    /// Tells the server the zone this device keeps time in: a person the server reminds is reminded
+    /// in the zone their devices last synced in (ARCHITECTURE.md §17). A server set up before
+    /// reminders has no such function, which is no fault of the round.
+    func noteZone(_ zone: String) async {
+        _ = try? await single("SELECT count(*) FROM board.note_zone(\(zone))", as: Int64.self)
+    }
+
+    /// Where the server reminds this person (nil: it doesn't), and in which zone.
+    func serverReminders() async throws -> (to: String?, zone: String?) {
+        let (connection, logger) = (self.connection, self.logger)
+        do {
+            return try await timed(30) { () async throws -> (to: String?, zone: String?) in
+                for try await (to, zone) in try await connection.query("SELECT remind_to, remind_zone FROM board.server_reminders()", logger: logger)
+                    .decode((String?, String?).self) { return (to, zone) }
+                return (nil, nil)
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42883" {
+            throw refused("this server sends no reminders yet: its administrator runs `board server init` to add them")
+        }
+    }
+
+    /// Asks the server to remind this person at `to` in `zone` (nil: stop).
+    func setServerReminders(_ to: String?, zone: String) async throws {
+        do {
+            _ = try await single("SELECT count(*) FROM board.set_server_reminders(\(to), \(zone))", as: Int64.self)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42883" {
+            throw refused("this server sends no reminders yet: its administrator runs `board server init` to add them")
+        }
+    }
+
     /// The channel the server notifies when the account's log grows: a secret of the person's,
     /// which no other person can read or derive.
     func channel() async throws -> String {

@@ -60,7 +60,10 @@ public enum SyncRound {
                                     server: "\(connection.server.host):\(connection.server.port)")
         }
         summary.joined = try store.join(owner: owner, server: connection.server.display)
+        // Sent beside the clock's question, so it costs the round no wait of its own.
+        async let zoneNoted: Void = connection.noteZone(clock().zone.identifier)
         let serverClock = try await connection.clock()
+        await zoneNoted
         try store.reinClock(serverClock: serverClock)
         summary.pushed += try await push(store, connection, owner: owner)
         guard try store.syncStatus() != nil else { return summary }
@@ -93,6 +96,20 @@ public enum SyncRound {
             try store.markClaimsPushed(offline)
         }
         return summary
+    }
+
+    /// Where the server reminds the person (nil: it doesn't), and in which zone; `edit` first asks
+    /// it to remind them somewhere (`.set`) or no more (`.clear`).
+    public static func serverReminders(_ edit: FieldEdit<String>, zone: String, server: ServerURL) async throws -> (to: String?, zone: String?) {
+        try await BoardServer.withConnection(server) { connection in
+            let session = SyncConnection(connection: connection, server: server)
+            switch edit {
+            case .keep: break
+            case .set(let to): try await session.setServerReminders(to, zone: zone)
+            case .clear: try await session.setServerReminders(nil, zone: zone)
+            }
+            return try await session.serverReminders()
+        }
     }
 
     /// Claims reminders on the server for this device; the ones it got.

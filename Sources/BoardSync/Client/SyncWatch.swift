@@ -73,11 +73,12 @@ public enum SyncWatch {
 }
 
 /// A flag one task sets and another takes.
-final class Flag: @unchecked Sendable {
+public final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
-    func set() { lock.withLock { value = true } }
-    func take() -> Bool { lock.withLock { defer { value = false }; return value } }
+    public init() {}
+    public func set() { lock.withLock { value = true } }
+    public func take() -> Bool { lock.withLock { defer { value = false }; return value } }
 }
 
 extension SyncEvent {

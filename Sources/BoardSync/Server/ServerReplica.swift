@@ -46,6 +46,22 @@ public struct ServerReplica: Sendable {
 
     func pass(_ connection: PostgresConnection) async throws -> [Moved] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // One pass at a time on this server, whichever process makes it (`run`, `run --once`, `remind`).
+        try await connection.query("SELECT pg_advisory_lock(\(Self.passLock))", logger: BoardServer.logger)
+        do {
+            let moved = try await passLocked(connection)
+            try await connection.query("SELECT pg_advisory_unlock(\(Self.passLock))", logger: BoardServer.logger)
+            return moved
+        } catch {
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.passLock))", logger: BoardServer.logger)
+            throw error
+        }
+    }
+
+    /// The advisory lock a pass holds: any number, the same in every process.
+    static let passLock: Int64 = 0x626f_6172_6400
+
+    private func passLocked(_ connection: PostgresConnection) async throws -> [Moved] {
         var moved: [Moved] = []
         for lag in try await Self.lags(connection) where lag.behind > 0 {
             do {

@@ -164,6 +164,8 @@ enum ServerSchema {
         ],
         // 7: the board itself, kept in step with the log by `board server run` (ARCHITECTURE.md §16).
         ServerTables.migration,
+        // 8: reminders sent by the server, to an address the person gives (ARCHITECTURE.md §17).
+        ServerReminders.migration,
     ]
 
     /// Fields added after migration 3, each with the migration that added it.

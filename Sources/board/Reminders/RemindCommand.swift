@@ -82,13 +82,3 @@ struct ReminderRound {
         printOut("\(reminders.count) \(reminders.count == 1 ? "reminder" : "reminders") \(what): \(list)")
     }
 }
-
-/// A one-shot pass whose notifier failed on some reminder after every try: exit status 4, so a
-/// cron job or a unit sees it (a watcher logs it and carries on).
-struct NotifierFailure: Error, CustomStringConvertible {
-    let titles: [String]
-    var description: String {
-        "\(titles.count) \(titles.count == 1 ? "reminder" : "reminders") not delivered: the notifier failed \(Notifier.attempts) times on "
-            + titles.map { "“\($0)”" }.joined(separator: ", ")
-    }
-}

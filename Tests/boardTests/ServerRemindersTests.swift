@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+/// Reminders sent by the server while every device sleeps (issue 42): `board server remind` (and
+/// `run --exec`) delivers each person's due reminders to the address they gave, each once across
+/// the server and their devices. On throwaway clusters, through the binary.
+@Suite(.serialized) struct ServerRemindersTests {
+    typealias Device = SyncCommandTests.Device
+
+    /// A cluster with ann (reminded at a phone number), bob (at an address) and carol (never asked).
+    struct Server {
+        let pg: PostgresCluster
+        let ann: Device, bob: Device, carol: Device
+        /// What the stand-in command was given, a line per reminder.
+        let sent: String
+
+        init() throws {
+            pg = try PostgresCluster()
+            let urls = try SyncCommandTests.server(pg, people: ["ann", "bob", "carol"])
+            ann = Device("ann", server: urls[0])
+            bob = Device("bob", server: urls[1])
+            carol = Device("carol", server: urls[2])
+            sent = pg.folder + "/sent"
+            for device in [ann, bob, carol] { _ = try device.sync(now: "2026-11-26T07:00") }
+            #expect(try ann.ok(["sync", "--server-reminders", "+33 6 12 34 56 78"]).contains("The server reminds ann at +33 6 12 34 56 78, in Europe/Paris time"))
+            try bob.ok(["sync", "--server-reminders", "bob@example.org"])
+        }
+
+        /// One pass at `now` (UTC); its result.
+        @discardableResult
+        func remind(_ now: String, exec: String? = nil, status: Int32 = 0) throws -> BoardBinary.Result {
+            let command = exec ?? #"printf '%s|%s|%s|%s|%s|%s\n' "$BOARD_PERSON" "$BOARD_TO" "$BOARD_TITLE" "$BOARD_WHEN" "$BOARD_LATE" "$BOARD_BUCKET" >> "# + "'\(sent)'"
+            let r = try BoardBinary.run(["server", "remind", "--server", pg.adminURL, "--state", pg.folder + "/replica", "--now", now, "--exec", command])
+            #expect(r.status == status, "\(r.stderr)")
+            return r
+        }
+
+        /// The lines the command was given so far.
+        var lines: [String] { ((try? String(contentsOfFile: sent, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+    }
+
+    @Test func eachPersonIsRemindedOnceAtTheirAddressWhoeverComesFirst() throws {
+        let server = try Server()
+        defer { server.pg.stop() }
+        let (ann, bob, carol) = (server.ann, server.bob, server.carol)
+        // 09:00 in Paris is 08:00 UTC.
+        try ann.ok(["add", "Call mum", "--due", "2026-11-26", "--time", "09:00"], now: "2026-11-26T07:00")
+        try bob.ok(["add", "Bins out", "--due", "2026-11-26", "--time", "09:00"], now: "2026-11-26T07:00")
+        try carol.ok(["add", "Carol's own", "--due", "2026-11-26", "--time", "09:00"], now: "2026-11-26T07:00")
+        let done = try SyncCommandTests().id(in: try ann.ok(["add", "Done already", "--due", "2026-11-26", "--time", "09:00"], now: "2026-11-26T07:00"))
+        let gone = try SyncCommandTests().id(in: try ann.ok(["add", "Deleted", "--due", "2026-11-26", "--time", "09:00"], now: "2026-11-26T07:00"))
+        try ann.ok(["done", done], now: "2026-11-26T07:01")
+        try ann.ok(["delete", gone], now: "2026-11-26T07:01")
+        for device in [ann, bob, carol] { _ = try device.sync(now: "2026-11-26T07:02") }
+
+        try server.remind("2026-11-26T07:59")
+        #expect(server.lines == [], "nothing is due a minute early")
+        try server.remind("2026-11-26T08:00:30")
+        #expect(server.lines.sorted() == ["ann|+33 6 12 34 56 78|Call mum|2026-11-26T09:00|0|this-week",
+                                          "bob|bob@example.org|Bins out|2026-11-26T09:00|0|this-week"], "\(server.lines)")
+        try server.remind("2026-11-26T08:01")
+        #expect(server.lines.count == 2, "a second pass sends nothing again")
+        // Ann's device, running `board remind` afterwards, sends nothing the server sent.
+        let device = try ann.run(["remind"], now: "2026-11-26T09:01")
+        #expect(device.status == 0 && !device.stdout.contains("Call mum"), "\(device.stdout)")
+
+        // What a device sent first, the server doesn't.
+        try ann.ok(["add", "Water plants", "--due", "2026-11-26", "--time", "10:00"], now: "2026-11-26T07:03")
+        _ = try ann.sync(now: "2026-11-26T07:03")
+        #expect(try ann.ok(["remind"], now: "2026-11-26T10:00").contains("Water plants"))
+        try server.remind("2026-11-26T09:00:30")
+        #expect(!server.lines.contains { $0.contains("Water plants") }, "\(server.lines)")
+
+        // Late within grace is marked late; older is reported, never sent.
+        try bob.ok(["add", "Stretch", "--due", "2026-11-26", "--time", "11:00"], now: "2026-11-26T07:04")
+        try bob.ok(["add", "Long gone", "--due", "2026-11-26", "--time", "10:30"], now: "2026-11-26T07:04")
+        _ = try bob.sync(now: "2026-11-26T07:04")
+        let late = try server.remind("2026-11-26T10:05")
+        #expect(server.lines.last == "bob|bob@example.org|Stretch|2026-11-26T11:00|1|this-week", "\(server.lines)")
+        #expect(late.stdout.contains("bob: 1 reminder missed while the server was not reminding: Long gone"), "\(late.stdout)")
+        #expect(!server.lines.contains { $0.contains("Long gone") || $0.contains("Carol") || $0.contains("Done already") || $0.contains("Deleted") })
+
+        // Off: the server reminds ann no more; `sync status` says so.
+        #expect(try ann.ok(["sync", "status"]).contains("Reminders:   sent by the server to +33 6 12 34 56 78, in Europe/Paris time"))
+        try ann.ok(["sync", "--server-reminders", "off"])
+        #expect(try ann.ok(["sync", "status"]).contains("Reminders:   from this device only"))
+        try ann.ok(["add", "After off", "--due", "2026-11-26", "--time", "12:00"], now: "2026-11-26T07:05")
+        _ = try ann.sync(now: "2026-11-26T07:05")
+        try server.remind("2026-11-26T11:00:30")
+        #expect(!server.lines.contains { $0.contains("After off") })
+    }
+
+    @Test func passesAtOnceOrCutOffNeverSendTwice() throws {
+        let server = try Server()
+        defer { server.pg.stop() }
+        for i in 0..<5 { try server.ann.ok(["add", "Task \(i)", "--due", "2026-11-26", "--time", "09:00"], now: "2026-11-26T07:00") }
+        _ = try server.ann.sync(now: "2026-11-26T07:00")
+        // Three passes at once: each reminder once between them.
+        let passes = (0..<3).map { _ in
+            BoardBinary.process(["server", "remind", "--server", server.pg.adminURL, "--state", server.pg.folder + "/replica",
+                                 "--now", "2026-11-26T08:00:30", "--exec", "echo \"$BOARD_TITLE\" >> \(server.sent)"])
+        }
+        for pass in passes { try pass.run() }
+        for pass in passes { pass.waitUntilExit() }
+        #expect(passes.allSatisfy { $0.terminationStatus == 0 })
+        #expect(server.lines.sorted() == (0..<5).map { "Task \($0)" }, "\(server.lines)")
+
+        // A pass killed between the claim and the delivery: never sent twice, and the next pass says so.
+        try server.bob.ok(["add", "Cut off", "--due", "2026-11-26", "--time", "10:00"], now: "2026-11-26T07:00")
+        _ = try server.bob.sync(now: "2026-11-26T07:00")
+        let blocked = BoardBinary.process(["server", "remind", "--server", server.pg.adminURL, "--state", server.pg.folder + "/replica",
+                                           "--now", "2026-11-26T09:00:30", "--exec", "sleep 60"])
+        try blocked.run()
+        var claimed = false
+        for _ in 0..<100 where !claimed {
+            claimed = try server.pg.psql(server.pg.adminURL, "SELECT count(*) FROM board.reminder_claims WHERE device = 'server' AND instant LIKE '2026-11-26T09:00%'")
+                .stdout.hasPrefix("1")
+            if !claimed { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(claimed)
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(blocked.processIdentifier, SIGKILL)
+        blocked.waitUntilExit()
+        let next = try server.remind("2026-11-26T09:11")
+        #expect(next.stdout.contains("bob: 1 reminder may not have been sent (a reminder pass stopped while sending): Cut off"), "\(next.stdout)")
+        #expect(!server.lines.contains("Cut off"))
+    }
+
+    @Test func timesFollowTheZoneAndItsGaps() throws {
+        let server = try Server()
+        defer { server.pg.stop() }
+        // 02:30 on 28 March 2027 does not exist in Paris: the clocks go from 02:00 to 03:00. The
+        // reminder goes at 03:30 local (01:30 UTC), as on a device.
+        try server.ann.ok(["add", "In the gap", "--due", "2027-03-28", "--time", "02:30"], now: "2027-03-27T20:00")
+        _ = try server.ann.sync(now: "2027-03-27T20:00")
+        try server.remind("2027-03-28T01:29")
+        #expect(server.lines == [])
+        try server.remind("2027-03-28T01:30:30")
+        #expect(server.lines.map { $0.split(separator: "|")[2] } == ["In the gap"], "\(server.lines)")
+
+        // Ann flies to New York: her next round from there moves her reminders with her.
+        let travel = try BoardBinary.run(["add", "Lunch", "--due", "2027-04-02", "--time", "12:00", "--db", server.ann.path, "--tz", "America/New_York",
+                                          "--now", "2027-04-02T08:00"], environment: ["BOARD_SYNC_URL": server.ann.server])
+        #expect(travel.status == 0, "\(travel.stderr)")
+        let round = try BoardBinary.run(["sync", "--db", server.ann.path, "--tz", "America/New_York", "--now", "2027-04-02T08:00"],
+                                        environment: ["BOARD_SYNC_URL": server.ann.server])
+        #expect(round.status == 0, "\(round.stderr)")
+        try server.remind("2027-04-02T15:59")
+        #expect(server.lines.count == 1, "12:00 in New York is 16:00 UTC")
+        try server.remind("2027-04-02T16:00:30")
+        #expect(server.lines.last?.hasPrefix("ann|+33 6 12 34 56 78|Lunch|2027-04-02T12:00|0") == true, "\(server.lines)")
+    }
+
+    @Test func onlyThePersonSetsWhereTheyAreRemindedAndBadInputIsRefused() throws {
+        let server = try Server()
+        defer { server.pg.stop() }
+        let pg = server.pg
+        // Bob can neither read nor change where ann is reminded; his call changes his own row.
+        let bobURL = server.bob.server
+        #expect(try pg.psql(bobURL, "SELECT remind_to FROM board.people").stderr.contains("permission denied"))
+        #expect(try pg.psql(bobURL, "UPDATE board.people SET remind_to = 'x'").stderr.contains("permission denied"))
+        #expect(try pg.psql(bobURL, "SELECT board.set_server_reminders('evil', 'UTC')").status == 0)
+        #expect(try pg.psql(pg.adminURL, "SELECT role || '=' || remind_to FROM board.people WHERE remind_to IS NOT NULL ORDER BY role").stdout
+                == "ann=+33 6 12 34 56 78\nbob=evil\n")
+        #expect(try pg.psql(bobURL, "INSERT INTO board.reminder_claims (owner, task_id, instant, device) VALUES ((SELECT owner FROM board.people WHERE role = 'ann'), 't', 'i', 'server')").status != 0)
+
+        // Bad input: one line naming the field and the rule, exit 2, nothing written.
+        for (arguments, message) in [
+            (["sync", "--server-reminders", "a\u{7}b"], "error: server-reminders: must be 1 to 200 characters without control characters, or off"),
+            (["sync", "--server-reminders", String(repeating: "x", count: 201)], "error: server-reminders: must be 1 to 200 characters"),
+        ] {
+            let r = try server.carol.run(arguments)
+            #expect(r.status == 2 && r.stderr.hasPrefix(message) && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        }
+        for (arguments, message) in [
+            (["--grace", "-1"], "error: grace: must be 0 or more minutes, got -1"),
+            (["--exec", " "], "error: exec: must be a command for /bin/sh, not empty"),
+            (["--now", "tomorrow"], "error: now: must be YYYY-MM-DDTHH:MM[:SS] in UTC, or with a Z or an offset, got 'tomorrow'"),
+        ] {
+            let r = try BoardBinary.run(["server", "remind", "--server", pg.adminURL, "--state", pg.folder + "/replica"] + arguments)
+            #expect(r.status == 2 && r.stderr == message + "\n", "\(r.stderr)")
+        }
+        let run = try BoardBinary.run(["server", "run", "--server", pg.adminURL, "--grace", "5"])
+        #expect(run.status == 2 && run.stderr == "error: grace: is for reminders, which run sends only with --exec\n", "\(run.stderr)")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.people WHERE remind_to IS NOT NULL").stdout.hasPrefix("2"))
+
+        // A failing command: tried three times, said once at the end, exit 4. A title that looks
+        // like shell reaches the command only through its environment, never run.
+        let title = "Bills $(touch \(pg.folder)/pwned) \"quoted\""
+        try server.ann.ok(["add", title, "--due", "2026-11-26", "--time", "09:00"], now: "2026-11-26T07:00")
+        _ = try server.ann.sync(now: "2026-11-26T07:00")
+        let failing = try server.remind("2026-11-26T08:00:30", exec: "printf '%s' \"$BOARD_TITLE\" > '\(pg.folder)/title'; exit 3", status: 4)
+        #expect(failing.stderr.components(separatedBy: "exited with 3").count == 4, "\(failing.stderr)")
+        #expect(failing.stderr.hasSuffix("error: 1 reminder not delivered: the notifier failed 3 times on “\(title)”\n"), "\(failing.stderr)")
+        #expect(try String(contentsOfFile: pg.folder + "/title", encoding: .utf8) == title)
+        #expect(!FileManager.default.fileExists(atPath: pg.folder + "/pwned"))
+        // Failed is an outcome: the next pass doesn't try it again.
+        let after = try server.remind("2026-11-26T08:02", exec: "exit 3")
+        #expect(after.stderr == "", "\(after.stderr)")
+    }
+}
