@@ -151,6 +151,34 @@ import Testing
         #expect(server.lines.last?.hasPrefix("ann|+33 6 12 34 56 78|Lunch|2027-04-02T12:00|0") == true, "\(server.lines)")
     }
 
+    /// `board server run --exec`: the long-running server reminds on its own clock, a card pushed
+    /// while it runs included.
+    @Test func theRunningServerRemindsAsCardsComeDue() throws {
+        let server = try Server()
+        defer { server.pg.stop() }
+        var paris = Calendar(identifier: .gregorian)
+        paris.timeZone = TimeZone(identifier: "Europe/Paris")!
+        // A card due this very minute in Paris, made an hour before.
+        let now = Date(), parts = paris.dateComponents([.year, .month, .day, .hour, .minute], from: now)
+        let day = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!), time = String(format: "%02d:%02d", parts.hour!, parts.minute!)
+        let before = paris.dateComponents([.year, .month, .day, .hour, .minute], from: now.addingTimeInterval(-3600))
+        let made = String(format: "%04d-%02d-%02dT%02d:%02d", before.year!, before.month!, before.day!, before.hour!, before.minute!)
+        let running = BoardBinary.process(["server", "run", "--server", server.pg.adminURL, "--state", server.pg.folder + "/replica",
+                                           "--exec", "echo \"$BOARD_PERSON $BOARD_TITLE\" >> '\(server.sent)'"])
+        try running.run()
+        // Killed at the end: board-sync ends with the board process that started it.
+        defer { kill(running.processIdentifier, SIGKILL); running.waitUntilExit() }
+        Thread.sleep(forTimeInterval: 1)
+        try server.ann.ok(["add", "Due now", "--due", day, "--time", time], now: made)
+        _ = try server.ann.sync(now: made)
+        var lines: [String] = []
+        for _ in 0..<100 where lines.isEmpty {
+            Thread.sleep(forTimeInterval: 0.1)
+            lines = server.lines
+        }
+        #expect(lines == ["ann Due now"], "\(lines)")
+    }
+
     @Test func onlyThePersonSetsWhereTheyAreRemindedAndBadInputIsRefused() throws {
         let server = try Server()
         defer { server.pg.stop() }
