@@ -155,6 +155,52 @@ print("write to row in board.tasks, median of 20: %.0f ms (max %.0f); the other 
     statistics.median(lags) * 1000, lags[-1] * 1000, statistics.median(latencies) * 1000))
 
 
+def psql_floor(times):
+    """The same figure without Board: a row inserted by a `psql -c` process (as `board add` is one), into a
+    table whose trigger notifies, and read by a psql that LISTENs and runs a query every moment it can."""
+    subprocess.run(["psql", admin, "-q", "-c", """SET client_min_messages = warning;
+        CREATE TABLE IF NOT EXISTS latency_floor (title text);
+        CREATE OR REPLACE FUNCTION latency_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM pg_notify('latency', NEW.title); RETURN NULL; END $$;
+        DROP TRIGGER IF EXISTS latency_notify ON latency_floor;
+        CREATE TRIGGER latency_notify AFTER INSERT ON latency_floor FOR EACH ROW EXECUTE FUNCTION latency_notify();"""], check=True)
+    listener = subprocess.Popen(["psql", admin, "-q", "-t", "-A"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    listener.stdin.write("LISTEN latency;\n")
+
+    def notified():  # one query; the notifications psql prints after it
+        listener.stdin.write("SELECT 1;\n\\echo polled\n")
+        listener.stdin.flush()
+        seen = []
+        while (line := listener.stdout.readline().strip()) != "polled":
+            seen.append(line)
+        return [line for line in seen if line.startswith("Asynchronous notification")]
+
+    found = []
+    try:
+        for i in range(times):
+            title = "latency %d" % i
+            start = time.perf_counter()
+            subprocess.run(["psql", admin, "-q", "-c", "INSERT INTO latency_floor VALUES ('%s')" % title], check=True)
+            while not any(title in line for line in notified()):
+                if time.perf_counter() - start > 10:
+                    raise SystemExit("psql: notification %d never arrived" % i)
+            listener.stdin.write("SELECT title FROM latency_floor WHERE title = '%s';\n\\echo polled\n" % title)
+            listener.stdin.flush()
+            while listener.stdout.readline().strip() != "polled":
+                pass
+            found.append(time.perf_counter() - start)
+            time.sleep(0.3)
+    finally:
+        listener.stdin.close()
+        listener.wait()
+    return found
+
+
+floor = psql_floor(20)
+print("psql INSERT read by a LISTENing psql, median of 20: %.0f ms (min %.0f, max %.0f); Board %.1fx" % (
+    statistics.median(floor) * 1000, min(floor) * 1000, max(floor) * 1000, statistics.median(latencies) / statistics.median(floor)))
+
+
 def cpu_seconds(pid):
     """User and system CPU seconds a process has used so far."""
     with open("/proc/%d/stat" % pid) as stat:
@@ -214,49 +260,3 @@ print("50 boards pushing, 10 cards a second: push to row in board.tasks median %
     statistics.median(lags), lags[int(len(lags) * 0.99) - 1], lags[-1], len(lags)))
 print("the replica's CPU: %.2f s for %d changes, %.2f ms a change (one core: %.0f changes a second)" % (
     cpu, applied, cpu * 1000 / applied, applied / cpu))
-
-
-def psql_floor(times):
-    """The same figure without Board: a row inserted by a `psql -c` process (as `board add` is one), into a
-    table whose trigger notifies, and read by a psql that LISTENs and runs a query every moment it can."""
-    subprocess.run(["psql", admin, "-q", "-c", """SET client_min_messages = warning;
-        CREATE TABLE IF NOT EXISTS latency_floor (title text);
-        CREATE OR REPLACE FUNCTION latency_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN PERFORM pg_notify('latency', NEW.title); RETURN NULL; END $$;
-        DROP TRIGGER IF EXISTS latency_notify ON latency_floor;
-        CREATE TRIGGER latency_notify AFTER INSERT ON latency_floor FOR EACH ROW EXECUTE FUNCTION latency_notify();"""], check=True)
-    listener = subprocess.Popen(["psql", admin, "-q", "-t", "-A"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    listener.stdin.write("LISTEN latency;\n")
-
-    def notified():  # one query; the notifications psql prints after it
-        listener.stdin.write("SELECT 1;\n\\echo polled\n")
-        listener.stdin.flush()
-        seen = []
-        while (line := listener.stdout.readline().strip()) != "polled":
-            seen.append(line)
-        return [line for line in seen if line.startswith("Asynchronous notification")]
-
-    found = []
-    try:
-        for i in range(times):
-            title = "latency %d" % i
-            start = time.perf_counter()
-            subprocess.run(["psql", admin, "-q", "-c", "INSERT INTO latency_floor VALUES ('%s')" % title], check=True)
-            while not any(title in line for line in notified()):
-                if time.perf_counter() - start > 10:
-                    raise SystemExit("psql: notification %d never arrived" % i)
-            listener.stdin.write("SELECT title FROM latency_floor WHERE title = '%s';\n\\echo polled\n" % title)
-            listener.stdin.flush()
-            while listener.stdout.readline().strip() != "polled":
-                pass
-            found.append(time.perf_counter() - start)
-            time.sleep(0.3)
-    finally:
-        listener.stdin.close()
-        listener.wait()
-    return found
-
-
-floor = psql_floor(20)
-print("psql INSERT read by a LISTENing psql, median of 20: %.0f ms (min %.0f, max %.0f); Board %.1fx" % (
-    statistics.median(floor) * 1000, min(floor) * 1000, max(floor) * 1000, statistics.median(latencies) / statistics.median(floor)))
