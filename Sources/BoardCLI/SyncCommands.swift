@@ -72,6 +72,36 @@ public enum SyncCommands {
         abstract: "How far behind each person's tables are: changes not yet in them, and the oldest one's age.",
         parameters: [Replica.server])
 
+    /// `board share` and `board unshare`'s parameters.
+    public enum Share {
+        public static let routine = Declared.argument("routine", "The routine's id, or its start, as `board template list` shows it.")
+        public static let with = Declared.requiredOption("with", "The person's name on the server, as `board server add-user` made it.", value: "name")
+        public static let json = Declared.flag("json", "Print the shares as a JSON array.")
+    }
+
+    public static let shareRoutine = CommandInfo(
+        "routine",
+        abstract: "Share a routine with another person on your server: they see it read-only, with your name, and tick its steps on their own devices.",
+        parameters: [Share.routine, Share.with, Run.server] + BoardOptions.parameters)
+
+    public static let shareList = CommandInfo(
+        "list",
+        abstract: "The routines you share, with whom, and those shared with you, by whom.",
+        parameters: [Share.json, Run.server] + BoardOptions.parameters)
+
+    public static let unshare = CommandInfo(
+        "unshare",
+        abstract: "Stop sharing a routine with a person: it leaves their board at their next sync.",
+        parameters: [Share.routine, Share.with, Run.server] + BoardOptions.parameters)
+
+    /// `board share`, as `sync`.
+    public static func share(routine: CommandInfo = shareRoutine, list: CommandInfo = shareList) -> CommandInfo {
+        CommandInfo(
+            group: "share",
+            abstract: "Share a routine with another person on the server you sync with (`board share ROUTINE --with NAME`), or list the shares.",
+            subcommands: [routine, list], defaultSubcommand: routine.name)
+    }
+
     /// `board sync` as both executables' help says it: `board` lists its commands (it hands them
     /// over), `board-sync` gives the ones that run.
     public static func sync(run: CommandInfo = run, status: CommandInfo = status) -> CommandInfo {
@@ -104,7 +134,7 @@ public enum SyncCommands {
     }
 
     /// The names `board` hands over.
-    public static let names: Set<String> = [sync().name, server().name]
+    public static let names: Set<String> = [sync().name, server().name, share().name, unshare.name]
 
     /// The server's URL as configured: `BOARD_SYNC_URL`, then config.toml's `sync_url`. With one,
     /// the screen starts `board-sync` beside it; whether the URL is good is for `board-sync` to say.

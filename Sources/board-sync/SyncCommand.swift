@@ -7,6 +7,18 @@ import Foundation
 enum SyncCommand {
     static let info = SyncCommands.sync(run: SyncRun.info, status: SyncStatusCommand.info)
 
+    /// The server, the board, and its running clock (whose wall clock the board's stamps follow).
+    static func start(_ options: BoardOptions, server: String?, creating: Bool) throws -> (ServerURL, BoardStore, @Sendable () -> BoardClock) {
+        guard let url = try serverURL(server) else {
+            throw BoardError("server", "no server given: use --server URL, BOARD_SYNC_URL, or sync_url in config.toml")
+        }
+        let (store, _) = try options.open(generating: false, creating: creating)
+        let clock = try options.clockOptions.runningClock(savedZone: try store.savedTimeZone())
+        let fixed = options.clockOptions.isFixed
+        store.setWallClock { fixed ? clock().instant : Date() }
+        return (url, store, clock)
+    }
+
     /// `--server`, `BOARD_SYNC_URL`, then config.toml's `sync_url`.
     static func serverURL(_ given: String?) throws -> ServerURL? {
         let text = given ?? SyncCommands.configuredURL
@@ -76,16 +88,8 @@ struct SyncRun: Command {
         printOut(ServerReminderWords.sentence(now, person: url.user))
     }
 
-    /// The server, the board, and its running clock (whose wall clock the board's stamps follow).
     private func start(creating: Bool) throws -> (ServerURL, BoardStore, @Sendable () -> BoardClock) {
-        guard let url = try SyncCommand.serverURL(server) else {
-            throw BoardError("server", "no server given: use --server URL, BOARD_SYNC_URL, or sync_url in config.toml")
-        }
-        let (store, _) = try options.open(generating: false, creating: creating)
-        let clock = try options.clockOptions.runningClock(savedZone: try store.savedTimeZone())
-        let fixed = options.clockOptions.isFixed
-        store.setWallClock { fixed ? clock().instant : Date() }
-        return (url, store, clock)
+        try SyncCommand.start(options, server: server, creating: creating)
     }
 
     /// The screen reads each line into its status line, and closes this process's input when it

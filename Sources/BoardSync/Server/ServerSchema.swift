@@ -166,6 +166,8 @@ enum ServerSchema {
         ServerTables.migration,
         // 8: reminders sent by the server, to an address the person gives (ARCHITECTURE.md §17).
         ServerReminders.migration,
+        // 9: a routine shared with another person, who reads it and never writes it (ARCHITECTURE.md §18).
+        ServerShares.migration,
     ]
 
     /// Fields added after migration 3, each with the migration that added it.

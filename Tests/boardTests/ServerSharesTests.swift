@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// A routine shared with another person (issue 41), the server's half: `board share`, `unshare`
+/// and `share list` through the binary, and what each of three people can read and write with
+/// psql — ann shares, bob is shared with, carol is neither. On throwaway clusters.
+@Suite(.serialized) struct ServerSharesTests {
+    typealias Device = SyncCommandTests.Device
+
+    @Test func anOwnerSharesARoutineAndOnlyThatReachesTheOtherPerson() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let urls = try SyncCommandTests.server(pg, people: ["ann", "bob", "carol"])
+        let ann = Device("ann", server: urls[0]), bob = Device("bob", server: urls[1])
+        let feed = try SyncCommandTests().id(in: try ann.ok(["template", "add", "Feed the cat", "--no-schedule", "--checklist", "Bowl", "--checklist", "Water"]))
+        let walk = try SyncCommandTests().id(in: try ann.ok(["template", "add", "Walk", "--every", "every day", "--time", "08:00"]))
+        try ann.ok(["template", "add", "Private", "--no-schedule"])
+        let card = try SyncCommandTests().id(in: try ann.ok(["add", "Ann's card"]))
+        try bob.ok(["add", "Bob's own"])
+        _ = try bob.sync()
+
+        // Sharing sends the routine first; twice is "already"; each refusal is one line, exit 2.
+        #expect(try ann.ok(["share", feed, "--with", "bob"]) == "Shared Feed the cat with bob: it reaches their board at its next sync, read-only.\n")
+        #expect(try ann.ok(["share", String(walk.prefix(8)), "--with", "bob"]).hasPrefix("Shared Walk with bob"))
+        #expect(try ann.ok(["share", feed, "--with", "bob"]) == "Feed the cat is already shared with bob.\n")
+        for (arguments, message) in [
+            (["share", card, "--with", "bob"], "error: routine: '\(card)' is a card: only a routine can be shared\n"),
+            (["share", feed, "--with", "dave"], "error: with: 'dave': no person of that name on the server (`board server add-user` makes one)\n"),
+            (["share", feed, "--with", "ann"], "error: with: 'ann': a routine is shared with someone else, not its owner\n"),
+            (["unshare", feed, "--with", "nobody"], "error: with: 'nobody': no person of that name on the server (`board server add-user` makes one)\n"),
+        ] {
+            let r = try ann.run(arguments)
+            #expect(r.status == 2 && r.stderr == message, "\(arguments): \(r.stderr)")
+        }
+        let away = Device("away", server: "postgres://ann:pw-ann@127.0.0.1:1/board")
+        let unsent = try SyncCommandTests().id(in: try away.ok(["template", "add", "Offline", "--no-schedule"]))
+        let offline = try away.run(["share", unsent, "--with", "bob"])
+        #expect(offline.status == 5, "\(offline.stderr)")
+
+        // The server's tables have the routine once `board server run` passed; bob reads it
+        // through his grants, with ann's name, and nothing else of hers.
+        let replica = try BoardBinary.run(["server", "run", "--once", "--server", pg.adminURL, "--state", pg.folder + "/replica"])
+        #expect(replica.status == 0, "\(replica.stderr)")
+        #expect(try bob.ok(["share", "list"]).contains("Feed the cat  shared by ann"))
+        let listed = try JSONSerialization.jsonObject(with: Data(try ann.ok(["share", "list", "--json"]).utf8)) as? [[String: Any]] ?? []
+        #expect(Set(listed.compactMap { $0["title"] as? String }) == ["Feed the cat", "Walk"] && listed.allSatisfy { $0["person"] as? String == "bob" })
+        let sees = try pg.psql(urls[1], "SELECT shared_by || ' ' || (template).title || ' ' || (template).checklist::text FROM board.shared_templates() ORDER BY 1")
+        #expect(sees.stdout == "ann Feed the cat [{\"text\": \"Bowl\"}, {\"text\": \"Water\"}]\nann Walk []\n", "\(sees.stdout) \(sees.stderr)")
+        #expect(try pg.psql(urls[1], "SELECT count(*) FROM board.shared_recurrence_rules()").stdout == "1\n")
+        #expect(try pg.psql(urls[1], "SELECT count(*) > 0 FROM board.shared_tasks() WHERE title = 'Walk'").stdout == "t\n", "Walk's runs")
+        for (table, count) in [("templates", "0"), ("tasks", "1"), ("series", "0"), ("recurrence_rules", "0"), ("changes", "1")] {
+            #expect(try pg.psql(urls[1], "SELECT count(*) FROM board.\(table)").stdout == "\(count)\n", "bob reads only his own \(table)")
+        }
+
+        // Nobody but the owner makes a share of her routine; bob writes nothing of hers; carol sees nothing.
+        for write in [
+            "INSERT INTO board.shares (owner_id, template_id, grantee) SELECT owner_id, 'other', grantee FROM board.shares",
+            "DELETE FROM board.shares", "UPDATE board.templates SET title = 'x'",
+        ] {
+            let r = try pg.psql(urls[1], write)
+            #expect(r.status != 0 && r.stderr.contains("permission denied"), "\(write): \(r.stderr)")
+        }
+        let bobShares = try pg.psql(urls[1], "SELECT board.share_routine('\(feed)', 'carol')")
+        #expect(bobShares.stderr.contains("no such routine"), "bob can't share ann's routine as his own: \(bobShares.stderr)")
+        for read in ["SELECT count(*) FROM board.shared_templates()", "SELECT count(*) FROM board.shares", "SELECT count(*) FROM board.my_shares()",
+                     "SELECT count(*) FROM board.shared_tasks()"] {
+            #expect(try pg.psql(urls[2], read).stdout == "0\n", "carol: \(read)")
+        }
+
+        // Unshared: gone from what bob reads; archiving the other takes it away too.
+        #expect(try ann.ok(["unshare", feed, "--with", "bob"]) == "Stopped sharing Feed the cat with bob: it leaves their board at its next sync.\n")
+        #expect(try ann.ok(["unshare", feed, "--with", "bob"]) == "Feed the cat is not shared with bob.\n")
+        #expect(try pg.psql(urls[1], "SELECT (template).title FROM board.shared_templates()").stdout == "Walk\n")
+        try ann.ok(["template", "archive", walk])
+        _ = try ann.sync()
+        #expect(try BoardBinary.run(["server", "run", "--once", "--server", pg.adminURL, "--state", pg.folder + "/replica"]).status == 0)
+        #expect(try pg.psql(urls[1], "SELECT count(*) FROM board.shared_templates()").stdout == "0\n")
+    }
+
+    /// What a grantee reads goes through their grants' index, whatever the number of shares.
+    @Test func theGranteesReadUsesTheGranteeIndex() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let urls = try SyncCommandTests.server(pg, people: ["ann", "bob"])
+        #expect(try pg.psql(pg.adminURL, """
+            INSERT INTO board.people (role) SELECT 'p' || i FROM generate_series(1, 200) i;
+            INSERT INTO board.shares (owner_id, template_id, grantee)
+            SELECT o.owner, 't' || i, g.owner FROM generate_series(1, 50) i, board.people o, board.people g
+            WHERE o.role LIKE 'p%' AND g.role LIKE 'p%' AND o.owner <> g.owner AND random() < 0.0052;
+            ANALYZE board.shares;
+            """).status == 0)
+        #expect(Int(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.shares").stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 5_000)
+        let plan = try pg.psql(urls[1], "EXPLAIN SELECT * FROM board.shares s WHERE s.grantee = board.current_owner()")
+        #expect(plan.stdout.contains("shares_grantee"), "\(plan.stdout)")
+    }
+}
