@@ -77,6 +77,67 @@ import Testing
         #expect(try pg.psql(urls[1], "SELECT count(*) FROM board.shared_templates()").stdout == "0\n")
     }
 
+    /// Bob's board: ann's shared routines read-only with her name, ticked on his device alone, fresh
+    /// each day; her edit reaches him, her unshare takes it away with his ticks; every change refused.
+    @Test func theOtherPersonsBoardFollowsTheSharedRoutineAndChangesNothing() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let urls = try SyncCommandTests.server(pg, people: ["ann", "bob"])
+        let ann = Device("ann", server: urls[0]), bob = Device("bob", server: urls[1])
+        let feed = try SyncCommandTests().id(in: try ann.ok(["template", "add", "Feed the cat", "--no-schedule", "--checklist", "Bowl", "--checklist", "Water"]))
+        let walk = try SyncCommandTests().id(in: try ann.ok(["template", "add", "Walk", "--every", "every day", "--time", "08:00"]))
+        try ann.ok(["share", feed, "--with", "bob"])
+        try ann.ok(["share", walk, "--with", "bob"])
+        func project() throws {
+            let r = try BoardBinary.run(["server", "run", "--once", "--server", pg.adminURL, "--state", pg.folder + "/replica"])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        try project()
+        _ = try bob.sync()
+
+        let list = try bob.ok(["template", "list"])
+        #expect(list.contains("Feed the cat · no schedule · board routine show opens today's list · Shared by ann") && list.contains("Walk · "), "\(list)")
+        let json = try JSONSerialization.jsonObject(with: Data(try bob.ok(["template", "list", "--json"]).utf8)) as? [[String: Any]] ?? []
+        #expect(json.count == 2 && json.allSatisfy { $0["shared_by"] as? String == "ann" }, "\(json)")
+        #expect(try bob.ok(["template", "show", walk]).contains("Shared by:   ann (read-only: only ann can change it)"))
+        #expect(try bob.ok(["template", "show", walk]).contains("Next runs (Europe/Paris):\n  "))
+
+        // Ticked on bob's device, fresh the next day, never on ann's.
+        #expect(try bob.ok(["routine", "tick", feed, "1"]).hasPrefix("Ticked step 1 “Bowl” of Feed the cat"))
+        #expect(try bob.ok(["routine", "show", feed]).contains("1. [x] Bowl"))
+        #expect(try bob.ok(["routine", "show", feed], now: "2026-11-22T08:00").contains("1. [ ] Bowl"))
+        _ = try bob.sync()
+        _ = try ann.sync()
+        #expect(try ann.ok(["routine", "show", feed]).contains("1. [ ] Bowl"))
+
+        // Every change of it is refused by name, and nothing is written.
+        let runId = try #require(try BoardBinary.runTool(["sqlite3", bob.path, "SELECT id FROM shared_runs LIMIT 1"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines).prefix(8)).description
+        for (arguments, title) in [
+            (["template", "edit", feed, "--title", "Mine now"], "Feed the cat"), (["template", "pause", walk], "Walk"),
+            (["template", "archive", feed], "Feed the cat"), (["template", "resume", walk], "Walk"), (["template", "skip-next", walk], "Walk"), (["delete", runId], "Walk"),
+            (["routine", "link", feed, "1", "--none"], "Feed the cat"), (["done", runId], "Walk"), (["move", runId, "weekend"], "Walk"),
+            (["routine", "tick", walk, "1"], "Walk"),
+        ] {
+            let r = try bob.run(arguments)
+            #expect(r.status == 2 && r.stderr == "error: id: \(title) is shared by ann: only ann can change it\n", "\(arguments): \(r.stderr)")
+        }
+        #expect(try bob.ok(["sync", "status"]).contains("Waiting:     0 changes to push"))
+
+        // Ann's edit reaches bob, his ticks kept; her unshare takes it and his ticks away.
+        try ann.ok(["template", "edit", feed, "--title", "Feed the cats", "--yes"])
+        _ = try ann.sync()
+        try project()
+        _ = try bob.sync()
+        #expect(try bob.ok(["routine", "show", feed]).hasPrefix("Feed the cats"))
+        #expect(try bob.ok(["routine", "show", feed]).contains("1. [x] Bowl"))
+        try ann.ok(["unshare", feed, "--with", "bob"])
+        _ = try bob.sync()
+        #expect(!(try bob.ok(["template", "list"]).contains("Feed the cats")))
+        #expect(try BoardBinary.runTool(["sqlite3", bob.path, "SELECT count(*) FROM shared_routine_ticks"]).stdout == "0\n")
+        #expect(try bob.run(["routine", "show", feed]).status == 2)
+    }
+
     /// What a grantee reads goes through their grants' index, whatever the number of shares.
     @Test func theGranteesReadUsesTheGranteeIndex() throws {
         let pg = try PostgresCluster()

@@ -43,6 +43,7 @@ enum Schema {
             // without it, every month shown and every day moved to scanned the whole board.
             try db.execute(sql: "CREATE INDEX tasks_due ON tasks(due_date) WHERE due_date IS NOT NULL")
         }
+        migrator.registerMigration("v17 routines shared with this person") { db in try BoardStore.sharedRoutinesSchema(db) }
         return migrator
     }
 

@@ -14,6 +14,9 @@ extension BoardStore {
     /// checklist of the occurrence dated `day`.
     public func checklist(ofRoutine templateId: String, day: LocalDate, clock: BoardClock) throws -> RoutineChecklist {
         try read { db in
+            if let shared = try Self.sharedRoutine(matching: templateId, db), shared.id == templateId {
+                return try Self.checklist(ofShared: shared, day: day, clock: clock, db)
+            }
             let template = try Self.template(templateId, db)
             guard try Self.isUnscheduled(templateId, db) else {
                 guard let task = try TaskRecord.filter(TaskRecord.Columns.templateId == templateId && TaskRecord.Columns.occurrenceDate == day).fetchOne(db) else {
@@ -47,6 +50,9 @@ extension BoardStore {
                 try task.update(db)
                 return task.checklist[index].done
             case .routine(let templateId, let day):
+                if let shared = try Self.sharedRoutine(matching: templateId, db), shared.id == templateId {
+                    return try Self.toggleShared(shared, step: index, day: day, clock: clock, db)
+                }
                 let template = try Self.template(templateId, db)
                 guard try Self.isUnscheduled(templateId, db) else {
                     throw BoardError("routine", "“\(template.title)” has a schedule; tick the steps of one of its occurrences")
@@ -129,5 +135,32 @@ extension BoardStore {
         if day < today.adding(days: -RoutineChecklist.keptDays) {
             throw BoardError("date", "\(day.iso) is more than \(RoutineChecklist.keptDays) days ago; older ticks are not kept")
         }
+    }
+}
+
+extension BoardStore {
+    /// A shared routine's list on `day`: its steps, ticked on this device alone (a fresh list every
+    /// day, as the person's own routines without a schedule). A scheduled one's runs are the owner's.
+    static func checklist(ofShared shared: SharedRoutine, day: LocalDate, clock: BoardClock, _ db: Database) throws -> RoutineChecklist {
+        guard shared.rule == nil else { throw shared.refusal }
+        try checkTickDay(day, today: clock.today)
+        let ticked = Set(try String.fetchAll(db, sql: "SELECT step FROM shared_routine_ticks WHERE routine_id = ? AND day = ?",
+                                             arguments: [shared.id, day]))
+        return RoutineChecklist(owner: .routine(templateId: shared.id, day: day), title: shared.title, templateId: shared.id,
+                                steps: shared.checklist.map { .init(text: $0, done: ticked.contains($0), habitId: nil, habitName: nil) })
+    }
+
+    /// Ticks or unticks step `index` of a shared routine on `day`, on this device alone.
+    static func toggleShared(_ shared: SharedRoutine, step index: Int, day: LocalDate, clock: BoardClock, _ db: Database) throws -> Bool {
+        guard shared.rule == nil else { throw shared.refusal }
+        try checkTickDay(day, today: clock.today)
+        try checkStep(index, count: shared.checklist.count)
+        let step = shared.checklist[index]
+        try db.execute(sql: "DELETE FROM shared_routine_ticks WHERE day < ?", arguments: [clock.today.adding(days: -30)])
+        try db.execute(sql: "DELETE FROM shared_routine_ticks WHERE routine_id = ? AND day = ? AND step = ?", arguments: [shared.id, day, step])
+        if db.changesCount > 0 { return false }
+        try db.execute(sql: "INSERT INTO shared_routine_ticks (routine_id, day, step, ticked_at) VALUES (?, ?, ?, ?)",
+                       arguments: [shared.id, day, step, clock.timestamp])
+        return true
     }
 }

@@ -123,14 +123,38 @@ public final class BoardStore: Sendable {
     // MARK: Ids
 
     /// The task whose id is `prefix` or starts with it, like git's abbreviated hashes.
+    /// One of a routine another person shares is refused here by name: every command that takes a
+    /// card's id changes it.
     public func taskId(matching prefix: String) throws -> String {
         // A task is a card to the person: every word they read says so.
-        try read { db in try Self.resolve(prefix, in: "tasks", noun: "card", db) }
+        try read { db in try Self.resolveOwn(prefix, in: "tasks", noun: "card", db) }
     }
 
-    /// The template whose id is `prefix` or starts with it.
+    /// The template whose id is `prefix` or starts with it; a shared routine's is refused, as above.
     public func templateId(matching prefix: String) throws -> String {
-        try read { db in try Self.resolve(prefix, in: "templates", noun: "template", db) }
+        try read { db in try Self.resolveOwn(prefix, in: "templates", noun: "template", db) }
+    }
+
+    /// The routine whose id is `prefix` or starts with it, this board's own or one shared with the
+    /// person: for what reads a routine or ticks its checklist, which changes nothing of the owner's.
+    public func routineId(matching prefix: String) throws -> String {
+        try read { db in
+            do {
+                return try Self.resolve(prefix, in: "templates", noun: "template", db)
+            } catch let error as BoardError {
+                guard let shared = try Self.sharedRoutine(matching: prefix, db) else { throw error }
+                return shared.id
+            }
+        }
+    }
+
+    /// `resolve`, or, when a shared routine or its run has the id, why it can't be changed.
+    private static func resolveOwn(_ prefix: String, in table: String, noun: String, _ db: Database) throws -> String {
+        do {
+            return try resolve(prefix, in: table, noun: noun, db)
+        } catch let error as BoardError {
+            throw try sharedRefusal(prefix, db) ?? error
+        }
     }
 
     static func resolve(_ prefix: String, in table: String, noun: String, _ db: Database) throws -> String {

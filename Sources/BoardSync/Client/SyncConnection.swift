@@ -1,4 +1,6 @@
 import BoardModel
+import BoardStore
+import Foundation
 import Logging
 import PostgresNIO
 
@@ -152,6 +154,45 @@ struct SyncConnection {
     /// reminders has no such function, which is no fault of the round.
     func noteZone(_ zone: String) async {
         _ = try? await single("SELECT count(*) FROM board.note_zone(\(zone))", as: Int64.self)
+    }
+
+    /// The routines other people share with this person and their runs, as the server's tables
+    /// hold them now (ARCHITECTURE.md §18); nil from a server without shares.
+    func shared() async throws -> (routines: [SharedRoutine], runs: [SharedRun])? {
+        let (connection, logger) = (self.connection, self.logger)
+        do {
+            return try await timed(60) { () async throws -> (routines: [SharedRoutine], runs: [SharedRun]) in
+                var routines: [SharedRoutine] = [], runs: [SharedRun] = []
+                let rows = try await connection.query("""
+                    SELECT shared_by, (template).id, (template).title, coalesce((template).description, ''), (template).checklist::text,
+                           (template).status, (SELECT r.rrule FROM board.shared_recurrence_rules() r WHERE r.template_id = (template).id LIMIT 1),
+                           to_char((template).default_time, 'HH24:MI')
+                    FROM board.shared_templates()
+                    """, logger: logger)
+                for try await (by, id, title, description, checklist, status, rule, time)
+                    in rows.decode((String, String, String, String, String, String, String?, String?).self) {
+                    let steps = (try? JSONSerialization.jsonObject(with: Data(checklist.utf8)) as? [[String: Any]])?.compactMap { $0["text"] as? String }
+                    guard let steps, let status = TemplateStatus(rawValue: status) else {
+                        throw SyncError.refused("the routine \(id.prefix(8)) \(by) shares has a checklist or status Board can't read",
+                                                server: "\(server.host):\(server.port)")
+                    }
+                    routines.append(SharedRoutine(id: id, sharedBy: by, title: title, description: description, checklist: steps, status: status,
+                                                  rule: rule, time: time.flatMap { LocalTime(iso: $0) }))
+                }
+                let runRows = try await connection.query("""
+                    SELECT id, template_id, title, occurrence_date::text, to_char(due_time, 'HH24:MI'), is_completed
+                    FROM board.shared_tasks() WHERE occurrence_date IS NOT NULL
+                    """, logger: logger)
+                for try await (id, routine, title, date, time, completed) in runRows.decode((String, String, String, String, String?, Bool).self) {
+                    guard let day = LocalDate(iso: date) else { continue }
+                    runs.append(SharedRun(id: id, routineId: routine, title: title, date: day, time: time.flatMap { LocalTime(iso: $0) },
+                                          completed: completed))
+                }
+                return (routines, runs)
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42883" {
+            return nil
+        }
     }
 
     /// Where the server reminds this person (nil: it doesn't), and in which zone.

@@ -95,6 +95,8 @@ public enum SyncRound {
             _ = try await connection.claimReminders(offline, device: device)
             try store.markClaimsPushed(offline)
         }
+        // What other people share with this person, as it is now: a routine no longer shared goes.
+        if let shared = try await connection.shared() { try store.replaceShared(shared.routines, runs: shared.runs) }
         return summary
     }
 

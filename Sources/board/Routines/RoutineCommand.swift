@@ -55,7 +55,7 @@ struct RoutineShow: Command {
     func run() throws {
         let (store, clock) = try board.open()
         let date = try day.day(today: clock.today)
-        let checklist = try store.checklist(ofRoutine: try store.templateId(matching: id), day: date, clock: clock)
+        let checklist = try store.checklist(ofRoutine: try store.routineId(matching: id), day: date, clock: clock)
         if json {
             printOut(try CardFormat.jsonText([
                 "title": checklist.title, "date": date.iso,
@@ -92,7 +92,8 @@ struct RoutineTick: Command {
         let number = try RoutineCommand.stepNumber(step)
         let (store, clock) = try board.open()
         let date = try day.day(today: clock.today)
-        let templateId = try store.templateId(matching: id)
+        // A routine another person shares is ticked here too: its ticks are this device's own.
+        let templateId = try store.routineId(matching: id)
         let checklist = try store.checklist(ofRoutine: templateId, day: date, clock: clock)
         let done = try store.toggleStep(number - 1, of: checklist.owner, clock: clock)
         let text = checklist.steps[number - 1].text

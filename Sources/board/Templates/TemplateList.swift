@@ -18,12 +18,12 @@ struct TemplateList: Command {
 
     func run() throws {
         let (store, clock) = try board.open()
-        let templates = try store.templates(clock: clock)
+        let templates = try store.templates(clock: clock), shared = try store.sharedRoutines()
         if json {
-            printOut(try CardFormat.jsonText(templates.map(Self.json)))
+            printOut(try CardFormat.jsonText(templates.map(Self.json) + shared.map(Self.json)))
             return
         }
-        guard !templates.isEmpty else {
+        guard !templates.isEmpty || !shared.isEmpty else {
             printOut("No templates yet; add one with: board template add TITLE --every 'every weekday'")
             return
         }
@@ -35,6 +35,15 @@ struct TemplateList: Command {
             let remaining = t.remaining.map { " · \($0) remaining" } ?? ""
             printOut("\(CardFormat.shortId(t.template.id))  \(t.template.title.escapedForTerminal) · \(t.summary) · \(next) · \(t.template.status.rawValue)\(remaining)")
         }
+        for r in shared {
+            let schedule = r.rule == nil ? "no schedule · board routine show opens today's list" : r.rule!.escapedForTerminal
+            printOut("\(CardFormat.shortId(r.id))  \(r.title.escapedForTerminal) · \(schedule) · Shared by \(r.sharedBy.escapedForTerminal)")
+        }
+    }
+
+    /// A routine another person shares, read-only: `shared_by` names them.
+    static func json(_ r: SharedRoutine) -> [String: Any] {
+        ["id": r.id, "title": r.title, "status": r.status.rawValue, "rule": r.rule ?? NSNull(), "shared_by": r.sharedBy]
     }
 
     static func json(_ t: TemplateOverview) -> [String: Any] {
@@ -43,6 +52,7 @@ struct TemplateList: Command {
             "rule": t.scheduling?.rule.rrule ?? NSNull(), "anchor": t.scheduling?.rule.anchor ?? NSNull(),
             "starts_on": t.scheduling?.rule.startsOn.iso ?? NSNull(),
             "next_run": t.nextRun?.iso ?? NSNull(), "remaining": t.remaining ?? NSNull(), "version": t.template.version,
+            "shared_by": NSNull(),
         ]
     }
 }

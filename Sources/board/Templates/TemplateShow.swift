@@ -9,6 +9,36 @@ struct TemplateShow: IdAction {
 
     let id: String, board: BoardOptions
 
+    func run() throws {
+        let (store, clock) = try board.open()
+        let routine = try store.routineId(matching: id)
+        if let shared = try store.sharedRoutines().first(where: { $0.id == routine }) {
+            return printOut(Self.lines(shared, runs: try store.sharedRuns(from: clock.today), clock: clock))
+        }
+        printOut(try perform(store, found: routine, clock: clock))
+    }
+
+    /// A routine another person shares: what the server last said of it, and its next runs.
+    static func lines(_ r: SharedRoutine, runs: [SharedRun], clock: BoardClock) -> String {
+        var lines = [
+            "Template \(r.id)",
+            "Title:       \(r.title.escapedForTerminal)",
+            "Shared by:   \(r.sharedBy.escapedForTerminal) (read-only: only \(r.sharedBy.escapedForTerminal) can change it)",
+            "Description: \(r.description.isEmpty ? "—" : r.description.escapedForTerminal)",
+            "Time:        \(r.time?.description ?? "—")",
+            "Schedule:    \(r.rule ?? "none (a checklist for any day)")",
+            "Status:      \(r.status.rawValue)",
+            "Checklist:   \(r.checklist.isEmpty ? "—" : "")",
+        ]
+        lines += r.checklist.enumerated().map { i, step in "  \(i + 1). \(step.escapedForTerminal)" }
+        if r.rule != nil {
+            let mine = runs.filter { $0.routineId == r.id }.prefix(7)
+            lines.append("Next runs (\(clock.zone.identifier)):")
+            lines += mine.isEmpty ? ["  none"] : mine.map { "  " + MonthName.due($0.date, $0.time, today: clock.today) + ($0.completed ? " · done" : "") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
         let t = try store.template(templateId, clock: clock)
         let template = t.template

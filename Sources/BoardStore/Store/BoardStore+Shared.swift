@@ -1,0 +1,150 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// A routine another person shares with this one (ARCHITECTURE.md §18), as the server last said
+/// it: read-only here, never in this board's change log, export or generation.
+public struct SharedRoutine: Hashable, Sendable {
+    public let id: String
+    /// The owner's name on the server.
+    public let sharedBy: String
+    public let title: String
+    public let description: String
+    public let checklist: [String]
+    public let status: TemplateStatus
+    /// Its rule (RRULE text); nil for a checklist without a schedule.
+    public let rule: String?
+    public let time: LocalTime?
+
+    public init(id: String, sharedBy: String, title: String, description: String, checklist: [String], status: TemplateStatus,
+                rule: String?, time: LocalTime?) {
+        (self.id, self.sharedBy, self.title, self.description, self.checklist) = (id, sharedBy, title, description, checklist)
+        (self.status, self.rule, self.time) = (status, rule, time)
+    }
+
+    /// Why a change of it is refused, in the person's words.
+    public var refusal: BoardError {
+        BoardError("id", "\(title) is shared by \(sharedBy): only \(sharedBy) can change it")
+    }
+}
+
+/// A dated run of a shared routine, shown and never changed here.
+public struct SharedRun: Hashable, Sendable {
+    public let id: String
+    public let routineId: String
+    public let title: String
+    public let date: LocalDate
+    public let time: LocalTime?
+    public let completed: Bool
+
+    public init(id: String, routineId: String, title: String, date: LocalDate, time: LocalTime?, completed: Bool) {
+        (self.id, self.routineId, self.title, self.date, self.time, self.completed) = (id, routineId, title, date, time, completed)
+    }
+}
+
+extension BoardStore {
+    /// Migration v17: what others share with this person, and this device's ticks of it.
+    static func sharedRoutinesSchema(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE shared_routines (
+                id TEXT PRIMARY KEY NOT NULL,
+                shared_by TEXT NOT NULL,
+                title TEXT NOT NULL,
+                description TEXT NOT NULL DEFAULT '',
+                checklist TEXT NOT NULL DEFAULT '[]',
+                status TEXT NOT NULL CHECK (status IN (\(Schema.statuses))),
+                rule TEXT,
+                time TEXT
+            );
+            CREATE TABLE shared_runs (
+                id TEXT PRIMARY KEY NOT NULL,
+                routine_id TEXT NOT NULL REFERENCES shared_routines(id) ON DELETE CASCADE,
+                title TEXT NOT NULL,
+                date TEXT NOT NULL,
+                time TEXT,
+                completed INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE INDEX shared_runs_routine ON shared_runs(routine_id);
+            CREATE TABLE shared_routine_ticks (
+                routine_id TEXT NOT NULL REFERENCES shared_routines(id) ON DELETE CASCADE,
+                day TEXT NOT NULL,
+                step TEXT NOT NULL,
+                ticked_at TEXT NOT NULL,
+                PRIMARY KEY (routine_id, day, step)
+            );
+            """)
+    }
+
+    /// Makes the shared routines and runs exactly `routines` and `runs`, in one transaction: one no
+    /// longer shared goes with its runs and this device's ticks of it; one still shared keeps its ticks.
+    /// Each is checked by the rules of the board's own routines first; none is kept if one fails.
+    public func replaceShared(_ routines: [SharedRoutine], runs: [SharedRun]) throws {
+        for routine in routines {
+            do throws(BoardError) {
+                try CardValues(title: routine.title, description: routine.description, checklist: routine.checklist).validate()
+            } catch {
+                throw BoardError("shared", "\(routine.id.prefix(8)) from \(routine.sharedBy): \(error.description)")
+            }
+        }
+        let ids = Set(routines.map(\.id))
+        for run in runs where !ids.contains(run.routineId) {
+            throw BoardError("shared", "run \(run.id.prefix(8)) names no routine shared with you")
+        }
+        try write { db in
+            let keep = try String(decoding: JSONSerialization.data(withJSONObject: Array(ids)), as: UTF8.self)
+            try db.execute(sql: "DELETE FROM shared_routines WHERE id NOT IN (SELECT value FROM json_each(?))", arguments: [keep])
+            for r in routines {
+                let checklist = String(decoding: try JSONEncoder().encode(r.checklist), as: UTF8.self)
+                try db.execute(sql: """
+                    INSERT INTO shared_routines (id, shared_by, title, description, checklist, status, rule, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET shared_by = excluded.shared_by, title = excluded.title, description = excluded.description,
+                        checklist = excluded.checklist, status = excluded.status, rule = excluded.rule, time = excluded.time
+                    """, arguments: [r.id, r.sharedBy, r.title, r.description, checklist, r.status.rawValue, r.rule, r.time?.description])
+            }
+            try db.execute(sql: "DELETE FROM shared_runs")
+            for run in runs {
+                try db.execute(sql: "INSERT INTO shared_runs (id, routine_id, title, date, time, completed) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [run.id, run.routineId, run.title, run.date.iso, run.time?.description, run.completed])
+            }
+        }
+    }
+
+    /// The routines shared with this person, by title.
+    public func sharedRoutines() throws -> [SharedRoutine] {
+        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM shared_routines ORDER BY title, id").map(Self.sharedRoutine) }
+    }
+
+    /// The runs of shared routines from `from` on, by date.
+    public func sharedRuns(from: LocalDate) throws -> [SharedRun] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM shared_runs WHERE date >= ? ORDER BY date, time, title", arguments: [from.iso]).compactMap { row in
+                guard let date = LocalDate(iso: row["date"] as String) else { return nil }
+                return SharedRun(id: row["id"], routineId: row["routine_id"], title: row["title"], date: date,
+                                 time: (row["time"] as String?).flatMap { LocalTime(iso: $0) }, completed: row["completed"])
+            }
+        }
+    }
+
+    /// The shared routine whose id is `prefix` or starts with it, if one is.
+    static func sharedRoutine(matching prefix: String, _ db: Database) throws -> SharedRoutine? {
+        guard !prefix.isEmpty else { return nil }
+        return try Row.fetchOne(db, sql: "SELECT * FROM shared_routines WHERE id >= ? AND id < ? LIMIT 1",
+                                arguments: [prefix.lowercased(), prefix.lowercased() + "\u{10FFFF}"]).map(sharedRoutine)
+    }
+
+    /// The routine or the run of one another person shares, whose id starts with `prefix`: why a change of it is refused.
+    static func sharedRefusal(_ prefix: String, _ db: Database) throws -> BoardError? {
+        if let routine = try sharedRoutine(matching: prefix, db) { return routine.refusal }
+        let key = prefix.lowercased()
+        guard let routineId = try String.fetchOne(db, sql: "SELECT routine_id FROM shared_runs WHERE id >= ? AND id < ? LIMIT 1",
+                                                  arguments: [key, key + "\u{10FFFF}"]) else { return nil }
+        return try sharedRoutine(matching: routineId, db)?.refusal
+    }
+
+    private static func sharedRoutine(_ row: Row) -> SharedRoutine {
+        let checklist = (try? JSONDecoder().decode([String].self, from: Data((row["checklist"] as String).utf8))) ?? []
+        return SharedRoutine(id: row["id"], sharedBy: row["shared_by"], title: row["title"], description: row["description"], checklist: checklist,
+                             status: TemplateStatus(rawValue: row["status"]) ?? .active, rule: row["rule"],
+                             time: (row["time"] as String?).flatMap { LocalTime(iso: $0) })
+    }
+}
