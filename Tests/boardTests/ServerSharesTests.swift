@@ -102,6 +102,27 @@ import Testing
         #expect(try bob.ok(["template", "show", walk]).contains("Shared by:   ann (read-only: only ann can change it)"))
         #expect(try bob.ok(["template", "show", walk]).contains("Next runs (Europe/Paris):\n  "))
 
+        // The screen: the Templates section names ann; the list opens and ticks; a change says whose it is.
+        do {
+            let session = try TmuxSession(["--db", bob.path], now: "2026-11-21T08:00")
+            func shows(_ text: String) {
+                let (seen, screen) = session.waitFor { $0.contains(text) }
+                #expect(seen, "\(text):\n\(screen)")
+            }
+            shows("Feed the cat · active · Shared by ann")
+            for _ in 0..<4 { try session.send("l") }
+            try session.send("Enter")
+            shows("Bowl")
+            try session.send("Space")
+            shows("[x] Bowl")
+            try session.send("Escape")
+            try session.send("j")
+            try session.send("e")
+            shows("Walk is shared by ann: only ann can change it.")
+        }
+        #expect(try bob.ok(["routine", "show", feed]).contains("1. [x] Bowl"))
+        try bob.ok(["routine", "tick", feed, "1"])
+
         // Ticked on bob's device, fresh the next day, never on ann's.
         #expect(try bob.ok(["routine", "tick", feed, "1"]).hasPrefix("Ticked step 1 “Bowl” of Feed the cat"))
         #expect(try bob.ok(["routine", "show", feed]).contains("1. [x] Bowl"))

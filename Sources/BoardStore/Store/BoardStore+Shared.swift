@@ -109,22 +109,6 @@ extension BoardStore {
         }
     }
 
-    /// The routines shared with this person, by title.
-    public func sharedRoutines() throws -> [SharedRoutine] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM shared_routines ORDER BY title, id").map(Self.sharedRoutine) }
-    }
-
-    /// The runs of shared routines from `from` on, by date.
-    public func sharedRuns(from: LocalDate) throws -> [SharedRun] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM shared_runs WHERE date >= ? ORDER BY date, time, title", arguments: [from.iso]).compactMap { row in
-                guard let date = LocalDate(iso: row["date"] as String) else { return nil }
-                return SharedRun(id: row["id"], routineId: row["routine_id"], title: row["title"], date: date,
-                                 time: (row["time"] as String?).flatMap { LocalTime(iso: $0) }, completed: row["completed"])
-            }
-        }
-    }
-
     /// The shared routine whose id is `prefix` or starts with it, if one is.
     static func sharedRoutine(matching prefix: String, _ db: Database) throws -> SharedRoutine? {
         guard !prefix.isEmpty else { return nil }
@@ -141,10 +125,28 @@ extension BoardStore {
         return try sharedRoutine(matching: routineId, db)?.refusal
     }
 
-    private static func sharedRoutine(_ row: Row) -> SharedRoutine {
+    static func sharedRoutine(_ row: Row) -> SharedRoutine {
         let checklist = (try? JSONDecoder().decode([String].self, from: Data((row["checklist"] as String).utf8))) ?? []
         return SharedRoutine(id: row["id"], sharedBy: row["shared_by"], title: row["title"], description: row["description"], checklist: checklist,
                              status: TemplateStatus(rawValue: row["status"]) ?? .active, rule: row["rule"],
                              time: (row["time"] as String?).flatMap { LocalTime(iso: $0) })
+    }
+}
+
+extension BoardReading {
+    /// The routines shared with this person, by title.
+    public func sharedRoutines() throws -> [SharedRoutine] {
+        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM shared_routines ORDER BY title, id").map(BoardStore.sharedRoutine) }
+    }
+
+    /// The runs of shared routines from `from` on, by date.
+    public func sharedRuns(from: LocalDate) throws -> [SharedRun] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM shared_runs WHERE date >= ? ORDER BY date, time, title", arguments: [from.iso]).compactMap { row in
+                guard let date = LocalDate(iso: row["date"] as String) else { return nil }
+                return SharedRun(id: row["id"], routineId: row["routine_id"], title: row["title"], date: date,
+                                 time: (row["time"] as String?).flatMap { LocalTime(iso: $0) }, completed: row["completed"])
+            }
+        }
     }
 }

@@ -13,6 +13,8 @@ public struct TemplateRow: Hashable, Sendable {
     public let remaining: Int?
     /// false for a routine without a schedule: a reusable checklist, opened with Enter.
     public var scheduled = true
+    /// The owner's name, for a routine another person shares: read-only here (ARCHITECTURE.md §18).
+    public var sharedBy: String? = nil
 }
 
 /// The part of a column read from the store: its counts and a window of its cards.
@@ -84,6 +86,9 @@ public struct BoardSnapshot: Hashable, Sendable {
             TemplateRow(id: $0.template.id, title: $0.template.title, summary: $0.summary, nextRun: $0.nextRun,
                         time: $0.template.defaultTime, status: $0.template.status, remaining: $0.remaining,
                         scheduled: $0.scheduling != nil)
+        } + store.sharedRoutines().map {
+            TemplateRow(id: $0.id, title: $0.title, summary: $0.rule == nil ? "No schedule (checklist)" : "Scheduled by \($0.sharedBy)",
+                        nextRun: nil, time: $0.time, status: $0.status, remaining: nil, scheduled: $0.rule != nil, sharedBy: $0.sharedBy)
         }
         let columns = try readColumns(store, horizons, query: query, offsets: offsets)
         var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates, templateTitles: try store.templateTitles(),

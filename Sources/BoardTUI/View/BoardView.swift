@@ -137,8 +137,10 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
         for template in shown {
             let remaining = template.remaining.map { " · \($0) left" } ?? ""
             let focused = showsFocus(state) && state.focusedTemplate?.id == template.id
-            frame.put((focused ? "›" : "") + "\(template.title) · \(template.status.rawValue)\(remaining)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
+            let chip = template.sharedBy.map { " · Shared by \($0)" } ?? ""
+            frame.put((focused ? "›" : "") + "\(template.title) · \(template.status.rawValue)\(remaining)\(chip)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
             let next = !template.scheduled ? "Enter opens today's list"
+                : template.sharedBy != nil ? "its runs are \(template.sharedBy!)'s"
                 : template.status == .paused ? "no new runs until p resumes it"
                 : template.nextRun.map { "next " + MonthName.due($0, template.time, today: state.snapshot.today) } ?? (template.status == .draft ? "draft" : "ended")
             frame.put("  \(template.summary) · \(next)", x: x, y: y + 1, maxWidth: w, style: .dim)

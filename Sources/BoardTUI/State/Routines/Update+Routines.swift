@@ -54,6 +54,7 @@ func updateRoutines(_ state: inout BoardState, _ action: Action) -> [Effect]? {
 
 /// Edit, Pause/Resume, Duplicate, Archive, Skip Next on the focused template row.
 private func templateAction(_ state: inout BoardState, _ template: TemplateRow, _ action: Action) -> [Effect]? {
+    if let owner = template.sharedBy { return sharedAction(&state, template, owner: owner, action) }
     switch action {
     case .openDetail, .enter, .openChecklist, .startRun:
         if !template.scheduled {
@@ -93,6 +94,23 @@ private func templateAction(_ state: inout BoardState, _ template: TemplateRow, 
         return []
     case .viewTemplate:
         state.message = "This is the template “\(template.title)”: \(state.key(.startEdit)) opens its editor."
+        return []
+    default:
+        return nil
+    }
+}
+
+/// A routine another person shares: its list opens and ticks on this device; every key that would
+/// change it says whose it is (ARCHITECTURE.md §18).
+private func sharedAction(_ state: inout BoardState, _ template: TemplateRow, owner: String, _ action: Action) -> [Effect]? {
+    switch action {
+    case .openDetail, .enter, .openChecklist:
+        if !template.scheduled { return [.openChecklist(.routine(templateId: template.id, day: state.snapshot.today), execution: nil)] }
+        state.message = "\(template.title) is shared by \(owner): only \(owner) can change it."
+        return []
+    case .startEdit, .pauseResume, .skipNext, .duplicate, .archive, .delete, .toggleDone, .moveCard,
+         .reorderCard, .viewTemplate, .startRun:
+        state.message = "\(template.title) is shared by \(owner): only \(owner) can change it."
         return []
     default:
         return nil
