@@ -101,6 +101,8 @@ import Testing
         #expect(json.count == 2 && json.allSatisfy { $0["shared_by"] as? String == "ann" }, "\(json)")
         #expect(try bob.ok(["template", "show", walk]).contains("Shared by:   ann (read-only: only ann can change it)"))
         #expect(try bob.ok(["template", "show", walk]).contains("Next runs (Europe/Paris):\n  "))
+        let agenda = try bob.ok(["agenda"])
+        #expect(agenda.contains("08:00  [ ] Walk · shared by ann"), "\(agenda)")
 
         // The screen: the Templates section names ann; the list opens and ticks; a change says whose it is.
         do {
@@ -157,6 +159,17 @@ import Testing
         #expect(!(try bob.ok(["template", "list"]).contains("Feed the cats")))
         #expect(try BoardBinary.runTool(["sqlite3", bob.path, "SELECT count(*) FROM shared_routine_ticks"]).stdout == "0\n")
         #expect(try bob.run(["routine", "show", feed]).status == 2)
+
+        // Bob away while ann shares it again and edits it: his next round has it as it is now.
+        try ann.ok(["share", feed, "--with", "bob"])
+        try ann.ok(["template", "edit", feed, "--checklist", "Bowl", "--checklist", "Water", "--checklist", "Litter", "--yes"])
+        _ = try ann.sync()
+        try ann.ok(["unshare", feed, "--with", "bob"])
+        try ann.ok(["share", feed, "--with", "bob"])
+        try project()
+        _ = try bob.sync()
+        let back = try bob.ok(["routine", "show", feed])
+        #expect(back.hasPrefix("Feed the cats") && back.contains("3. [ ] Litter") && back.contains("1. [ ] Bowl"), "\(back)")
     }
 
     /// What a grantee reads goes through their grants' index, whatever the number of shares.

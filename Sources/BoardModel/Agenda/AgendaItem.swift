@@ -8,6 +8,8 @@ public struct AgendaItem: Hashable, Sendable {
         case run
         /// A routine's run past the generated week: what generation will make on its day.
         case planned
+        /// A run of a routine another person shares: theirs, shown and never changed here.
+        case shared
     }
 
     public let kind: Kind
@@ -24,6 +26,8 @@ public struct AgendaItem: Hashable, Sendable {
     /// The column the card shows in; nil for a planned run.
     public let column: Bucket?
     public let isCompleted: Bool
+    /// The owner's name, for a shared run.
+    public var sharedBy: String? = nil
 
     public init(kind: Kind, date: LocalDate, time: LocalTime?, title: String, cardId: String?, templateId: String?,
                 occurrenceDate: LocalDate?, column: Bucket?, isCompleted: Bool) {
@@ -36,6 +40,14 @@ public struct AgendaItem: Hashable, Sendable {
         self.occurrenceDate = occurrenceDate
         self.column = column
         self.isCompleted = isCompleted
+    }
+
+    /// A run of a routine `owner` shares with this person.
+    public static func shared(by owner: String, title: String, date: LocalDate, time: LocalTime?, isCompleted: Bool) -> AgendaItem {
+        var item = AgendaItem(kind: .shared, date: date, time: time, title: title, cardId: nil, templateId: nil,
+                              occurrenceDate: date, column: nil, isCompleted: isCompleted)
+        item.sharedBy = owner
+        return item
     }
 
     /// A run of `templateId` on `date` that generation has not made yet.

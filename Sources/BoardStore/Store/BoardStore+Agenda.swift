@@ -31,6 +31,14 @@ extension BoardStore {
             try forEachPlannedRun(range, today: clock.today, db) { templateId, title, time, date in
                 items.append(.planned(templateId: templateId, title: title, date: date, time: time))
             }
+            let shared = try Row.fetchCursor(db, sql: """
+                SELECT r.title, r.date, r.time, r.completed, s.shared_by FROM shared_runs r JOIN shared_routines s ON s.id = r.routine_id
+                WHERE r.date BETWEEN ? AND ? ORDER BY r.title, r.id
+                """, arguments: [range.lowerBound.iso, range.upperBound.iso])
+            while let row = try shared.next() {
+                guard let date = LocalDate(iso: row[1] as String) else { continue }
+                items.append(.shared(by: row[4], title: row[0], date: date, time: (row[2] as String?).flatMap { LocalTime(iso: $0) }, isCompleted: row[3]))
+            }
             // Sorted on whole numbers (day, time, place read in): comparing titles was most of a month's read.
             let keys = items.indices.map { (day: items[$0].date.dayNumber, time: items[$0].time.map { $0.minuteOfDay + 1 } ?? 0, index: $0) }
             return keys.sorted { ($0.day, $0.time, $0.index) < ($1.day, $1.time, $1.index) }.map { items[$0.index] }
@@ -48,6 +56,9 @@ extension BoardStore {
                                            arguments: [range.lowerBound, range.upperBound])
             while let row = try rows.next() { counts[range.lowerBound.days(until: row[0] as LocalDate)] += row[1] as Int }
             try forEachPlannedRun(range, today: clock.today, db) { _, _, _, date in counts[range.lowerBound.days(until: date)] += 1 }
+            let shared = try String.fetchAll(db, sql: "SELECT date FROM shared_runs WHERE date BETWEEN ? AND ?",
+                                             arguments: [range.lowerBound.iso, range.upperBound.iso])
+            for day in shared.compactMap({ LocalDate(iso: $0) }) { counts[range.lowerBound.days(until: day)] += 1 }
             return counts
         }
     }

@@ -64,6 +64,7 @@ private func drawDayAgenda(_ frame: inout Frame, _ screen: CalendarScreen, today
         case .planned: "planned run"
         case .run: item.column == .routines || item.column == nil ? "run" : "run · \(item.column!.title)"
         case .card: item.column?.title ?? ""
+        case .shared: "shared by \(item.sharedBy ?? "")"
         }
         frame.put(focused ? "›" : " ", x: x, y: line, style: .bold)
         let text = "\(item.time?.description ?? "     ") \(state) \(item.title) · \(what)"

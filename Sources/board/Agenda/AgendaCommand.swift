@@ -70,6 +70,7 @@ struct AgendaCommand: Command {
         object["template"] = item.templateId.flatMap { templateTitles[$0] } ?? NSNull()
         object["occurrence_date"] = item.occurrenceDate?.iso ?? NSNull()
         object["bucket"] = item.column?.cliName ?? NSNull()
+        if let owner = item.sharedBy { object["shared_by"] = owner }
         return object
     }
 }
@@ -102,6 +103,8 @@ struct AgendaLines {
         case .planned:
             line += " · " + routine(item.templateId).planned
             return line + "\n"
+        case .shared:
+            return line + " · shared by " + (item.sharedBy ?? "").escapedForTerminal + "\n"
         }
         return line + " · " + CardFormat.shortId(item.cardId ?? "") + "\n"
     }

@@ -71,6 +71,10 @@ private func calendarKey(_ state: inout BoardState, _ screen: inout CalendarScre
 /// planned run's make its occurrence in the same intent.
 private func act(on item: AgendaItem, _ action: CalendarAction, _ state: inout BoardState) -> [Effect] {
     let columns = BoardState.columns
+    if let owner = item.sharedBy {
+        state.message = "\(item.title) is shared by \(owner): only \(owner) can change it."
+        return []
+    }
     switch (action, item.cardId, item.templateId) {
     case (.open(let edit), _, _):
         return [.showFromCalendar(item, edit: edit)]
