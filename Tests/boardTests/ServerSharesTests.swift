@@ -112,6 +112,7 @@ import Testing
                 #expect(seen, "\(text):\n\(screen)")
             }
             shows("Feed the cat · active · Shared by ann")
+            shows("Scheduled by ann · next Sat Nov 21 08:00")
             for _ in 0..<4 { try session.send("l") }
             try session.send("Enter")
             shows("Bowl")
@@ -146,6 +147,25 @@ import Testing
             #expect(r.status == 2 && r.stderr == "error: id: \(title) is shared by ann: only ann can change it\n", "\(arguments): \(r.stderr)")
         }
         #expect(try bob.ok(["sync", "status"]).contains("Waiting:     0 changes to push"))
+
+        // A share reaches a watching board within seconds: the server pokes bob's channel.
+        let plants = try SyncCommandTests().id(in: try ann.ok(["template", "add", "Water plants", "--no-schedule", "--checklist", "Pot"]))
+        _ = try ann.sync()
+        try project()
+        let watching = BoardBinary.process(["sync", "--watch", "--db", bob.path, "--tz", "Europe/Paris", "--now", "2026-11-21T08:00"],
+                                           environment: ["BOARD_SYNC_URL": bob.server, "PGPASSWORD": "", "PGPASSFILE": "/nonexistent"])
+        watching.standardOutput = FileHandle.nullDevice
+        try watching.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        try ann.ok(["share", plants, "--with", "bob"])
+        var arrived = false
+        for _ in 0..<100 where !arrived {
+            Thread.sleep(forTimeInterval: 0.1)
+            arrived = try BoardBinary.runTool(["sqlite3", bob.path, "SELECT count(*) FROM shared_routines WHERE title = 'Water plants'"]).stdout == "1\n"
+        }
+        kill(watching.processIdentifier, SIGKILL)
+        watching.waitUntilExit()
+        #expect(arrived, "the share reached the watching board")
 
         // Ann's edit reaches bob, his ticks kept; her unshare takes it and his ticks away.
         try ann.ok(["template", "edit", feed, "--title", "Feed the cats", "--yes"])

@@ -86,12 +86,17 @@ public struct BoardSnapshot: Hashable, Sendable {
             TemplateRow(id: $0.template.id, title: $0.template.title, summary: $0.summary, nextRun: $0.nextRun,
                         time: $0.template.defaultTime, status: $0.template.status, remaining: $0.remaining,
                         scheduled: $0.scheduling != nil)
-        } + store.sharedRoutines().map {
+        }
+        // Another person's routines follow, with the next run of each the server last said.
+        var nextShared: [String: SharedRun] = [:]
+        for run in try store.sharedRuns(from: clock.today) where nextShared[run.routineId] == nil && !run.completed { nextShared[run.routineId] = run }
+        let shared = try store.sharedRoutines().map {
             TemplateRow(id: $0.id, title: $0.title, summary: $0.rule == nil ? "No schedule (checklist)" : "Scheduled by \($0.sharedBy)",
-                        nextRun: nil, time: $0.time, status: $0.status, remaining: nil, scheduled: $0.rule != nil, sharedBy: $0.sharedBy)
+                        nextRun: nextShared[$0.id]?.date, time: nextShared[$0.id]?.time ?? $0.time, status: $0.status, remaining: nil,
+                        scheduled: $0.rule != nil, sharedBy: $0.sharedBy)
         }
         let columns = try readColumns(store, horizons, query: query, offsets: offsets)
-        var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates, templateTitles: try store.templateTitles(),
+        var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates + shared, templateTitles: try store.templateTitles(),
                                      today: clock.today)
         snapshot.habits = try store.habitRecords().map { HabitChoice(id: $0.id, name: $0.name) }
         snapshot.habitsCheckedInToday = try store.habitsCheckedIn(on: clock.today)

@@ -140,7 +140,7 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
             let chip = template.sharedBy.map { " · Shared by \($0)" } ?? ""
             frame.put((focused ? "›" : "") + "\(template.title) · \(template.status.rawValue)\(remaining)\(chip)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
             let next = !template.scheduled ? "Enter opens today's list"
-                : template.sharedBy != nil ? "its runs are \(template.sharedBy!)'s"
+                : template.sharedBy != nil ? template.nextRun.map { "next " + MonthName.due($0, template.time, today: state.snapshot.today) + ", \(template.sharedBy!)'s run" } ?? "no run this week"
                 : template.status == .paused ? "no new runs until p resumes it"
                 : template.nextRun.map { "next " + MonthName.due($0, template.time, today: state.snapshot.today) } ?? (template.status == .draft ? "draft" : "ended")
             frame.put("  \(template.summary) · \(next)", x: x, y: y + 1, maxWidth: w, style: .dim)
