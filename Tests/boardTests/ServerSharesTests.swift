@@ -96,7 +96,8 @@ import Testing
         _ = try bob.sync()
 
         let list = try bob.ok(["template", "list"])
-        #expect(list.contains("Feed the cat · no schedule · board routine show opens today's list · Shared by ann") && list.contains("Walk · "), "\(list)")
+        #expect(list.contains("Feed the cat · No schedule (checklist) · board routine show opens today's list · Shared by ann")
+                && list.contains("Walk · Every day · Shared by ann"), "\(list)")
         let json = try JSONSerialization.jsonObject(with: Data(try bob.ok(["template", "list", "--json"]).utf8)) as? [[String: Any]] ?? []
         #expect(json.count == 2 && json.allSatisfy { $0["shared_by"] as? String == "ann" }, "\(json)")
         #expect(try bob.ok(["template", "show", walk]).contains("Shared by:   ann (read-only: only ann can change it)"))
@@ -112,7 +113,7 @@ import Testing
                 #expect(seen, "\(text):\n\(screen)")
             }
             shows("Feed the cat · active · Shared by ann")
-            shows("Scheduled by ann · next Sat Nov 21 08:00")
+            shows("Every day · next Sat Nov 21 08:00")
             for _ in 0..<4 { try session.send("l") }
             try session.send("Enter")
             shows("Bowl")
@@ -190,6 +191,13 @@ import Testing
         _ = try bob.sync()
         let back = try bob.ok(["routine", "show", feed])
         #expect(back.hasPrefix("Feed the cats") && back.contains("3. [ ] Litter") && back.contains("1. [ ] Bowl"), "\(back)")
+
+        // A shared routine the server holds broken (its administrator wrote it by hand) is refused
+        // with its place; bob keeps what he had.
+        #expect(try pg.psql(pg.adminURL, "UPDATE board.templates SET title = E'Bell\\007 cat' WHERE id LIKE '\(feed)%'").status == 0)
+        let refused = try bob.run(["sync"])
+        #expect(refused.status != 0 && refused.stderr.contains("shared: \(feed) from ann: title"), "\(refused.stderr)")
+        #expect(try bob.ok(["routine", "show", feed]).hasPrefix("Feed the cats"))
     }
 
     /// What a grantee reads goes through their grants' index, whatever the number of shares.

@@ -22,6 +22,12 @@ public struct SharedRoutine: Hashable, Sendable {
         (self.status, self.rule, self.time) = (status, rule, time)
     }
 
+    /// Its schedule in words, as the person's own routines say theirs.
+    public var summary: String {
+        guard let rule else { return "No schedule (checklist)" }
+        return (try? RecurrenceRule(rrule: rule))?.summary ?? rule
+    }
+
     /// Why a change of it is refused, in the person's words.
     public var refusal: BoardError {
         BoardError("id", "\(title) is shared by \(sharedBy): only \(sharedBy) can change it")
@@ -82,6 +88,7 @@ extension BoardStore {
         for routine in routines {
             do throws(BoardError) {
                 try CardValues(title: routine.title, description: routine.description, checklist: routine.checklist).validate()
+                if let rule = routine.rule { _ = try RecurrenceRule(rrule: rule) }
             } catch {
                 throw BoardError("shared", "\(routine.id.prefix(8)) from \(routine.sharedBy): \(error.description)")
             }

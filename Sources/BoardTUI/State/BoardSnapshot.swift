@@ -91,7 +91,7 @@ public struct BoardSnapshot: Hashable, Sendable {
         var nextShared: [String: SharedRun] = [:]
         for run in try store.sharedRuns(from: clock.today) where nextShared[run.routineId] == nil && !run.completed { nextShared[run.routineId] = run }
         let shared = try store.sharedRoutines().map {
-            TemplateRow(id: $0.id, title: $0.title, summary: $0.rule == nil ? "No schedule (checklist)" : "Scheduled by \($0.sharedBy)",
+            TemplateRow(id: $0.id, title: $0.title, summary: $0.summary,
                         nextRun: nextShared[$0.id]?.date, time: nextShared[$0.id]?.time ?? $0.time, status: $0.status, remaining: nil,
                         scheduled: $0.rule != nil, sharedBy: $0.sharedBy)
         }

@@ -36,7 +36,7 @@ struct TemplateList: Command {
             printOut("\(CardFormat.shortId(t.template.id))  \(t.template.title.escapedForTerminal) · \(t.summary) · \(next) · \(t.template.status.rawValue)\(remaining)")
         }
         for r in shared {
-            let schedule = r.rule == nil ? "no schedule · board routine show opens today's list" : r.rule!.escapedForTerminal
+            let schedule = r.rule == nil ? "No schedule (checklist) · board routine show opens today's list" : r.summary.escapedForTerminal
             printOut("\(CardFormat.shortId(r.id))  \(r.title.escapedForTerminal) · \(schedule) · Shared by \(r.sharedBy.escapedForTerminal)")
         }
     }

@@ -26,7 +26,7 @@ struct TemplateShow: IdAction {
             "Shared by:   \(r.sharedBy.escapedForTerminal) (read-only: only \(r.sharedBy.escapedForTerminal) can change it)",
             "Description: \(r.description.isEmpty ? "—" : r.description.escapedForTerminal)",
             "Time:        \(r.time?.description ?? "—")",
-            "Schedule:    \(r.rule ?? "none (a checklist for any day)")",
+            "Schedule:    \(r.summary.escapedForTerminal)",
             "Status:      \(r.status.rawValue)",
             "Checklist:   \(r.checklist.isEmpty ? "—" : "")",
         ]
