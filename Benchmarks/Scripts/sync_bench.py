@@ -219,7 +219,7 @@ def psql_value(sql):
 # change of one more person costs the server.
 psql_value("""CREATE TABLE landed (id text, at timestamptz);
     CREATE FUNCTION landed() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN INSERT INTO landed VALUES (NEW.id, clock_timestamp()); RETURN NULL; END $$;
+    BEGIN INSERT INTO public.landed VALUES (NEW.id, clock_timestamp()); RETURN NULL; END $$;
     CREATE TRIGGER landed AFTER INSERT ON board.tasks FOR EACH ROW EXECUTE FUNCTION landed()""")
 loaded = []
 for i in range(25):

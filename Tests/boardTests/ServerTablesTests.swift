@@ -219,4 +219,25 @@ import Testing
         _ = try replica(pg, state: state)
         #expect(try pg.psql(pg.adminURL, "SELECT title FROM board.tasks ORDER BY title").stdout == "Bob's card\nRefused here\n")
     }
+
+    /// An administrator's own trigger on the tables, naming its table as their path finds it, works
+    /// through a first pass (rows sent by COPY) as through a later one.
+    @Test func anAdministratorsTriggerReadsByItsOwnPath() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let urls = try SyncCommandTests.server(pg, people: ["ann"])
+        #expect(try pg.psql(pg.adminURL, """
+            CREATE TABLE audit (id text); CREATE FUNCTION audit() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN INSERT INTO audit VALUES (NEW.id); RETURN NULL; END $$;
+            CREATE TRIGGER audit AFTER INSERT ON board.tasks FOR EACH ROW EXECUTE FUNCTION audit();
+            """).status == 0)
+        let ann = Device("ann", server: urls[0])
+        try ann.ok(["add", "First"])
+        _ = try ann.sync()
+        _ = try replica(pg, state: pg.folder + "/replica")
+        try ann.ok(["add", "Second"])
+        _ = try ann.sync()
+        _ = try replica(pg, state: pg.folder + "/replica")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM audit").stdout == "2\n")
+    }
 }

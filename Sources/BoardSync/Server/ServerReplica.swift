@@ -227,8 +227,10 @@ public struct ServerReplica: Sendable {
         try await connection.query("BEGIN", logger: BoardServer.logger)
         do {
             if touched == nil {
-                // COPY names its table quoted, so the schema comes from the path, for this transaction alone.
-                try await connection.query("SET LOCAL search_path TO board, pg_catalog", logger: BoardServer.logger)
+                // COPY names its table quoted, so the schema comes first on the path, for this
+                // transaction alone; the rest of the path stays (an administrator's trigger reads by it).
+                try await connection.query("SELECT set_config('search_path', 'board, ' || current_setting('search_path'), true)",
+                                           logger: BoardServer.logger)
                 // Children first, as the foreign keys ask; then every table by COPY, parents first.
                 for table in ServerTables.names.reversed() {
                     try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM board.\(table) WHERE owner_id = $1::uuid",
