@@ -78,6 +78,11 @@ struct ServerRun: Command {
                 let moved = try await replica.pass()
                 moved.forEach(say)
                 if moved.contains(where: { $0.problem != nil }) { throw ExitStatus(5) }
+                // With --exec, one pass of reminders too, as `board server remind` makes it.
+                if let delivery {
+                    let failed = try await delivery.pass(ServerReminders(replica: replica), now: Date()).failed
+                    if !failed.isEmpty { throw NotifierFailure(titles: failed) }
+                }
                 return
             }
             let moved = Flag()
