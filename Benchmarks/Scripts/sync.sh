@@ -2,7 +2,7 @@
 # Sync through a throwaway PostgreSQL (README "Sync"): push and pull of 10,000 changes, the first
 # sync of a 100,000-card board, and the latency from a write on one watching board to the row on
 # another (median of 20), beside psql's COPY of the same rows as the floor of moving them at all.
-#   Benchmarks/Scripts/sync.sh [BOARD_BINARY]
+#   Benchmarks/Scripts/sync.sh [BOARD_BINARY]      (ONLY_LOAD=1: only the replica under 50 pushing boards)
 # Needs: postgresql, sqlite3, python3 (as root: the cluster runs as the postgres user).
 set -euo pipefail
 board=$(realpath "${1:-.build/release/board}")
@@ -18,4 +18,5 @@ trap 'runuser -u postgres -- "$bin/pg_ctl" -D "$work/data" -m immediate -w stop 
 admin="postgres://postgres@127.0.0.1:$port"
 psql "$admin/postgres" -q -c 'CREATE DATABASE board'
 "$board" server init "$admin/board" > /dev/null
-python3 "$here/sync_bench.py" "$board" "$work" "$admin/board"
+[ -n "${ONLY_LOAD:-}" ] || python3 "$here/sync_bench.py" "$board" "$work" "$admin/board"
+python3 "$here/replica_load.py" "$board" "$work" "$admin/board"

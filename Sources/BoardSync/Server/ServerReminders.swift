@@ -63,7 +63,7 @@ public struct ServerReminders: Sendable {
                 let path = replica.folder + "/" + person.owner + ".board"
                 // Nobody's replica yet: the person's log is empty, so nothing of theirs is due.
                 guard FileManager.default.fileExists(atPath: path) else { continue }
-                let store = try ServerReplica.open(path, owner: person.owner)
+                let store = try replica.files.store(path, owner: person.owner)
                 let clock = BoardClock(instant: now, zone: person.zone)
                 let local = try store.claimDueReminders(clock: clock, grace: grace)
                 let won = try await Self.claim(local.deliver.map(\.reminder), owner: person.owner, connection)

@@ -14,6 +14,10 @@ public struct ServerReplica: Sendable {
     /// Where each person's replica file lives (`OWNER.board`); a lost file is made again from the log.
     public let folder: String
 
+    /// Each person's replica file, opened once for as long as this replica runs: opening one (its
+    /// schema checked, its triggers made) was most of a small pass.
+    let files = ReplicaFiles()
+
     public init(server: ServerURL, folder: String) {
         self.server = server
         self.folder = folder
@@ -159,17 +163,18 @@ public struct ServerReplica: Sendable {
     /// One person: their new changes into the replica, then the rows they touched into the tables.
     func bring(_ person: String, owner: String, cursor: Int64, _ connection: PostgresConnection) async throws -> Moved {
         let path = folder + "/" + owner + ".board"
-        var store = try Self.open(path, owner: owner)
-        var through = try store.syncStatus()?.pulledThrough ?? 0
+        var through = try files.store(path, owner: owner).syncStatus()?.pulledThrough ?? 0
         // No cursor yet (a first pass, or the tables dropped): every row goes over by COPY.
         var whole = cursor == 0
         if through < cursor {
-            // The file is older than the tables (lost, or restored from a backup): made again from the whole log.
-            try? FileManager.default.removeItem(atPath: path)
-            store = try Self.open(path, owner: owner)
+            // The file is older than the tables (lost, or restored from a backup): made again from
+            // the whole log, closed first and gone with its WAL, so nothing of it comes back.
+            files.forget(path)
+            for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
             through = 0
             whole = true
         }
+        let store = try files.store(path, owner: owner)
         let waitingBefore = try store.read { db in try Row.fetchAll(db, sql: "SELECT entity, entity_id FROM sync_waiting") }
             .map { (entity: $0[0] as String, id: $0[1] as String) }
         var received = 0
@@ -198,6 +203,23 @@ public struct ServerReplica: Sendable {
         let store = try BoardStore.open(path: path)
         if try store.syncStatus() == nil { _ = try store.join(owner: owner, server: "the server's replica") }
         return store
+    }
+
+    /// The replica files a running replica holds open, by path.
+    final class ReplicaFiles: @unchecked Sendable {
+        private let lock = NSLock()
+        private var open: [String: BoardStore] = [:]
+
+        /// The store of `path`, opened (and joined to `owner`) the first time it is asked for.
+        func store(_ path: String, owner: String) throws -> BoardStore {
+            if let store = lock.withLock({ open[path] }) { return store }
+            let store = try ServerReplica.open(path, owner: owner)
+            lock.withLock { open[path] = store }
+            return store
+        }
+
+        /// Lets the file go (closed once nothing holds it), to be removed and made again.
+        func forget(_ path: String) { lock.withLock { _ = open.removeValue(forKey: path) } }
     }
 
     /// The person's changes after `seq`, in order, as a device pulls them; nil for one whose stamp
