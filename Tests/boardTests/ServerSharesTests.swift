@@ -114,6 +114,8 @@ import Testing
             }
             shows("Feed the cat · active · Shared by ann")
             shows("Every day · next Sat Nov 21 08:00")
+            shows("Shared with you")
+            shows("[ ] Walk · Sat Nov 21 08:00 · ann's")
             for _ in 0..<4 { try session.send("l") }
             try session.send("Enter")
             shows("Bowl")

@@ -53,6 +53,8 @@ public struct BoardSnapshot: Hashable, Sendable {
     public var zone = TimeZone(identifier: "UTC")!
     /// The habits a checklist step can be linked to.
     public var habits: [HabitChoice] = []
+    /// The runs of routines others share, in the week from today: shown under Upcoming, never focused.
+    public var sharedRuns: [SharedRun] = []
     /// The habits checked in today: a run never suggests one of them again.
     public var habitsCheckedInToday: Set<String> = []
     /// How long a due reminder stays in the status line.
@@ -98,6 +100,7 @@ public struct BoardSnapshot: Hashable, Sendable {
         let columns = try readColumns(store, horizons, query: query, offsets: offsets)
         var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates + shared, templateTitles: try store.templateTitles(),
                                      today: clock.today)
+        snapshot.sharedRuns = try store.sharedRuns(from: clock.today).filter { $0.date < clock.today.adding(days: 7) }
         snapshot.habits = try store.habitRecords().map { HabitChoice(id: $0.id, name: $0.name) }
         snapshot.habitsCheckedInToday = try store.habitsCheckedIn(on: clock.today)
         try snapshot.refreshTime(store, clock: clock)

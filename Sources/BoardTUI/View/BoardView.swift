@@ -102,13 +102,31 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         frame.put(earlier ? "↑ \(hiddenAbove) earlier · k shows them" : "↑ \(hiddenAbove) more", x: x, y: layout.cardsTop(state, column: column), maxWidth: w, style: .dim)
     }
     if shown < cards.count { frame.put("↓ \(cards.count - shown) more", x: x, y: layout.bodyBottom, maxWidth: w, style: .dim) }
+    var below = placed.last.map { $0.y + $0.height } ?? layout.cardsTop(state, column: column)
     if cards.isEmpty {
         let empty = !state.activeQuery.isEmpty ? "(no match)"
             : bucket != .routines ? "(empty; a adds a card)"
-            : state.templates.isEmpty ? "(no routines yet; t makes a template)" : "(nothing in the next 7 days)"
+            : state.templates.isEmpty ? "(no routines yet; t makes a template)"
+            : state.snapshot.sharedRuns.isEmpty ? "(nothing in the next 7 days)" : "(nothing of yours in the next 7 days)"
         for (i, line) in DisplayWidth.wrap(empty, to: w - 1).enumerated() {
             frame.put(" " + line, x: x, y: layout.cardsTop(state, column: column) + i, maxWidth: w, style: .dim)
+            below += 1
         }
+    }
+    if bucket == .routines, shown == cards.count, state.activeQuery.isEmpty { drawSharedRuns(&frame, state, layout, x: x, width: w, from: below + 1) }
+}
+
+/// The runs of routines others share, under the person's own Upcoming, as far as the column has
+/// room: read-only, never focused (ARCHITECTURE.md §18).
+private func drawSharedRuns(_ frame: inout Frame, _ state: BoardState, _ layout: Layout, x: Int, width w: Int, from top: Int) {
+    let runs = state.snapshot.sharedRuns
+    guard !runs.isEmpty, top < layout.bodyBottom else { return }
+    let owners = Dictionary(state.snapshot.templates.compactMap { row in row.sharedBy.map { (row.id, $0) } }, uniquingKeysWith: { a, _ in a })
+    frame.put("Shared with you", x: x, y: top, maxWidth: w, style: [.bold, .underline])
+    for (i, run) in runs.enumerated() where top + 1 + i <= layout.bodyBottom {
+        let when = MonthName.due(run.date, run.time, today: state.snapshot.today)
+        frame.put(" \(run.completed ? "[x]" : "[ ]") \(run.title) · \(when) · \(owners[run.routineId] ?? "")'s", x: x, y: top + 1 + i, maxWidth: w,
+                  style: run.completed ? .dim : [])
     }
 }
 
