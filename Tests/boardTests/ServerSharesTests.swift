@@ -48,7 +48,8 @@ import Testing
         #expect(sees.stdout == "ann Feed the cat [{\"text\": \"Bowl\"}, {\"text\": \"Water\"}]\nann Walk []\n", "\(sees.stdout) \(sees.stderr)")
         #expect(try pg.psql(urls[1], "SELECT count(*) FROM board.shared_recurrence_rules()").stdout == "1\n")
         #expect(try pg.psql(urls[1], "SELECT count(*) > 0 FROM board.shared_tasks() WHERE title = 'Walk'").stdout == "t\n", "Walk's runs")
-        for (table, count) in [("templates", "0"), ("tasks", "1"), ("series", "0"), ("recurrence_rules", "0"), ("changes", "1")] {
+        for (table, count) in [("templates", "0"), ("tasks", "1"), ("series", "0"), ("recurrence_rules", "0"), ("changes", "1"), ("habits", "0"),
+                               ("habit_entries", "0"), ("reminder_claims", "0")] {
             #expect(try pg.psql(urls[1], "SELECT count(*) FROM board.\(table)").stdout == "\(count)\n", "bob reads only his own \(table)")
         }
 

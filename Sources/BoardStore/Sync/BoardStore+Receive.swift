@@ -232,13 +232,15 @@ extension BoardStore {
     /// Rows whose parent the changes removed go with it, on every device alike (a card generated
     /// offline for a series another device removed, an entry of a removed habit).
     private static func removeOrphans(_ db: Database) throws {
-        try db.execute(sql: """
-            DELETE FROM recurrence_rules WHERE template_id NOT IN (SELECT id FROM templates);
-            DELETE FROM series WHERE template_id NOT IN (SELECT id FROM templates);
-            DELETE FROM tasks WHERE series_id IS NOT NULL AND series_id NOT IN (SELECT id FROM series);
-            DELETE FROM tasks WHERE template_id IS NOT NULL AND template_id NOT IN (SELECT id FROM templates);
-            DELETE FROM habit_entries WHERE habit_id NOT IN (SELECT id FROM habits);
-            UPDATE habit_entries SET routine_id = NULL WHERE routine_id IS NOT NULL AND routine_id NOT IN (SELECT id FROM templates);
-            """)
+        // Prepared once per connection: a server's replica takes in a change at a time, and
+        // preparing these six was a tenth of each pass.
+        for sql in [
+            "DELETE FROM recurrence_rules WHERE template_id NOT IN (SELECT id FROM templates)",
+            "DELETE FROM series WHERE template_id NOT IN (SELECT id FROM templates)",
+            "DELETE FROM tasks WHERE series_id IS NOT NULL AND series_id NOT IN (SELECT id FROM series)",
+            "DELETE FROM tasks WHERE template_id IS NOT NULL AND template_id NOT IN (SELECT id FROM templates)",
+            "DELETE FROM habit_entries WHERE habit_id NOT IN (SELECT id FROM habits)",
+            "UPDATE habit_entries SET routine_id = NULL WHERE routine_id IS NOT NULL AND routine_id NOT IN (SELECT id FROM templates)",
+        ] { try db.cachedStatement(sql: sql).execute() }
     }
 }

@@ -26,7 +26,7 @@ enum ReplicaRows {
                 arguments = [String(decoding: try JSONSerialization.data(withJSONObject: ids), as: UTF8.self)]
             }
             var rows: [String: [String: Any]] = [:]
-            for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+            for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
                 var object: [String: Any] = ["owner_id": owner]
                 for column in selected {
                     let value = row[column] as DatabaseValue
