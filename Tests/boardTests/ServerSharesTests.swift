@@ -168,9 +168,23 @@ import Testing
             Thread.sleep(forTimeInterval: 0.1)
             arrived = try BoardBinary.runTool(["sqlite3", bob.path, "SELECT count(*) FROM shared_routines WHERE title = 'Water plants'"]).stdout == "1\n"
         }
-        kill(watching.processIdentifier, SIGKILL)
-        watching.waitUntilExit()
         #expect(arrived, "the share reached the watching board")
+        // With `board server run` going, ann's edit reaches the watching board too: the replica pokes bob.
+        let running = BoardBinary.process(["server", "run", "--server", pg.adminURL, "--state", pg.folder + "/replica"])
+        running.standardOutput = FileHandle.nullDevice
+        try running.run()
+        try ann.ok(["template", "edit", plants, "--title", "Water the plants", "--yes"])
+        _ = try ann.sync()
+        var edited = false
+        for _ in 0..<100 where !edited {
+            Thread.sleep(forTimeInterval: 0.1)
+            edited = try BoardBinary.runTool(["sqlite3", bob.path, "SELECT count(*) FROM shared_routines WHERE title = 'Water the plants'"]).stdout == "1\n"
+        }
+        for process in [watching, running] {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        #expect(edited, "ann's edit reached the watching board")
 
         // Ann's edit reaches bob, his ticks kept; her unshare takes it and his ticks away.
         try ann.ok(["template", "edit", feed, "--title", "Feed the cats", "--yes"])

@@ -281,6 +281,12 @@ public struct ServerReplica: Sendable {
                 INSERT INTO board.replica_cursors (owner, seq) VALUES (\(owner)::uuid, \(through))
                 ON CONFLICT (owner) DO UPDATE SET seq = EXCLUDED.seq, updated_at = now()
                 """, logger: BoardServer.logger)
+            // Whoever this person shares routines with hears, at commit, that what they see may
+            // have moved: a watching board of theirs takes the owner's edit at once (ARCHITECTURE.md §18).
+            try await connection.query("""
+                SELECT pg_notify(p.channel, '0') FROM (SELECT DISTINCT grantee FROM board.shares WHERE owner_id = \(owner)::uuid) s
+                JOIN board.people p ON p.owner = s.grantee
+                """, logger: BoardServer.logger)
             try await connection.query("COMMIT", logger: BoardServer.logger)
         } catch {
             _ = try? await connection.query("ROLLBACK", logger: BoardServer.logger)
