@@ -153,7 +153,7 @@ struct SyncStatusCommand: Command {
     private func remindersLine() {
         guard let url = try? SyncCommand.serverURL(nil) else { return }
         let zone = TimeZone.current.identifier
-        let line = (try? waitFor { try await SyncRound.serverReminders(.keep, zone: zone, server: url) })
+        let line = (try? waitFor { try await SyncRound.serverReminders(.keep, zone: zone, server: url, within: 3) })
             .map { ServerReminderWords.status($0) } ?? "not known (the server is out of reach)"
         printOut("Reminders:   \(line)")
     }

@@ -84,6 +84,10 @@ import Testing
         #expect(try ann.ok(["sync", "status"]).contains("Reminders:   sent by the server to +33 6 12 34 56 78, in Europe/Paris time"))
         try ann.ok(["sync", "--server-reminders", "off"])
         #expect(try ann.ok(["sync", "status"]).contains("Reminders:   from this device only"))
+        // Out of reach, status says so and still answers at once.
+        let away = try BoardBinary.run(["sync", "status", "--db", ann.path],
+                                       environment: ["BOARD_SYNC_URL": "postgres://ann:pw@127.0.0.1:1/board", "PGPASSFILE": "/nonexistent"])
+        #expect(away.status == 0 && away.stdout.contains("Reminders:   not known (the server is out of reach)"), "\(away.stdout)")
         try ann.ok(["add", "After off", "--due", "2026-11-26", "--time", "12:00"], now: "2026-11-26T07:05")
         _ = try ann.sync(now: "2026-11-26T07:05")
         try server.remind("2026-11-26T11:00:30")

@@ -102,7 +102,13 @@ public enum SyncRound {
 
     /// Where the server reminds the person (nil: it doesn't), and in which zone; `edit` first asks
     /// it to remind them somewhere (`.set`) or no more (`.clear`).
-    public static func serverReminders(_ edit: FieldEdit<String>, zone: String, server: ServerURL) async throws -> (to: String?, zone: String?) {
+    /// `within`: seconds to give up after (`sync status` asks in passing and never waits long).
+    public static func serverReminders(_ edit: FieldEdit<String>, zone: String, server: ServerURL, within: Double = 60) async throws
+        -> (to: String?, zone: String?) {
+        try await Deadline.run(seconds: within, server: "\(server.host):\(server.port)") { try await askServerReminders(edit, zone: zone, server: server) }
+    }
+
+    private static func askServerReminders(_ edit: FieldEdit<String>, zone: String, server: ServerURL) async throws -> (to: String?, zone: String?) {
         try await BoardServer.withConnection(server) { connection in
             let session = SyncConnection(connection: connection, server: server)
             switch edit {
