@@ -1,0 +1,45 @@
+import BoardModel
+import BoardStore
+@testable import BoardTUI
+import Foundation
+import Testing
+
+/// Routines another person shares (issue 41), on the screen of the real file: their keys change
+/// nothing and say whose they are, in the Templates section and in the Calendar alike.
+@Suite struct SharedRoutineScreenTests {
+    @Test func everyKeyThatWouldChangeASharedRoutineSaysWhoseItIs() throws {
+        let f = try TUIFixture()
+        let today = demoClock.today
+        try f.store.replaceShared([
+            SharedRoutine(id: "shared-feed", sharedBy: "ann", title: "Feed the fish", description: "", checklist: ["Flakes"], status: .active,
+                          rule: nil, time: nil),
+            SharedRoutine(id: "shared-walk", sharedBy: "ann", title: "Walk the dog", description: "", checklist: [], status: .active,
+                          rule: "FREQ=DAILY", time: LocalTime(hour: 8, minute: 0)),
+        ], runs: [SharedRun(id: "shared-run", routineId: "shared-walk", title: "Walk the dog", date: today, time: LocalTime(hour: 8, minute: 0),
+                            completed: false)])
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        for _ in 0..<4 { _ = try app.handle(.character("l")) }
+        for _ in 0..<30 where app.state.focusedTemplate?.id != "shared-walk" { _ = try app.handle(.character("k")) }
+        try #require(app.state.focusedTemplate?.sharedBy == "ann")
+        for key in ["e", "p", "A", "x", "d", "H"] {
+            app.state.message = nil
+            _ = try app.handle(.character(Character(key)))
+            #expect(app.state.message == "Walk the dog is shared by ann: only ann can change it.", "\(key): \(app.state.message ?? "")")
+        }
+        #expect(try f.store.sharedRoutines().map(\.title) == ["Feed the fish", "Walk the dog"])
+
+        // The Calendar: the shared run is there, read-only.
+        _ = try app.handle(.character("v"))
+        guard case .calendar(let opened) = app.state.mode else { Issue.record("the Calendar did not open"); return }
+        for _ in 0..<opened.dayItems.count {
+            if case .calendar(let screen) = app.state.mode, screen.focusedItem?.sharedBy != nil { break }
+            _ = try app.handle(.tab)
+        }
+        guard case .calendar(let screen) = app.state.mode, let item = screen.focusedItem else { Issue.record("no item"); return }
+        #expect(item.kind == .shared && item.title == "Walk the dog")
+        _ = try app.handle(.character("x"))
+        #expect(app.state.message == "Walk the dog is shared by ann: only ann can change it.")
+        #expect(try f.store.sharedRuns(from: today).map(\.completed) == [false])
+    }
+}
