@@ -28,6 +28,11 @@ import Testing
             #expect(app.state.message == "Walk the dog is shared by ann: only ann can change it.", "\(key): \(app.state.message ?? "")")
         }
         #expect(try f.store.sharedRoutines().map(\.title) == ["Feed the fish", "Walk the dog"])
+        // c copies it as a draft of the person's own, which is theirs to change.
+        _ = try app.handle(.character("c"))
+        let copy = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Walk the dog (copy)" })
+        #expect(copy.template.status == .draft && copy.scheduling?.rule.rrule == "FREQ=DAILY" && copy.template.defaultTime == LocalTime(hour: 8, minute: 0))
+        #expect(try f.store.sharedRoutines().count == 2)
 
         // The Calendar: the shared run is there, read-only.
         _ = try app.handle(.character("v"))

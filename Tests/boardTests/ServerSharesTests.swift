@@ -152,6 +152,9 @@ import Testing
             #expect(r.status == 2 && r.stderr == "error: id: \(title) is shared by ann: only ann can change it\n", "\(arguments): \(r.stderr)")
         }
         #expect(try bob.ok(["sync", "status"]).contains("Waiting:     0 changes to push"))
+        // A copy of his own is his to change: a draft with the steps, pushed as his.
+        #expect(try bob.ok(["template", "duplicate", feed]).contains(": Feed the cat (copy)"))
+        #expect(try bob.ok(["sync", "status"]).contains("Waiting:     1 change to push"))
 
         // A share reaches a watching board within seconds: the server pokes bob's channel.
         let plants = try SyncCommandTests().id(in: try ann.ok(["template", "add", "Water plants", "--no-schedule", "--checklist", "Pot"]))

@@ -116,6 +116,17 @@ extension BoardStore {
         }
     }
 
+    /// A routine another person shares, copied as this person's own draft "TITLE (copy)": its
+    /// steps, time and schedule, from then on theirs alone to change.
+    public func duplicateShared(_ id: String, clock: BoardClock) throws -> TemplateRecord {
+        guard let shared = try read({ db in try Self.sharedRoutine(matching: id, db) }), shared.id == id else {
+            throw BoardError("id", "no routine shared with you has the id \(id)")
+        }
+        var values = CardValues(title: shared.title + " (copy)", description: shared.description, checklist: shared.checklist)
+        values.time = shared.time
+        return try addTemplate(values, rule: try shared.rule.map { rule throws in try RecurrenceRule(rrule: rule) }, status: .draft, clock: clock)
+    }
+
     /// The shared routine whose id is `prefix` or starts with it, if one is.
     static func sharedRoutine(matching prefix: String, _ db: Database) throws -> SharedRoutine? {
         guard !prefix.isEmpty else { return nil }

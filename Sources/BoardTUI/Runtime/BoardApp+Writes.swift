@@ -56,7 +56,9 @@ extension BoardApp {
             let date = try store.skipNext(id, clock: now)
             report(.done(.skipped(templateId: id, date: date)))
         case .duplicateTemplate(let id):
-            let copy = try store.duplicateTemplate(id, clock: now)
+            // A routine another person shares is copied as the person's own draft (ARCHITECTURE.md §18).
+            let shared = try store.sharedRoutines().contains { $0.id == id }
+            let copy = try shared ? store.duplicateShared(id, clock: now) : store.duplicateTemplate(id, clock: now)
             report(.done(.duplicated(title: copy.title)))
             return .template(copy.id)
 

@@ -39,6 +39,17 @@ struct TemplateDuplicate: IdAction {
     static let info = CommandInfo("duplicate", abstract: "Copy a template as a new draft \"TITLE (copy)\" with its own series.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
+    /// A routine another person shares is copied too, as the person's own draft (ARCHITECTURE.md §18).
+    func run() throws {
+        let (store, clock) = try board.open()
+        let routine = try store.routineId(matching: id)
+        if try store.sharedRoutines().contains(where: { $0.id == routine }) {
+            let copy = try store.duplicateShared(routine, clock: clock)
+            return printOut("Added draft \(CardFormat.shortId(copy.id)): \(copy.title.escapedForTerminal)")
+        }
+        printOut(try perform(store, found: routine, clock: clock))
+    }
+
     func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
         let copy = try store.duplicateTemplate(templateId, clock: clock)
         return "Added draft \(CardFormat.shortId(copy.id)): \(copy.title.escapedForTerminal)"

@@ -108,7 +108,10 @@ private func sharedAction(_ state: inout BoardState, _ template: TemplateRow, ow
         if !template.scheduled { return [.openChecklist(.routine(templateId: template.id, day: state.snapshot.today), execution: nil)] }
         state.message = "\(template.title) is shared by \(owner): only \(owner) can change it."
         return []
-    case .startEdit, .pauseResume, .skipNext, .duplicate, .archive, .delete, .toggleDone, .moveCard,
+    case .duplicate:
+        // A copy of one's own, a draft: the shared routine stays as it is.
+        return [.duplicateTemplate(templateId: template.id)]
+    case .startEdit, .pauseResume, .skipNext, .archive, .delete, .toggleDone, .moveCard,
          .reorderCard, .viewTemplate, .startRun:
         state.message = "\(template.title) is shared by \(owner): only \(owner) can change it."
         return []
