@@ -1,18 +1,8 @@
 """Benchmarks/Scripts/sync.sh's last part: the replica's lag with 50 boards pushing at once, and its
 CPU per change (issue 40). Run by sync.sh after sync_bench.py, on the same throwaway server."""
-import os, random, statistics, subprocess, sys, time
+import os, random, statistics, subprocess, time
 
-board, work, admin = sys.argv[1], sys.argv[2], sys.argv[3]
-env = dict(os.environ, BOARD_NOW="2026-11-21T10:00", BOARD_TZ="Europe/Paris", XDG_CONFIG_HOME="/nonexistent")
-
-
-def run(*args, **kw):
-    return subprocess.run([board, *args], env=kw.get("env", env), check=True, capture_output=True, text=True).stdout
-
-
-def person(name):
-    url = run("server", "add-user", name, "--server", admin, "--password", "pw").strip().splitlines()[-1]
-    return dict(env, BOARD_SYNC_URL=url)
+from sync_common import admin, board, env, person, run, work
 
 
 def cpu_seconds(pid):

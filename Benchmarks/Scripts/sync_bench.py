@@ -1,18 +1,8 @@
 """The timings of Benchmarks/Scripts/sync.sh: board sync between boards of one person, and psql's
 COPY of as many rows into a table of the same shape, in the same run (the floor)."""
-import json, os, random, sqlite3, statistics, subprocess, sys, time
+import os, sqlite3, statistics, subprocess, sys, time
 
-board, work, admin = sys.argv[1], sys.argv[2], sys.argv[3]
-env = dict(os.environ, BOARD_NOW="2026-11-21T10:00", BOARD_TZ="Europe/Paris", XDG_CONFIG_HOME="/nonexistent")
-
-
-def run(*args, **kw):
-    return subprocess.run([board, *args], env=kw.get("env", env), check=True, capture_output=True, text=True).stdout
-
-
-def person(name):
-    url = run("server", "add-user", name, "--server", admin, "--password", "pw").strip().splitlines()[-1]
-    return dict(env, BOARD_SYNC_URL=url)
+from sync_common import admin, board, env, person, run, work
 
 
 def cards(n, path):

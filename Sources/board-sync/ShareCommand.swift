@@ -38,9 +38,8 @@ enum ShareCommand {
     }
 }
 
-struct ShareRoutine: Command {
-    static let info = SyncCommands.shareRoutine.runs(Self.self)
-
+/// What `share` and `unshare` are given: the routine, the person, the server and the board.
+struct ShareArguments {
     let routine: String, person: String, server: String?, options: BoardOptions
 
     init(_ given: ParsedArguments) throws {
@@ -50,22 +49,23 @@ struct ShareRoutine: Command {
         options = try BoardOptions(given)
     }
 
-    func run() throws { try ShareCommand.change(routine, with: person, unshare: false, server: server, options: options) }
+    func change(unshare: Bool) throws {
+        try ShareCommand.change(routine, with: person, unshare: unshare, server: server, options: options)
+    }
+}
+
+struct ShareRoutine: Command {
+    static let info = SyncCommands.shareRoutine.runs(Self.self)
+    let arguments: ShareArguments
+    init(_ given: ParsedArguments) throws { arguments = try ShareArguments(given) }
+    func run() throws { try arguments.change(unshare: false) }
 }
 
 struct Unshare: Command {
     static let info = SyncCommands.unshare.runs(Self.self)
-
-    let routine: String, person: String, server: String?, options: BoardOptions
-
-    init(_ given: ParsedArguments) throws {
-        routine = try given[SyncCommands.Share.routine]
-        person = try given[SyncCommands.Share.with]
-        server = try given[SyncCommands.Run.server]
-        options = try BoardOptions(given)
-    }
-
-    func run() throws { try ShareCommand.change(routine, with: person, unshare: true, server: server, options: options) }
+    let arguments: ShareArguments
+    init(_ given: ParsedArguments) throws { arguments = try ShareArguments(given) }
+    func run() throws { try arguments.change(unshare: true) }
 }
 
 struct ShareList: Command {
