@@ -20,7 +20,7 @@ public enum SyncCommands {
 
     public static let status = CommandInfo(
         "status",
-        abstract: "The server this board syncs with, its last successful sync, and the changes waiting to be pushed.",
+        abstract: "The server this board syncs with, its last successful sync, the changes waiting to be pushed, and whether the server sends your reminders.",
         parameters: BoardOptions.parameters)
 
     /// `board server add-user`'s parameters.
