@@ -20,6 +20,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The realtime channel's HTTP stream and its TLS (already what postgres-nio is built on).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // Without pkgConfig: its -D_DEFAULT_SOURCE and -D_XOPEN_SOURCE are flags SwiftPM drops with
@@ -37,7 +40,9 @@ let package = Package(
                                                    .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // Sync through PostgreSQL (postgres-nio): the server's schema and people, rounds of push and pull.
         .target(name: "BoardSync", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift"),
-                                                  .product(name: "PostgresNIO", package: "postgres-nio")]),
+                                                  .product(name: "PostgresNIO", package: "postgres-nio"),
+                                                  .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                                                  .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")]),
         // What both executables share: the command line and its help, the options every command takes,
         // config.toml, one-line errors.
         .target(name: "BoardCLI", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift")]),

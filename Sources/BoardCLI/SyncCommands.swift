@@ -53,7 +53,17 @@ public enum SyncCommands {
     public static let serverRun = CommandInfo(
         "run",
         abstract: "Keep the server's tables (board.tasks, board.templates, …) in step with every person's change log, by Board's own merge; runs until stopped.",
-        parameters: [Replica.server, Replica.state, Replica.once, Remind.exec, Remind.grace])
+        parameters: [Replica.server, Replica.state, Replica.once, Remind.exec, Remind.grace,
+                     Realtime.listen, Realtime.advertise, Realtime.certificate, Realtime.key])
+
+    /// `board server run`'s realtime channel: watching devices hear of changes from it and hold no
+    /// database connection while idle (ARCHITECTURE.md §19).
+    public enum Realtime {
+        public static let listen = Declared.option("realtime", "Serve the realtime channel on HOST:PORT; devices learn its address at their next round. TLS is required unless HOST is loopback.", value: "host:port")
+        public static let advertise = Declared.option("advertise", "The address devices are told, when they reach the channel through a proxy (default: http(s)://HOST:PORT).", value: "url")
+        public static let certificate = Declared.option("tls-cert", "The channel's certificate chain (PEM).", value: "file")
+        public static let key = Declared.option("tls-key", "The certificate's private key (PEM).", value: "file")
+    }
 
     /// `board server remind`'s parameters (and `run`'s, which reminds when given --exec).
     public enum Remind {

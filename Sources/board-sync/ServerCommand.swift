@@ -49,6 +49,8 @@ struct ServerRun: Command {
     let server: String, state: String?, once: Bool
     /// Reminders too, when given a command to send them with.
     let delivery: ServerDelivery?
+    /// The realtime channel, when given where to serve it.
+    let realtime: RealtimeServer?
 
     init(_ given: ParsedArguments) throws {
         server = try given[SyncCommands.Replica.server]
@@ -57,6 +59,13 @@ struct ServerRun: Command {
         let command: String? = try given[SyncCommands.Remind.exec], grace: Int? = try given[SyncCommands.Remind.grace]
         delivery = command == nil && grace == nil ? nil : try ServerDelivery(command: command, grace: grace)
         if delivery != nil && command == nil { throw BoardError("grace", "is for reminders, which run sends only with --exec") }
+        let listen: String? = try given[SyncCommands.Realtime.listen], advertise: String? = try given[SyncCommands.Realtime.advertise]
+        let certificate: String? = try given[SyncCommands.Realtime.certificate], key: String? = try given[SyncCommands.Realtime.key]
+        if listen == nil, let stray = [("advertise", advertise), ("tls-cert", certificate), ("tls-key", key)].first(where: { $0.1 != nil }) {
+            throw BoardError(stray.0, "is for the realtime channel, which run serves only with --realtime HOST:PORT")
+        }
+        realtime = try listen.map { listen throws(BoardError) in try RealtimeServer(listen: listen, advertise: advertise, certificate: certificate, key: key) }
+        if realtime != nil && once { throw BoardError("realtime", "is served by a running server; --once makes one pass and exits") }
     }
 
     static var defaultFolder: String {
@@ -66,8 +75,9 @@ struct ServerRun: Command {
     }
 
     func run() throws {
-        let replica = ServerReplica(server: try ServerURL(server), folder: state ?? Self.defaultFolder)
-        let once = self.once
+        let url = try ServerURL(server)
+        let replica = ServerReplica(server: url, folder: state ?? Self.defaultFolder)
+        let (once, realtime) = (self.once, self.realtime)
         try waitFor {
             @Sendable func say(_ moved: ServerReplica.Moved) {
                 if let problem = moved.problem { printErr("error: \(moved.person): \(problem)") }
@@ -88,10 +98,33 @@ struct ServerRun: Command {
             let moved = Flag()
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    await replica.run(moved: { moved.set(); say($0) }) { error, retry in printErr("error: \(error) (again in \(retry) s)") }
+                    await replica.run(moved: { moved.set(); say($0) }, notified: { realtime?.poke($0) }) { error, retry in
+                        printErr("error: \(error) (again in \(retry) s)")
+                    }
                 }
+                if let realtime { group.addTask { await Self.serve(realtime, url) } }
                 if let delivery { group.addTask { await Self.remind(replica, delivery, woken: moved) } }
             }
+        }
+    }
+
+    /// The realtime channel for as long as the server runs: a failure to listen (the port taken)
+    /// is said and tried again, as the replica's connection is.
+    static func serve(_ realtime: RealtimeServer, _ server: ServerURL) async {
+        var backoff = 1
+        while !Task.isCancelled {
+            let listened = Flag()
+            do {
+                try await realtime.serve(server: server) { port, address in
+                    listened.set()
+                    printOut("Realtime channel on \(realtime.host.contains(":") ? "[\(realtime.host)]" : realtime.host):\(port), devices told \(address)")
+                }
+            } catch {
+                if listened.take() { backoff = 1 }
+                printErr("error: realtime channel: \(error) (again in \(backoff) s)")
+            }
+            try? await Task.sleep(for: .seconds(backoff))
+            backoff = min(backoff * 2, 30)
         }
     }
 

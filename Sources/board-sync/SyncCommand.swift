@@ -117,6 +117,8 @@ struct SyncRun: Command {
             printOut("Offline — \(waiting) \(waiting == 1 ? "change" : "changes") waiting; \(error); trying again in \(retry) s.")
         case .refused(let error, let retry):
             printOut("Sync refused: \(error); trying again in \(retry) s.")
+        case .listening:
+            printOut(event.words + ".")
         }
     }
 }
@@ -136,9 +138,14 @@ struct SyncStatusCommand: Command {
         }
         printOut("Server:      \(status.server.escapedForTerminal)")
         printOut("Device:      \(status.deviceId)")
-        let last = status.lastSyncedAt.flatMap(BoardClock.date(fromTimestamp:)).map { LocalDateTime(instant: $0, in: clock.zone) }
-            .map { $0.date.iso + " " + $0.time.description } ?? "never"
-        printOut("Last sync:   \(last)")
+        func local(_ timestamp: String?) -> String? {
+            timestamp.flatMap(BoardClock.date(fromTimestamp:)).map { LocalDateTime(instant: $0, in: clock.zone) }.map { $0.date.iso + " " + $0.time.description }
+        }
+        printOut("Last sync:   \(local(status.lastSyncedAt) ?? "never")")
+        // How the last watching sync (`--watch`, or beside the screen) heard of changes, and since when.
+        if let how = status.listening {
+            printOut("Watching:    \(how.escapedForTerminal)\(local(status.listeningSince).map { " (since \($0))" } ?? "")")
+        }
         printOut("Waiting:     \(status.waiting.formatted()) \(status.waiting == 1 ? "change" : "changes") to push")
         if let problem = status.lastProblem { printOut("Last problem: \(problem.escapedForTerminal)") }
         remindersLine()

@@ -44,6 +44,10 @@ enum Schema {
             try db.execute(sql: "CREATE INDEX tasks_due ON tasks(due_date) WHERE due_date IS NOT NULL")
         }
         migrator.registerMigration("v17 routines shared with this person") { db in try BoardStore.sharedRoutinesSchema(db) }
+        migrator.registerMigration("v18 how a watching sync hears of changes") { db in
+            // The realtime channel or polling (ARCHITECTURE.md §19), for `board sync status`.
+            try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN listening TEXT; ALTER TABLE sync_state ADD COLUMN listening_since TEXT")
+        }
         return migrator
     }
 

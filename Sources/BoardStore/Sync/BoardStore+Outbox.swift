@@ -20,6 +20,10 @@ public struct SyncStatus: Equatable, Sendable {
     /// Received rows that can't be made yet, and why for the first few ("tasks 1a2b3c4d: its first values have not arrived").
     public let waitingRows: Int
     public let waitingReasons: [String]
+    /// How the last watching sync heard of changes ("the realtime channel at …", "polling …"), and
+    /// since when (a timestamp as the board writes them); nil when no watch has run.
+    public var listening: String? = nil
+    public var listeningSince: String? = nil
 }
 
 /// A batch of the outbox: changes this device made that the server does not have yet, and their
@@ -248,7 +252,17 @@ extension BoardStore {
                 """)
             return SyncStatus(server: row["server"], deviceId: row["device_id"], waiting: waiting, pulledThrough: row["pulled_through"],
                               lastSyncedAt: row["last_synced_at"], lastProblem: row["last_problem"], setAside: setAside, setAsideReasons: reasons,
-                              waitingRows: waitingRows, waitingReasons: whyWaiting)
+                              waitingRows: waitingRows, waitingReasons: whyWaiting, listening: row["listening"], listeningSince: row["listening_since"])
+        }
+    }
+
+    /// Notes how a watching sync hears of changes now (nil: it stopped).
+    public func noteListening(_ words: String?, clock: BoardClock) throws {
+        try write { db in
+            try writing(as: nil, db) {
+                try db.execute(sql: "UPDATE sync_state SET listening = ?, listening_since = ? WHERE id = 1",
+                               arguments: [words, words == nil ? nil : clock.timestamp])
+            }
         }
     }
 

@@ -218,12 +218,25 @@ struct SyncConnection {
         }
     }
 
-    /// The channel the server notifies when the account's log grows: a secret of the person's,
-    /// which no other person can read or derive.
-    func channel() async throws -> String {
-        guard let channel = try await single("SELECT board.my_channel()", as: String.self) else {
-            throw refused("the server names no channel for \(server.user)")
+    /// A ticket for the realtime channel (ARCHITECTURE.md §19), fetched with this person's login:
+    /// it replaces the device's last one. Nil from a server set up before the channel.
+    func realtimeTicket(device: String) async throws -> RealtimeTicket? {
+        let (connection, logger) = (self.connection, self.logger)
+        do {
+            return try await timed(30) { () async throws -> RealtimeTicket? in
+                let rows = try await connection.query("SELECT ticket, expires_at, address FROM board.realtime_ticket(\(device))", logger: logger)
+                for try await (ticket, expires, address) in rows.decode((String, Date, String?).self) {
+                    return RealtimeTicket(ticket: ticket, expires: expires, address: address)
+                }
+                return nil
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42883" {
+            return nil
         }
-        return channel
+    }
+
+    /// The highest number of the account's log (0: none yet): what a watcher without the channel polls.
+    func head() async throws -> Int64 {
+        try await single("SELECT coalesce(max(seq), 0) FROM board.changes", as: Int64.self) ?? 0
     }
 }

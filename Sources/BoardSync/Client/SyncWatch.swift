@@ -11,65 +11,75 @@ public enum SyncEvent: Sendable {
     case offline(SyncError, waiting: Int, retry: Int)
     /// The server refused (a password, a permission); it tries again after `retry` seconds.
     case refused(SyncError, retry: Int)
+    /// How the watch hears of changes now: "through the realtime channel at …", "by polling …".
+    case listening(String)
 }
 
-/// Sync that stays connected (ARCHITECTURE.md §13): a round at once, then one whenever the server
-/// notifies the account's channel (another device pushed), this board has changes waiting (written
-/// here or by another process), or a minute has passed (a new day to generate). When the server
-/// goes away it reconnects, waiting 1, 2, 4 … up to 30 seconds between tries.
+/// Sync that keeps watching (ARCHITECTURE.md §13, §19): a round at once, then one whenever the
+/// server says the account's log moved (`Listening`: the realtime channel, else polling), this
+/// board has changes waiting (written here or by another process), or a minute's generation made
+/// some. Each round is a short connection of its own, so an idle watch holds none. When the
+/// server is out of reach it tries again after 1, 2, 4 … up to 30 seconds.
 public enum SyncWatch {
     /// Runs until the task is cancelled.
     public static func run(_ store: BoardStore, server: ServerURL, clock: @escaping @Sendable () -> BoardClock,
                            report: @escaping @Sendable (SyncEvent) -> Void) async {
-        var backoff = 1
-        while !Task.isCancelled {
-            let synced = Flag()
-            do {
-                try await BoardServer.withConnection(server) { connection in
-                    let session = SyncConnection(connection: connection, server: server)
-                    let channel = try await session.channel()
-                    try await connection.listen(on: channel) { notifications in
-                        let notified = Flag()
-                        try await withThrowingTaskGroup(of: Void.self) { group in
-                            group.addTask {
-                                for try await _ in notifications { notified.set() }
-                                throw SyncError.offline("the server closed the connection", server: "\(server.host):\(server.port)")
-                            }
-                            group.addTask {
-                                var last = Date.distantPast
-                                while !Task.isCancelled {
-                                    if try notified.take() || last.timeIntervalSinceNow < -60 || store.hasChangesToPush() {
-                                        let summary = try await SyncRound.run(store, session, clock: clock)
-                                        try store.noteSyncRound(problem: nil, clock: clock())
-                                        report(.synced(summary, at: clock()))
-                                        last = Date()
-                                        synced.set()
-                                    }
-                                    // A write here is pushed within this; the check is one indexed read.
-                                    try await Task.sleep(for: .milliseconds(50))
-                                }
-                            }
-                            try await group.next()
-                            group.cancelAll()
-                        }
-                    }
+        let heard = Flag(), saying = Said()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await Listening.run(store, server: server, heard: heard) { words in
+                    guard saying.changed(to: words) else { return }
+                    try? store.noteListening(words, clock: clock())
+                    report(.listening(words))
                 }
-            } catch is CancellationError {
-                return
-            } catch {
-                if synced.take() { backoff = 1 }
-                let problem = error as? SyncError ?? .refused("\(error)", server: "\(server.host):\(server.port)")
-                try? store.noteSyncRound(problem: problem.reason, clock: clock())
-                if case .offline = problem {
-                    report(.offline(problem, waiting: (try? store.syncStatus()?.waiting) ?? 0, retry: backoff))
-                } else {
-                    report(.refused(problem, retry: backoff))
-                }
-                try? await Task.sleep(for: .seconds(backoff))
-                backoff = min(backoff * 2, 30)
             }
+            group.addTask { await rounds(store, server: server, clock: clock, heard: heard, report: report) }
+            await group.next()
+            group.cancelAll()
         }
     }
+
+    private static func rounds(_ store: BoardStore, server: ServerURL, clock: @escaping @Sendable () -> BoardClock, heard: Flag,
+                               report: @escaping @Sendable (SyncEvent) -> Void) async {
+        var backoff = 1, due = true, minute = Date()
+        while !Task.isCancelled {
+            // A new day's occurrences are made here; the round that pushes them follows.
+            if minute.timeIntervalSinceNow < -60 {
+                minute = Date()
+                _ = try? store.generate(clock: clock())
+            }
+            if heard.take() || due || (try? store.hasChangesToPush()) == true {
+                due = false
+                do {
+                    let summary = try await SyncRound.run(store, server: server, clock: clock)
+                    report(.synced(summary, at: clock()))
+                    backoff = 1
+                } catch is CancellationError {
+                    return
+                } catch {
+                    let problem = error as? SyncError ?? .refused("\(error)", server: "\(server.host):\(server.port)")
+                    if case .offline = problem {
+                        report(.offline(problem, waiting: (try? store.syncStatus()?.waiting) ?? 0, retry: backoff))
+                    } else {
+                        report(.refused(problem, retry: backoff))
+                    }
+                    try? await Task.sleep(for: .seconds(backoff))
+                    backoff = min(backoff * 2, 30)
+                    due = true
+                    continue
+                }
+            }
+            // A write here is pushed within this; the check is one indexed read.
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}
+
+/// The last words said, so each is said once.
+private final class Said: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: String?
+    func changed(to words: String) -> Bool { lock.withLock { defer { last = words }; return last != words } }
 }
 
 /// A flag one task sets and another takes.
@@ -89,6 +99,7 @@ extension SyncEvent {
         case .synced(_, let at): "Synced \(at.local.time.description)"
         case .offline(_, let waiting, _): waiting == 0 ? "Offline" : "Offline — \(waiting) \(waiting == 1 ? "change" : "changes") waiting"
         case .refused(let error, _): "Sync refused: \(error.reason.escapedForTerminal)"
+        case .listening(let how): "Watching " + how.escapedForTerminal
         }
     }
 }

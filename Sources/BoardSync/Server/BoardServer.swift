@@ -83,15 +83,7 @@ public enum BoardServer {
 
     /// One connection for the length of `body`, closed after; a refusal said in words.
     static func withConnection<T: Sendable>(_ url: ServerURL, _ body: (PostgresConnection) async throws -> T) async throws -> T {
-        let connection: PostgresConnection
-        do {
-            connection = try await connect(url, tls: try tls(url, plainFirst: true))
-        } catch let error as PSQLError where url.tlsMode == .allow && error.serverInfo?[.sqlState] == "28000" {
-            // `allow`: plain text first, TLS when the server's rules refuse a plain connection.
-            do { connection = try await connect(url, tls: try tls(url, plainFirst: false)) } catch { throw SyncError(error, server: url) }
-        } catch {
-            throw SyncError(error, server: url)
-        }
+        let connection = try await connect(url)
         do {
             let result = try await body(connection)
             try? await Deadline.run(seconds: 10, server: "\(url.host):\(url.port)") { try await connection.close() }
@@ -99,6 +91,18 @@ public enum BoardServer {
         } catch {
             try? await Deadline.run(seconds: 10, server: "\(url.host):\(url.port)") { try await connection.close() }
             if error is BoardError || error is SyncError { throw error }
+            throw SyncError(error, server: url)
+        }
+    }
+
+    /// A connection the caller closes; a refusal said in words.
+    static func connect(_ url: ServerURL) async throws -> PostgresConnection {
+        do {
+            return try await connect(url, tls: try tls(url, plainFirst: true))
+        } catch let error as PSQLError where url.tlsMode == .allow && error.serverInfo?[.sqlState] == "28000" {
+            // `allow`: plain text first, TLS when the server's rules refuse a plain connection.
+            do { return try await connect(url, tls: try tls(url, plainFirst: false)) } catch { throw SyncError(error, server: url) }
+        } catch {
             throw SyncError(error, server: url)
         }
     }
@@ -111,14 +115,18 @@ public enum BoardServer {
         }
     }
 
+    /// The CA file the URL trusts (`sslrootcert`, else `~/.postgresql/root.crt` when it exists, as
+    /// libpq); nil or `system`: the system's trusted CAs.
+    static func trustRoots(_ url: ServerURL) -> String? {
+        if let roots = url.rootCertificate { return roots }
+        guard let home = ProcessInfo.processInfo.environment["HOME"], FileManager.default.fileExists(atPath: home + "/.postgresql/root.crt") else { return nil }
+        return home + "/.postgresql/root.crt"
+    }
+
     /// The driver's TLS for the URL's `sslmode`, as libpq reads it (`allow`'s second try: `plainFirst` false).
     static func tls(_ url: ServerURL, plainFirst: Bool) throws -> PostgresConnection.Configuration.TLS {
         var configuration = TLSConfiguration.makeClientConfiguration()
-        var roots = url.rootCertificate
-        if roots == nil, let home = ProcessInfo.processInfo.environment["HOME"], FileManager.default.fileExists(atPath: home + "/.postgresql/root.crt") {
-            roots = home + "/.postgresql/root.crt"
-        }
-        if let roots, roots != "system" { configuration.trustRoots = .file(roots) }
+        if let roots = trustRoots(url), roots != "system" { configuration.trustRoots = .file(roots) }
         switch url.tlsMode {
         case .disable: return .disable
         case .allow:

@@ -28,6 +28,8 @@ public struct ServerReplica: Sendable {
         public let person: String
         public let changes: Int
         public let through: Int64
+        /// The person's notification channel (the realtime channel's streams are under it).
+        public var channel = ""
         /// Why the person's tables could not be brought up to date this pass (the others still were).
         public var problem: String? = nil
     }
@@ -69,7 +71,9 @@ public struct ServerReplica: Sendable {
         var moved: [Moved] = []
         for lag in try await Self.lags(connection) where lag.behind > 0 {
             do {
-                moved.append(try await bring(lag.person, owner: lag.owner, cursor: lag.cursor, connection))
+                var brought = try await bring(lag.person, owner: lag.owner, cursor: lag.cursor, connection)
+                brought.channel = lag.channel
+                moved.append(brought)
             } catch let error as PSQLError where Self.refusesRows(error) {
                 // One person's rows the tables refuse hold back that person alone, said each pass.
                 moved.append(Moved(person: lag.person, changes: 0, through: lag.cursor, problem: SyncError(error, server: server).reason))
@@ -81,7 +85,10 @@ public struct ServerReplica: Sendable {
     /// Runs until cancelled: a pass at once, then one whenever a person's channel says their log
     /// moved (or every few seconds, should a notification be missed). One connection holds the
     /// channels and makes the passes; when it is lost, it connects again, waiting 1, 2, 4 … 30 s.
-    public func run(moved: @escaping @Sendable (Moved) -> Void, problem: @escaping @Sendable (Error, _ retry: Int) -> Void) async {
+    /// `notified` hears each channel's notification as it comes, and after connecting again the
+    /// channels of those whose log moved meanwhile (the realtime channel passes them on).
+    public func run(moved: @escaping @Sendable (Moved) -> Void, notified: @escaping @Sendable (String) -> Void = { _ in },
+                    problem: @escaping @Sendable (Error, _ retry: Int) -> Void) async {
         var backoff = 1
         while !Task.isCancelled {
             let passed = Flag()
@@ -90,13 +97,20 @@ public struct ServerReplica: Sendable {
                     let channels = try await Self.channels(connection), woken = Flag()
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         for channel in channels {
-                            group.addTask { try await connection.listen(on: channel) { notes in for try await _ in notes { woken.set() } } }
+                            group.addTask {
+                                try await connection.listen(on: channel) { notes in for try await _ in notes { woken.set(); notified(channel) } }
+                            }
                         }
                         group.addTask {
                             var last = Date.distantPast
                             while !Task.isCancelled {
                                 if woken.take() || last.timeIntervalSinceNow < -5 {
-                                    for person in try await pass(connection) { moved(person) }
+                                    let first = last == .distantPast
+                                    for person in try await pass(connection) {
+                                        moved(person)
+                                        // Notifications sent while this connection was not listening are lost.
+                                        if first && person.changes > 0 { notified(person.channel) }
+                                    }
                                     passed.set()
                                     last = Date()
                                     // Someone new: listen on their channel too.
@@ -145,17 +159,17 @@ public struct ServerReplica: Sendable {
     }
 
     static func lags(_ connection: PostgresConnection) async throws
-        -> [(person: String, owner: String, cursor: Int64, behind: Int64, oldest: Double?)] {
+        -> [(person: String, owner: String, channel: String, cursor: Int64, behind: Int64, oldest: Double?)] {
         let rows = try await connection.query("""
-            SELECT p.role::text, p.owner::text, coalesce(c.seq, 0),
+            SELECT p.role::text, p.owner::text, p.channel, coalesce(c.seq, 0),
                    coalesce((SELECT max(seq) FROM board.changes WHERE owner = p.owner), 0) - coalesce(c.seq, 0),
                    (SELECT extract(epoch FROM now() - received_at)::float8 FROM board.changes
                      WHERE owner = p.owner AND seq > coalesce(c.seq, 0) ORDER BY seq LIMIT 1)
             FROM board.people p LEFT JOIN board.replica_cursors c ON c.owner = p.owner ORDER BY p.role
             """, logger: BoardServer.logger)
-        var lags: [(String, String, Int64, Int64, Double?)] = []
-        for try await (person, owner, cursor, behind, oldest) in rows.decode((String, String, Int64, Int64, Double?).self) {
-            lags.append((person, owner, cursor, behind, oldest))
+        var lags: [(String, String, String, Int64, Int64, Double?)] = []
+        for try await (person, owner, channel, cursor, behind, oldest) in rows.decode((String, String, String, Int64, Int64, Double?).self) {
+            lags.append((person, owner, channel, cursor, behind, oldest))
         }
         return lags
     }

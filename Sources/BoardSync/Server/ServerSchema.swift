@@ -168,6 +168,8 @@ enum ServerSchema {
         ServerReminders.migration,
         // 9: a routine shared with another person, who reads it and never writes it (ARCHITECTURE.md §18).
         ServerShares.migration,
+        // 10: the realtime channel's address and tickets (ARCHITECTURE.md §19).
+        ServerRealtime.migration,
     ]
 
     /// Fields added after migration 3, each with the migration that added it.

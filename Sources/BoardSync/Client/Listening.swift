@@ -1,0 +1,71 @@
+import BoardStore
+import Foundation
+
+/// How a watching device hears that its person's log moved (ARCHITECTURE.md §19), holding no
+/// database connection while nothing happens: the realtime channel `board server run` serves, with
+/// a ticket fetched on a short connection and renewed halfway through its life; without it (an
+/// older server, none running, a firewall) the log's head polled on a short connection, every 1 s
+/// backing off to 10 s while nothing moves, and the channel tried again after 5 s, 10 s … 5 min.
+enum Listening {
+    /// Seconds between polls of the head: from the first, doubled while nothing moves, to the last.
+    static let pollFirst = 1, pollLast = 10
+    /// Seconds of polling before the channel is tried again: from the first, doubled, to the last.
+    static let retryFirst = 5, retryLast = 300
+
+    /// Runs until cancelled. `heard` is set whenever a round should run; `said` tells how this
+    /// device hears, each time that changes.
+    static func run(_ store: BoardStore, server: ServerURL, heard: Flag, said: @escaping @Sendable (String) -> Void) async {
+        var retry = retryFirst
+        let roots = BoardServer.trustRoots(server)
+        while !Task.isCancelled {
+            var why: String, address: String?
+            do {
+                let device = try store.syncStatus()?.deviceId ?? ""
+                let ticket = try await BoardServer.withConnection(server) { connection in
+                    try await SyncConnection(connection: connection, server: server).realtimeTicket(device: device)
+                }
+                address = ticket?.address
+                if let ticket, let address {
+                    let opened = Flag()
+                    defer { if opened.take() { retry = retryFirst } }
+                    try await RealtimeStream.listen(address: address, ticket: ticket.ticket, roots: roots, until: ticket.renewAt) { notice in
+                        if case .ready = notice {
+                            opened.set()
+                            said("through the realtime channel at \(address)")
+                        }
+                        // Ready too: what moved before the stream opened is pulled now.
+                        heard.set()
+                    }
+                    continue
+                }
+                why = ticket == nil ? "the server has no realtime channel: its administrator runs `board server init`"
+                    : "the server runs no realtime channel: `board server run --realtime`"
+            } catch is CancellationError {
+                return
+            } catch {
+                why = (error as? SyncError).map { "the server: " + $0.reason } ?? "the channel at \(address ?? "?"): " + RealtimeStream.describe(error)
+            }
+            said("by polling the server every \(pollFirst)–\(pollLast) s (\(why))")
+            await poll(store, server: server, heard: heard, for: retry)
+            retry = min(retry * 2, retryLast)
+        }
+    }
+
+    /// Polls the log's head for `seconds`: a head past what the board pulled is something to pull.
+    static func poll(_ store: BoardStore, server: ServerURL, heard: Flag, for seconds: Int) async {
+        let end = Date().addingTimeInterval(Double(seconds))
+        var interval = pollFirst
+        while !Task.isCancelled && Date() < end {
+            let head = try? await BoardServer.withConnection(server) { connection in
+                try await SyncConnection(connection: connection, server: server).head()
+            }
+            if let head, head > (try? store.syncStatus()?.pulledThrough) ?? 0 {
+                heard.set()
+                interval = pollFirst
+            } else {
+                interval = min(interval * 2, pollLast)
+            }
+            try? await Task.sleep(for: .seconds(interval))
+        }
+    }
+}
