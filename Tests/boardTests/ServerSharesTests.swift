@@ -156,10 +156,12 @@ import Testing
         #expect(try bob.ok(["template", "duplicate", feed]).contains(": Feed the cat (copy)"))
         #expect(try bob.ok(["sync", "status"]).contains("Waiting:     1 change to push"))
 
-        // A share reaches a watching board within seconds: the server pokes bob's channel.
+        // A share reaches a watching board within seconds: the server pokes bob's channel, and the
+        // realtime channel passes it on.
         let plants = try SyncCommandTests().id(in: try ann.ok(["template", "add", "Water plants", "--no-schedule", "--checklist", "Pot"]))
         _ = try ann.sync()
         try project()
+        let running = try RunningServer(pg)
         let watching = BoardBinary.process(["sync", "--watch", "--db", bob.path, "--tz", "Europe/Paris", "--now", "2026-11-21T08:00"],
                                            environment: ["BOARD_SYNC_URL": bob.server, "PGPASSWORD": "", "PGPASSFILE": "/nonexistent"])
         watching.standardOutput = FileHandle.nullDevice
@@ -172,10 +174,7 @@ import Testing
             arrived = try BoardBinary.runTool(["sqlite3", bob.path, "SELECT count(*) FROM shared_routines WHERE title = 'Water plants'"]).stdout == "1\n"
         }
         #expect(arrived, "the share reached the watching board")
-        // With `board server run` going, ann's edit reaches the watching board too: the replica pokes bob.
-        let running = BoardBinary.process(["server", "run", "--server", pg.adminURL, "--state", pg.folder + "/replica"])
-        running.standardOutput = FileHandle.nullDevice
-        try running.run()
+        // Ann's edit reaches the watching board too: the replica pokes bob.
         try ann.ok(["template", "edit", plants, "--title", "Water the plants", "--yes"])
         _ = try ann.sync()
         var edited = false
@@ -183,10 +182,9 @@ import Testing
             Thread.sleep(forTimeInterval: 0.1)
             edited = try BoardBinary.runTool(["sqlite3", bob.path, "SELECT count(*) FROM shared_routines WHERE title = 'Water the plants'"]).stdout == "1\n"
         }
-        for process in [watching, running] {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        kill(watching.processIdentifier, SIGKILL)
+        watching.waitUntilExit()
+        running.kill9()
         #expect(edited, "ann's edit reached the watching board")
 
         // Ann's edit reaches bob, his ticks kept; her unshare takes it and his ticks away.

@@ -45,6 +45,9 @@ extension RealtimeServer {
             }
             guard let channel, let ticket else { return }
             let (pokes, key) = hub.listen(channel, ticket: ticket)
+            // The device hung up: its pokes end, and with them the stream (nothing more is read,
+            // but a closed socket closes the channel).
+            connection.channel.closeFuture.whenComplete { [hub] _ in hub.remove(channel, key: key) }
             defer { hub.remove(channel, key: key) }
             try await outbound.write(.head(HTTPResponseHead(version: head.version, status: .ok, headers: HTTPHeaders([
                 ("content-type", "text/event-stream"), ("cache-control", "no-store"), ("x-accel-buffering", "no"),
@@ -59,8 +62,6 @@ extension RealtimeServer {
                         try await outbound.write(.body(.byteBuffer(ByteBuffer(string: ": still here\n\n"))))
                     }
                 }
-                // The device hung up (nothing more is read: a closed socket closes the channel).
-                group.addTask { [closed = connection.channel.closeFuture] in try await closed.get() }
                 try await group.next()
                 group.cancelAll()
             }

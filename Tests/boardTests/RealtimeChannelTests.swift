@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+/// The realtime channel `board server run --realtime` serves (ARCHITECTURE.md §19), through the
+/// binary on throwaway clusters: watchers that hold no database connection, tickets only their
+/// person's login could get, and polling when the channel is gone.
+@Suite(.serialized) struct RealtimeChannelTests {
+    typealias Device = SyncCommandTests.Device
+
+    /// A person's open connections to the database, as PostgreSQL counts them.
+    static func connections(_ pg: PostgresCluster, of person: String) throws -> Int {
+        Int(try pg.psql(pg.adminURL, "SELECT count(*) FROM pg_stat_activity WHERE usename = '\(person)'").stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    /// `board sync --watch` on `device`, its output in a file; killed with -9 at the end.
+    static func watch(_ device: Device) throws -> (process: Process, log: String) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString).log").path
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let watch = BoardBinary.process(["sync", "--watch", "--db", device.path, "--tz", "Europe/Paris", "--now", "2026-11-21T08:00"],
+                                        environment: ["BOARD_SYNC_URL": device.server, "PGPASSFILE": "/nonexistent"])
+        watch.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        watch.standardError = watch.standardOutput
+        try watch.run()
+        return (watch, log)
+    }
+
+    static func eventually(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return try condition()
+    }
+
+    static func has(_ device: Device, _ title: String) -> Bool {
+        (try? device.cards().contains { $0["title"] as? String == title }) == true
+    }
+
+    @Test func aWatcherOnTheChannelHoldsNoConnectionSeesItsSiblingAndFallsBackToPolling() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let (_, a, b) = try SyncCommandTests.twoSyncedBoards(pg, now: "2026-11-21T08:00")
+        let server = try RunningServer(pg)
+        defer { server.kill9() }
+        let (watch, log) = try Self.watch(b)
+        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
+        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        let address = "http://127.0.0.1:\(server.port)"
+        #expect(Self.eventually(10) { said().contains("Watching through the realtime channel at \(address).") }, "\(said())")
+        #expect(try b.ok(["sync", "status"]).contains("Watching:    through the realtime channel at \(address) (since "))
+
+        // Idle: no connection of ann's is open, sampled over two seconds.
+        Thread.sleep(forTimeInterval: 0.5)
+        var samples: [Int] = []
+        for _ in 0..<10 { samples.append(try Self.connections(pg, of: "ann")); Thread.sleep(forTimeInterval: 0.2) }
+        #expect(samples.allSatisfy { $0 == 0 }, "ann's connections while idle: \(samples)")
+
+        // A sibling's change arrives within a second or two.
+        var latencies: [Double] = []
+        for n in 1...3 {
+            try a.ok(["add", "Call mum \(n)"])
+            _ = try a.sync()
+            let pushed = Date()
+            #expect(Self.eventually(5) { Self.has(b, "Call mum \(n)") })
+            latencies.append(Date().timeIntervalSince(pushed))
+        }
+        #expect(latencies.sorted()[1] < 1.5, "latencies \(latencies)")
+
+        // The server process killed: the watcher says it polls, and still takes changes in.
+        server.kill9()
+        #expect(Self.eventually(10) { said().contains("Watching by polling the server every 1–10 s (the channel at \(address): ") }, "\(said())")
+        #expect(try b.ok(["sync", "status"]).contains("Watching:    by polling the server every 1–10 s"))
+        try a.ok(["add", "Water the plants"])
+        _ = try a.sync()
+        #expect(Self.eventually(15) { Self.has(b, "Water the plants") }, "polling pulled it")
+
+        // Back: the watcher returns to the channel (tried again after 5, then 10 s).
+        try server.start()
+        #expect(try Self.eventually(25) { try b.ok(["sync", "status"]).contains("Watching:    through the realtime channel") }, "\(said())")
+
+        // PostgreSQL restarted: the stream stays, the server listens again, changes come through.
+        try pg.control("restart")
+        Thread.sleep(forTimeInterval: 1)
+        try a.ok(["add", "Feed the cat"])
+        _ = try a.sync()
+        #expect(Self.eventually(10) { Self.has(b, "Feed the cat") }, "\(said())\n\(server.said)")
+        #expect(watch.isRunning)
+    }
+
+    /// Another person's ticket, a wrong one, a replaced one and an expired one; the tables and
+    /// functions behind them, as psql shows them to a person.
+    @Test func theChannelHearsOnlyGoodTicketsOfTheirOwnPerson() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let urls = try SyncCommandTests.server(pg, people: ["ann", "bob"])
+        let ann = Device("ann", server: urls[0]), bob = Device("bob", server: urls[1])
+        for device in [ann, bob] { _ = try device.sync() }
+        let server = try RunningServer(pg)
+        defer { server.kill9() }
+        func ticket(_ url: String, device: String) throws -> String {
+            let r = try pg.psql(url, "SELECT ticket FROM board.realtime_ticket('\(device)')")
+            #expect(r.status == 0, "\(r.stderr)")
+            return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let annTicket = try ticket(urls[0], device: "probe"), bobTicket = try ticket(urls[1], device: "probe")
+        #expect(annTicket.count == 64 && annTicket != bobTicket)
+        #expect(try pg.psql(urls[0], "SELECT address FROM board.realtime_ticket('probe2')").stdout.hasPrefix("http://127.0.0.1:\(server.port)"))
+
+        // Refused: none, wrong, malformed, another path.
+        for (given, path) in [(nil, "/watch"), (String(repeating: "ab", count: 32), "/watch"), ("x' OR '1'='1", "/watch"), (annTicket, "/other")] {
+            let probe = try ChannelProbe(port: server.port, ticket: given, seconds: 3, path: path)
+            #expect(probe.waitFor("status", seconds: 5))
+            #expect(probe.lines.first == (path == "/watch" ? "status 401" : "status 404"), "\(given ?? "none") \(path): \(probe.lines)")
+        }
+
+        // Each person hears their own log move, never the other's.
+        let annProbe = try ChannelProbe(port: server.port, ticket: annTicket, seconds: 30)
+        let bobProbe = try ChannelProbe(port: server.port, ticket: bobTicket, seconds: 30)
+        #expect(annProbe.waitFor("event: ready", seconds: 5) && bobProbe.waitFor("event: ready", seconds: 5), "\(annProbe.lines) \(bobProbe.lines)")
+        try ann.ok(["add", "Ann's card"])
+        _ = try ann.sync()
+        #expect(annProbe.waitFor("event: moved", seconds: 5), "\(annProbe.lines)")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(bobProbe.count("event: moved") == 0, "bob heard ann: \(bobProbe.lines)")
+        try bob.ok(["add", "Bob's card"])
+        _ = try bob.sync()
+        #expect(bobProbe.waitFor("event: moved", seconds: 5), "\(bobProbe.lines)")
+
+        // A new ticket for the same device replaces the old: the old is refused, and its open stream ends.
+        let replaced = try ticket(urls[0], device: "probe")
+        let old = try ChannelProbe(port: server.port, ticket: annTicket, seconds: 3)
+        #expect(old.waitFor("status", seconds: 5) && old.lines.first == "status 401", "\(old.lines)")
+        #expect(annProbe.waitFor("closed", seconds: 15), "the stream of a replaced ticket ends: \(annProbe.lines)")
+        // Expired: refused.
+        #expect(try pg.psql(pg.adminURL, "UPDATE board.realtime_tickets SET expires_at = now() - interval '1 second'").status == 0)
+        let expired = try ChannelProbe(port: server.port, ticket: replaced, seconds: 3)
+        #expect(expired.waitFor("status", seconds: 5) && expired.lines.first == "status 401", "\(expired.lines)")
+        // Revoked by the person: every ticket of theirs goes.
+        let fresh = try ticket(urls[0], device: "probe")
+        #expect(try pg.psql(urls[0], "SELECT board.forget_realtime_tickets()").stdout.hasPrefix("2"))
+        let revoked = try ChannelProbe(port: server.port, ticket: fresh, seconds: 3)
+        #expect(revoked.waitFor("status", seconds: 5) && revoked.lines.first == "status 401", "\(revoked.lines)")
+
+        // A person reads neither table, and can't write the address.
+        for sql in ["SELECT * FROM board.realtime_tickets", "SELECT * FROM board.realtime",
+                    "INSERT INTO board.realtime (address) VALUES ('http://evil.example')"] {
+            let r = try pg.psql(urls[1], sql)
+            #expect(r.status != 0 && r.stderr.contains("permission denied"), "\(sql): \(r.stdout) \(r.stderr)")
+        }
+    }
+
+    @Test func badRealtimeOptionsAreRefusedWithOneLine() throws {
+        for (arguments, field) in [
+            (["--realtime", "0.0.0.0:8765"], "realtime"),
+            (["--realtime", "localhost"], "realtime"),
+            (["--realtime", "127.0.0.1:70000"], "realtime"),
+            (["--realtime", "127.0.0.1:8765", "--once"], "realtime"),
+            (["--advertise", "https://board.example"], "advertise"),
+            (["--realtime", "127.0.0.1:8765", "--advertise", "ftp://board.example"], "advertise"),
+            (["--realtime", "127.0.0.1:8765", "--tls-cert", "/nonexistent.crt"], "tls-key"),
+            (["--realtime", "0.0.0.0:8765", "--tls-cert", "/nonexistent.crt", "--tls-key", "/nonexistent.key"], "tls-cert"),
+        ] {
+            let r = try BoardBinary.run(["server", "run", "--server", "postgres://postgres@127.0.0.1:1/board"] + arguments)
+            #expect(r.status == 2, "\(arguments): \(r.stderr)")
+            #expect(r.stderr.hasPrefix("error: \(field):") && r.stderr.split(separator: "\n").count == 1, "\(arguments): \(r.stderr)")
+        }
+    }
+
+    /// Over TLS, with the certificate checked against the CA the device's URL names.
+    @Test func theChannelOverTLS() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        try PostgresCluster.makeCertificates(in: pg.folder, name: "ca")
+        let url = try SyncCommandTests.server(pg)[0] + "?sslmode=disable&sslrootcert=\(pg.caFile)"
+        let a = Device("laptop", server: url), b = Device("desktop", server: url)
+        for device in [a, b] { _ = try device.sync() }
+        let port = PostgresCluster.freePort()
+        let server = try RunningServer(pg, port: port, extra: ["--tls-cert", pg.folder + "/server.crt", "--tls-key", pg.folder + "/server.key",
+                                                              "--advertise", "https://localhost:\(port)"])
+        defer { server.kill9() }
+        let (watch, log) = try Self.watch(b)
+        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
+        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(Self.eventually(10) { said().contains("Watching through the realtime channel at https://localhost:\(port).") }, "\(said())")
+        try a.ok(["add", "Over TLS"])
+        _ = try a.sync()
+        #expect(Self.eventually(5) { Self.has(b, "Over TLS") }, "\(said())")
+        // Plain HTTP to a TLS port is no stream.
+        let plain = try ChannelProbe(port: port, ticket: nil, seconds: 2)
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(!plain.lines.contains { $0.hasPrefix("status 200") || $0.hasPrefix("event") }, "\(plain.lines)")
+    }
+}
