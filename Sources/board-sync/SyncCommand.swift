@@ -102,7 +102,13 @@ struct SyncRun: Command {
         }
         do {
             let (url, store, clock) = try start(creating: false)
-            waitForever { await SyncWatch.run(store, server: url, clock: clock) { printOut($0.words) } }
+            // How it hears of changes is `board sync status`'s to say; the status line says where sync stands.
+            waitForever {
+                await SyncWatch.run(store, server: url, clock: clock) { event in
+                    if case .listening = event { return }
+                    printOut(event.words)
+                }
+            }
         } catch {
             printOut("Sync refused: \(error)")
             Foundation.exit(2)

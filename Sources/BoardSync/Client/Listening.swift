@@ -5,7 +5,7 @@ import Foundation
 /// database connection while nothing happens: the realtime channel `board server run` serves, with
 /// a ticket fetched on a short connection and renewed halfway through its life; without it (an
 /// older server, none running, a firewall) the log's head polled on a short connection, every 1 s
-/// backing off to 10 s while nothing moves, and the channel tried again after 5 s, 10 s … 5 min.
+/// backing off to 10 s while nothing moves, and the channel tried again after about 5 s, 10 s … 5 min.
 enum Listening {
     /// Seconds between polls of the head: from the first, doubled while nothing moves, to the last.
     static let pollFirst = 1, pollLast = 10
@@ -46,7 +46,8 @@ enum Listening {
                 why = (error as? SyncError).map { "the server: " + $0.reason } ?? "the channel at \(address ?? "?"): " + RealtimeStream.describe(error)
             }
             said("by polling the server every \(pollFirst)–\(pollLast) s (\(why))")
-            await poll(store, server: server, heard: heard, for: retry)
+            // Spread: a thousand devices that lost the channel at once come back over seconds, not at once.
+            await poll(store, server: server, heard: heard, for: Int(Double(retry) * Double.random(in: 0.5...1.5)))
             retry = min(retry * 2, retryLast)
         }
     }
