@@ -14,15 +14,20 @@ PEOPLE, DEVICES = 334, 1000
 refusals = {"connections": 0}
 
 
+# Where devices reach the database: PostgreSQL itself, or PgBouncer in front of it (the last part).
+through = {"port": pg_port}
+
+
 def person_url(i):
-    return "postgres://p%03d:pw@127.0.0.1:%d/board" % (i, pg_port)
+    return "postgres://p%03d:pw@127.0.0.1:%d/board" % (i, through["port"])
 
 
 async def short(i, work_on):
     """One short connection as person i, as a device's round makes one; refused for want of slots, try again."""
     while True:
         try:
-            connection = await asyncpg.connect(person_url(i))
+            # No named statements: a pooler in transaction mode may hand each to another session.
+            connection = await asyncpg.connect(person_url(i), statement_cache_size=0)
         except (asyncpg.TooManyConnectionsError, asyncpg.CannotConnectNowError):
             refusals["connections"] += 1
             await asyncio.sleep(random.uniform(0.5, 2))
@@ -105,9 +110,11 @@ async def push(device):
     return card, landed - start, landed
 
 
-def load(pushers, seconds, results):
+def load(pushers, seconds, port, results):
     """In a process of its own (the devices pushing are other machines): each of `pushers` (person,
     device id) pushes a card every second for `seconds`; each push's (device id, card, round time, landed)."""
+    through["port"] = port
+
     async def run():
         out = []
 
@@ -126,9 +133,10 @@ def load(pushers, seconds, results):
 
 
 def pushing(pushers, seconds=30):
+    """`load` in a process of its own, its results back."""
     spawn = multiprocessing.get_context("spawn")
     results = spawn.Queue()
-    worker = spawn.Process(target=load, args=(pushers, seconds, results))
+    worker = spawn.Process(target=load, args=(pushers, seconds, through["port"], results))
     worker.start()
     out = results.get()
     worker.join()
@@ -166,6 +174,70 @@ def process_usage(pid):
     return rss, total
 
 
+def free_port():
+    return int(subprocess.run(["python3", "-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1',0)); print(s.getsockname()[1])"],
+                              capture_output=True, text=True).stdout)
+
+
+def start_pgbouncer():
+    """PgBouncer in transaction mode on a port of its own, knowing each person by their SCRAM secret
+    (so it logs them in to PostgreSQL as themselves: row-level security as before)."""
+    port = free_port()
+    secrets = subprocess.run(["psql", admin, "-tA", "-F", " ", "-c", "SELECT rolname, rolpassword FROM pg_authid WHERE rolname ~ '^p[0-9]{3}$'"],
+                             check=True, capture_output=True, text=True).stdout.split("\n")
+    with open(os.path.join(work, "userlist.txt"), "w") as users:
+        users.write("".join('"%s" "%s"\n' % tuple(line.split(" ", 1)) for line in secrets if line))
+    with open(os.path.join(work, "pgbouncer.ini"), "w") as ini:
+        ini.write("""[databases]
+board = host=127.0.0.1 port=%d dbname=board
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = %d
+unix_socket_dir =
+auth_type = scram-sha-256
+auth_file = %s/userlist.txt
+pool_mode = transaction
+max_client_conn = 4000
+default_pool_size = 2
+max_db_connections = 40
+logfile = %s/pgbouncer.log
+""" % (pg_port, port, work, work))
+    bouncer = subprocess.Popen(["runuser", "-u", "postgres", "--", "pgbouncer", os.path.join(work, "pgbouncer.ini")])
+    time.sleep(1)
+    return bouncer, port
+
+
+def database_cpu():
+    """CPU seconds PostgreSQL has used: the postmaster, its ended children (short connections) and those running."""
+    with open(os.path.join(work, "data", "postmaster.pid")) as pid_file:
+        postmaster = int(pid_file.readline())
+    with open("/proc/%d/stat" % postmaster) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    total = sum(int(f) for f in fields[11:15])
+    with open("/proc/%d/task/%d/children" % (postmaster, postmaster)) as children:
+        for child in children.read().split():
+            try:
+                with open("/proc/%s/stat" % child) as stat:
+                    total += sum(int(f) for f in stat.read().rsplit(")", 1)[1].split()[11:13])
+            except FileNotFoundError:
+                pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+async def under_load(devices, pushers, server, label):
+    """`pushers` push a card every second for 30 s while `devices` watch: the push rounds, how soon
+    the siblings saw each card, and the CPU each part used meanwhile."""
+    before = (time.process_time(), database_cpu(), process_usage(server.pid)[1], time.monotonic())
+    loaded = await asyncio.get_running_loop().run_in_executor(None, pushing, [(d.person, d.id) for d in pushers])
+    spent = [(now - then) / (time.monotonic() - before[3]) * 100
+             for now, then in zip((time.process_time(), database_cpu(), process_usage(server.pid)[1]), before)]
+    rounds = [took for _, _, took, _ in loaded]
+    busy = await lags(devices, [(device_id, card, landed) for device_id, card, _, landed in loaded])
+    print("%s: push round median %.0f ms, p99 %.0f ms; seen by siblings median %.0f ms, p99 %.0f ms (%d sightings)"
+          % (label, statistics.median(rounds) * 1000, pct(rounds, 0.99) * 1000, statistics.median(busy) * 1000, pct(busy, 0.99) * 1000, len(busy)))
+    print("  meanwhile, in %% of a core: the simulated devices (one Python process) %.0f%%, PostgreSQL %.0f%%, board server run %.0f%%" % tuple(spent))
+
+
 async def main():
     control = await asyncpg.connect(admin)
     max_connections = await control.fetchval("SHOW max_connections")
@@ -187,8 +259,7 @@ async def main():
         await c.close()
 
     # Now: the channel.
-    port = int(subprocess.run(["python3", "-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1',0)); print(s.getsockname()[1])"],
-                              capture_output=True, text=True).stdout)
+    port = free_port()
     log = open(os.path.join(work, "server.log"), "w")
     server = subprocess.Popen([board, "server", "run", "--server", admin, "--state", os.path.join(work, "replica"), "--realtime", "127.0.0.1:%d" % port],
                               stdout=log, stderr=log, env=dict(os.environ, XDG_CONFIG_HOME="/nonexistent"))
@@ -233,12 +304,15 @@ async def main():
         print("a change on one device, seen by its siblings: median %.0f ms, p99 %.0f ms, max %.0f ms (%d sightings)"
               % (statistics.median(quiet) * 1000, pct(quiet, 0.99) * 1000, max(quiet) * 1000, len(quiet)))
 
-        # The same 50 devices pushing a card every second for 30 s, 1,000 watching.
-        loaded = await asyncio.get_running_loop().run_in_executor(None, pushing, [(d.person, d.id) for d in pushers])
-        rounds = [took for _, _, took, _ in loaded]
-        busy = await lags(devices, [(device_id, card, landed) for device_id, card, _, landed in loaded])
-        print("the same with 1,000 devices watching: push round median %.0f ms, p99 %.0f ms; seen by siblings median %.0f ms, p99 %.0f ms (%d sightings)"
-              % (statistics.median(rounds) * 1000, pct(rounds, 0.99) * 1000, statistics.median(busy) * 1000, pct(busy, 0.99) * 1000, len(busy)))
+        # The same 50 devices pushing a card every second for 30 s, 1,000 watching; then the same
+        # again with the devices reaching the database through PgBouncer in transaction mode.
+        await under_load(devices, pushers, server, "the same with 1,000 devices watching")
+        bouncer, through["port"] = start_pgbouncer()
+        try:
+            await under_load(devices, pushers, server, "through PgBouncer (transaction mode, at most 40 server connections)")
+        finally:
+            bouncer.terminate()
+            bouncer.wait()
         for task in watching:
             task.cancel()
     finally:

@@ -168,6 +168,50 @@ import Testing
         }
     }
 
+    /// PgBouncer in transaction mode in front of the database: each round is a short connection of
+    /// its own, so devices sync and watch through it (the server process connects directly).
+    @Test func devicesSyncAndWatchThroughPgBouncerInTransactionMode() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        _ = try SyncCommandTests.server(pg)
+        let secret = try pg.psql(pg.adminURL, "SELECT rolpassword FROM pg_authid WHERE rolname = 'ann'").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = PostgresCluster.freePort(), folder = pg.folder
+        try "\"ann\" \"\(secret)\"\n".write(toFile: folder + "/userlist.txt", atomically: true, encoding: .utf8)
+        try """
+            [databases]
+            board = host=127.0.0.1 port=\(pg.port) dbname=board
+            [pgbouncer]
+            listen_addr = 127.0.0.1
+            listen_port = \(port)
+            unix_socket_dir =
+            auth_type = scram-sha-256
+            auth_file = \(folder)/userlist.txt
+            pool_mode = transaction
+            logfile = \(folder)/pgbouncer.log
+            pidfile = \(folder)/pgbouncer.pid
+
+            """.write(toFile: folder + "/pgbouncer.ini", atomically: true, encoding: .utf8)
+        try PostgresCluster.run(["chown", "postgres", folder + "/userlist.txt", folder + "/pgbouncer.ini"])
+        try PostgresCluster.detached(["/usr/sbin/runuser", "-u", "postgres", "--", "pgbouncer", "-d", folder + "/pgbouncer.ini"])
+        defer { _ = try? PostgresCluster.detached(["/usr/sbin/runuser", "-u", "postgres", "--", "pkill", "-F", folder + "/pgbouncer.pid"]) }
+        let url = "postgres://ann:pw-ann@127.0.0.1:\(port)/board"
+        let a = Device("laptop", server: url), b = Device("desktop", server: url)
+        try a.ok(["add", "Pay rent"])
+        for device in [a, b] { _ = try device.sync() }
+        #expect(Self.has(b, "Pay rent"))
+        let server = try RunningServer(pg)
+        defer { server.kill9() }
+        let (watch, log) = try Self.watch(b)
+        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
+        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(Self.eventually(10) { said().contains("Watching through the realtime channel") }, "\(said())")
+        try a.ok(["add", "Through the pooler"])
+        _ = try a.sync()
+        #expect(Self.eventually(5) { Self.has(b, "Through the pooler") }, "\(said())")
+        let pooled = (try? String(contentsOfFile: folder + "/pgbouncer.log", encoding: .utf8)) ?? ""
+        #expect(pooled.contains("login attempt: db=board user=ann"), "the rounds went through PgBouncer: \(pooled)")
+    }
+
     /// Over TLS, with the certificate checked against the CA the device's URL names.
     @Test func theChannelOverTLS() throws {
         let pg = try PostgresCluster()

@@ -13,9 +13,9 @@ import Testing
         defer { pg.stop() }
         let first = try board(["server", "init", pg.adminURL])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 9 migrations run.\n")
+        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 10 migrations run.\n")
         let schema = try pg.psql(pg.adminURL, "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'board'").stdout
-        #expect(schema == "changes,habit_entries,habits,migrations,people,recurrence_rules,reminder_claims,replica_cursors,series,shares,tasks,templates\n")
+        #expect(schema == "changes,habit_entries,habits,migrations,people,realtime,realtime_tickets,recurrence_rules,reminder_claims,replica_cursors,series,shares,tasks,templates\n")
         for table in ["changes", "templates", "recurrence_rules", "series", "tasks", "habits", "habit_entries"] {
             #expect(try pg.psql(pg.adminURL, "SELECT relrowsecurity AND relforcerowsecurity FROM pg_class WHERE oid = 'board.\(table)'::regclass").stdout == "t\n",
                     "\(table)")
@@ -23,9 +23,10 @@ import Testing
         let again = try board(["server", "init", pg.adminURL])
         #expect(again.status == 0)
         #expect(again.stdout == "The schema on 127.0.0.1:\(pg.port)/board is up to date.\n")
-        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "9\n")
-        // A server an earlier Board set up (six migrations): init adds the tables, the reminders and the shares, once.
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "10\n")
+        // A server an earlier Board set up (six migrations): init adds the tables, the reminders, the shares and the channel, once.
         #expect(try pg.psql(pg.adminURL, """
+            DROP FUNCTION board.realtime_ticket(text), board.forget_realtime_tickets(); DROP TABLE board.realtime, board.realtime_tickets;
             DROP FUNCTION board.share_routine(text, name), board.unshare_routine(text, name), board.my_shares(), board.shared_templates(),
                 board.shared_recurrence_rules(), board.shared_tasks();
             DROP TABLE board.shares;
@@ -33,9 +34,9 @@ import Testing
             DROP FUNCTION board.set_server_reminders(text, text), board.server_reminders(), board.note_zone(text);
             ALTER TABLE board.people DROP COLUMN remind_to, DROP COLUMN remind_zone;
             DROP PUBLICATION board_realtime; DROP TABLE board.replica_cursors, board.habit_entries, board.habits, board.tasks, board.series,
-            board.recurrence_rules, board.templates; DELETE FROM board.migrations WHERE version IN (7, 8, 9)
+            board.recurrence_rules, board.templates; DELETE FROM board.migrations WHERE version IN (7, 8, 9, 10)
             """).status == 0)
-        #expect(try board(["server", "init", pg.adminURL]).stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 3 migrations run.\n")
+        #expect(try board(["server", "init", pg.adminURL]).stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 4 migrations run.\n")
         #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.tasks").stdout == "0\n")
     }
 
