@@ -200,9 +200,11 @@ pool_mode = transaction
 max_client_conn = 4000
 default_pool_size = 2
 max_db_connections = 40
-logfile = %s/pgbouncer.log
-""" % (pg_port, port, work, work))
-    bouncer = subprocess.Popen(["runuser", "-u", "postgres", "--", "pgbouncer", os.path.join(work, "pgbouncer.ini")])
+log_connections = 0
+log_disconnections = 0
+""" % (pg_port, port, work))
+    bouncer = subprocess.Popen(["runuser", "-u", "postgres", "--", "pgbouncer", os.path.join(work, "pgbouncer.ini")],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(1)
     return bouncer, port
 

@@ -2,7 +2,7 @@
 # 1,000 watching devices of 334 people on one server with PostgreSQL's default settings (issue 43):
 # before (a LISTEN connection per device) and through `board server run --realtime`.
 #   Benchmarks/Scripts/watchers.sh [BOARD_BINARY]
-# Needs: postgresql, python3 with asyncpg (pip install asyncpg); as root (the cluster runs as postgres).
+# Needs: postgresql, pgbouncer, python3 with asyncpg (pip install asyncpg); as root (the cluster runs as postgres).
 set -euo pipefail
 board=$(realpath "${1:-.build/release/board}")
 here=$(cd "$(dirname "$0")" && pwd)
