@@ -26,6 +26,7 @@ let package = Package(
         .executableTarget(name: "FuzzPhrase", dependencies: ["FuzzSupport", .product(name: "BoardModel", package: "Board")], linkerSettings: lld),
         .executableTarget(name: "FuzzRRule", dependencies: ["FuzzSupport", .product(name: "BoardModel", package: "Board")], linkerSettings: lld),
         .executableTarget(name: "FuzzChange", dependencies: ["FuzzSupport", .product(name: "BoardModel", package: "Board")], linkerSettings: lld),
+        .executableTarget(name: "FuzzEvents", dependencies: ["FuzzSupport", .product(name: "BoardModel", package: "Board")], linkerSettings: lld),
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", .product(name: "BoardCLI", package: "Board")], linkerSettings: lld),
         .executableTarget(name: "FuzzDocument", dependencies: [
             "FuzzSupport", .product(name: "BoardModel", package: "Board"), .product(name: "BoardStore", package: "Board"),

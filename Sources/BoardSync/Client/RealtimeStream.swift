@@ -9,7 +9,7 @@ import NIOSSL
 /// then the server's events as they come. HTTP and TLS are swift-nio's; what is read here is the
 /// event stream's lines, at most a few kilobytes held at once.
 enum RealtimeStream {
-    enum Notice: Sendable { case ready, moved }
+    typealias Notice = EventStream.Event
 
     /// Why the stream ended other than by its ticket running out.
     enum Failure: Error, CustomStringConvertible {
@@ -39,7 +39,7 @@ enum RealtimeStream {
 
     /// Seconds without a byte (the server writes one every 25) before the stream counts as lost.
     static let silence = 60.0
-    /// The most an event (or a refusal's words) may hold.
+    /// The most of a refusal's words kept.
     static let largest = 4_096
 
     /// Listens at `address` with `ticket` until `until` (then returns), telling `heard` each event;
@@ -87,27 +87,21 @@ enum RealtimeStream {
     /// The response: a refusal's status and words, or the stream's events until it ends.
     private static func read(_ inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>, lastByte: Clock,
                              heard: @Sendable (Notice) -> Void) async throws {
-        var refusal: UInt?, pending: [UInt8] = [], event = ""
+        var refusal: UInt?, words: [UInt8] = [], stream = EventStream()
         for try await part in inbound {
             lastByte.reset()
             switch part {
             case .head(let head):
                 if head.status != .ok { refusal = head.status.code }
+            case .body(let buffer) where refusal != nil:
+                words += buffer.readableBytesView.prefix(max(0, largest - words.count))
             case .body(let buffer):
-                pending += buffer.readableBytesView
-                if pending.count > largest { throw Failure.ended("the channel sent a line longer than \(largest) bytes") }
-                guard refusal == nil else { continue }
-                while let end = pending.firstIndex(of: 10) {
-                    let line = String(decoding: pending[..<end], as: UTF8.self)
-                    pending.removeSubrange(...end)
-                    if line.hasPrefix("event:") { event = line.dropFirst(6).trimmingCharacters(in: .whitespaces) }
-                    if line.isEmpty {
-                        if event == "ready" { heard(.ready) } else if event == "moved" { heard(.moved) }
-                        event = ""
-                    }
+                guard let events = stream.take(buffer.readableBytesView) else {
+                    throw Failure.ended("the channel sent a line longer than \(EventStream.largest) bytes")
                 }
+                events.forEach(heard)
             case .end:
-                if let refusal { throw Failure.refused(refusal, String(decoding: pending, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) }
+                if let refusal { throw Failure.refused(refusal, String(decoding: words, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) }
                 throw Failure.ended("the channel closed the stream")
             }
         }
