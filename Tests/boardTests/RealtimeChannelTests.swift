@@ -50,6 +50,13 @@ import Testing
         let address = "http://127.0.0.1:\(server.port)"
         #expect(Self.eventually(10) { said().contains("Watching through the realtime channel at \(address).") }, "\(said())")
         #expect(try b.ok(["sync", "status"]).contains("Watching:    through the realtime channel at \(address) (since "))
+        // A second watch of the same board (the screen's, say) has a ticket of its own: neither ends the other's stream.
+        let (second, secondLog) = try Self.watch(b)
+        defer { kill(second.processIdentifier, SIGKILL); second.waitUntilExit() }
+        #expect(Self.eventually(10) { ((try? String(contentsOfFile: secondLog, encoding: .utf8)) ?? "").contains("Watching through the realtime channel") })
+        let device = try #require(try b.ok(["sync", "status"]).split(separator: "\n").first { $0.hasPrefix("Device:") }?.split(separator: " ").last)
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.realtime_tickets WHERE device LIKE '\(device)/%'").stdout == "2\n")
+        kill(second.processIdentifier, SIGKILL)
 
         // Idle: no connection of ann's is open, sampled over two seconds.
         Thread.sleep(forTimeInterval: 0.5)
@@ -137,9 +144,9 @@ import Testing
         #expect(try pg.psql(pg.adminURL, "UPDATE board.realtime_tickets SET expires_at = now() - interval '1 second'").status == 0)
         let expired = try ChannelProbe(port: server.port, ticket: replaced, seconds: 3)
         #expect(expired.waitFor("status", seconds: 5) && expired.lines.first == "status 401", "\(expired.lines)")
-        // Revoked by the person: every ticket of theirs goes.
+        // Revoked by the person: every ticket of theirs goes (the expired ones went as this one was made).
         let fresh = try ticket(urls[0], device: "probe")
-        #expect(try pg.psql(urls[0], "SELECT board.forget_realtime_tickets()").stdout.hasPrefix("2"))
+        #expect(try pg.psql(urls[0], "SELECT board.forget_realtime_tickets()").stdout == "1\n")
         let revoked = try ChannelProbe(port: server.port, ticket: fresh, seconds: 3)
         #expect(revoked.waitFor("status", seconds: 5) && revoked.lines.first == "status 401", "\(revoked.lines)")
 

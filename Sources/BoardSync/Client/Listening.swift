@@ -17,12 +17,19 @@ enum Listening {
     static func run(_ store: BoardStore, server: ServerURL, heard: Flag, said: @escaping @Sendable (String) -> Void) async {
         var retry = retryFirst
         let roots = BoardServer.trustRoots(server)
+        // Each watch its own ticket: two on one board (the screen's and `sync --watch`) would
+        // otherwise replace each other's.
+        let watch = String(UInt32.random(in: 0...UInt32.max), radix: 16)
         while !Task.isCancelled {
+            // A board joins its account at its first round: until then it has no device id.
+            guard let device = (try? store.syncStatus())??.deviceId else {
+                try? await Task.sleep(for: .milliseconds(200))
+                continue
+            }
             var why: String, address: String?
             do {
-                let device = try store.syncStatus()?.deviceId ?? ""
                 let ticket = try await BoardServer.withConnection(server) { connection in
-                    try await SyncConnection(connection: connection, server: server).realtimeTicket(device: device)
+                    try await SyncConnection(connection: connection, server: server).realtimeTicket(device: device + "/" + watch)
                 }
                 address = ticket?.address
                 if let ticket, let address {

@@ -3,8 +3,8 @@ import PostgresNIO
 
 /// The realtime channel's side in the database (ARCHITECTURE.md §19): where `board server run`
 /// serves it, and the tickets that let a device listen. A ticket is fetched by the person's own
-/// login through a security-definer function, kept only as its SHA-256, one per device (a new one
-/// replaces the old), and good for an hour; the server process checks it against the table.
+/// login through a security-definer function, kept only as its SHA-256, one per watch of a device
+/// (a new one replaces the old), and good for an hour; the server process checks it against the table.
 public enum ServerRealtime {
     /// How long a ticket is good for; a device fetches a new one when half of it is gone.
     static let ticketMinutes = 60
@@ -41,6 +41,7 @@ public enum ServerRealtime {
                 until timestamptz := now() + interval '\(ticketMinutes) minutes';
         BEGIN
             IF me IS NULL THEN RAISE EXCEPTION 'not a person on this server' USING ERRCODE = 'BRD04'; END IF;
+            DELETE FROM board.realtime_tickets t WHERE t.owner = me AND t.expires_at < now();
             INSERT INTO board.realtime_tickets (owner, device, ticket_hash, expires_at)
             VALUES (me, device, sha256(convert_to(fresh, 'UTF8')), until)
             ON CONFLICT ON CONSTRAINT realtime_tickets_pkey DO UPDATE SET ticket_hash = EXCLUDED.ticket_hash, expires_at = EXCLUDED.expires_at;
