@@ -150,12 +150,40 @@ import Testing
         let revoked = try ChannelProbe(port: server.port, ticket: fresh, seconds: 3)
         #expect(revoked.waitFor("status", seconds: 5) && revoked.lines.first == "status 401", "\(revoked.lines)")
 
+        // A request never finished is not waited on: the connection is closed within seconds.
+        let slow = try BoardBinary.runTool(["python3", "-c", """
+            import socket, time
+            s = socket.create_connection(('127.0.0.1', \(server.port)))
+            s.sendall(b'GET /watch HTTP/1.1\\r\\nHost: x\\r\\n')
+            start = time.time(); s.settimeout(20)
+            print('closed' if s.recv(100) == b'' else 'answered', round(time.time() - start))
+            """])
+        #expect(slow.stdout.hasPrefix("closed "), "\(slow.stdout) \(slow.stderr)")
+        #expect((Int(slow.stdout.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 99) <= 12, "\(slow.stdout)")
+
         // A person reads neither table, and can't write the address.
         for sql in ["SELECT * FROM board.realtime_tickets", "SELECT * FROM board.realtime",
                     "INSERT INTO board.realtime (address) VALUES ('http://evil.example')"] {
             let r = try pg.psql(urls[1], sql)
             #expect(r.status != 0 && r.stderr.contains("permission denied"), "\(sql): \(r.stdout) \(r.stderr)")
         }
+    }
+
+    /// A server an earlier Board set up has no channel: a watcher polls, says why, and still syncs.
+    @Test func aServerWithoutTheChannelIsPolled() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let (_, a, b) = try SyncCommandTests.twoSyncedBoards(pg, now: "2026-11-21T08:00")
+        #expect(try pg.psql(pg.adminURL, "DROP FUNCTION board.realtime_ticket(text); DELETE FROM board.migrations WHERE version = 10").status == 0)
+        let (watch, log) = try Self.watch(b)
+        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
+        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(Self.eventually(10) {
+            said().contains("Watching by polling the server every 1–10 s (the server has no realtime channel: its administrator runs `board server init`).")
+        }, "\(said())")
+        try a.ok(["add", "Polled"])
+        _ = try a.sync()
+        #expect(Self.eventually(15) { Self.has(b, "Polled") }, "\(said())")
     }
 
     @Test func badRealtimeOptionsAreRefusedWithOneLine() throws {
