@@ -7,7 +7,7 @@ public enum SyncCommands {
     /// `board sync run`'s parameters besides the board's.
     public enum Run {
         public static let server = Declared.option("server", "The server's URL. Env: BOARD_SYNC_URL; config: sync_url.", value: "url")
-        public static let watch = Declared.flag("watch", "Stay connected: pull within a second of another device's push, push this board's changes as they are made, reconnect when the server comes back.")
+        public static let watch = Declared.flag("watch", "Keep watching: pull within a second of another device's push (through the server's realtime channel, else by polling it every 1–10 s), push this board's changes as they are made; no database connection is held while idle.")
         public static let screen = Declared.flag("screen", "For the board screen, which starts this beside it: --watch, saying where sync stands in the status line's words, a line at a time, until the screen closes this process's input.", hidden: true)
         public static let serverReminders = Declared.option("server-reminders", "Ask the server to send your reminders while your devices sleep, to TO: a phone number, an ntfy topic, an e-mail — what its administrator's command takes; `off` stops it. Your cards' times are read in the zone your devices sync in.", value: "to")
         public static let claimReminders = Declared.flag("claim-reminders", "For `board remind` on a board that syncs: claims on the server the reminders read from standard input (TASK_ID<tab>INSTANT a line) and prints the ones this device got (TASK_ID INSTANT a line).", hidden: true)
@@ -52,7 +52,7 @@ public enum SyncCommands {
 
     public static let serverRun = CommandInfo(
         "run",
-        abstract: "Keep the server's tables (board.tasks, board.templates, …) in step with every person's change log, by Board's own merge; runs until stopped.",
+        abstract: "Keep the server's tables (board.tasks, board.templates, …) in step with every person's change log, by Board's own merge, and serve watching devices their realtime channel (--realtime); runs until stopped.",
         parameters: [Replica.server, Replica.state, Replica.once, Remind.exec, Remind.grace,
                      Realtime.listen, Realtime.advertise, Realtime.certificate, Realtime.key])
 
