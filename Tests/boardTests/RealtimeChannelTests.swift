@@ -169,6 +169,28 @@ import Testing
         }
     }
 
+    /// A person added while the server runs: their watching boards hear their siblings too (the
+    /// server's pass tells the streams what no notification it listened for did).
+    @Test func aPersonAddedWhileTheServerRunsIsHeard() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        _ = try SyncCommandTests.server(pg, people: ["ann"])
+        let server = try RunningServer(pg)
+        defer { server.kill9() }
+        let added = try BoardBinary.run(["server", "add-user", "dan", "--server", pg.adminURL, "--password", "pw-dan"])
+        let url = try #require(added.lines.last)
+        let a = Device("laptop", server: url), b = Device("desktop", server: url)
+        for device in [a, b] { _ = try device.sync() }
+        let (watch, log) = try Self.watch(b)
+        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
+        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(Self.eventually(10) { said().contains("Watching through the realtime channel") }, "\(said())")
+        try a.ok(["add", "Hello dan"])
+        _ = try a.sync()
+        #expect(Self.eventually(8) { Self.has(b, "Hello dan") }, "\(said())\n\(server.said)")
+        #expect(!server.said.contains("NewPeople"), "\(server.said)")
+    }
+
     /// A server an earlier Board set up has no channel: a watcher polls, says why, and still syncs.
     @Test func aServerWithoutTheChannelIsPolled() throws {
         let pg = try PostgresCluster()

@@ -85,8 +85,9 @@ public struct ServerReplica: Sendable {
     /// Runs until cancelled: a pass at once, then one whenever a person's channel says their log
     /// moved (or every few seconds, should a notification be missed). One connection holds the
     /// channels and makes the passes; when it is lost, it connects again, waiting 1, 2, 4 … 30 s.
-    /// `notified` hears each channel's notification as it comes, and after connecting again the
-    /// channels of those whose log moved meanwhile (the realtime channel passes them on).
+    /// `notified` hears each channel's notification as it comes, and after each pass the channels
+    /// of those whose log moved without one (a person added since this connection listened, or a
+    /// change made while it was away): the realtime channel passes them on.
     public func run(moved: @escaping @Sendable (Moved) -> Void, notified: @escaping @Sendable (String) -> Void = { _ in },
                     problem: @escaping @Sendable (Error, _ retry: Int) -> Void) async {
         var backoff = 1
@@ -94,27 +95,28 @@ public struct ServerReplica: Sendable {
             let passed = Flag()
             do {
                 try await BoardServer.withConnection(server) { connection in
-                    let channels = try await Self.channels(connection), woken = Flag()
+                    let channels = try await Self.channels(connection), heard = HeardChannels()
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         for channel in channels {
                             group.addTask {
-                                try await connection.listen(on: channel) { notes in for try await _ in notes { woken.set(); notified(channel) } }
+                                try await connection.listen(on: channel) { notes in for try await _ in notes { heard.insert(channel); notified(channel) } }
                             }
                         }
                         group.addTask {
                             var last = Date.distantPast
                             while !Task.isCancelled {
-                                if woken.take() || last.timeIntervalSinceNow < -5 {
-                                    let first = last == .distantPast
+                                let woken = heard.take()
+                                if !woken.isEmpty || last.timeIntervalSinceNow < -5 {
                                     for person in try await pass(connection) {
                                         moved(person)
-                                        // Notifications sent while this connection was not listening are lost.
-                                        if first && person.changes > 0 { notified(person.channel) }
+                                        if person.changes > 0 && !woken.contains(person.channel) && !heard.contains(person.channel) {
+                                            notified(person.channel)
+                                        }
                                     }
                                     passed.set()
                                     last = Date()
-                                    // Someone new: listen on their channel too.
-                                    if try await Self.channels(connection) != channels { throw NewPeople() }
+                                    // Someone new: this connection ends, and the next listens on their channel too.
+                                    if try await Self.channels(connection) != channels { return }
                                 }
                                 try await Task.sleep(for: .milliseconds(20))
                             }
@@ -125,8 +127,6 @@ public struct ServerReplica: Sendable {
                 }
             } catch is CancellationError {
                 return
-            } catch is NewPeople {
-                continue
             } catch {
                 if passed.take() { backoff = 1 }
                 problem(error, backoff)
@@ -136,7 +136,14 @@ public struct ServerReplica: Sendable {
         }
     }
 
-    private struct NewPeople: Error {}
+    /// The channels notified since a pass last took them.
+    private final class HeardChannels: @unchecked Sendable {
+        private let lock = NSLock()
+        private var channels: Set<String> = []
+        func insert(_ channel: String) { _ = lock.withLock { channels.insert(channel) } }
+        func contains(_ channel: String) -> Bool { lock.withLock { channels.contains(channel) } }
+        func take() -> Set<String> { lock.withLock { defer { channels = [] }; return channels } }
+    }
 
     /// Whether the server refused a statement (a value, a constraint) rather than went away.
     static func refusesRows(_ error: PSQLError) -> Bool {
