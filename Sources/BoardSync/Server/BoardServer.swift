@@ -51,6 +51,8 @@ public enum BoardServer {
             do {
                 try await connection.query(PostgresQuery(unsafeSQL: "CREATE ROLE \(name) LOGIN PASSWORD \(quoted(password)) IN ROLE board_person"), logger: logger)
                 try await connection.query("INSERT INTO board.people (role) VALUES (\(name))", logger: logger)
+                // A running `board server run` listens on the new person's channel at once.
+                try await connection.query("SELECT pg_notify(\(ServerReplica.peopleChannel), '')", logger: logger)
                 try await connection.query("COMMIT", logger: logger)
             } catch {
                 _ = try? await connection.query("ROLLBACK", logger: logger)

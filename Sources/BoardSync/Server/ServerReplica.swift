@@ -97,7 +97,7 @@ public struct ServerReplica: Sendable {
                 try await BoardServer.withConnection(server) { connection in
                     let channels = try await Self.channels(connection), heard = HeardChannels()
                     try await withThrowingTaskGroup(of: Void.self) { group in
-                        for channel in channels {
+                        for channel in channels + [Self.peopleChannel] {
                             group.addTask {
                                 try await connection.listen(on: channel) { notes in for try await _ in notes { heard.insert(channel); notified(channel) } }
                             }
@@ -135,6 +135,9 @@ public struct ServerReplica: Sendable {
             }
         }
     }
+
+    /// The channel `board server add-user` notifies: someone new to listen for.
+    static let peopleChannel = "board_people"
 
     /// The channels notified since a pass last took them.
     private final class HeardChannels: @unchecked Sendable {
