@@ -148,8 +148,9 @@ struct SyncStatusCommand: Command {
             timestamp.flatMap(BoardClock.date(fromTimestamp:)).map { LocalDateTime(instant: $0, in: clock.zone) }.map { $0.date.iso + " " + $0.time.description }
         }
         printOut("Last sync:   \(local(status.lastSyncedAt) ?? "never")")
-        // How the last watching sync (`--watch`, or beside the screen) heard of changes, and since when.
-        if let how = status.listening {
+        // How the watching sync (`--watch`, or beside the screen) hears of changes, and since when:
+        // while its process runs (one killed says nothing on its way out).
+        if let how = status.listening, let process = status.listeningProcess, kill(process, 0) == 0 || errno == EPERM {
             printOut("Watching:    \(how.escapedForTerminal)\(local(status.listeningSince).map { " (since \($0))" } ?? "")")
         }
         printOut("Waiting:     \(status.waiting.formatted()) \(status.waiting == 1 ? "change" : "changes") to push")

@@ -45,7 +45,7 @@ import Testing
         let server = try RunningServer(pg)
         defer { server.kill9() }
         let (watch, log) = try Self.watch(b)
-        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() } }
         let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         let address = "http://127.0.0.1:\(server.port)"
         #expect(Self.eventually(10) { said().contains("Watching through the realtime channel at \(address).") }, "\(said())")
@@ -79,6 +79,15 @@ import Testing
         server.kill9()
         #expect(Self.eventually(10) { said().contains("Watching by polling the server every 1–10 s (the channel at \(address): ") }, "\(said())")
         #expect(try b.ok(["sync", "status"]).contains("Watching:    by polling the server every 1–10 s"))
+        // Once the watch is gone, status says no more how it heard.
+        kill(watch.processIdentifier, SIGKILL)
+        watch.waitUntilExit()
+        // (board-sync, its child, ends with it a moment later.)
+        #expect(try Self.eventually(5) { !(try b.ok(["sync", "status"]).contains("Watching:")) })
+        let (again, againLog) = try Self.watch(b)
+        defer { kill(again.processIdentifier, SIGKILL); again.waitUntilExit() }
+        #expect(Self.eventually(10) { ((try? String(contentsOfFile: againLog, encoding: .utf8)) ?? "").contains("Watching by polling") })
+        #expect(try b.ok(["sync", "status"]).contains("Watching:    by polling the server every 1–10 s"))
         try a.ok(["add", "Water the plants"])
         _ = try a.sync()
         #expect(Self.eventually(15) { Self.has(b, "Water the plants") }, "polling pulled it")
@@ -93,7 +102,7 @@ import Testing
         try a.ok(["add", "Feed the cat"])
         _ = try a.sync()
         #expect(Self.eventually(10) { Self.has(b, "Feed the cat") }, "\(said())\n\(server.said)")
-        #expect(watch.isRunning)
+        #expect(again.isRunning)
     }
 
     /// Another person's ticket, a wrong one, a replaced one and an expired one; the tables and

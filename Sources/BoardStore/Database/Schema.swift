@@ -46,7 +46,11 @@ enum Schema {
         migrator.registerMigration("v17 routines shared with this person") { db in try BoardStore.sharedRoutinesSchema(db) }
         migrator.registerMigration("v18 how a watching sync hears of changes") { db in
             // The realtime channel or polling (ARCHITECTURE.md §19), for `board sync status`.
-            try db.execute(sql: "ALTER TABLE sync_state ADD COLUMN listening TEXT; ALTER TABLE sync_state ADD COLUMN listening_since TEXT")
+            try db.execute(sql: """
+                ALTER TABLE sync_state ADD COLUMN listening TEXT;
+                ALTER TABLE sync_state ADD COLUMN listening_since TEXT;
+                ALTER TABLE sync_state ADD COLUMN listening_process INTEGER;
+                """)
         }
         return migrator
     }

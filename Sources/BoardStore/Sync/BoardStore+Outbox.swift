@@ -20,10 +20,11 @@ public struct SyncStatus: Equatable, Sendable {
     /// Received rows that can't be made yet, and why for the first few ("tasks 1a2b3c4d: its first values have not arrived").
     public let waitingRows: Int
     public let waitingReasons: [String]
-    /// How the last watching sync heard of changes ("the realtime channel at …", "polling …"), and
-    /// since when (a timestamp as the board writes them); nil when no watch has run.
+    /// How the last watching sync heard of changes ("the realtime channel at …", "polling …"),
+    /// since when (a timestamp as the board writes them), and its process; nil when no watch has run.
     public var listening: String? = nil
     public var listeningSince: String? = nil
+    public var listeningProcess: Int32? = nil
 }
 
 /// A batch of the outbox: changes this device made that the server does not have yet, and their
@@ -252,16 +253,17 @@ extension BoardStore {
                 """)
             return SyncStatus(server: row["server"], deviceId: row["device_id"], waiting: waiting, pulledThrough: row["pulled_through"],
                               lastSyncedAt: row["last_synced_at"], lastProblem: row["last_problem"], setAside: setAside, setAsideReasons: reasons,
-                              waitingRows: waitingRows, waitingReasons: whyWaiting, listening: row["listening"], listeningSince: row["listening_since"])
+                              waitingRows: waitingRows, waitingReasons: whyWaiting, listening: row["listening"], listeningSince: row["listening_since"],
+                              listeningProcess: row["listening_process"])
         }
     }
 
-    /// Notes how a watching sync hears of changes now (nil: it stopped).
+    /// Notes how this process's watching sync hears of changes now (nil: it stopped).
     public func noteListening(_ words: String?, clock: BoardClock) throws {
         try write { db in
             try writing(as: nil, db) {
-                try db.execute(sql: "UPDATE sync_state SET listening = ?, listening_since = ? WHERE id = 1",
-                               arguments: [words, words == nil ? nil : clock.timestamp])
+                try db.execute(sql: "UPDATE sync_state SET listening = ?, listening_since = ?, listening_process = ? WHERE id = 1",
+                               arguments: [words, words == nil ? nil : clock.timestamp, words == nil ? nil : ProcessInfo.processInfo.processIdentifier])
             }
         }
     }
