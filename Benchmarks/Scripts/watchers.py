@@ -5,7 +5,7 @@ channel (a LISTEN connection held per device), then through the channel `board s
 ticket its person's login fetched, then the event stream) and pulls through the real path (its
 person's login, a short connection, the device's pull statement under row-level security).
 Run as watchers.py BOARD_BINARY WORK_FOLDER ADMIN_URL PORT."""
-import asyncio, json, multiprocessing, os, random, statistics, subprocess, sys, time, uuid
+import asyncio, json, multiprocessing, os, random, socket, statistics, subprocess, sys, time, uuid
 
 import asyncpg
 
@@ -175,8 +175,9 @@ def process_usage(pid):
 
 
 def free_port():
-    return int(subprocess.run(["python3", "-c", "import socket; s=socket.socket(); s.bind(('127.0.0.1',0)); print(s.getsockname()[1])"],
-                              capture_output=True, text=True).stdout)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def start_pgbouncer():

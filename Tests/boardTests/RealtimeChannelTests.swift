@@ -13,18 +13,6 @@ import Testing
             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
-    /// `board sync --watch` on `device`, its output in a file; killed with -9 at the end.
-    static func watch(_ device: Device) throws -> (process: Process, log: String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString).log").path
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let watch = BoardBinary.process(["sync", "--watch", "--db", device.path, "--tz", "Europe/Paris", "--now", "2026-11-21T08:00"],
-                                        environment: ["BOARD_SYNC_URL": device.server, "PGPASSFILE": "/nonexistent"])
-        watch.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        watch.standardError = watch.standardOutput
-        try watch.run()
-        return (watch, log)
-    }
-
     static func eventually(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -44,19 +32,16 @@ import Testing
         let (_, a, b) = try SyncCommandTests.twoSyncedBoards(pg, now: "2026-11-21T08:00")
         let server = try RunningServer(pg)
         defer { server.kill9() }
-        let (watch, log) = try Self.watch(b)
-        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() } }
-        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        let watch = try Watching(b)
         let address = "http://127.0.0.1:\(server.port)"
-        #expect(Self.eventually(10) { said().contains("Watching through the realtime channel at \(address).") }, "\(said())")
+        #expect(Self.eventually(10) { watch.said.contains("Watching through the realtime channel at \(address).") }, "\(watch.said)")
         #expect(try b.ok(["sync", "status"]).contains("Watching:    through the realtime channel at \(address) (since "))
         // A second watch of the same board (the screen's, say) has a ticket of its own: neither ends the other's stream.
-        let (second, secondLog) = try Self.watch(b)
-        defer { kill(second.processIdentifier, SIGKILL); second.waitUntilExit() }
-        #expect(Self.eventually(10) { ((try? String(contentsOfFile: secondLog, encoding: .utf8)) ?? "").contains("Watching through the realtime channel") })
+        let second = try Watching(b)
+        #expect(Self.eventually(10) { second.said.contains("Watching through the realtime channel") })
         let device = try #require(try b.ok(["sync", "status"]).split(separator: "\n").first { $0.hasPrefix("Device:") }?.split(separator: " ").last)
         #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.realtime_tickets WHERE device LIKE '\(device)/%'").stdout == "2\n")
-        kill(second.processIdentifier, SIGKILL)
+        second.stop()
 
         // Idle: no connection of ann's is open, sampled over two seconds.
         Thread.sleep(forTimeInterval: 0.5)
@@ -77,16 +62,14 @@ import Testing
 
         // The server process killed: the watcher says it polls, and still takes changes in.
         server.kill9()
-        #expect(Self.eventually(10) { said().contains("Watching by polling the server every 1–10 s (the channel at \(address): ") }, "\(said())")
+        #expect(Self.eventually(10) { watch.said.contains("Watching by polling the server every 1–10 s (the channel at \(address): ") }, "\(watch.said)")
         #expect(try b.ok(["sync", "status"]).contains("Watching:    by polling the server every 1–10 s"))
         // Once the watch is gone, status says no more how it heard.
-        kill(watch.processIdentifier, SIGKILL)
-        watch.waitUntilExit()
+        watch.stop()
         // (board-sync, its child, ends with it a moment later.)
         #expect(try Self.eventually(5) { !(try b.ok(["sync", "status"]).contains("Watching:")) })
-        let (again, againLog) = try Self.watch(b)
-        defer { kill(again.processIdentifier, SIGKILL); again.waitUntilExit() }
-        #expect(Self.eventually(10) { ((try? String(contentsOfFile: againLog, encoding: .utf8)) ?? "").contains("Watching by polling") })
+        let again = try Watching(b)
+        #expect(Self.eventually(10) { again.said.contains("Watching by polling") })
         #expect(try b.ok(["sync", "status"]).contains("Watching:    by polling the server every 1–10 s"))
         try a.ok(["add", "Water the plants"])
         _ = try a.sync()
@@ -94,14 +77,14 @@ import Testing
 
         // Back: the watcher returns to the channel (tried again after about 5, 10, 20 … s).
         try server.start()
-        #expect(try Self.eventually(60) { try b.ok(["sync", "status"]).contains("Watching:    through the realtime channel") }, "\(said())")
+        #expect(try Self.eventually(60) { try b.ok(["sync", "status"]).contains("Watching:    through the realtime channel") }, "\(again.said)")
 
         // PostgreSQL restarted: the stream stays, the server listens again, changes come through.
         try pg.control("restart")
         Thread.sleep(forTimeInterval: 1)
         try a.ok(["add", "Feed the cat"])
         _ = try a.sync()
-        #expect(Self.eventually(10) { Self.has(b, "Feed the cat") }, "\(said())\n\(server.said)")
+        #expect(Self.eventually(10) { Self.has(b, "Feed the cat") }, "\(again.said)\n\(server.said)")
         #expect(again.isRunning)
     }
 
@@ -190,13 +173,11 @@ import Testing
         let url = try #require(added.lines.last)
         let a = Device("laptop", server: url), b = Device("desktop", server: url)
         for device in [a, b] { _ = try device.sync() }
-        let (watch, log) = try Self.watch(b)
-        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
-        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        #expect(Self.eventually(10) { said().contains("Watching through the realtime channel") }, "\(said())")
+        let watch = try Watching(b)
+        #expect(Self.eventually(10) { watch.said.contains("Watching through the realtime channel") }, "\(watch.said)")
         try a.ok(["add", "Hello dan"])
         _ = try a.sync()
-        #expect(Self.eventually(8) { Self.has(b, "Hello dan") }, "\(said())\n\(server.said)")
+        #expect(Self.eventually(8) { Self.has(b, "Hello dan") }, "\(watch.said)\n\(server.said)")
         #expect(!server.said.contains("NewPeople"), "\(server.said)")
     }
 
@@ -206,15 +187,13 @@ import Testing
         defer { pg.stop() }
         let (_, a, b) = try SyncCommandTests.twoSyncedBoards(pg, now: "2026-11-21T08:00")
         #expect(try pg.psql(pg.adminURL, "DROP FUNCTION board.realtime_ticket(text); DELETE FROM board.migrations WHERE version = 10").status == 0)
-        let (watch, log) = try Self.watch(b)
-        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
-        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        let watch = try Watching(b)
         #expect(Self.eventually(10) {
-            said().contains("Watching by polling the server every 1–10 s (the server has no realtime channel: its administrator runs `board server init`).")
-        }, "\(said())")
+            watch.said.contains("Watching by polling the server every 1–10 s (the server has no realtime channel: its administrator runs `board server init`).")
+        }, "\(watch.said)")
         try a.ok(["add", "Polled"])
         _ = try a.sync()
-        #expect(Self.eventually(15) { Self.has(b, "Polled") }, "\(said())")
+        #expect(Self.eventually(15) { Self.has(b, "Polled") }, "\(watch.said)")
     }
 
     @Test func badRealtimeOptionsAreRefusedWithOneLine() throws {
@@ -267,13 +246,11 @@ import Testing
         #expect(Self.has(b, "Pay rent"))
         let server = try RunningServer(pg)
         defer { server.kill9() }
-        let (watch, log) = try Self.watch(b)
-        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
-        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        #expect(Self.eventually(10) { said().contains("Watching through the realtime channel") }, "\(said())")
+        let watch = try Watching(b)
+        #expect(Self.eventually(10) { watch.said.contains("Watching through the realtime channel") }, "\(watch.said)")
         try a.ok(["add", "Through the pooler"])
         _ = try a.sync()
-        #expect(Self.eventually(5) { Self.has(b, "Through the pooler") }, "\(said())")
+        #expect(Self.eventually(5) { Self.has(b, "Through the pooler") }, "\(watch.said)")
         let pooled = (try? String(contentsOfFile: folder + "/pgbouncer.log", encoding: .utf8)) ?? ""
         #expect(pooled.contains("login attempt: db=board user=ann"), "the rounds went through PgBouncer: \(pooled)")
     }
@@ -290,13 +267,11 @@ import Testing
         let server = try RunningServer(pg, port: port, extra: ["--tls-cert", pg.folder + "/server.crt", "--tls-key", pg.folder + "/server.key",
                                                               "--advertise", "https://localhost:\(port)"])
         defer { server.kill9() }
-        let (watch, log) = try Self.watch(b)
-        defer { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() }
-        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        #expect(Self.eventually(10) { said().contains("Watching through the realtime channel at https://localhost:\(port).") }, "\(said())")
+        let watch = try Watching(b)
+        #expect(Self.eventually(10) { watch.said.contains("Watching through the realtime channel at https://localhost:\(port).") }, "\(watch.said)")
         try a.ok(["add", "Over TLS"])
         _ = try a.sync()
-        #expect(Self.eventually(5) { Self.has(b, "Over TLS") }, "\(said())")
+        #expect(Self.eventually(5) { Self.has(b, "Over TLS") }, "\(watch.said)")
         // Plain HTTP to a TLS port is no stream.
         let plain = try ChannelProbe(port: port, ticket: nil, seconds: 2)
         Thread.sleep(forTimeInterval: 2.5)

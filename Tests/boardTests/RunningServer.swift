@@ -42,6 +42,34 @@ final class RunningServer {
     }
 }
 
+/// `board sync --watch` on a device, its output in a file; killed with -9 when stopped or dropped.
+final class Watching {
+    let process: Process
+    let log: String
+
+    init(_ device: SyncCommandTests.Device) throws {
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString).log").path
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        process = BoardBinary.process(["sync", "--watch", "--db", device.path, "--tz", "Europe/Paris", "--now", "2026-11-21T08:00"],
+                                      environment: ["BOARD_SYNC_URL": device.server, "PGPASSWORD": "", "PGPASSFILE": "/nonexistent"])
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardError = process.standardOutput
+        try process.run()
+    }
+
+    /// What it printed so far.
+    var said: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+    var isRunning: Bool { process.isRunning }
+
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}
+
 /// A request to the channel from outside Board (Python's http.client): its status and the event
 /// lines it read within `seconds`, each with the moment it came.
 final class ChannelProbe {
@@ -70,7 +98,7 @@ final class ChannelProbe {
             except (socket.timeout, TimeoutError):
                 pass
             """
-        process = BoardBinary.process(["python3", "-c", script, ticket ?? "-", output])
+        process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, ticket ?? "-", output]
         try process.run()

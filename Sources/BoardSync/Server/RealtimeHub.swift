@@ -34,16 +34,8 @@ final class RealtimeHub: @unchecked Sendable {
         for listener in lock.withLock({ listeners[channel].map { Array($0.values) } ?? [] }) { listener.pokes.yield() }
     }
 
-    /// Tells every stream: after the server process lost its notifications for a while.
-    func pokeAll() {
-        for listener in lock.withLock({ listeners.values.flatMap(\.values) }) { listener.pokes.yield() }
-    }
-
     /// The tickets of the open streams.
     var tickets: [String] { lock.withLock { Array(Set(listeners.values.flatMap { $0.values.map(\.ticket) })) } }
-
-    /// How many streams are open.
-    var count: Int { lock.withLock { listeners.values.reduce(0) { $0 + $1.count } } }
 
     /// Ends every stream whose ticket was `checked` and is not among `good` (replaced, revoked or
     /// expired); a stream opened since the check keeps going.

@@ -91,12 +91,6 @@ public struct RealtimeServer: Sendable {
     /// Tells the streams of `channel` that its person's log moved.
     public func poke(_ channel: String) { hub.poke(channel) }
 
-    /// Tells every stream, after notifications may have been missed (the database connection lost).
-    public func pokeAll() { hub.pokeAll() }
-
-    /// How many streams are open.
-    public var listeners: Int { hub.count }
-
     /// Ends the streams whose tickets were replaced, revoked or expired, every few seconds.
     private func recheckTickets(_ desk: TicketDesk) async {
         while !Task.isCancelled {
