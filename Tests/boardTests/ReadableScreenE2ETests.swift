@@ -119,7 +119,13 @@ import Testing
         #expect(session.waitFor { $0.contains("Evening") }.0)
         for key in ["l", "l", "l", "l", "k", "Enter"] { try session.send(key) }
         #expect(session.waitFor { $0.contains("Brush teeth") && $0.contains("[x]") }.0)
-        let attributed = session.screenWithAttributes
+        // The text can show before the frame that strikes it is drawn (a busy machine): wait for it.
+        var attributed = session.screenWithAttributes
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, attributed.split(separator: "\n").first(where: { $0.contains("Brush teeth") })?.contains("9m") != true {
+            Thread.sleep(forTimeInterval: 0.05)
+            attributed = session.screenWithAttributes
+        }
         let line = try #require(attributed.split(separator: "\n").first { $0.contains("Brush teeth") })
         // SGR 9 (strike) is set right before the text, and not before the box.
         let text = try #require(line.range(of: "Brush teeth"))
