@@ -198,6 +198,26 @@ import Testing
         replica = try start()
     }
 
+    /// A long log is read in one statement, whatever the batches it is taken in by. Read a batch a
+    /// statement, each had the server sort the rest of the log whenever its statistics were those of
+    /// an emptier table, as they are just after a first sync: a quarter of a 100,000-card first pass.
+    @Test func aLongLogIsReadInOneStatement() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let ann = Device("ann", server: try SyncCommandTests.server(pg, people: ["ann"])[0])
+        let cards = (0..<6_000).map { "{\"title\": \"Card \($0)\"}" }
+        let imported = try BoardBinary.run(["import", "-", "--db", ann.path, "--tz", "Europe/Paris", "--now", "2026-11-21T08:00"],
+                                           stdin: "[" + cards.joined(separator: ",") + "]")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try ann.sync().hasSuffix("Pushed 6,000 changes, pulled 0; board up to date.\n"))
+        #expect(try pg.psql(pg.adminURL, "ALTER SYSTEM SET log_statement = 'all'").status == 0)
+        #expect(try pg.psql(pg.adminURL, "SELECT pg_reload_conf()").status == 0)
+        _ = try replica(pg, state: pg.folder + "/replica")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.tasks").stdout == "6000\n")
+        let reads = pg.log.components(separatedBy: "\n").filter { $0.contains("execute") && $0.contains("SELECT seq, change_id::text") }
+        #expect(reads.count == 1, "\(reads.joined(separator: "\n"))")
+    }
+
     /// Rows the tables refuse hold back their person alone: the others' tables still follow, the
     /// pass says who and why (exit 5), and the held-back rows arrive once the tables take them.
     @Test func rowsTheTablesRefuseHoldBackOnlyTheirPerson() throws {

@@ -201,14 +201,19 @@ public struct ServerReplica: Sendable {
         let store = try files.store(path, owner: owner)
         let waitingBefore = try store.read { db in try Row.fetchAll(db, sql: "SELECT entity, entity_id FROM sync_waiting") }
             .map { (entity: $0[0] as String, id: $0[1] as String) }
-        var received = 0
-        while true {
-            let batch = try await Self.pull(connection, owner: owner, after: through)
-            guard let last = batch.last?.seq else { break }
-            let checked = store.check(batch.compactMap(\.change))
-            received += try store.receive(checked, pulledThrough: last).received
-            through = last
-            if batch.count < Self.pullBatch { break }
+        // Each batch is taken in while the next is read and checked (checking needs no transaction).
+        var log = try await ReplicaLog.after(through, owner: owner, connection)
+        func nextChecked() async throws -> (changes: CheckedChanges, through: Int64)? {
+            let batch = try await log.next(Self.pullBatch)
+            guard let last = batch.last?.seq else { return nil }
+            return (store.check(batch.compactMap(\.change)), last)
+        }
+        var received = 0, next = try await nextChecked()
+        while let batch = next {
+            async let taken = store.receive(batch.changes, pulledThrough: batch.through).received
+            next = try await nextChecked()
+            received += try await taken
+            through = batch.through
         }
         // The rows to write: those the changes since the cursor named, and those that waited for them.
         var touched: [String: Set<String>] = [:]
@@ -244,27 +249,6 @@ public struct ServerReplica: Sendable {
 
         /// Lets the file go (closed once nothing holds it), to be removed and made again.
         func forget(_ path: String) { lock.withLock { _ = open.removeValue(forKey: path) } }
-    }
-
-    /// The person's changes after `seq`, in order, as a device pulls them; nil for one whose stamp
-    /// or origin is not of a change's shape (the log's checks refuse them; a log without its checks
-    /// is read past them, never stopped).
-    static func pull(_ connection: PostgresConnection, owner: String, after seq: Int64) async throws -> [(seq: Int64, change: FieldChange?)] {
-        let rows = try await connection.query("""
-            SELECT seq, change_id::text, entity, entity_id, field, value, stamp, device, origin FROM board.changes
-            WHERE owner = \(owner)::uuid AND seq > \(seq) ORDER BY seq LIMIT \(pullBatch)
-            """, logger: BoardServer.logger)
-        var changes: [(Int64, FieldChange?)] = []
-        for try await (number, id, entity, entityId, field, value, stamp, device, origin)
-            in rows.decode((Int64, String, String, String, String, String?, String, String, String).self) {
-            guard let stamp = HybridTimestamp(stamp), let origin = FieldChange.Origin(rawValue: origin) else {
-                changes.append((number, nil))
-                continue
-            }
-            changes.append((number, FieldChange(id: id, entity: entity, entityId: entityId, field: field, value: value, stamp: stamp,
-                                                device: device, origin: origin)))
-        }
-        return changes
     }
 
     /// Writes the replica's rows to the tables, and the cursor, in one transaction. `touched` nil:
