@@ -218,6 +218,36 @@ import Testing
         #expect(reads.count == 1, "\(reads.joined(separator: "\n"))")
     }
 
+    /// Later passes write what their changes touched, by `COPY` into a staging table and an upsert
+    /// from it: a new habit and its check-ins arrive, a pass of cards alone leaves them as they are,
+    /// an edited card is updated in place and a deleted one goes.
+    @Test func laterPassesUpsertWhatTheirChangesTouched() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let ann = Device("ann", server: try SyncCommandTests.server(pg, people: ["ann"])[0])
+        let state = pg.folder + "/replica"
+        try ann.ok(["add", "Keep me"])
+        try ann.ok(["add", "Delete me"])
+        _ = try ann.sync()
+        _ = try replica(pg, state: state)
+        let cards = try ann.cards()
+        let kept = try #require(cards.first { $0["title"] as? String == "Keep me" }?["id"] as? String)
+        let gone = try #require(cards.first { $0["title"] as? String == "Delete me" }?["id"] as? String)
+        try ann.ok(["habit", "add", "Water"])
+        try ann.ok(["habit", "check", "Water", "--date", "2026-11-19"])
+        try ann.ok(["habit", "check", "Water", "--date", "2026-11-20"])
+        _ = try ann.sync()
+        _ = try replica(pg, state: state)
+        #expect(try Self.differences(ann, pg, person: "ann") == [])
+        try ann.ok(["edit", kept, "--title", "Kept, edited"])
+        try ann.ok(["delete", gone])
+        _ = try ann.sync()
+        _ = try replica(pg, state: state)
+        #expect(try pg.psql(pg.adminURL, "SELECT title FROM board.tasks").stdout == "Kept, edited\n")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.habit_entries").stdout == "2\n")
+        #expect(try Self.differences(ann, pg, person: "ann") == [])
+    }
+
     /// Rows the tables refuse hold back their person alone: the others' tables still follow, the
     /// pass says who and why (exit 5), and the held-back rows arrive once the tables take them.
     @Test func rowsTheTablesRefuseHoldBackOnlyTheirPerson() throws {

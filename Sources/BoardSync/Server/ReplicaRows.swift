@@ -4,84 +4,62 @@ import GRDB
 import NIOCore
 import PostgresNIO
 
-/// A replica's rows read from its file and written over the server's table (ARCHITECTURE.md §16):
-/// as JSON objects that PostgreSQL types column by column (`jsonb_populate_recordset`), so a
-/// value is never spliced into SQL text.
+/// A replica's rows read from its file and written over the server's table (ARCHITECTURE.md §16),
+/// always by `COPY` in its text format, escaped field by field, so a value is never spliced into SQL
+/// text: straight into the table when a person's rows are made again, else into a staging table
+/// they are upserted from.
 enum ReplicaRows {
-    /// Rows per statement.
-    static let batch = 2_000
-
-    /// The rows of `table` in the replica (those of `ids`, or all), each a JSON object of the
-    /// server's columns.
-    static func read(_ table: String, ids: [String]?, owner: String, store: BoardStore) throws -> [String: [String: Any]] {
-        let columns = ServerTables.columns[table]!
-        let key = table == "habit_entries" ? "habit_id || ' ' || day" : "id"
-        return try store.read { db in
-            let fileColumns = Set(try db.columns(in: table).map(\.name))
-            let selected = columns.filter(fileColumns.contains)
-            var sql = "SELECT \(key) AS board_key, \(selected.map { "\"\($0)\"" }.joined(separator: ", ")) FROM \(table)"
-            var arguments = StatementArguments()
-            if let ids {
-                sql += " WHERE id IN (SELECT value FROM json_each(?))"
-                arguments = [String(decoding: try JSONSerialization.data(withJSONObject: ids), as: UTF8.self)]
-            }
-            var rows: [String: [String: Any]] = [:]
-            for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
-                var object: [String: Any] = ["owner_id": owner]
-                for column in selected {
-                    let value = row[column] as DatabaseValue
-                    if value.isNull { object[column] = NSNull(); continue }
-                    if ServerTables.booleanColumns.contains(column) {
-                        object[column] = (Int.fromDatabaseValue(value) ?? 0) != 0
-                    } else if ServerTables.jsonColumns.contains(column), let text = String.fromDatabaseValue(value) {
-                        object[column] = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
-                    } else if let number = Int64.fromDatabaseValue(value), case .int64 = value.storage {
-                        object[column] = number
-                    } else {
-                        object[column] = String.fromDatabaseValue(value) ?? NSNull()
-                    }
-                }
-                rows[row["board_key"]] = object
-            }
-            return rows
-        }
-    }
-
-    /// Rows per `COPY` chunk of a whole table.
+    /// Rows read from the file at a time.
     static let copyChunk = 5_000
 
-    /// Every row of `table` in the replica written into the server's table by `COPY` (a person's
-    /// rows made again: the caller deleted theirs first and set the path to the board schema): text PostgreSQL types as it would a
-    /// literal, without a JSON object per row or a conflict check per key.
-    static func copy(_ table: String, owner: String, store: BoardStore, _ connection: PostgresConnection) async throws {
-        let columns = ServerTables.columns[table]!
-        let fileColumns = try store.read { db in Set(try db.columns(in: table).map(\.name)) }
-        let selected = columns.filter { $0 == "owner_id" || fileColumns.contains($0) }
+    /// The replica's rows of `table` (those of `ids`, else all) written into `target` by `COPY`: text
+    /// PostgreSQL types as it would a literal, without a JSON object per row or a conflict check per key.
+    /// The columns are the server table's that the file has; `target` is found by the path.
+    static func copy(_ table: String, ids: [String]?, into target: String, owner: String, store: BoardStore,
+                     _ connection: PostgresConnection) async throws {
+        let selected = try columns(table, store: store)
         let projection = selected.map { $0 == "owner_id" ? "NULL" : "\"\($0)\"" }.joined(separator: ", ")
-        try await connection.copyFrom(table: table, columns: selected, logger: BoardServer.logger) { writer in
-            var after: Int64 = 0
-            while true {
-                var buffer = ByteBuffer()
-                let last: Int64? = try store.read { db in
-                    let rows = try Row.fetchCursor(db, sql: "SELECT rowid, \(projection) FROM \(table) WHERE rowid > ? ORDER BY rowid LIMIT ?",
-                                                   arguments: [after, copyChunk])
-                    var last: Int64?
-                    while let row = try rows.next() {
-                        last = row[0]
-                        for (index, column) in selected.enumerated() {
-                            if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
-                            if column == "owner_id" { buffer.writeString(owner); continue }
-                            copyField(row[index + 1], boolean: ServerTables.booleanColumns.contains(column), into: &buffer)
-                        }
-                        buffer.writeInteger(UInt8(ascii: "\n"))
+        /// One chunk's rows in `COPY` text; the last rowid read (nil: none).
+        func chunk(after: Int64, ids: ArraySlice<String>?) throws -> (ByteBuffer, Int64?) {
+            try store.read { db in
+                var buffer = ByteBuffer(), last: Int64?
+                let rows = try ids.map { ids in
+                    try Row.fetchCursor(db, sql: "SELECT rowid, \(projection) FROM \(table) WHERE id IN (SELECT value FROM json_each(?))",
+                                        arguments: [String(decoding: try JSONSerialization.data(withJSONObject: Array(ids)), as: UTF8.self)])
+                } ?? Row.fetchCursor(db, sql: "SELECT rowid, \(projection) FROM \(table) WHERE rowid > ? ORDER BY rowid LIMIT ?",
+                                     arguments: [after, copyChunk])
+                while let row = try rows.next() {
+                    last = row[0]
+                    for (index, column) in selected.enumerated() {
+                        if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
+                        if column == "owner_id" { buffer.writeString(owner); continue }
+                        copyField(row[index + 1], boolean: ServerTables.booleanColumns.contains(column), into: &buffer)
                     }
-                    return last
+                    buffer.writeInteger(UInt8(ascii: "\n"))
                 }
-                guard let last else { return }
+                return (buffer, last)
+            }
+        }
+        try await connection.copyFrom(table: target, columns: selected, logger: BoardServer.logger) { writer in
+            if let ids {
+                for start in stride(from: 0, to: ids.count, by: copyChunk) {
+                    try await writer.write(try chunk(after: 0, ids: ids[start..<min(start + copyChunk, ids.count)]).0)
+                }
+                return
+            }
+            var after: Int64 = 0
+            while case let (buffer, last?) = try chunk(after: after, ids: nil) {
                 try await writer.write(buffer)
                 after = last
             }
         }
+    }
+
+    /// The server table's columns that the replica's file has, `owner_id` always (two file tables
+    /// take it from their parent).
+    static func columns(_ table: String, store: BoardStore) throws -> [String] {
+        let fileColumns = try store.read { db in Set(try db.columns(in: table).map(\.name)) }
+        return ServerTables.columns[table]!.filter { $0 == "owner_id" || fileColumns.contains($0) }
     }
 
     /// One field in `COPY`'s text format: `\N` for NULL, `t`/`f` for a boolean, and text with
@@ -107,51 +85,36 @@ enum ReplicaRows {
         }
     }
 
-    /// Makes the server's `table` hold `rows` for the rows of `ids` (all of the person's rows when
-    /// nil): each row upserted, and each of those ids the replica no
-    /// longer has deleted.
-    static func replace(_ table: String, rows: [String: [String: Any]], ids: [String]?, owner: String,
-                        _ connection: PostgresConnection) async throws {
-        let columns = ServerTables.columns[table]!
+    /// Makes the server's `table` hold the replica's rows of `ids` (all of the person's rows when
+    /// nil): copied into a staging table of the session's (emptied at commit), upserted from it, and
+    /// the rows asked for that the replica no longer has deleted.
+    static func replace(_ table: String, ids: [String]?, owner: String, store: BoardStore, _ connection: PostgresConnection) async throws {
+        let staged = "staged_" + table
+        try await connection.query(PostgresQuery(unsafeSQL: """
+            CREATE TEMP TABLE IF NOT EXISTS \(staged) (LIKE board.\(table) INCLUDING DEFAULTS) ON COMMIT DELETE ROWS
+            """), logger: BoardServer.logger)
+        try await copy(table, ids: ids, into: staged, owner: owner, store: store, connection)
+        let columns = try columns(table, store: store)
         let key = table == "habit_entries" ? ["owner_id", "habit_id", "day"] : ["owner_id", "id"]
         let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let updates = columns.filter { !key.contains($0) }.map { "\"\($0)\" = EXCLUDED.\"\($0)\"" }.joined(separator: ", ")
-        // Gone from the replica: the ids asked for that it no longer has, or every row it lacks.
-        if table == "habit_entries" {
-            let keep = Array(rows.keys)
-            try await connection.query(PostgresQuery(unsafeSQL: """
-                DELETE FROM board.habit_entries WHERE owner_id = $1::uuid AND NOT (habit_id || ' ' || day::text = ANY ($2::text[]))
-                """, binds: try binds(owner, keep)), logger: BoardServer.logger)
-        } else if let ids {
-            let gone = ids.filter { rows[$0] == nil }
-            if !gone.isEmpty {
-                try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM board.\(table) WHERE owner_id = $1::uuid AND id = ANY ($2::text[])",
-                                                         binds: try binds(owner, gone)), logger: BoardServer.logger)
-            }
-        } else {
-            try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM board.\(table) WHERE owner_id = $1::uuid AND NOT (id = ANY ($2::text[]))",
-                                                     binds: try binds(owner, Array(rows.keys))), logger: BoardServer.logger)
-        }
-        let objects = Array(rows.values)
-        for start in stride(from: 0, to: objects.count, by: batch) {
-            let json = String(decoding: try JSONSerialization.data(withJSONObject: Array(objects[start..<min(start + batch, objects.count)])), as: UTF8.self)
-            try await connection.query(PostgresQuery(unsafeSQL: """
-                INSERT INTO board.\(table) (\(names)) SELECT \(names) FROM jsonb_populate_recordset(NULL::board.\(table), $1::jsonb)
-                ON CONFLICT (\(key.joined(separator: ", "))) DO UPDATE SET \(updates)
-                """, binds: try binds(json)), logger: BoardServer.logger)
-        }
+        let matches = key.map { "s.\($0) = t.\($0)" }.joined(separator: " AND ")
+        var binds = PostgresBindings()
+        binds.append(owner)
+        if let ids { binds.append(ids) }
+        try await connection.query(PostgresQuery(unsafeSQL: """
+            DELETE FROM board.\(table) t WHERE owner_id = $1::uuid \(ids == nil ? "" : "AND id = ANY ($2::text[])")
+            AND NOT EXISTS (SELECT 1 FROM \(staged) s WHERE \(matches))
+            """, binds: binds), logger: BoardServer.logger)
+        try await connection.query(PostgresQuery(unsafeSQL: """
+            INSERT INTO board.\(table) (\(names)) SELECT \(names) FROM \(staged)
+            ON CONFLICT (\(key.joined(separator: ", "))) DO \(updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates)
+            """), logger: BoardServer.logger)
     }
 
     static func binds(_ text: String) throws -> PostgresBindings {
         var binds = PostgresBindings()
         binds.append(text)
-        return binds
-    }
-
-    private static func binds(_ owner: String, _ list: [String]) throws -> PostgresBindings {
-        var binds = PostgresBindings()
-        binds.append(owner)
-        binds.append(list)
         return binds
     }
 }

@@ -269,21 +269,12 @@ public struct ServerReplica: Sendable {
             }
             for table in ServerTables.names {
                 guard let touched else {
-                    try await ReplicaRows.copy(table, owner: owner, store: store, connection)
+                    try await ReplicaRows.copy(table, ids: nil, into: table, owner: owner, store: store, connection)
                     continue
                 }
-                if ServerTables.keptWhole.contains(table) {
-                    try await ReplicaRows.replace(table, rows: try ReplicaRows.read(table, ids: nil, owner: owner, store: store), ids: nil,
-                                                  owner: owner, connection)
-                    continue
-                }
-                let ids = Array(touched[table] ?? [])
-                // A batch at a time: read from the file, written over the table, let go.
-                for start in stride(from: 0, to: ids.count, by: ReplicaRows.batch) {
-                    let part = Array(ids[start..<min(start + ReplicaRows.batch, ids.count)])
-                    try await ReplicaRows.replace(table, rows: try ReplicaRows.read(table, ids: part, owner: owner, store: store), ids: part,
-                                                  owner: owner, connection)
-                }
+                let ids = ServerTables.keptWhole.contains(table) ? nil : Array(touched[table] ?? [])
+                if ids?.isEmpty == true || (ids == nil && ServerTables.keptWholeWhenTouched.isDisjoint(with: touched.keys)) { continue }
+                try await ReplicaRows.replace(table, ids: ids, owner: owner, store: store, connection)
             }
             try await connection.query("""
                 INSERT INTO board.replica_cursors (owner, seq) VALUES (\(owner)::uuid, \(through))

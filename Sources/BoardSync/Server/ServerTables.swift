@@ -24,9 +24,11 @@ enum ServerTables {
     static let jsonColumns: Set<String> = ["labels", "checklist", "exception_mask", "skipped_dates"]
     static let booleanColumns: Set<String> = ["is_completed", "archived"]
 
-    /// The tables a replica keeps whole for a person on every pass: small, and their rows' ids in
-    /// the log are not their keys (a habit entry's is derived from its habit and day).
+    /// The tables a replica writes whole for a person whenever a pass's changes name one of
+    /// `keptWholeWhenTouched`: small, and their rows' ids in the log are not their keys (a habit
+    /// entry's is derived from its habit and day); a removed routine clears its entries' `routine_id`.
     static let keptWhole: Set<String> = ["habits", "habit_entries"]
+    static let keptWholeWhenTouched: Set<String> = keptWhole.union(["templates"])
 
     static let migration: [String] = [
         """
