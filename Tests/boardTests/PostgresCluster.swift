@@ -47,6 +47,16 @@ final class PostgresCluster {
     /// What the server logged (with `tls`, a line per connection saying whether it was encrypted).
     var log: String { (try? String(contentsOfFile: "\(folder)/log", encoding: .utf8)) ?? "" }
 
+    /// From now on the server logs every statement it runs.
+    func logEveryStatement() throws {
+        for sql in ["ALTER SYSTEM SET log_statement = 'all'", "SELECT pg_reload_conf()"] { try Self.run(["psql", adminURL, "-c", sql]) }
+    }
+
+    /// The statements the server ran and logged (`logEveryStatement`) that contain `text`.
+    func statementsRun(containing text: String) -> [String] {
+        log.components(separatedBy: "LOG:  ").filter { $0.hasPrefix("execute") && $0.contains(text) }
+    }
+
     /// A throwaway CA `NAME.crt`; for "ca", also the server's key and certificate for `localhost`, signed by it.
     static func makeCertificates(in folder: String, name: String) throws {
         try run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Board test \(name)",

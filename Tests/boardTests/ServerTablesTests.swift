@@ -210,11 +210,10 @@ import Testing
                                            stdin: "[" + cards.joined(separator: ",") + "]")
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try ann.sync().hasSuffix("Pushed 6,000 changes, pulled 0; board up to date.\n"))
-        #expect(try pg.psql(pg.adminURL, "ALTER SYSTEM SET log_statement = 'all'").status == 0)
-        #expect(try pg.psql(pg.adminURL, "SELECT pg_reload_conf()").status == 0)
+        try pg.logEveryStatement()
         _ = try replica(pg, state: pg.folder + "/replica")
         #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.tasks").stdout == "6000\n")
-        let reads = pg.log.components(separatedBy: "\n").filter { $0.contains("execute") && $0.contains("SELECT seq, change_id::text") }
+        let reads = pg.statementsRun(containing: "SELECT seq, change_id::text")
         #expect(reads.count == 1, "\(reads.joined(separator: "\n"))")
     }
 

@@ -141,8 +141,8 @@ import Testing
     }
 
     /// A board of 25,000 cards joins: its cards' changes name them rather than copy them, go up in
-    /// five batches (each read while the server takes the last) and come down to another board in
-    /// eleven (each taken in while the server sends the next and it is checked); a card edited and one deleted since
+    /// five batches (each read while the server takes the last) and come down to another board by
+    /// one statement, in eleven batches (each taken in while the next is read and checked); a card edited and one deleted since
     /// arrive as they are, a round after that moves nothing, and neither file keeps a copy of the cards.
     @Test func aLargeBoardJoinsInBatchesAndAnotherBoardPullsItWhole() throws {
         let pg = try PostgresCluster()
@@ -164,7 +164,12 @@ import Testing
         try a.ok(["edit", edited, "--title", "Card 7, edited offline"])
         try a.ok(["delete", deleted])
         #expect(try a.sync() == "Pushed 2 changes, pulled 0; board up to date.\n")
+        try pg.logEveryStatement()
         #expect(try b.sync() == "Pushed 0 changes, pulled 25,002; board up to date.\n")
+        // In one statement: read a batch a statement, each had the server sort the rest of a log it
+        // had just been sent, while its statistics were still those of an emptier table.
+        let pulls = pg.statementsRun(containing: "LEFT JOIN LATERAL")
+        #expect(pulls.count == 1, "\(pulls.joined(separator: "\n"))")
         #expect(try b.cards().count == 24_999)
         #expect(try b.card(edited)?["title"] as? String == "Card 7, edited offline" && b.card(deleted) == nil)
         #expect(try a.export() == b.export())

@@ -90,11 +90,10 @@ struct SyncConnection {
         }
     }
 
-    /// Up to `limit` of the account's changes numbered after `seq`, in order, leaving out the
-    /// numbers of this device's own pushes (it has them: the server numbered them, not a device id
-    /// a sender chose); with the number everything has been read through.
-    func pull(after seq: Int64, excluding own: [ClosedRange<Int64>], limit: Int) async throws -> (changes: [FieldChange], through: Int64, count: Int) {
-        let (connection, logger) = (self.connection, self.logger)
+    /// The account's changes numbered after `seq`, in order, leaving out the numbers of this
+    /// device's own pushes (it has them: the server numbered them, not a device id a sender chose),
+    /// read by one statement and taken a batch at a time (`PulledChanges.next`).
+    func pull(after seq: Int64, excluding own: [ClosedRange<Int64>]) -> PulledChanges {
         // The numbers between this device's own pushes, as ranges the index reads directly: its own
         // changes are neither read nor sent. The bounds are numbers this device keeps, written as such.
         var gaps: [String] = [], low = seq
@@ -103,28 +102,18 @@ struct SyncConnection {
             low = max(low, range.upperBound)
         }
         gaps.append("seq > \(low)")
-        let query = PostgresQuery(unsafeSQL: """
+        // Every row carries the account's highest number in the same snapshot: once the changes
+        // are all read, everything up to it has been (what is not here is this device's own).
+        return PulledChanges(session: self, after: seq, query: PostgresQuery(unsafeSQL: """
             WITH top AS (SELECT max(seq) AS seq FROM board.changes)
             SELECT c.seq, c.change_id::text, c.entity, c.entity_id, c.field, c.value, c.stamp, c.device, c.origin, top.seq
-            FROM top LEFT JOIN LATERAL (
-                SELECT * FROM board.changes WHERE \(gaps.joined(separator: " OR ")) ORDER BY seq LIMIT \(limit)
-            ) c ON true
-            """)
-        return try await timed(120) { () async throws -> (changes: [FieldChange], through: Int64, count: Int) in
-            // The account's highest number in the same snapshot: when fewer than `limit` changes come,
-            // everything up to it has been read (what is not here is this device's own).
-            let rows = try await connection.query(query, logger: logger)
-            var changes: [FieldChange] = [], through = seq, top = seq
-            for try await (number, id, entity, entityId, field, value, stamp, from, origin, highest)
-                in rows.decode((Int64?, String?, String?, String?, String?, String?, String?, String?, String?, Int64?).self) {
-                top = highest ?? seq
-                guard let number, let id, let entity, let entityId, let field, let stamp = stamp.flatMap(HybridTimestamp.init),
-                      let from, let origin = origin.flatMap(FieldChange.Origin.init) else { continue }
-                through = number
-                changes.append(FieldChange(id: id, entity: entity, entityId: entityId, field: field, value: value, stamp: stamp, device: from, origin: origin))
-            }
-            return (changes, changes.count < limit ? max(through, top) : through, changes.count)
-        }
+            FROM top LEFT JOIN LATERAL (SELECT * FROM board.changes WHERE \(gaps.joined(separator: " OR ")) ORDER BY seq) c ON true
+            """))
+    }
+
+    /// A call that must answer within `seconds`, for the changes a pull reads.
+    fileprivate func answering<T: Sendable>(within seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await timed(seconds, work)
     }
 
     /// Claims reminders (task id and instant) for this device; returns the ones it got — those no
@@ -238,5 +227,45 @@ struct SyncConnection {
     /// The highest number of the account's log (0: none yet): what a watcher without the channel polls.
     func head() async throws -> Int64 {
         try await single("SELECT coalesce(max(seq), 0) FROM board.changes", as: Int64.self) ?? 0
+    }
+}
+
+/// The changes one pull reads (ARCHITECTURE.md §13): a single statement, its rows taken a batch at
+/// a time as the board is ready for them. Read a batch a statement, each had the server sort the
+/// rest of a log it had just been sent, while its statistics were still those of an emptier table.
+/// Used by one task at a time: each `next` is awaited before the next is asked.
+final class PulledChanges: @unchecked Sendable {
+    typealias Rows = AsyncThrowingMapSequence<PostgresRowSequence,
+        (Int64?, String?, String?, String?, String?, String?, String?, String?, String?, Int64?)>
+    private let session: SyncConnection, query: PostgresQuery
+    private var rows: Rows.AsyncIterator?
+    private var through: Int64, top: Int64
+
+    fileprivate init(session: SyncConnection, after seq: Int64, query: PostgresQuery) {
+        (self.session, self.query, through, top) = (session, query, seq, seq)
+    }
+
+    /// Up to `limit` changes more, the number everything has been read through, and how many rows
+    /// were read: fewer than `limit` once the statement is done.
+    func next(_ limit: Int) async throws -> (changes: [FieldChange], through: Int64, count: Int) {
+        try await session.answering(within: 120) { [self] in
+            if rows == nil {
+                rows = try await session.connection.query(query, logger: BoardServer.logger)
+                    .decode((Int64?, String?, String?, String?, String?, String?, String?, String?, String?, Int64?).self).makeAsyncIterator()
+            }
+            var changes: [FieldChange] = [], read = 0
+            changes.reserveCapacity(limit)
+            while read < limit, let (number, id, entity, entityId, field, value, stamp, from, origin, highest) = try await rows?.next() {
+                read += 1
+                top = highest ?? top
+                guard let number else { continue }
+                through = number
+                guard let id, let entity, let entityId, let field, let stamp = stamp.flatMap(HybridTimestamp.init),
+                      let from, let origin = origin.flatMap(FieldChange.Origin.init) else { continue }
+                changes.append(FieldChange(id: id, entity: entity, entityId: entityId, field: field, value: value, stamp: stamp, device: from, origin: origin))
+            }
+            if read < limit { through = max(through, top) }
+            return (changes, through, read)
+        }
     }
 }

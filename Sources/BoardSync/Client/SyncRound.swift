@@ -67,19 +67,19 @@ public enum SyncRound {
         try store.reinClock(serverClock: serverClock)
         summary.pushed += try await push(store, connection, owner: owner)
         guard try store.syncStatus() != nil else { return summary }
-        // Each batch is taken in (one transaction) while the server sends the next and it is checked
-        // against the field rules: checking is a third of taking a batch in, and needs no transaction.
+        // The changes come by one statement; each batch is taken in (one transaction) while the next
+        // is read and checked against the field rules: checking is a third of taking a batch in, and
+        // needs no transaction. This device's own pushes are read from the store beforehand.
         var from = try store.syncStatus()?.pulledThrough ?? 0
-        /// The batch after `seq`, checked; `own` are this device's pushes after it (read from the store
-        /// beforehand: a read waits for the store's write in progress).
-        func pull(after seq: Int64, own: [ClosedRange<Int64>]) async throws -> (checked: CheckedChanges, through: Int64, count: Int) {
-            let batch = try await connection.pull(after: seq, excluding: own, limit: pullBatch)
+        let pulled = connection.pull(after: from, excluding: try store.ownPushes(after: from))
+        @Sendable func pull() async throws -> (checked: CheckedChanges, through: Int64, count: Int) {
+            let batch = try await pulled.next(pullBatch)
             return (store.check(batch.changes, serverClock: serverClock), batch.through, batch.count)
         }
-        var batch = try await pull(after: from, own: try store.ownPushes(after: from))
+        var batch = try await pull()
         while batch.through > from {
-            let current = batch, own = try store.ownPushes(after: current.through)
-            async let following = current.count < pullBatch ? (CheckedChanges(), current.through, 0) : pull(after: current.through, own: own)
+            let current = batch
+            async let following = current.count < pullBatch ? (CheckedChanges(), current.through, 0) : pull()
             let received = try store.receive(current.checked, pulledThrough: current.through, serverClock: serverClock)
             summary.pulled += received.received
             summary.heldBack = received.heldBack
