@@ -20,8 +20,7 @@ enum ServerTables {
         "habit_entries": "owner_id habit_id day source routine_id created_at updated_at",
     ].mapValues { $0.split(separator: " ").map(String.init) }
 
-    /// The columns that hold JSON (written as JSON, not as text) and the ones that hold a boolean (0 or 1 in the file).
-    static let jsonColumns: Set<String> = ["labels", "checklist", "exception_mask", "skipped_dates"]
+    /// The columns that hold a boolean (0 or 1 in the file, `t` or `f` in `COPY`).
     static let booleanColumns: Set<String> = ["is_completed", "archived"]
 
     /// The tables a replica writes whole for a person whenever a pass's changes name one of
