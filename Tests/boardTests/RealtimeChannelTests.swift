@@ -178,7 +178,8 @@ import Testing
         try a.ok(["add", "Hello dan"])
         _ = try a.sync()
         #expect(Self.eventually(8) { Self.has(b, "Hello dan") }, "\(watch.said)\n\(server.said)")
-        #expect(!server.said.contains("NewPeople"), "\(server.said)")
+        // Listening anew for the new person is no failure: nothing reads as an error with a wait.
+        #expect(!server.said.contains("error"), "\(server.said)")
     }
 
     /// A server an earlier Board set up has no channel: a watcher polls, says why, and still syncs.

@@ -13,7 +13,7 @@ struct SyncConnection {
     private var logger: Logger { BoardServer.logger }
 
     /// A call that must answer within `seconds`.
-    private func timed<T: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    fileprivate func timed<T: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         try await Deadline.run(seconds: seconds, server: "\(server.host):\(server.port)", closing: connection.closeFuture, work)
     }
 
@@ -109,11 +109,6 @@ struct SyncConnection {
             SELECT c.seq, c.change_id::text, c.entity, c.entity_id, c.field, c.value, c.stamp, c.device, c.origin, top.seq
             FROM top LEFT JOIN LATERAL (SELECT * FROM board.changes WHERE \(gaps.joined(separator: " OR ")) ORDER BY seq) c ON true
             """))
-    }
-
-    /// A call that must answer within `seconds`, for the changes a pull reads.
-    fileprivate func answering<T: Sendable>(within seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await timed(seconds, work)
     }
 
     /// Claims reminders (task id and instant) for this device; returns the ones it got — those no
@@ -235,8 +230,9 @@ struct SyncConnection {
 /// rest of a log it had just been sent, while its statistics were still those of an emptier table.
 /// Used by one task at a time: each `next` is awaited before the next is asked.
 final class PulledChanges: @unchecked Sendable {
-    typealias Rows = AsyncThrowingMapSequence<PostgresRowSequence,
-        (Int64?, String?, String?, String?, String?, String?, String?, String?, String?, Int64?)>
+    /// A row of the statement: a change's columns, and the account's highest number.
+    typealias Row = (Int64?, String?, String?, String?, String?, String?, String?, String?, String?, Int64?)
+    typealias Rows = AsyncThrowingMapSequence<PostgresRowSequence, Row>
     private let session: SyncConnection, query: PostgresQuery
     private var rows: Rows.AsyncIterator?
     private var through: Int64, top: Int64
@@ -248,10 +244,10 @@ final class PulledChanges: @unchecked Sendable {
     /// Up to `limit` changes more, the number everything has been read through, and how many rows
     /// were read: fewer than `limit` once the statement is done.
     func next(_ limit: Int) async throws -> (changes: [FieldChange], through: Int64, count: Int) {
-        try await session.answering(within: 120) { [self] in
+        try await session.timed(120) { [self] in
             if rows == nil {
                 rows = try await session.connection.query(query, logger: BoardServer.logger)
-                    .decode((Int64?, String?, String?, String?, String?, String?, String?, String?, String?, Int64?).self).makeAsyncIterator()
+                    .decode(Row.self).makeAsyncIterator()
             }
             var changes: [FieldChange] = [], read = 0
             changes.reserveCapacity(limit)

@@ -6,7 +6,9 @@ import PostgresNIO
 /// statement, each had the server sort the rest of the log whenever its statistics were those of an
 /// emptier table, as they are just after a first sync (a quarter of a 100,000-card first pass).
 struct ReplicaLog {
-    typealias Rows = AsyncThrowingMapSequence<PostgresRowSequence, (Int64, String, String, String, String, String?, String, String, String)>
+    /// A row of the log: its number and a change's columns.
+    typealias Row = (Int64, String, String, String, String, String?, String, String, String)
+    typealias Rows = AsyncThrowingMapSequence<PostgresRowSequence, Row>
     private var rows: Rows.AsyncIterator
 
     /// `owner`'s changes after `seq`, in order, as a device pulls them.
@@ -15,7 +17,7 @@ struct ReplicaLog {
             SELECT seq, change_id::text, entity, entity_id, field, value, stamp, device, origin FROM board.changes
             WHERE owner = \(owner)::uuid AND seq > \(seq) ORDER BY seq
             """, logger: BoardServer.logger)
-        return ReplicaLog(rows: rows.decode((Int64, String, String, String, String, String?, String, String, String).self).makeAsyncIterator())
+        return ReplicaLog(rows: rows.decode(Row.self).makeAsyncIterator())
     }
 
     /// The next `count` changes (fewer at the end of the log); nil for one whose stamp or origin is

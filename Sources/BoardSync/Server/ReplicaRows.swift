@@ -14,10 +14,9 @@ enum ReplicaRows {
 
     /// The replica's rows of `table` (those of `ids`, else all) written into `target` by `COPY`: text
     /// PostgreSQL types as it would a literal, without a JSON object per row or a conflict check per key.
-    /// The columns are the server table's that the file has; `target` is found by the path.
-    static func copy(_ table: String, ids: [String]?, into target: String, owner: String, store: BoardStore,
+    /// `selected` are the server table's columns that the file has (`columns`); `target` is found by the path.
+    static func copy(_ table: String, ids: [String]?, into target: String, columns selected: [String], owner: String, store: BoardStore,
                      _ connection: PostgresConnection) async throws {
-        let selected = try columns(table, store: store)
         let projection = selected.map { $0 == "owner_id" ? "NULL" : "\"\($0)\"" }.joined(separator: ", ")
         /// One chunk's rows in `COPY` text; the last rowid read (nil: none).
         func chunk(after: Int64, ids: ArraySlice<String>?) throws -> (ByteBuffer, Int64?) {
@@ -93,8 +92,8 @@ enum ReplicaRows {
         try await connection.query(PostgresQuery(unsafeSQL: """
             CREATE TEMP TABLE IF NOT EXISTS \(staged) (LIKE board.\(table) INCLUDING DEFAULTS) ON COMMIT DELETE ROWS
             """), logger: BoardServer.logger)
-        try await copy(table, ids: ids, into: staged, owner: owner, store: store, connection)
         let columns = try columns(table, store: store)
+        try await copy(table, ids: ids, into: staged, columns: columns, owner: owner, store: store, connection)
         let key = table == "habit_entries" ? ["owner_id", "habit_id", "day"] : ["owner_id", "id"]
         let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let updates = columns.filter { !key.contains($0) }.map { "\"\($0)\" = EXCLUDED.\"\($0)\"" }.joined(separator: ", ")

@@ -269,7 +269,8 @@ public struct ServerReplica: Sendable {
             }
             for table in ServerTables.names {
                 guard let touched else {
-                    try await ReplicaRows.copy(table, ids: nil, into: table, owner: owner, store: store, connection)
+                    try await ReplicaRows.copy(table, ids: nil, into: table, columns: try ReplicaRows.columns(table, store: store), owner: owner,
+                                               store: store, connection)
                     continue
                 }
                 let ids = ServerTables.keptWhole.contains(table) ? nil : Array(touched[table] ?? [])
