@@ -54,6 +54,26 @@ import TestSupport
         #expect(column(.thisWeek, putOn: nil, due: "2026-11-19", on: "2026-11-20") == .thisWeek, "overdue")
     }
 
+    /// Issue 52: added Mon Nov 23 due Tue Dec 1 and moved to Next Month, the card is in This Week
+    /// from the week its date falls in and never overdue in a later column; the move holds until then.
+    @Test func aMovedCardIsNeverLaterThanItsDate() {
+        #expect(column(.nextMonth, putOn: "2026-11-23", due: "2026-12-01", on: "2026-11-23") == .nextWeek)
+        #expect(column(.nextMonth, putOn: "2026-11-23", due: "2026-12-01", on: "2026-11-30") == .thisWeek)
+        #expect(column(.nextMonth, putOn: "2026-11-23", due: "2026-12-01", on: "2026-12-02") == .thisWeek, "overdue")
+        // Moved to Next Week with a date in this week's weekend: the weekend, then overdue in This Week.
+        #expect(column(.nextWeek, putOn: "2026-11-23", due: "2026-11-28", on: "2026-11-24") == .weekend)
+        #expect(column(.nextWeek, putOn: "2026-11-23", due: "2026-11-28", on: "2026-11-29") == .thisWeek)
+        // A move to a sooner column than the date's holds.
+        #expect(column(.thisWeek, putOn: "2026-11-23", due: "2027-02-01", on: "2026-11-23") == .thisWeek)
+        #expect(column(.weekend, putOn: "2026-11-23", due: "2027-02-01", on: "2026-11-24") == .weekend)
+    }
+
+    /// Overdue is This Week, even on the weekend's Sunday for a Saturday's date.
+    @Test func anOverdueDateIsThisWeek() {
+        #expect(column(.thisWeek, putOn: nil, due: "2026-11-28", on: "2026-11-29") == .thisWeek)
+        #expect(column(.thisWeek, putOn: nil, due: "2026-11-29", on: "2026-11-29") == .weekend)
+    }
+
     /// A Sunday week turns on Sunday.
     @Test func theWeekStartDecidesWhenAWeekTurns() {
         #expect(column(.nextWeek, putOn: "2026-11-25", on: "2026-11-28", weekStart: .sunday) == .nextWeek)
@@ -78,11 +98,16 @@ import TestSupport
             let put = date("2026-01-01").adding(days: Int.random(in: 0..<700, using: &random))
             let due: LocalDate? = Bool.random(using: &random) ? put.adding(days: Int.random(in: -5..<90, using: &random)) : nil
             let bucket = horizons.randomElement(using: &random)!
+            let aimed = due == nil || Bool.random(using: &random)
             let weekStart = Weekday.allCases.randomElement(using: &random)!
             let rule = HorizonRule(weekStart: weekStart)
             var last = Bucket.nextMonth
             for day in 0..<80 {
-                let shown = rule.on(put.adding(days: day)).column(bucket: bucket, aimedOn: due == nil ? put : nil, due: due, createdOn: put)
+                let today = put.adding(days: day)
+                let shown = rule.on(today).column(bucket: bucket, aimedOn: aimed ? put : nil, due: due, createdOn: put)
+                // Never later than its date's column; overdue, This Week.
+                if let due { #expect(shown <= rule.on(today).column(forDate: due)) }
+                if let due, due < today { #expect(shown == .thisWeek) }
                 // Put on its day, a card shows where it was put (a dated one where its date falls).
                 if day == 0, due == nil { #expect(shown == bucket, "\(bucket) put on \(put), weeks from \(weekStart)") }
                 #expect(shown <= last,

@@ -87,6 +87,21 @@ import TestSupport
         }
     }
 
+    /// Issue 52: added Mon Nov 23 due Dec 1 and moved to Next Month; opened Nov 30, Dec 2 and Dec 7,
+    /// the settled file shows it in This Week each time (it was in Next Week, overdue, on Dec 2).
+    @Test func aMovedCardComesWithItsDate() throws {
+        let board = try StoreFixture()
+        let monday = clock("2026-11-23T09:00")
+        let card = try board.store.addTask(CardValues(title: "D"), due: date("2026-12-01"), clock: monday)
+        try board.store.moveTask(card.id, to: .nextMonth, clock: monday)
+        for (day, column) in [("2026-11-23", Bucket.nextWeek), ("2026-11-30", .thisWeek), ("2026-12-02", .thisWeek), ("2026-12-07", .thisWeek)] {
+            let now = clock(day + "T09:00")
+            try board.store.settleHorizons(clock: now)
+            #expect(try board.store.cardSummaries(in: column, board.store.horizons(now)).map(\.id).contains(card.id), "\(day)")
+            #expect(try board.store.cardCounts(board.store.horizons(now))[column] == 1, "\(day)")
+        }
+    }
+
     /// The first screen in a new period hears what moved, once; three weeks away, each card moves once.
     @Test func aNewPeriodIsSaidOnceAndAfterAGapEachCardMovesOnce() throws {
         let board = try StoreFixture()

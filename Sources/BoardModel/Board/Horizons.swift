@@ -70,12 +70,18 @@ public struct Horizons: Hashable, Sendable {
 
     /// The column a card shows in: `bucket` it was put in on `aimedOn`; with no such day, its
     /// `due` date's column (added with a date and no bucket), else the day it was created (a card
-    /// from before aims were kept). Routines never move.
+    /// from before aims were kept). A person's move holds only until the date says sooner: a card
+    /// is never in a later column than its date's. Routines never move.
     /// (`createdOn` is read only for such a card: `list` asks this of every card it prints.)
     public func column(bucket: Bucket, aimedOn: LocalDate?, due: LocalDate?, createdOn: @autoclosure () -> LocalDate) -> Bucket {
         guard rule.follows, bucket != .routines else { return bucket }
-        if aimedOn == nil, let due { return column(forDate: due) }
-        let put = aimedOn ?? createdOn()
+        guard let aimedOn else { return due.map(column(forDate:)) ?? column(bucket, putOn: createdOn()) }
+        let aimed = column(bucket, putOn: aimedOn)
+        return due.map { min(aimed, column(forDate: $0)) } ?? aimed
+    }
+
+    /// The column of a card put in `bucket` on `put`, whatever its date.
+    private func column(_ bucket: Bucket, putOn put: LocalDate) -> Bucket {
         switch bucket {
         case .thisWeek, .routines: return bucket
         case .weekend: return put < weekendCycleStart ? .thisWeek : .weekend
@@ -84,10 +90,10 @@ public struct Horizons: Hashable, Sendable {
         }
     }
 
-    /// The column a date falls in: before the coming weekend (or overdue) This Week, the weekend
+    /// The column a date falls in: overdue or before the coming weekend This Week, the weekend
     /// Weekend, the rest of this week This Week, next week Next Week, later Next Month.
     public func column(forDate date: LocalDate) -> Bucket {
-        if date < saturday { return .thisWeek }
+        if date < today || date < saturday { return .thisWeek }
         if date <= saturday.adding(days: 1) { return .weekend }
         if date < nextWeek { return .thisWeek }
         if date < weekAfterNext { return .nextWeek }

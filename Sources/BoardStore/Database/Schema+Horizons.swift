@@ -24,15 +24,30 @@ extension Schema {
             DROP INDEX tasks_bucket_position;
             CREATE INDEX tasks_shown ON tasks(shown, position);
             """)
-        // Any writer of the file keeps a card's column as it writes the card (unless it gave it).
+        try installShownTriggers(db)
+        // The row-reference triggers copy every column of the card (§13).
+        try RowReference.installTriggers(db)
+    }
+
+    /// A card is never in a later column than its date's, and an overdue one is in This Week: the
+    /// rule compares with today, so the day joins the thresholds and the triggers are made again.
+    static func v19(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE horizon_days ADD COLUMN today TEXT; UPDATE horizon_days SET key = 'before v19'")
+        try installShownTriggers(db)
+    }
+
+    /// Any writer of the file keeps a card's column as it writes the card (unless it gave it).
+    /// Made by v15 with the rule of the day, and again whenever the rule changes; SQLite resolves a
+    /// trigger's columns when it fires, so v15's may name a threshold a later migration adds.
+    private static func installShownTriggers(_ db: Database) throws {
         let shown = "(SELECT CASE WHEN h.follows THEN \(Horizons.columnCase(row: "NEW.") { "h.\($0)" }) ELSE NEW.bucket END FROM horizon_days h)"
         try db.execute(sql: """
+            DROP TRIGGER IF EXISTS tasks_shown_insert;
+            DROP TRIGGER IF EXISTS tasks_shown_update;
             CREATE TRIGGER tasks_shown_insert AFTER INSERT ON tasks WHEN NEW.shown IS NULL
             BEGIN UPDATE tasks SET shown = \(shown) WHERE rowid = NEW.rowid; END;
             CREATE TRIGGER tasks_shown_update AFTER UPDATE OF bucket, aimed_on, due_date, created_at ON tasks
             BEGIN UPDATE tasks SET shown = \(shown) WHERE rowid = NEW.rowid; END;
             """)
-        // The row-reference triggers copy every column of the card (§13).
-        try RowReference.installTriggers(db)
     }
 }

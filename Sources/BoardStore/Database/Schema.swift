@@ -52,6 +52,7 @@ enum Schema {
                 ALTER TABLE sync_state ADD COLUMN listening_process INTEGER;
                 """)
         }
+        migrator.registerMigration("v19 a card never later than its date") { db in try v19(db) }
         return migrator
     }
 

@@ -30,7 +30,7 @@ extension BoardStore {
 
     /// What moved between the last day the screen showed the board and `clock`'s day, and notes
     /// today as seen (this device's own setting, never synced); nil the first time, on the same
-    /// horizons, or with rollover off. Cards are never written: their columns follow from their aims.
+    /// horizons, when nothing moved, or with rollover off. Cards are never written: their columns follow from their aims.
     public func rollover(clock: BoardClock) throws -> HorizonRollover? {
         guard horizonRule.follows, !isReadOnly else { return nil }
         let today = horizons(clock)
@@ -51,7 +51,7 @@ extension BoardStore {
                 guard let from = Bucket(rawValue: row[0]), let to = Bucket(rawValue: row[1]) else { return nil }
                 return HorizonRollover.Move(from: from, to: to, count: row[2])
             }
-            return HorizonRollover(seen: seen, today: today, moves: moves)
+            return moves.isEmpty ? nil : HorizonRollover(seen: seen, today: today, moves: moves)
         }
     }
 

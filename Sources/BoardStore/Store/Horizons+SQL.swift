@@ -3,7 +3,7 @@ import BoardModel
 extension Horizons {
     /// The days the column's rule compares with, by the names `horizon_days` keeps them under.
     var thresholds: KeyValuePairs<String, LocalDate> {
-        ["this_week": thisWeek, "next_week": nextWeek, "week_after_next": weekAfterNext, "saturday": saturday,
+        ["today": today, "this_week": thisWeek, "next_week": nextWeek, "week_after_next": weekAfterNext, "saturday": saturday,
          "sunday": saturday.adding(days: 1), "weekend_cycle": weekendCycleStart, "month_come": monthAimHasCome,
          "month_next_week": monthAimInNextWeek]
     }
@@ -19,19 +19,27 @@ extension Horizons {
     /// (digits and dashes), or read from `horizon_days` by the trigger that keeps `shown`. A test
     /// holds it to the Swift rule on random cards, days and week starts.
     static func columnCase(row r: String, day: (String) -> String) -> String {
-        let put = "COALESCE(\(r)aimed_on, substr(\(r)created_at, 1, 10))"
+        // Each side's column is ranked by a digit in front (This Week 0 … Next Month 3), so the
+        // earlier of a card's aim and its date is SQLite's `min` of the two, the digit then cut.
+        let date = """
+            CASE WHEN \(r)due_date < \(day("today")) OR \(r)due_date < \(day("saturday")) THEN '0THIS_WEEK'
+                 WHEN \(r)due_date <= \(day("sunday")) THEN '1WEEKEND' WHEN \(r)due_date < \(day("next_week")) THEN '0THIS_WEEK'
+                 WHEN \(r)due_date < \(day("week_after_next")) THEN '2NEXT_WEEK' ELSE '3NEXT_MONTH' END
+            """
+        func aim(_ put: String) -> String {
+            """
+            CASE \(r)bucket WHEN 'WEEKEND' THEN CASE WHEN \(put) < \(day("weekend_cycle")) THEN '0THIS_WEEK' ELSE '1WEEKEND' END
+                 WHEN 'NEXT_WEEK' THEN CASE WHEN \(put) < \(day("this_week")) THEN '0THIS_WEEK' ELSE '2NEXT_WEEK' END
+                 WHEN 'NEXT_MONTH' THEN CASE WHEN \(put) < \(day("month_come")) THEN '0THIS_WEEK'
+                                             WHEN \(put) < \(day("month_next_week")) THEN '2NEXT_WEEK' ELSE '3NEXT_MONTH' END
+                 ELSE '0' || \(r)bucket END
+            """
+        }
         return """
-            (CASE WHEN \(r)bucket = 'ROUTINES' THEN \(r)bucket
-             WHEN \(r)aimed_on IS NULL AND \(r)due_date IS NOT NULL THEN
-               CASE WHEN \(r)due_date < \(day("saturday")) THEN 'THIS_WEEK' WHEN \(r)due_date <= \(day("sunday")) THEN 'WEEKEND'
-                    WHEN \(r)due_date < \(day("next_week")) THEN 'THIS_WEEK' WHEN \(r)due_date < \(day("week_after_next")) THEN 'NEXT_WEEK'
-                    ELSE 'NEXT_MONTH' END
-             WHEN \(r)bucket = 'WEEKEND' THEN CASE WHEN \(put) < \(day("weekend_cycle")) THEN 'THIS_WEEK' ELSE 'WEEKEND' END
-             WHEN \(r)bucket = 'NEXT_WEEK' THEN CASE WHEN \(put) < \(day("this_week")) THEN 'THIS_WEEK' ELSE 'NEXT_WEEK' END
-             WHEN \(r)bucket = 'NEXT_MONTH' THEN
-               CASE WHEN \(put) < \(day("month_come")) THEN 'THIS_WEEK' WHEN \(put) < \(day("month_next_week")) THEN 'NEXT_WEEK'
-                    ELSE 'NEXT_MONTH' END
-             ELSE \(r)bucket END)
+            (CASE WHEN \(r)bucket = 'ROUTINES' THEN \(r)bucket ELSE substr(
+               CASE WHEN \(r)due_date IS NULL THEN \(aim("COALESCE(\(r)aimed_on, substr(\(r)created_at, 1, 10))"))
+                    WHEN \(r)aimed_on IS NULL THEN \(date)
+                    ELSE min(\(aim("\(r)aimed_on")), \(date)) END, 2) END)
             """
     }
 
