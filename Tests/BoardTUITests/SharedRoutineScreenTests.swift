@@ -47,4 +47,42 @@ import Testing
         #expect(app.state.message == "Walk the dog is shared by ann: only ann can change it.")
         #expect(try f.store.sharedRuns(from: today).map(\.completed) == [false])
     }
+
+    /// Issue 52: a sitter opens and ticks a scheduled shared routine's run on its day, on this device
+    /// only; another day's list is fresh, a day without a run says so, and the owner's routine is unchanged.
+    @Test func aScheduledSharedRoutinesRunIsOpenedAndTickedPerDay() throws {
+        let f = try TUIFixture()
+        let today = demoClock.today
+        let eight = LocalTime(hour: 8, minute: 0)
+        try f.store.replaceShared([
+            SharedRoutine(id: "shared-cat", sharedBy: "ann", title: "Feed the cat", description: "", checklist: ["Bowl", "Water", "Litter"],
+                          status: .active, rule: "FREQ=DAILY", time: eight),
+        ], runs: [-1, 0, 1].map { SharedRun(id: "run-\($0)", routineId: "shared-cat", title: "Feed the cat", date: today.adding(days: $0), time: eight,
+                                               completed: false) })
+        // The store: today's list ticks; yesterday's is its own; tomorrow's shows and can't be ticked yet.
+        let list = try f.store.checklist(ofRoutine: f.store.routineId(matching: "shared-cat"), day: today, clock: demoClock)
+        #expect(try f.store.toggleStep(0, of: list.owner, clock: demoClock))
+        #expect(try f.store.checklist(ofRoutine: "shared-cat", day: today, clock: demoClock).steps.map(\.done) == [true, false, false])
+        #expect(try f.store.checklist(ofRoutine: "shared-cat", day: today.adding(days: -1), clock: demoClock).steps.map(\.done) == [false, false, false])
+        let tomorrow = try f.store.checklist(ofRoutine: "shared-cat", day: today.adding(days: 1), clock: demoClock)
+        #expect(throws: BoardError.self) { try f.store.toggleStep(0, of: tomorrow.owner, clock: demoClock) }
+        #expect(throws: BoardError("date", "Feed the cat has no run on \(today.adding(days: 5).iso)")) {
+            try f.store.checklist(ofRoutine: "shared-cat", day: today.adding(days: 5), clock: demoClock)
+        }
+
+        // The screen: Enter on its row opens today's run's list, Space ticks the second step.
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        for _ in 0..<4 { _ = try app.handle(.character("l")) }
+        for _ in 0..<30 where app.state.focusedTemplate?.id != "shared-cat" { _ = try app.handle(.character("k")) }
+        try #require(app.state.focusedTemplate?.sharedBy == "ann")
+        _ = try app.handle(.enter)
+        guard case .checklist(let opened) = app.state.mode else { Issue.record("no checklist: \(app.state.message ?? "")"); return }
+        #expect(opened.checklist.title == "Feed the cat" && opened.checklist.steps.map(\.done) == [true, false, false])
+        _ = try app.handle(.character("j"))
+        _ = try app.handle(.character(" "))
+        #expect(try f.store.checklist(ofRoutine: "shared-cat", day: today, clock: demoClock).steps.map(\.done) == [true, true, false])
+        #expect(try f.store.sharedRuns(from: today).map(\.completed) == [false, false])
+        #expect(try f.store.sharedRoutines().first?.checklist == ["Bowl", "Water", "Litter"])
+    }
 }

@@ -39,6 +39,9 @@ extension BoardStore {
                 guard let date = LocalDate(iso: row[1] as String) else { continue }
                 items.append(.shared(by: row[4], title: row[0], date: date, time: (row[2] as String?).flatMap { LocalTime(iso: $0) }, isCompleted: row[3]))
             }
+            try forEachPlannedSharedRun(range, today: clock.today, db) { routine, date in
+                items.append(.shared(by: routine.sharedBy, title: routine.title, date: date, time: routine.time, isCompleted: false))
+            }
             // Sorted on whole numbers (day, time, place read in): comparing titles was most of a month's read.
             let keys = items.indices.map { (day: items[$0].date.dayNumber, time: items[$0].time.map { $0.minuteOfDay + 1 } ?? 0, index: $0) }
             return keys.sorted { ($0.day, $0.time, $0.index) < ($1.day, $1.time, $1.index) }.map { items[$0.index] }
@@ -59,6 +62,7 @@ extension BoardStore {
             let shared = try String.fetchAll(db, sql: "SELECT date FROM shared_runs WHERE date BETWEEN ? AND ?",
                                              arguments: [range.lowerBound.iso, range.upperBound.iso])
             for day in shared.compactMap({ LocalDate(iso: $0) }) { counts[range.lowerBound.days(until: day)] += 1 }
+            try forEachPlannedSharedRun(range, today: clock.today, db) { _, date in counts[range.lowerBound.days(until: date)] += 1 }
             return counts
         }
     }
@@ -87,6 +91,26 @@ extension BoardStore {
             for date in PlannedRuns.dates(schedule, in: range, today: today, skipped: skipped, made: made[row[6]] ?? []) {
                 body(templateId, title, time, date)
             }
+        }
+    }
+
+    /// Each planned run of every active routine shared with this person in `range`: its rule's dates
+    /// after the last run its owner's board has made (what the owner skipped or deleted before that
+    /// is known by its absence; a date skipped further ahead is not, and shows until its week comes).
+    private func forEachPlannedSharedRun(_ range: ClosedRange<LocalDate>, today: LocalDate, _ db: Database,
+                                         _ body: (SharedRoutine, LocalDate) -> Void) throws {
+        guard range.upperBound >= today else { return }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT s.*, (SELECT MAX(date) FROM shared_runs r WHERE r.routine_id = s.id) AS made_through
+            FROM shared_routines s WHERE s.status = 'active' AND s.rule IS NOT NULL ORDER BY s.title, s.id
+            """)
+        for row in rows {
+            let routine = Self.sharedRoutine(row)
+            guard let schedule = routine.schedule else { continue }
+            let madeThrough = (row["made_through"] as String?).flatMap { LocalDate(iso: $0) }
+            let from = max(range.lowerBound, madeThrough.map { $0.adding(days: 1) } ?? range.lowerBound)
+            guard from <= range.upperBound else { continue }
+            for date in PlannedRuns.dates(schedule, in: from...range.upperBound, today: today, skipped: [], made: []) { body(routine, date) }
         }
     }
 

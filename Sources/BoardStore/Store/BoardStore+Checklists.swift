@@ -139,11 +139,11 @@ extension BoardStore {
 }
 
 extension BoardStore {
-    /// A shared routine's list on `day`: its steps, ticked on this device alone (a fresh list every
-    /// day, as the person's own routines without a schedule). A scheduled one's runs are the owner's.
+    /// A shared routine's list on `day`: its steps, ticked on this device alone — a fresh list every
+    /// day for one without a schedule, the day's run's list for a scheduled one (seed 001: a sitter
+    /// ticks each run per day, locally). Only the owner changes the routine or completes its runs.
     static func checklist(ofShared shared: SharedRoutine, day: LocalDate, clock: BoardClock, _ db: Database) throws -> RoutineChecklist {
-        guard shared.rule == nil else { throw shared.refusal }
-        try checkTickDay(day, today: clock.today)
+        try checkSharedDay(shared, day, today: clock.today, ticking: false, db)
         let ticked = Set(try String.fetchAll(db, sql: "SELECT step FROM shared_routine_ticks WHERE routine_id = ? AND day = ?",
                                              arguments: [shared.id, day]))
         return RoutineChecklist(owner: .routine(templateId: shared.id, day: day), title: shared.title, templateId: shared.id,
@@ -152,15 +152,24 @@ extension BoardStore {
 
     /// Ticks or unticks step `index` of a shared routine on `day`, on this device alone.
     static func toggleShared(_ shared: SharedRoutine, step index: Int, day: LocalDate, clock: BoardClock, _ db: Database) throws -> Bool {
-        guard shared.rule == nil else { throw shared.refusal }
-        try checkTickDay(day, today: clock.today)
+        try checkSharedDay(shared, day, today: clock.today, ticking: true, db)
         try checkStep(index, count: shared.checklist.count)
         let step = shared.checklist[index]
-        try db.execute(sql: "DELETE FROM shared_routine_ticks WHERE day < ?", arguments: [clock.today.adding(days: -30)])
+        try db.execute(sql: "DELETE FROM shared_routine_ticks WHERE day < ?", arguments: [oldestTickKept(today: clock.today)])
         try db.execute(sql: "DELETE FROM shared_routine_ticks WHERE routine_id = ? AND day = ? AND step = ?", arguments: [shared.id, day, step])
         if db.changesCount > 0 { return false }
         try db.execute(sql: "INSERT INTO shared_routine_ticks (routine_id, day, step, ticked_at) VALUES (?, ?, ?, ?)",
                        arguments: [shared.id, day, step, clock.timestamp])
         return true
+    }
+
+    /// A shared routine's list exists on a day its owner has a run (a scheduled one) and is ticked
+    /// on such a day that has come, within the days ticks are kept (any one alike).
+    private static func checkSharedDay(_ shared: SharedRoutine, _ day: LocalDate, today: LocalDate, ticking: Bool, _ db: Database) throws {
+        if shared.rule != nil, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM shared_runs WHERE routine_id = ? AND date = ?)",
+                                                    arguments: [shared.id, day]) != true {
+            throw BoardError("date", "\(shared.title) has no run on \(day.iso)")
+        }
+        if ticking || shared.rule == nil { try checkTickDay(day, today: today) }
     }
 }

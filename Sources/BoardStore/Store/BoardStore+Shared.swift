@@ -15,17 +15,28 @@ public struct SharedRoutine: Hashable, Sendable {
     /// Its rule (RRULE text); nil for a checklist without a schedule.
     public let rule: String?
     public let time: LocalTime?
+    /// The day its schedule starts from and whether it repeats after completion; nil from a board
+    /// that synced before Board kept them (its runs past the owner's week are then not planned).
+    public let startsOn: LocalDate?
+    public let anchor: RecurrenceRule.Anchor
 
     public init(id: String, sharedBy: String, title: String, description: String, checklist: [String], status: TemplateStatus,
-                rule: String?, time: LocalTime?) {
+                rule: String?, time: LocalTime?, startsOn: LocalDate? = nil, anchor: RecurrenceRule.Anchor = .schedule) {
         (self.id, self.sharedBy, self.title, self.description, self.checklist) = (id, sharedBy, title, description, checklist)
-        (self.status, self.rule, self.time) = (status, rule, time)
+        (self.status, self.rule, self.time, self.startsOn, self.anchor) = (status, rule, time, startsOn, anchor)
     }
 
-    /// Its schedule in words, as the person's own routines say theirs.
+    /// Its schedule in words, as the person's own routines say theirs ("Every day at 08:00").
     public var summary: String {
         guard let rule else { return "No schedule (checklist)" }
-        return (try? RecurrenceRule(rrule: rule))?.summary ?? rule
+        guard let parsed = try? RecurrenceRule(rrule: rule, anchor: anchor) else { return rule }
+        return RecurrencePhrase(rule: parsed, time: time).summary
+    }
+
+    /// Its schedule placed in time, for its planned runs: nil without a rule or a start.
+    public var schedule: Schedule? {
+        guard let rule, let startsOn, let parsed = try? RecurrenceRule(rrule: rule, anchor: anchor) else { return nil }
+        return try? Schedule(rule: parsed, start: startsOn, time: time)
     }
 
     /// Why a change of it is refused, in the person's words.
@@ -81,6 +92,14 @@ extension BoardStore {
             """)
     }
 
+    /// Migration v20: a shared routine's start and anchor, so its runs past the owner's week are planned.
+    static func sharedRoutinesStart(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE shared_routines ADD COLUMN starts_on TEXT CHECK (starts_on IS NULL OR date(starts_on) = starts_on);
+            ALTER TABLE shared_routines ADD COLUMN anchor TEXT NOT NULL DEFAULT 'schedule' CHECK (anchor IN ('schedule', 'completion'));
+            """)
+    }
+
     /// Makes the shared routines and runs exactly `routines` and `runs`, in one transaction: one no
     /// longer shared goes with its runs and this device's ticks of it; one still shared keeps its ticks.
     /// Each is checked by the rules of the board's own routines first; none is kept if one fails.
@@ -88,7 +107,7 @@ extension BoardStore {
         for routine in routines {
             do throws(BoardError) {
                 try CardValues(title: routine.title, description: routine.description, checklist: routine.checklist).validate()
-                if let rule = routine.rule { _ = try RecurrenceRule(rrule: rule) }
+                if let rule = routine.rule { _ = try RecurrenceRule(rrule: rule, anchor: routine.anchor) }
             } catch {
                 throw BoardError("shared", "\(routine.id.prefix(8)) from \(routine.sharedBy): \(error.description)")
             }
@@ -103,10 +122,13 @@ extension BoardStore {
             for r in routines {
                 let checklist = String(decoding: try JSONEncoder().encode(r.checklist), as: UTF8.self)
                 try db.execute(sql: """
-                    INSERT INTO shared_routines (id, shared_by, title, description, checklist, status, rule, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO shared_routines (id, shared_by, title, description, checklist, status, rule, time, starts_on, anchor)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET shared_by = excluded.shared_by, title = excluded.title, description = excluded.description,
-                        checklist = excluded.checklist, status = excluded.status, rule = excluded.rule, time = excluded.time
-                    """, arguments: [r.id, r.sharedBy, r.title, r.description, checklist, r.status.rawValue, r.rule, r.time?.description])
+                        checklist = excluded.checklist, status = excluded.status, rule = excluded.rule, time = excluded.time,
+                        starts_on = excluded.starts_on, anchor = excluded.anchor
+                    """, arguments: [r.id, r.sharedBy, r.title, r.description, checklist, r.status.rawValue, r.rule, r.time?.description,
+                                     r.startsOn?.iso, r.anchor.rawValue])
             }
             try db.execute(sql: "DELETE FROM shared_runs")
             for run in runs {
@@ -147,7 +169,9 @@ extension BoardStore {
         let checklist = (try? JSONDecoder().decode([String].self, from: Data((row["checklist"] as String).utf8))) ?? []
         return SharedRoutine(id: row["id"], sharedBy: row["shared_by"], title: row["title"], description: row["description"], checklist: checklist,
                              status: TemplateStatus(rawValue: row["status"]) ?? .active, rule: row["rule"],
-                             time: (row["time"] as String?).flatMap { LocalTime(iso: $0) })
+                             time: (row["time"] as String?).flatMap { LocalTime(iso: $0) },
+                             startsOn: (row["starts_on"] as String?).flatMap { LocalDate(iso: $0) },
+                             anchor: (row["anchor"] as String?).flatMap(RecurrenceRule.Anchor.init(rawValue:)) ?? .schedule)
     }
 }
 
@@ -155,6 +179,24 @@ extension BoardReading {
     /// The routines shared with this person, by title.
     public func sharedRoutines() throws -> [SharedRoutine] {
         try read { db in try Row.fetchAll(db, sql: "SELECT * FROM shared_routines ORDER BY title, id").map(BoardStore.sharedRoutine) }
+    }
+
+    /// The next run of each shared routine still ahead at `now` and not completed, by routine id:
+    /// one its owner's board has made, else the first its rule plans after those.
+    public func nextSharedRuns(at now: LocalDateTime) throws -> [String: (date: LocalDate, time: LocalTime?)] {
+        var next: [String: (date: LocalDate, time: LocalTime?)] = [:]
+        var madeThrough: [String: LocalDate] = [:]
+        for run in try sharedRuns(from: now.date) {
+            madeThrough[run.routineId] = max(madeThrough[run.routineId] ?? run.date, run.date)
+            guard next[run.routineId] == nil, !run.completed else { continue }
+            if run.date == now.date, let time = run.time, time < now.time { continue }
+            next[run.routineId] = (run.date, run.time)
+        }
+        for routine in try sharedRoutines() where next[routine.id] == nil && routine.status == .active {
+            let from = max(now.date, madeThrough[routine.id].map { $0.adding(days: 1) } ?? now.date)
+            if let date = routine.schedule?.next(onOrAfter: from) { next[routine.id] = (date, routine.time) }
+        }
+        return next
     }
 
     /// The runs of shared routines from `from` on, by date.

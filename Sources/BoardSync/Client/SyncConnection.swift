@@ -150,18 +150,21 @@ struct SyncConnection {
                 let rows = try await connection.query("""
                     SELECT shared_by, (template).id, (template).title, coalesce((template).description, ''), (template).checklist::text,
                            (template).status, (SELECT r.rrule FROM board.shared_recurrence_rules() r WHERE r.template_id = (template).id LIMIT 1),
-                           to_char((template).default_time, 'HH24:MI')
+                           to_char((template).default_time, 'HH24:MI'),
+                           (SELECT r.starts_on::text FROM board.shared_recurrence_rules() r WHERE r.template_id = (template).id LIMIT 1),
+                           (SELECT r.anchor FROM board.shared_recurrence_rules() r WHERE r.template_id = (template).id LIMIT 1)
                     FROM board.shared_templates()
                     """, logger: logger)
-                for try await (by, id, title, description, checklist, status, rule, time)
-                    in rows.decode((String, String, String, String, String, String, String?, String?).self) {
+                for try await (by, id, title, description, checklist, status, rule, time, start, anchor)
+                    in rows.decode((String, String, String, String, String, String, String?, String?, String?, String?).self) {
                     let steps = (try? JSONSerialization.jsonObject(with: Data(checklist.utf8)) as? [[String: Any]])?.compactMap { $0["text"] as? String }
                     guard let steps, let status = TemplateStatus(rawValue: status) else {
                         throw SyncError.refused("the routine \(id.prefix(8)) \(by) shares has a checklist or status Board can't read",
                                                 server: "\(server.host):\(server.port)")
                     }
                     routines.append(SharedRoutine(id: id, sharedBy: by, title: title, description: description, checklist: steps, status: status,
-                                                  rule: rule, time: time.flatMap { LocalTime(iso: $0) }))
+                                                  rule: rule, time: time.flatMap { LocalTime(iso: $0) }, startsOn: start.flatMap { LocalDate(iso: $0) },
+                                                  anchor: anchor.flatMap(RecurrenceRule.Anchor.init(rawValue:)) ?? .schedule))
                 }
                 let runRows = try await connection.query("""
                     SELECT id, template_id, title, occurrence_date::text, to_char(due_time, 'HH24:MI'), is_completed

@@ -90,8 +90,7 @@ public struct BoardSnapshot: Hashable, Sendable {
                         scheduled: $0.scheduling != nil)
         }
         // Another person's routines follow, with the next run of each the server last said.
-        var nextShared: [String: SharedRun] = [:]
-        for run in try store.sharedRuns(from: clock.today) where nextShared[run.routineId] == nil && !run.completed { nextShared[run.routineId] = run }
+        let nextShared = try store.nextSharedRuns(at: clock.local)
         let shared = try store.sharedRoutines().map {
             TemplateRow(id: $0.id, title: $0.title, summary: $0.summary,
                         nextRun: nextShared[$0.id]?.date, time: nextShared[$0.id]?.time ?? $0.time, status: $0.status, remaining: nil,

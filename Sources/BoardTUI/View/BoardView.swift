@@ -246,9 +246,13 @@ func keyHints(_ state: BoardState) -> [String] {
     case .suggestion:
         state.keymap.barEntries(on: .suggestion, [([.suggestion(.confirm)], "confirm"), ([.suggestion(.dismiss)], "dismiss"), ([.suggestion(.later)], "later")])
     // The most used, whole in 120 columns, by the keys in force; ? lists the rest (H/L and J/K move cards).
+    // On a template row done and delete don't apply, and on another person's routine neither does edit.
     default: [(Action.help, "help"), (.startAdd, "add"), (.startEdit, "edit"), (.openDetail, "open"), (.toggleDone, "done"),
               (.delete, "delete"), (.undo, "undo"), (.startSearch, "search"), (.newTemplate, "template"), (.openCalendar, "calendar"),
-              (.quit, "quit")].compactMap { action, word in state.keymap.hintKey(for: action).map { "\($0) \(word)" } }
+              (.quit, "quit")].filter { action, _ in
+                  guard let template = state.focusedTemplate else { return true }
+                  return action != .toggleDone && action != .delete && (template.sharedBy == nil || action != .startEdit)
+              }.compactMap { action, word in state.keymap.hintKey(for: action).map { "\($0) \(word)" } }
     }
 }
 

@@ -12,10 +12,7 @@ enum StatusLine {
         if let message = state.message { return message }
         let described: String
         if let template = state.focusedTemplate {
-            let remaining = template.remaining.map { ", \($0) left" } ?? ""
-            described = template.scheduled
-                ? "Template \(template.title), \(template.status.rawValue)\(remaining), \(template.summary). e edit · p pause/resume · s skip next · c duplicate · A archive · t new"
-                : "Checklist \(template.title), no schedule. Enter opens today's list · S starts a run · e edit · c duplicate · A archive"
+            described = Self.described(template, state)
         } else if let card = state.focusedCard {
             described = CardText.described(card, bucket: BoardState.columns[state.focus.column],
                                            templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] },
@@ -27,6 +24,27 @@ enum StatusLine {
             described = "\(BoardState.columns[state.focus.column].title) is empty."
         }
         return CardText.reminders(state.shownReminders) + described
+    }
+
+    /// A template row in words, with the keys that work on it as bound: a routine another person
+    /// shares offers only what can be done here, and says why the rest can't.
+    private static func described(_ template: TemplateRow, _ state: BoardState) -> String {
+        func keys(_ entries: [(Action, String)]) -> String {
+            entries.map { "\(state.key($0.0)) \($0.1)" }.joined(separator: " · ")
+        }
+        if let owner = template.sharedBy {
+            let kind = template.scheduled ? "Routine \(template.title), shared by \(owner), \(template.summary)" : "Checklist \(template.title), shared by \(owner), no schedule"
+            return "\(kind). " + keys([(.openDetail, template.scheduled ? "opens today's run" : "opens today's list"), (.duplicate, "copies it as yours")])
+                + "; only \(owner) changes it"
+        }
+        guard template.scheduled else {
+            return "Checklist \(template.title), no schedule. "
+                + keys([(.openDetail, "opens today's list"), (.startRun, "starts a run"), (.startEdit, "edit"), (.duplicate, "duplicate"), (.archive, "archive")])
+        }
+        let remaining = template.remaining.map { ", \($0) left" } ?? ""
+        return "Template \(template.title), \(template.status.rawValue)\(remaining), \(template.summary). "
+            + keys([(.startEdit, "edit"), (.pauseResume, "pause/resume"), (.skipNext, "skip next"), (.duplicate, "duplicate"), (.archive, "archive"),
+                    (.newTemplate, "new")])
     }
 
     /// The status as the board shows it, on one or two rows (the second taken from the board,

@@ -35,8 +35,12 @@ struct TemplateList: Command {
             let remaining = t.remaining.map { " · \($0) remaining" } ?? ""
             printOut("\(CardFormat.shortId(t.template.id))  \(t.template.title.escapedForTerminal) · \(t.summary) · \(next) · \(t.template.status.rawValue)\(remaining)")
         }
+        let nextShared = try store.nextSharedRuns(at: clock.local)
         for r in shared {
-            let schedule = r.rule == nil ? "No schedule (checklist) · board routine show opens today's list" : r.summary.escapedForTerminal
+            // The same line the owner sees of it: the schedule with its time, and the next run.
+            let next = r.status != .active ? r.status.rawValue
+                : nextShared[r.id].map { "next " + MonthName.due($0.date, $0.time, today: clock.today) } ?? "ended"
+            let schedule = r.rule == nil ? "No schedule (checklist) · board routine show opens today's list" : "\(r.summary.escapedForTerminal) · \(next)"
             printOut("\(CardFormat.shortId(r.id))  \(r.title.escapedForTerminal) · \(schedule) · Shared by \(r.sharedBy.escapedForTerminal)")
         }
     }

@@ -105,8 +105,13 @@ private func templateAction(_ state: inout BoardState, _ template: TemplateRow, 
 private func sharedAction(_ state: inout BoardState, _ template: TemplateRow, owner: String, _ action: Action) -> [Effect]? {
     switch action {
     case .openDetail, .enter, .openChecklist:
-        if !template.scheduled { return [.openChecklist(.routine(templateId: template.id, day: state.snapshot.today), execution: nil)] }
-        state.message = "\(template.title) is shared by \(owner): only \(owner) can change it."
+        // A scheduled one opens today's run's list; its ticks are this device's, per day, as with one's own.
+        let today = state.snapshot.today
+        if !template.scheduled || state.snapshot.sharedRuns.contains(where: { $0.routineId == template.id && $0.date == today }) {
+            return [.openChecklist(.routine(templateId: template.id, day: today), execution: nil)]
+        }
+        let next = template.nextRun.map { "; its next is " + MonthName.due($0, template.time, today: today) } ?? ""
+        state.message = "\(template.title) has no run today\(next): a run's list opens on its day."
         return []
     case .duplicate:
         // A copy of one's own, a draft: the shared routine stays as it is.
