@@ -80,9 +80,7 @@ struct ShareList: Command {
     }
 
     func run() throws {
-        guard let url = try SyncCommand.serverURL(server) else {
-            throw BoardError("server", "no server given: use --server URL, BOARD_SYNC_URL, or sync_url in config.toml")
-        }
+        guard let url = try SyncCommand.serverURL(server, board: options) else { throw SyncCommand.noServer }
         let shares = try waitFor { try await ServerShares.list(server: url) }
         if json {
             let objects = shares.map { ["direction": $0.direction, "routine": $0.routine, "title": $0.title.map { $0 as Any } ?? NSNull(), "person": $0.person] }

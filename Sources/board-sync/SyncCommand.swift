@@ -9,20 +9,32 @@ enum SyncCommand {
 
     /// The server, the board, and its running clock (whose wall clock the board's stamps follow).
     static func start(_ options: BoardOptions, server: String?, creating: Bool) throws -> (ServerURL, BoardStore, @Sendable () -> BoardClock) {
-        guard let url = try serverURL(server) else {
-            throw BoardError("server", "no server given: use --server URL, BOARD_SYNC_URL, or sync_url in config.toml")
-        }
+        let given = try serverURL(server)
+        let exists = FileManager.default.fileExists(atPath: options.path)
+        // Without a server given, only a board that joined one can name it: nothing is created for nothing.
+        guard given != nil || exists else { throw noServer }
         let (store, _) = try options.open(generating: false, creating: creating)
+        guard let url = try given ?? joinedServer(store) else { throw noServer }
         let clock = try options.clockOptions.runningClock(savedZone: try store.savedTimeZone())
         let fixed = options.clockOptions.isFixed
         store.setWallClock { fixed ? clock().instant : Date() }
         return (url, store, clock)
     }
 
-    /// `--server`, `BOARD_SYNC_URL`, then config.toml's `sync_url`.
-    static func serverURL(_ given: String?) throws -> ServerURL? {
-        let text = given ?? SyncCommands.configuredURL
-        return try text.map { text throws in try ServerURL(text) }
+    static let noServer = BoardError("server", "no server given: use --server URL, BOARD_SYNC_URL, or sync_url in config.toml")
+
+    /// `--server`, `BOARD_SYNC_URL`, then config.toml's `sync_url`; with none of them, the server the
+    /// board at `board` joined, if it did.
+    static func serverURL(_ given: String?, board: BoardOptions? = nil) throws -> ServerURL? {
+        if let text = given ?? SyncCommands.configuredURL { return try ServerURL(text) }
+        guard let board, FileManager.default.fileExists(atPath: board.path) else { return nil }
+        return try joinedServer(try board.open(generating: false).0)
+    }
+
+    /// The server a board joined, as its first sync recorded it: the URL without its password,
+    /// which comes the way psql finds one (PGPASSWORD, the pgpass file), never from the board.
+    static func joinedServer(_ store: BoardStore) throws -> ServerURL? {
+        try store.joinedServer().map { text throws in try ServerURL(text) }
     }
 }
 
@@ -67,7 +79,7 @@ struct SyncRun: Command {
     }
 
     /// A reminder once across a person's devices (ARCHITECTURE.md §13): the device that claims it
-    /// on the server delivers it. Out of reach: exit 5, and `board remind` delivers on its own claim.
+    /// on the server delivers it. Out of reach: exit 5, and `board remind` delivers none of them.
     private func claim() throws {
         let (url, store, _) = try start(creating: false)
         var wanted: [String] = []
@@ -165,7 +177,7 @@ struct SyncStatusCommand: Command {
     /// Whether the server reminds the person, asked of the configured server (the board's status
     /// keeps no password); said as unknown when it is out of reach: status never fails for that.
     private func remindersLine() {
-        guard let url = try? SyncCommand.serverURL(nil) else { return }
+        guard let url = try? SyncCommand.serverURL(nil, board: options) else { return }
         let zone = TimeZone.current.identifier
         let line = (try? waitFor { try await SyncRound.serverReminders(.keep, zone: zone, server: url, within: 3) })
             .map { ServerReminderWords.status($0) } ?? "not known (the server is out of reach)"

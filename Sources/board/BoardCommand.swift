@@ -100,6 +100,7 @@ enum BoardCommand {
 
     static func fail(_ error: Error) -> Never {
         if let error = error as? NotifierFailure { CommandLineOutput.fail(error.description, status: 4) }
+        if let error = error as? ServerClaims.OutOfReach { CommandLineOutput.fail(error.description, status: 5) }
         CommandLineOutput.fail(error)
     }
 }

@@ -123,11 +123,47 @@ import Testing
         #expect(try b.ok(["remind"], now: "2026-11-21T09:00") == "\u{7}Reminder: Call the bank · Sat Nov 21 09:00\n")
         #expect(try a.ok(["remind"], now: "2026-11-21T09:00") == "", "claimed by the other device")
         #expect(try a.ok(["remind"], now: "2026-11-21T09:01") == "")
-        // The server out of reach at 10:00: A delivers on its own claim, which reaches the server with A's next round.
+        // The server out of reach at 10:00: no device delivers without its claim there; exit 5, and
+        // once the server is back the reminder is delivered late, once.
         try pg.control("stop")
-        #expect(try a.ok(["remind"], now: "2026-11-21T10:00") == "\u{7}Reminder: Water the plants · Sat Nov 21 10:00\n")
+        let away = try a.run(["remind"], now: "2026-11-21T10:00")
+        #expect(away.status == 5 && away.stdout.isEmpty && away.stderr.hasPrefix("error: server: "), "\(away.stderr)")
+        #expect(away.stderr.contains("1 reminder waits until it is claimed there"), "\(away.stderr)")
         try pg.control("start")
-        _ = try a.sync(now: "2026-11-21T10:01")
-        #expect(try b.ok(["remind"], now: "2026-11-21T10:01") == "", "A claimed it offline and said so when it synced")
+        #expect(try a.ok(["remind"], now: "2026-11-21T10:03") == "\u{7}Reminder: Water the plants · Sat Nov 21 10:00 (late)\n")
+        #expect(try b.ok(["remind"], now: "2026-11-21T10:04") == "", "claimed by the other device")
+    }
+
+    /// Issue 52: a board joined to a server finds it for every command without BOARD_SYNC_URL, its
+    /// password from a pgpass file as psql finds one, and never delivers a reminder the server
+    /// already delivered, nor one it could not claim there.
+    @Test func aJoinedBoardFindsItsServerWithoutBeingTold() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let (url, a, b) = try SyncCommandTests.twoSyncedBoards(pg, now: "2026-11-21T08:00")
+        let passfile = FileManager.default.temporaryDirectory.appendingPathComponent("pgpass-\(UUID().uuidString)").path
+        try "127.0.0.1:\(pg.port):*:ann:pw-ann\n".write(toFile: passfile, atomically: true, encoding: .utf8)
+        chmod(passfile, 0o600)
+        defer { try? FileManager.default.removeItem(atPath: passfile) }
+        #expect(!(try String(contentsOfFile: a.path, encoding: .isoLatin1).contains("pw-ann")), "the password is never in the board")
+        func plain(_ device: SyncCommandTests.Device, _ arguments: [String], now: String, pgpass: String = passfile) throws -> BoardBinary.Result {
+            try BoardBinary.run(arguments + ["--db", device.path, "--tz", "Europe/Paris", "--now", now],
+                                environment: ["PGPASSWORD": "", "PGPASSFILE": pgpass, "XDG_CONFIG_HOME": "/nonexistent"])
+        }
+        try a.ok(["add", "Vet call", "--due", "2026-11-21", "--time", "09:00"])
+        let synced = try plain(a, ["sync"], now: "2026-11-21T08:30")
+        #expect(synced.status == 0 && synced.stdout.hasPrefix("Pushed 1 change"), "\(synced.stderr)")
+        #expect(try plain(b, ["sync"], now: "2026-11-21T08:30").status == 0)
+        // B delivers it; A, in a shell without BOARD_SYNC_URL, does not deliver it again.
+        #expect(try plain(b, ["remind"], now: "2026-11-21T09:00").stdout == "\u{7}Reminder: Vet call · Sat Nov 21 09:00\n")
+        let again = try plain(a, ["remind"], now: "2026-11-21T09:01")
+        #expect(again.status == 0 && again.stdout.isEmpty, "\(again.stdout)\(again.stderr)")
+        // Without a password the server can't be claimed on: nothing delivered, exit 5, the reason named.
+        try a.ok(["add", "Feed cat", "--due", "2026-11-21", "--time", "09:30"])
+        let refused = try plain(a, ["remind"], now: "2026-11-21T09:30", pgpass: "/nonexistent")
+        #expect(refused.status == 5 && refused.stdout.isEmpty && refused.stderr.hasPrefix("error: server: "), "\(refused.stdout)\(refused.stderr)")
+        let late = try plain(a, ["remind"], now: "2026-11-21T09:35")
+        #expect(late.stdout == "\u{7}Reminder: Feed cat · Sat Nov 21 09:30 (late)\n", "\(late.stdout)\(late.stderr)")
+        _ = url
     }
 }

@@ -126,6 +126,17 @@ extension BoardStore {
         }
     }
 
+    /// Claimed here but not on the server this board syncs with (out of reach, refused): the claims
+    /// are let go, so a later pass finds them due again and decides late or missed by the usual rules.
+    public func releaseClaims(_ reminders: [Reminder]) throws {
+        guard !reminders.isEmpty else { return }
+        try write { db in
+            for r in reminders {
+                try db.execute(sql: "DELETE FROM reminders WHERE task_id = ? AND instant = ?", arguments: [r.taskId, r.instantKey])
+            }
+        }
+    }
+
     /// Claimed here while the server was out of reach: they go to the server with the next round.
     public func claimedOffline(_ reminders: [Reminder]) throws {
         guard !reminders.isEmpty else { return }

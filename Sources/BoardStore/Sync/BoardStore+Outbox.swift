@@ -258,6 +258,12 @@ extension BoardStore {
         }
     }
 
+    /// The server this board joined, as its first round recorded it (a URL without its password);
+    /// nil for a board that never synced, or a server's replica file, which names none.
+    public func joinedServer() throws -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT server FROM sync_state WHERE id = 1 AND server LIKE 'postgres%'") }
+    }
+
     /// Notes how this process's watching sync hears of changes now (nil: it stopped).
     public func noteListening(_ words: String?, clock: BoardClock) throws {
         try write { db in

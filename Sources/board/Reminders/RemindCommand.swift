@@ -16,8 +16,9 @@ struct RemindCommand: Command {
         are reported in one line and marked missed. With --watch, --now sets the starting moment and the
         clock then runs. On a board that syncs through a configured server, a reminder is also claimed
         on the server, and only the device that gets it there delivers it: once across all of a person's
-        devices. With the server out of reach a device delivers on its own claim, which reaches the server
-        with its next sync; two devices offline at the same moment may then both deliver.
+        devices. A board that joined a server finds it without BOARD_SYNC_URL. With the server out of reach
+        nothing is delivered (exit 5): once it can claim them there, reminders come late or are reported
+        missed by --grace.
         """,
         parameters: [grace, exec, watch] + BoardOptions.parameters, runs: Self.self)
     static let grace = Declared.number("grace", "Catch up on reminders missed by at most this many minutes. Default: config.toml's grace, else 10.", value: "minutes")

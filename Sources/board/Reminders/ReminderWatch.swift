@@ -1,3 +1,4 @@
+import BoardCLI
 import BoardModel
 import BoardStore
 import Foundation
@@ -18,7 +19,12 @@ struct ReminderWatch {
         let watcher = try ChangeWatcher(path: path)
         while StopSignal.received == 0 {
             // Our own claims wake the loop once more, harmlessly; another process's commit is never missed.
-            let next = try watcher.reading { try round.run(clock: clock()).next }
+            // A server out of reach delivers nothing and is said; the next pass (within 30 s) tries again.
+            let next: Date?
+            do { next = try watcher.reading { try round.run(clock: clock()).next } } catch let outOfReach as ServerClaims.OutOfReach {
+                printErr("error: " + outOfReach.description)
+                next = nil
+            }
             var wake = Date() + Self.longestSleep
             // `next` is on the watch's clock; the sleep is on the real one.
             if let next { wake = min(wake, Date() + next.timeIntervalSince(clock().instant)) }

@@ -25,9 +25,10 @@ struct OpenCommand: Command {
         let clock = try clockOptions.runningClock(savedZone: try store.savedTimeZone())
         let app = try BoardApp(store: store, path: path, config: ConfigFile.loaded, clock: clock)
         if let banner { app.showBanner(banner) }
-        // With a server configured the board syncs by itself, in a process beside it: offline never blocks a key.
+        // With a server configured, or one the board joined, the board syncs by itself, in a process
+        // beside it: offline never blocks a key.
         var sync: ScreenSync?
-        if syncing, !store.isReadOnly, SyncCommands.configuredURL != nil {
+        if syncing, !store.isReadOnly, try SyncCommands.configuredURL != nil || store.joinedServer() != nil {
             let box = SyncStatusBox()
             app.syncStatus = box
             box.post("Syncing…")
