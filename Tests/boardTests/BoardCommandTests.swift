@@ -5,11 +5,11 @@ import Testing
 @Suite struct BoardCommandTests {
     @Test func cardsAreAddedListedEditedMovedCompletedAndDeleted() throws {
         let board = try BoardFile()
-        #expect(try board.run(["add", "Buy milk", "--due", "2026-11-22", "--priority", "2", "--label", "home", "--bucket", "this-week"]).status == 0)
+        #expect(try board.run(["add", "Buy milk", "--due", "2026-12-22", "--priority", "2", "--label", "home", "--bucket", "this-week"]).status == 0)
         #expect(try board.run(["add", "Call mum", "--bucket", "weekend"]).status == 0)
         var cards = try board.cards()
         #expect(cards.map { $0["title"] as? String } == ["Buy milk", "Call mum"])
-        #expect(cards[0]["bucket"] as? String == "this-week" && cards[0]["due_date"] as? String == "2026-11-22" && cards[0]["priority"] as? Int == 2)
+        #expect(cards[0]["bucket"] as? String == "this-week" && cards[0]["due_date"] as? String == "2026-12-22" && cards[0]["priority"] as? Int == 2)
         let milk = cards[0]["id"] as! String
         #expect(try board.run(["edit", String(milk.prefix(6)), "--title", "Buy oat milk"]).status == 0)
         #expect(try board.run(["move", String(milk.prefix(6)), "next-week"]).status == 0)
