@@ -102,6 +102,31 @@ import Testing
         #expect(try dump(copy) == before)
     }
 
+    /// Issue 52: a card a person put in Next Week, due in what its date says is Next Month, keeps
+    /// its place through export and import into another board: the same calendar but for DTSTAMP.
+    @Test func aPersonsPlacementSurvivesARoundTrip() throws {
+        let board = try BoardFile()
+        let friday = "2026-11-20T10:00"
+        #expect(try board.run(["add", "Quarterly report draft", "--due", "2026-12-01"], now: friday).status == 0)
+        let id = try #require(try board.cards(now: friday).first?["id"] as? String)
+        #expect(try board.run(["move", id, "next-week"], now: friday).status == 0)
+        // And one that follows its date keeps following it.
+        #expect(try board.run(["add", "Dentist", "--due", "2027-01-12"], now: friday).status == 0)
+        let first = try board.run(["export", "ics"], now: friday)
+        #expect(first.stdout.contains("X-BOARD-BUCKET:next-week"))
+        let copy = try BoardFile()
+        #expect(try copy.run(["import", "ics", "-"], stdin: first.stdout, now: friday).status == 0)
+        let cards = try copy.cards(now: friday)
+        #expect(cards.first { $0["title"] as? String == "Quarterly report draft" }?["bucket"] as? String == "next-week", "\(cards)")
+        let second = try copy.run(["export", "ics"], now: friday)
+        func withoutStamps(_ text: String) -> String { text.split(separator: "\r\n").filter { !$0.hasPrefix("DTSTAMP") }.joined(separator: "\n") }
+        #expect(withoutStamps(second.stdout) == withoutStamps(first.stdout))
+        // In January the dentist is where its date says, as on the board it came from.
+        let january = "2027-01-11T09:00"
+        #expect(try copy.cards(now: january).first { $0["title"] as? String == "Dentist" }?["bucket"] as? String
+                == (try board.cards(now: january).first { $0["title"] as? String == "Dentist" }?["bucket"] as? String))
+    }
+
     /// Issue: importing a board's own export into the same board was refused (UNIQUE constraint
     /// failed: recurrence_rules.template_id), and export → import → export differed in DTSTAMP.
     @Test func aBoardsOwnCalendarImportsIntoItUnchangedAndExportsTheSameBytesLater() throws {

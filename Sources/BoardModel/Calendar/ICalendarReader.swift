@@ -175,7 +175,11 @@ public enum ICalendarReader {
                     return BoardClock(local: LocalDateTime(date: done.date, time: done.time ?? LocalTime(hour: 0, minute: 0)!), zone: done.zone ?? zone).timestamp
                 } ?? now
             }
-            let bucket = c.first("X-BOARD-BUCKET").flatMap { try? Bucket(parsing: $0.value) } ?? Bucket.forDue(start.date, today: today)
+            // Board's own X-BOARD-BUCKET is where the card showed; where that is not its date's column,
+            // a person put it there, and the card is placed so, not left to follow its date.
+            let byDate = Bucket.forDue(start.date, today: today)
+            let bucket = c.first("X-BOARD-BUCKET").flatMap { try? Bucket(parsing: $0.value) } ?? byDate
+            let placed = bucket != byDate && bucket != .routines
             var cardValues = values
             if bucket == .routines { plan.notes.append("\(name): a card can't be put in Routines; put in This Week") }
             if start.time != nil && start.zone != nil && start.zone != zone {
@@ -183,10 +187,12 @@ public enum ICalendarReader {
                 let instant = LocalDateTime(date: start.date, time: start.time!).instant(in: itemZone)
                 let local = LocalDateTime(instant: instant, in: zone)
                 cardValues.time = local.time
-                plan.cards.append(ImportPlan.Card(id: id, values: cardValues, bucket: bucket == .routines ? .thisWeek : bucket, due: local.date, completedAt: completedAt))
+                plan.cards.append(ImportPlan.Card(id: id, values: cardValues, bucket: bucket == .routines ? .thisWeek : bucket, due: local.date, completedAt: completedAt,
+                                                       placed: placed))
                 return
             }
-            plan.cards.append(ImportPlan.Card(id: id, values: cardValues, bucket: bucket == .routines ? .thisWeek : bucket, due: start.date, completedAt: completedAt))
+            plan.cards.append(ImportPlan.Card(id: id, values: cardValues, bucket: bucket == .routines ? .thisWeek : bucket, due: start.date, completedAt: completedAt,
+                                                   placed: placed))
             return
         }
         let rule: RecurrenceRule

@@ -53,13 +53,17 @@ public struct ImportPlan: Hashable, Sendable {
         public var bucket: Bucket
         public var due: LocalDate?
         public var completedAt: String?
+        /// Put in `bucket` by a person rather than following its date (ARCHITECTURE.md §15): a new card
+        /// is aimed from the day of the import, as a move would, so it shows where it was put.
+        public var placed: Bool
 
-        public init(id: String, values: CardValues, bucket: Bucket, due: LocalDate?, completedAt: String? = nil) {
+        public init(id: String, values: CardValues, bucket: Bucket, due: LocalDate?, completedAt: String? = nil, placed: Bool = false) {
             self.id = id
             self.values = values
             self.bucket = bucket
             self.due = due
             self.completedAt = completedAt
+            self.placed = placed
         }
     }
 
