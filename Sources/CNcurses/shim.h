@@ -35,4 +35,14 @@ static inline const char *board_capability(const char *name) {
     return (s == NULL || s == (const char *)-1) ? NULL : s;
 }
 static inline const char *board_cursor_address(const char *cup, int y, int x) { return tiparm(cup, y, x); }
+// 2 when terminfo knows `term` and it can move the cursor and clear the screen; 1 when it can't (a
+// dumb terminal); 0 when terminfo doesn't know it.
+static inline int board_terminal_can_draw(const char *term) {
+    int error = 0;
+    if (setupterm(term, 1, &error) != OK) return 0;
+    const char *cup = tigetstr("cup"), *clear = tigetstr("clear");
+    int can = cup != NULL && cup != (const char *)-1 && clear != NULL && clear != (const char *)-1 && tigetflag("hc") <= 0;
+    del_curterm(cur_term);
+    return can ? 2 : 1;
+}
 #endif

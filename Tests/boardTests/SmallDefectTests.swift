@@ -4,6 +4,23 @@ import Testing
 
 /// Issue: the small things found using the command line; each test names its repro.
 @Suite struct SmallDefectTests {
+    /// Issue 52: `TERM=dumb board` drew 34 blank lines and a garbled key bar until q. A terminal
+    /// that can't draw the board gets one line saying what works instead, exit 2, no file made.
+    @Test(arguments: [("dumb", "'dumb' can't draw the board (it can't move the cursor)"),
+                      ("no-such-terminal", "'no-such-terminal' is a terminal terminfo doesn't know"),
+                      ("", "is not set")])
+    func aTerminalThatCantDrawTheBoardIsToldInOneLine(term: String, said: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("dumb-\(UUID().uuidString)/board.sqlite").path
+        for arguments in [["--db", path], ["open", "--db", path], ["demo"]] {
+            let r = try BoardBinary.run(arguments, environment: ["TERM": term])
+            #expect(r.status == 2 && r.stdout.isEmpty && r.lines.isEmpty, "\(arguments): \(r.stdout)")
+            #expect(r.stderr == "error: TERM: \(said)\(term == "" ? ", so the board can't be drawn" : term == "no-such-terminal" ? ", so the board can't be drawn" : "")"
+                    + "; `board list` and `board agenda` work in any terminal\n", "\(arguments): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent))
+    }
+
     /// `board --now X list` said "Unexpected argument 'list'"; `board --version` didn't exist.
     @Test func boardOptionsMayComeBeforeTheCommandAndVersionIsThere() throws {
         let board = try BoardFile()

@@ -24,6 +24,18 @@ public final class TerminalDriver {
         !(environment["NO_COLOR"].map { !$0.isEmpty } ?? false) && environment["TERM"] != "dumb" && !theme.colors.isEmpty
     }
 
+    /// Why this terminal can't draw the board, in a line that says what works instead; nil when it
+    /// can. Asked before anything is opened, so a dumb terminal gets one line and nothing written.
+    public static func cannotDraw(environment: [String: String]) -> BoardError? {
+        let instead = "`board list` and `board agenda` work in any terminal"
+        guard let term = environment["TERM"], !term.isEmpty else { return BoardError("TERM", "is not set, so the board can't be drawn; \(instead)") }
+        switch board_terminal_can_draw(term) {
+        case 2: return nil
+        case 1: return BoardError("TERM", "'\(term.echoed)' can't draw the board (it can't move the cursor); \(instead)")
+        default: return BoardError("TERM", "'\(term.echoed)' is a terminal terminfo doesn't know, so the board can't be drawn; \(instead)")
+        }
+    }
+
     /// Whether the terminal says it shows 24-bit colour (`COLORTERM=truecolor` or `24bit`), which
     /// terminfo has no common way to say.
     public static func hasTrueColor(environment: [String: String]) -> Bool {

@@ -1,6 +1,7 @@
 import BoardCLI
 import BoardModel
 import BoardStore
+import BoardTUI
 import Foundation
 
 struct DemoCommand: Command {
@@ -24,6 +25,7 @@ struct DemoCommand: Command {
     }
 
     func run() throws {
+        if into == nil, let error = TerminalDriver.cannotDraw(environment: ProcessInfo.processInfo.environment) { throw error }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("board-demo-\(UUID().uuidString.prefix(8))")
         let path = into ?? folder.appendingPathComponent("board.sqlite").path
         let store = try BoardStore.open(path: path, concurrentReads: into == nil)

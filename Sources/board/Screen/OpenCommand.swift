@@ -13,6 +13,7 @@ struct OpenCommand: Command {
     init(_ given: ParsedArguments) throws { board = try BoardOptions(given) }
 
     func run() throws {
+        if let error = TerminalDriver.cannotDraw(environment: ProcessInfo.processInfo.environment) { throw error }
         // BoardApp generates on start; no need to do it twice.
         let (store, _) = try board.open(generating: false, creating: true, concurrentReads: true)
         try Self.runBoard(store: store, path: board.path, clockOptions: board.clockOptions, syncing: true)
