@@ -15,7 +15,13 @@ public struct BoardError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String { "\(field): \(problem)" }
 
     /// A one-time task may not be created in the past (ARCHITECTURE.md §4).
-    public static let timeInPast = BoardError("due", "cannot create a card with a time in the past")
+    /// A one-time card's time already gone, with the time given and now: "time: 08:00 today has
+    /// passed (it is 09:00)".
+    public static func timeInPast(_ due: LocalDateTime, now: LocalDateTime) -> BoardError {
+        let given = due.date == now.date ? "\(due.time) today" : MonthName.due(due.date, due.time, today: now.date)
+        let current = due.date == now.date ? "\(now.time)" : MonthName.due(now.date, now.time, today: now.date)
+        return BoardError("time", "\(given) has passed (it is \(current))")
+    }
 }
 
 extension String {

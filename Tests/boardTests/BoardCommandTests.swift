@@ -111,7 +111,7 @@ import Testing
         (["add", ""], "error: title: must not be empty"),
         (["add", "x", "--bucket", "someday"], "error: bucket: 'someday' is not a bucket; use this-week, weekend, next-week, next-month, routines"),
         (["add", "x", "--due", "2026-12-01", "--time", "25:00"], "error: time: must be a time of day such as 9am, 6:30pm, noon, midnight or 21:00 (00:00 to 23:59), got '25:00'"),
-        (["add", "x", "--due", "2026-11-20", "--time", "09:00"], "error: due: cannot create a card with a time in the past"),
+        (["add", "x", "--due", "2026-11-20", "--time", "09:00"], "error: time: Fri Nov 20 09:00 has passed (it is Sat Nov 21 10:00)"),
         // Issue: a past date without a time was refused as "a time in the past".
         (["add", "x", "--due", "2026-11-20"], "error: due: cannot create a card with a date in the past: 2026-11-20 is before today, 2026-11-21"),
         // Issue: --time silently won over the rule's "at 7am".

@@ -26,6 +26,7 @@ public enum FirstOccurrence {
             if date < now.date { throw BoardError("due", "cannot create a card with a date in the past: \(date.iso) is before today, \(now.date.iso)") }
             return
         }
-        if LocalDateTime(date: date, time: time) < now { throw BoardError.timeInPast }
+        let due = LocalDateTime(date: date, time: time)
+        if due < now { throw BoardError.timeInPast(due, now: now) }
     }
 }
