@@ -16,7 +16,7 @@ import Testing
         }
         #expect(throws: BoardError("title", "must not be empty")) { try f.store.addTask(CardValues(title: "  "), clock: now) }
         #expect(throws: BoardError("priority", "must be 0, 1, 2 or 3, got '4'")) { try f.store.addTask(CardValues(title: "x", priority: 4), clock: now) }
-        #expect(throws: BoardError("time", "08:00 today has passed (it is 10:00)")) {
+        #expect(throws: BoardError("time", "08:00 today has passed (it is 09:00)")) {
             try f.store.addTask(CardValues(title: "Call", time: LocalTime(hour: 8, minute: 0)), due: date("2026-11-21"), clock: now)
         }
         let t = try f.store.addTemplate(CardValues(title: "Ten", checklist: Array(steps.prefix(10))), rule: try rule("every day"), clock: now)
