@@ -23,6 +23,28 @@ import Testing
         #expect(try DateWords.date(text, today: Self.friday) == date(expected), "\(text)")
     }
 
+    /// Issue 52: a date with its time, as `--due` and the form's Due field take it.
+    @Test(arguments: [
+        ("dec 3 at 9am", "2026-12-03", "09:00"), ("next friday 6:30pm", "2026-11-27", "18:30"), ("tomorrow noon", "2026-11-21", "12:00"),
+        ("2026-12-03 21:00", "2026-12-03", "21:00"), ("fri at 7", "2026-11-20", "07:00"), ("dec 3", "2026-12-03", nil),
+        ("december 3, 2027 at 8:15am", "2027-12-03", "08:15"),
+    ])
+    func readsADateWithItsTime(text: String, day: String, time: String?) throws {
+        let read = try DateWords.dateTime(text, today: Self.friday)
+        #expect(read.date == date(day) && read.time?.description == time, "\(text): \(read)")
+    }
+
+    @Test func refusesWhatFollowsADateThatIsNoTime() {
+        #expect(throws: BoardError("due", "'later' after the date is not understood; use \(DateWords.dateForms), then perhaps a time (at 9am)")) {
+            try DateWords.dateTime("fri later", today: Self.friday)
+        }
+        #expect(throws: BoardError("due", "'at' needs a time after it, such as dec 3 at 9am")) { try DateWords.dateTime("dec 3 at", today: Self.friday) }
+        #expect(throws: BoardError.self) { try DateWords.dateTime("dec 3 at 25:00", today: Self.friday) }
+        #expect(throws: BoardError("due", "'please' after the date and time is not understood; use \(DateWords.dateForms), then perhaps a time (at 9am)")) {
+            try DateWords.dateTime("dec 3 9am please", today: Self.friday)
+        }
+    }
+
     /// "next" at each week start: the weekday of the week after the one holding today.
     @Test func nextFollowsTheWeekStart() throws {
         let saturday = date("2026-11-21")

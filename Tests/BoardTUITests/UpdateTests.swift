@@ -84,6 +84,19 @@ import Testing
         #expect(!view(state).text.contains("⚠ Due date") && view(state).text.contains("→ Fri Nov 27"), "\(view(state).text)")
     }
 
+    /// Issue 52: the Due field takes a date with its time; a time in both fields must agree.
+    @Test func theDueFieldTakesADateWithItsTime() throws {
+        var state = try TUIFixture().state()   // Saturday Nov 21, 09:00
+        press([.character("e"), .tab, .tab, .tab, .control("u")] + type("dec 3 at 9am") + [.tab, .control("u")], &state)
+        #expect(view(state).text.contains("→ Thu Dec 3 09:00"), "\(view(state).text)")
+        guard case .edit(_, let edit, let due) = press([.enter], &state).first else { Issue.record("no edit effect"); return }
+        #expect(due == .set(LocalDate(iso: "2026-12-03")!) && edit.time == .set(LocalTime(hour: 9, minute: 0)!))
+        press([.character("e"), .tab, .tab, .tab, .control("u")] + type("dec 3 at 9am") + [.tab, .control("u")] + type("10am"), &state)
+        #expect(press([.enter], &state).isEmpty)
+        guard case .editing(let form) = state.mode else { Issue.record("form closed on an error"); return }
+        #expect(form.errors[.due] == "says 09:00, the Time field 10:00; give the time once", "\(form.errors)")
+    }
+
     @Test func editFormSavesValidFieldsAndShowsErrorsInline() throws {
         var state = try TUIFixture().state()
         let card = state.focusedCard!

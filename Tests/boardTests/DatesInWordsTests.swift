@@ -15,6 +15,9 @@ import Testing
             // A time alone: today while still ahead, else tomorrow.
             (["--time", "6:30pm"], "2026-11-21", "18:30"), (["--time", "9am"], "2026-11-22", "09:00"),
             (["--due", "fri", "--time", "noon"], "2026-11-27", "12:00"),
+            // Issue 52: the date with its time, in one option.
+            (["--due", "dec 3 at 9am"], "2026-12-03", "09:00"), (["--due", "next friday 6:30pm"], "2026-11-27", "18:30"),
+            (["--due", "dec 4 at 9am", "--time", "9:00"], "2026-12-04", "09:00"),
         ]
         for (i, (options, due, time)) in cases.enumerated() {
             let r = try board.run(["add", "Card \(i)"] + options)
@@ -29,6 +32,11 @@ import Testing
         let edited = try board.run(["edit", plain, "--time", "7am"])
         #expect(edited.status == 0 && edited.stdout.contains("· due Sun Nov 22 07:00"), "\(edited.stdout)\(edited.stderr)")
         #expect(try board.run(["edit", plain, "--due", "next fri"]).stdout.contains("· due Fri Nov 27 07:00"))
+        #expect(try board.run(["edit", plain, "--due", "dec 5 at 8pm"]).stdout.contains("· due Sat Dec 5 20:00"))
+        // A time given twice, two ways: refused, naming both, nothing written.
+        let twice = try board.run(["add", "Twice", "--due", "dec 3 at 9am", "--time", "10am"])
+        #expect(twice.status == 2 && twice.stderr == "error: time: --due says 09:00 and --time 10:00; give the time once\n", "\(twice.stderr)")
+        #expect(try board.cards().count == cases.count + 1)
     }
 
     @Test(arguments: [

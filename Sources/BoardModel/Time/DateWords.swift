@@ -23,6 +23,31 @@ public enum DateWords {
         return date
     }
 
+    /// A day and, after it, perhaps its time: "dec 3 at 9am", "next friday 6:30pm", "tomorrow noon",
+    /// "2026-12-03 21:00". The day as `date` reads it; the time as `time` does.
+    public static func dateTime(_ text: String, today: LocalDate, weekStart: Weekday = .monday,
+                                field: String = "due") throws(BoardError) -> (date: LocalDate, time: LocalTime?) {
+        var parser = PhraseParser(text)
+        let date: LocalDate
+        do throws(BoardError) { date = try parser.parseDayInWords(today: today, weekStart: weekStart) } catch {
+            throw BoardError(field, error.problem)
+        }
+        guard parser.current != nil else { return (date, nil) }
+        let atGiven = parser.current == "at"
+        if atGiven { parser.index += 1 }
+        guard parser.current != nil else { throw BoardError(field, "'at' needs a time after it, such as dec 3 at 9am") }
+        let time: LocalTime, after = parser.tokens[parser.index]
+        do throws(BoardError) { time = try parser.parseTime() } catch {
+            // Neither a time nor "at": words after a date, said as such.
+            if !atGiven { throw BoardError(field, "'\(after.echoed)' after the date is not understood; use \(dateForms), then perhaps a time (at 9am)") }
+            throw BoardError(field, error.problem)
+        }
+        if let extra = parser.current {
+            throw BoardError(field, "'\(extra.echoed)' after the date and time is not understood; use \(dateForms), then perhaps a time (at 9am)")
+        }
+        return (date, time)
+    }
+
     /// The time of day `text` names: "9am", "6:30 pm", "noon", "21:00", "at 7".
     public static func time(_ text: String, field: String = "time") throws(BoardError) -> LocalTime {
         var parser = PhraseParser(text)

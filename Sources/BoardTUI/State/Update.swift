@@ -324,8 +324,13 @@ extension CardForm {
         }
         if trimmed(.title).isEmpty { errors[.title] = "must not be empty" }
         let labels = trimmed(.labels).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let due = check(.due) { try dueDate(now: now, weekStart: weekStart) }
-        let time = check(.time) { try FieldRules.time(trimmed(.time)) }
+        let dueAndTime = check(.due) { try dueDate(now: now, weekStart: weekStart) }
+        let due = dueAndTime.map { $0?.date }
+        var time = check(.time) { try FieldRules.time(trimmed(.time)) }
+        // The Due field may carry the time ("dec 3 at 9am"); one given in both must be the same.
+        if let given = dueAndTime??.time, let typed = time {
+            if let typed, typed != given { errors[.due] = "says \(given), the Time field \(typed); give the time once" } else { time = given }
+        }
         let priority = check(.priority) { try FieldRules.priority(trimmed(.priority)) }
         let duration = check(.duration) { try FieldRules.duration(trimmed(.duration)) }
         guard errors.isEmpty, var due, let time, let priority, let duration else { return .failure(CardFormErrors(rows: errors)) }
@@ -335,11 +340,11 @@ extension CardForm {
         return .success((edit, FieldEdit(due)))
     }
 
-    /// The Due field's day, nil when empty.
-    private func dueDate(now: LocalDateTime, weekStart: Weekday) throws -> LocalDate? {
+    /// The Due field's day and the time it gives, if any; nil when empty.
+    private func dueDate(now: LocalDateTime, weekStart: Weekday) throws -> (date: LocalDate, time: LocalTime?)? {
         let text = self[.due].trimmingSpaces
         guard !text.isEmpty, text.lowercased() != "none" else { return nil }
-        return try DateWords.date(text, today: now.date, weekStart: weekStart, field: "due date")
+        return try DateWords.dateTime(text, today: now.date, weekStart: weekStart, field: "due date")
     }
 
     /// What the Due field resolves to as typed, "→ Fri Nov 27" (with a time alone, the day it
@@ -350,7 +355,7 @@ extension CardForm {
             let day = DateWords.day(for: time, now: now)
             return "→ " + (day == now.date ? "today, " : "tomorrow, ") + MonthName.due(day, time, today: now.date)
         }
-        return "→ " + MonthName.due(due, try? FieldRules.time(self[.time]), today: now.date)
+        return "→ " + MonthName.due(due.date, due.time ?? (try? FieldRules.time(self[.time])) ?? nil, today: now.date)
     }
 }
 

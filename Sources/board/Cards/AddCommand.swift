@@ -4,7 +4,7 @@ import BoardModel
 struct AddCommand: Command {
     static let title = Declared.argument("title", "The card's title.")
     static let bucket = Declared.option("bucket", "this-week, weekend, next-week, next-month or routines. Default: where --due falls, else this-week.")
-    static let due = Declared.option("due", "Due date: friday, next monday, tomorrow, in 3 days, dec 3, the 15th or YYYY-MM-DD (docs/dates.md).", value: "date")
+    static let due = Declared.option("due", "Due date: friday, next monday, tomorrow, in 3 days, dec 3, the 15th or YYYY-MM-DD, perhaps with its time (\"dec 3 at 9am\"; docs/dates.md).", value: "date")
     static let time = Declared.option("time", "Due time: 9am, 6:30pm, noon or HH:MM. Without --due: today if still ahead, else tomorrow.", value: "time")
     static let priority = Declared.option("priority", "Priority 0 (none) to 3 (high). Default: 0.", value: "0-3")
     static let labels = Declared.repeatedOption("label", "A label (repeat for several).")
@@ -35,13 +35,14 @@ struct AddCommand: Command {
 
     func run() throws {
         let bucket = try bucket.map { b throws in try Bucket(parsing: b) }
-        let values = CardValues(title: title, description: description, labels: labels, checklist: steps,
+        var values = CardValues(title: title, description: description, labels: labels, checklist: steps,
                                 time: try time.flatMap { t throws in try CardFieldOptions.time(t) },
                                 priority: try CardFieldOptions.priority(priority),
                                 duration: try duration.flatMap { d throws in try CardFieldOptions.duration(d) })
         try values.validate()
         let (store, clock) = try board.open(creating: true)
-        var due = try due.map { d throws in try CardFieldOptions.date(d, field: "due", today: clock.today) }
+        var due: LocalDate?
+        if let text = self.due { (due, values.time) = try CardFieldOptions.due(text, time: values.time, today: clock.today) }
         // A time alone is today's while it is still ahead, else tomorrow's; the line below says which.
         if due == nil, let time = values.time { due = DateWords.day(for: time, now: clock.local) }
         let task = try store.addTask(values, bucket: bucket, due: due, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: clock)

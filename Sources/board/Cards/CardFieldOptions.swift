@@ -40,6 +40,16 @@ struct CardFieldOptions {
 
     static func duration(_ text: String) throws -> Int? { try FieldRules.duration(text) }
 
+    /// `--due`: a day in words or YYYY-MM-DD, perhaps with its time ("dec 3 at 9am"); a time given
+    /// both there and by `--time` must be the same one.
+    static func due(_ text: String, time: LocalTime?, today: LocalDate) throws -> (date: LocalDate, time: LocalTime?) {
+        let due = try DateWords.dateTime(text, today: today, weekStart: ConfigFile.loaded.weekStart ?? .monday, field: "due")
+        if let given = due.time, let time, given != time {
+            throw BoardError("time", "--due says \(given) and --time \(time); give the time once")
+        }
+        return (due.date, due.time ?? time)
+    }
+
     /// A day in words or YYYY-MM-DD (`DateWords`), seen from `today` with the configured week start.
     static func date(_ text: String, field: String, today: LocalDate) throws -> LocalDate {
         try DateWords.date(text, today: today, weekStart: ConfigFile.loaded.weekStart ?? .monday, field: field)

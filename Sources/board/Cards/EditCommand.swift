@@ -5,7 +5,7 @@ struct EditCommand: Command {
     static let info = CommandInfo(
         "edit", abstract: "Edit a card. On an occurrence, each field changed becomes an exception.",
         parameters: [IdArgument.card] + CardFieldOptions.parameters + [due, CardFieldOptions.editedSteps] + BoardOptions.parameters, runs: Self.self)
-    static let due = Declared.option("due", "Due date: friday, tomorrow, in 3 days, dec 3, YYYY-MM-DD … ('none' to clear; docs/dates.md).", value: "date")
+    static let due = Declared.option("due", "Due date: friday, tomorrow, in 3 days, dec 3, YYYY-MM-DD …, perhaps with its time (\"dec 3 at 9am\"; 'none' to clear; docs/dates.md).", value: "date")
 
     let id: String, fields: CardFieldOptions, due: String?, steps: [String], board: BoardOptions
 
@@ -18,12 +18,18 @@ struct EditCommand: Command {
     }
 
     func run() throws {
-        let edit = try fields.edit(checklist: steps.isEmpty ? nil : steps)
+        var edit = try fields.edit(checklist: steps.isEmpty ? nil : steps)
         guard !edit.isEmpty || self.due != nil else { throw BoardError("edit", "nothing to change; give --title, --label, --time, …") }
         let (store, clock) = try board.open()
-        var due: FieldEdit<LocalDate> = try self.due.map { d throws in
-            d.lowercased() == "none" ? .clear : .set(try CardFieldOptions.date(d, field: "due", today: clock.today))
-        } ?? .keep
+        var due = FieldEdit<LocalDate>.keep
+        if let text = self.due {
+            if text.lowercased() == "none" { due = .clear } else {
+                let time: LocalTime? = if case .set(let t) = edit.time { t } else { nil }
+                let given = try CardFieldOptions.due(text, time: time, today: clock.today)
+                due = .set(given.date)
+                if let time = given.time { edit.time = .set(time) }
+            }
+        }
         let taskId = try store.taskId(matching: id)
         // A time given to a card without a date is today's while it is still ahead, else tomorrow's.
         if due.isKeep, case .set(let time) = edit.time, try store.task(taskId).dueDate == nil {
