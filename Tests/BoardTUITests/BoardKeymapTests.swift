@@ -26,6 +26,15 @@ import Testing
         #expect(unbound.action(for: .character("A")) == nil)
     }
 
+    /// Issue 52: after rebinding the Calendar's key, help still said "The Calendar (v)".
+    @Test func helpSaysTheKeysThatOpenEachScreenAsBound() throws {
+        let keys = try keymap([("calendar", "V"), ("habits", "Ctrl-g"), ("checklist", "o")])
+        let help = KeyBindings.helpLines(keys)
+        #expect(help.contains("The Calendar (V)") && !help.contains("The Calendar (v)"), "\(help)")
+        #expect(help.contains("Habits (Ctrl-G)") && help.contains("A checklist (o, Enter on a checklist routine)"), "\(help)")
+        #expect(KeyBindings.helpLines().contains("The Calendar (v)"))
+    }
+
     @Test(arguments: [
         ([("fly", "d")], "line 1: key_fly is not an action: the board's are"),
         ([("add", "F13")], "line 1: key_add has 'F13', not a key"),

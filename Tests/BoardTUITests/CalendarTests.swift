@@ -50,6 +50,21 @@ import Testing
         #expect(screen(app)?.day.iso == "2027-02-06" && view(app.state).text.contains("February 2027"))
         try keys(app, [.character(".")])
         #expect(screen(app)?.day == demoClock.today)
+        // Issue 52: the legend shows today's number; go-to reaches the past ("nov 1" on Nov 21 went
+        // to Nov 1, 2027; "last monday" was not a date); one key bar, the Calendar's.
+        text = view(app.state).text
+        #expect(text.contains("[21] today · digits") && !text.contains("[25] today"), "\(text)")
+        let bottom = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(2).joined(separator: "\n")
+        #expect(bottom.contains("? help · ←→ day · ↑↓ week · PgUp/PgDn month") && !bottom.contains("a add"), "\(bottom)")
+        try keys(app, [.character("g")] + type("nov 1") + [.enter])
+        #expect(screen(app)?.day.iso == "2026-11-01")
+        try keys(app, [.character("g")] + type("last monday") + [.enter])
+        #expect(screen(app)?.day.iso == "2026-11-16")
+        try keys(app, [.character("g")] + type("nov 1 2027") + [.enter])
+        #expect(screen(app)?.day.iso == "2027-11-01")
+        try keys(app, [.character("g")] + type("the 30th") + [.enter])
+        #expect(screen(app)?.day.iso == "2026-11-30", "the 30th nearest Nov 21")
+        try keys(app, [.character(".")])
         // A date in words; a wrong one is refused inline and the calendar stays where it was.
         try keys(app, [.character("g")] + type("feb 30") + [.enter])
         text = view(app.state).text

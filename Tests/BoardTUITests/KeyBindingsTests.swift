@@ -36,7 +36,7 @@ import Testing
             }
         }
         // And every help line is a section title, a blank, or a binding's line.
-        let lines = Set(KeyBindings.sections.flatMap { [$0.title] + $0.bindings.map(\.line) } + [""])
+        let lines = Set(KeyBindings.sections.flatMap { [KeyBindings.title($0, .standard)] + $0.bindings.map(\.line) } + [""])
         #expect(help.allSatisfy(lines.contains))
     }
 

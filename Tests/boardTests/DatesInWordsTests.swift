@@ -42,7 +42,7 @@ import Testing
     @Test(arguments: [
         (["--due", "03/04"], "error: due: '03/04' is ambiguous (day/month or month/day?); write YYYY-MM-DD or a month's name, such as dec 3"),
         (["--due", "feb 30"], "error: due: February never has a 30th"),
-        (["--due", "someday"], "error: due: 'someday' is not a date; use a weekday (fri, next fri), today, tomorrow, yesterday, in 3 days, in 2 weeks, dec 3, 3 dec, december 3 2027, the 15th or YYYY-MM-DD"),
+        (["--due", "someday"], "error: due: 'someday' is not a date; use a weekday (fri, next fri, last fri), today, tomorrow, yesterday, in 3 days, in 2 weeks, dec 3, 3 dec, december 3 2027, the 15th or YYYY-MM-DD"),
         (["--due", "yesterday"], "error: due: cannot create a card with a date in the past: 2026-11-20 is before today, 2026-11-21"),
         (["--due", "today", "--time", "9am"], "error: time: 09:00 today has passed (it is 10:00)"),
         (["--time", "tea time"], "error: time: must be a time of day such as 9am, 6:30pm, noon, midnight or 21:00 (00:00 to 23:59), got 'tea time'"),

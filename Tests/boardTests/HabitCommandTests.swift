@@ -35,7 +35,7 @@ import Testing
         (["habit", "add", "  "], "error: name: must not be empty"),
         (["habit", "check", "Meditate"], "error: habit: no habit named 'Meditate' (board habit list shows them)"),
         (["habit", "check", "Drink water", "--date", "2026-11-22"], "error: date: 2026-11-22 hasn't come yet; check in today or an earlier day"),
-        (["habit", "check", "Drink water", "--date", "soonish"], "error: date: 'soonish' is not a date; use a weekday (fri, next fri), today, tomorrow, yesterday, in 3 days, in 2 weeks, dec 3, 3 dec, december 3 2027, the 15th or YYYY-MM-DD"),
+        (["habit", "check", "Drink water", "--date", "soonish"], "error: date: 'soonish' is not a date; use a weekday (fri, next fri, last fri), today, tomorrow, yesterday, in 3 days, in 2 weeks, dec 3, 3 dec, december 3 2027, the 15th or YYYY-MM-DD"),
         (["habit", "add", "DRINK WATER"], "error: name: a habit named 'DRINK WATER' already exists"),
     ])
     func badInputIsOneLineStatusTwoAndWritesNothing(arguments: [String], message: String) throws {

@@ -17,6 +17,16 @@ extension PhraseParser {
                 return nil
             }
         }
+
+        /// The last such day before `reference` (a month and day placed in an earlier year); nil for
+        /// a date that names its own day.
+        func resolve(before reference: LocalDate) -> LocalDate? {
+            guard case .monthDay(let month, let day) = self else { return nil }
+            for year in stride(from: reference.year, through: max(1, reference.year - 8), by: -1) {
+                if let date = LocalDate(year: year, month: month, day: day), date < reference { return date }
+            }
+            return nil
+        }
     }
 
 

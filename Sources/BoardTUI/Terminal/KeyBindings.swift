@@ -212,21 +212,38 @@ public enum KeyBindings {
         KeyBinding("Esc", "later (the Habits view asks again)", [(.escape, .suggestion(.later))]),
     ]
 
-    /// Every screen's bindings under its name, as the help overlay lists them; nil for the
-    /// sections config.toml can't change (typing, the keys every screen answers).
-    public static let sections: [(title: String, screen: KeyScreen?, bindings: [KeyBinding])] = [
-        ("The board", .board, board), ("A card's detail (Enter)", .detail, detail), ("The template editor (t, e)", .form, templateForm),
-        ("Applying a template edit", .dialog, propagation), ("A checklist (C, Enter on a checklist routine)", .checklist, checklist),
-        ("Habits (g)", .habits, habits), ("Stats (i)", .stats, stats), ("The Calendar (v)", .calendar, calendar),
-        ("A routine's suggestion", .suggestion, suggestion), ("Typing text (prompts, forms)", nil, typing), ("Everywhere", nil, everywhere),
+    /// Every screen's bindings under its name and the board's keys that open it, as the help
+    /// overlay lists them; a nil screen for the sections config.toml can't change (typing, the keys
+    /// every screen answers).
+    static let sections: [(name: String, openedBy: [Action], after: String, screen: KeyScreen?, bindings: [KeyBinding])] = [
+        ("The board", [], "", .board, board), ("A card's detail", [.openDetail], "", .detail, detail),
+        ("The template editor", [.newTemplate, .startEdit], "", .form, templateForm),
+        ("Applying a template edit", [], "", .dialog, propagation),
+        ("A checklist", [.openChecklist, .openDetail], " on a checklist routine", .checklist, checklist),
+        ("Habits", [.openHabits], "", .habits, habits), ("Stats", [.openStats], "", .stats, stats),
+        ("The Calendar", [.openCalendar], "", .calendar, calendar),
+        ("A routine's suggestion", [], "", .suggestion, suggestion), ("Typing text (prompts, forms)", [], "", nil, typing),
+        ("Everywhere", [], "", nil, everywhere),
     ]
+
+    /// A section's heading with the keys that open it as config.toml binds them: "The Calendar (v)".
+    static func title(_ section: (name: String, openedBy: [Action], after: String, screen: KeyScreen?, bindings: [KeyBinding]),
+                      _ keymap: BoardKeymap) -> String {
+        let keys = section.openedBy.compactMap { keymap.hintKey(for: $0) }
+        return keys.isEmpty ? section.name : "\(section.name) (\(keys.joined(separator: ", "))\(section.after))"
+    }
+
+    /// The heading of `screen`'s section in the help ("The Calendar (v)").
+    public static func title(of screen: KeyScreen, _ keymap: BoardKeymap = .standard) -> String? {
+        sections.first { $0.screen == screen }.map { title($0, keymap) }
+    }
 
     /// The help overlay's lines, built from the tables as config.toml binds them.
     public static func helpLines(_ keymap: BoardKeymap = .standard) -> [String] {
         var lines: [String] = []
         for (i, section) in sections.enumerated() {
             if i > 0 { lines.append("") }
-            lines.append(section.title)
+            lines.append(title(section, keymap))
             lines += (section.screen.map { keymap.bindings(for: $0) } ?? section.bindings).map(\.line)
         }
         return lines

@@ -243,6 +243,7 @@ func keyHints(_ state: BoardState) -> [String] {
             : state.keymap.barEntries(on: .detail, [([.moveFocus(dx: 0, dy: -1), .moveFocus(dx: 0, dy: 1)], "scroll"), ([.startEdit], "edit"),
                                                     ([.escape], "closes")])
     case .help: ["↑↓ scroll", "PgUp/PgDn a page", "Home/End, g/G first/last", "any other key closes"]
+    case .calendar(let screen): calendarKeyHints(state, screen)
     case .suggestion:
         state.keymap.barEntries(on: .suggestion, [([.suggestion(.confirm)], "confirm"), ([.suggestion(.dismiss)], "dismiss"), ([.suggestion(.later)], "later")])
     // The most used, whole in 120 columns, by the keys in force; ? lists the rest (H/L and J/K move cards).
@@ -268,17 +269,20 @@ func helpBox(_ state: BoardState) -> Box {
 
 /// Where the help opens over `mode`: at the section of that screen's keys.
 func helpScroll(_ state: BoardState, over mode: Mode) -> Int {
-    let title: String? = switch mode {
-    case .detail: "A card's detail (Enter)"
-    case .templateForm: "The template editor (t, e)"
-    case .propagation: "Applying a template edit"
-    case .checklist: "A checklist (C, Enter on a checklist routine)"
-    case .habits: "Habits (g)"
-    case .stats: "Stats (i)"
-    case .calendar: "The Calendar (v)"
-    case .suggestion: "A routine's suggestion"
-    case .editing, .adding, .searching: "Typing text (prompts, forms)"
+    let screen: KeyScreen? = switch mode {
+    case .detail: .detail
+    case .templateForm: .form
+    case .propagation: .dialog
+    case .checklist: .checklist
+    case .habits: .habits
+    case .stats: .stats
+    case .calendar: .calendar
+    case .suggestion: .suggestion
     default: nil
+    }
+    let title: String? = switch mode {
+    case .editing, .adding, .searching: "Typing text (prompts, forms)"
+    default: screen.flatMap { KeyBindings.title(of: $0, state.keymap) }
     }
     guard let title, let line = KeyBindings.helpLines(state.keymap).firstIndex(of: title) else { return 0 }
     // The box's first line is its "Keys" title.

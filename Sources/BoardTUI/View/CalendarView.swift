@@ -26,26 +26,30 @@ func drawCalendar(_ frame: inout Frame, _ state: BoardState, _ screen: CalendarS
             if date == screen.day { frame.cursor = (x + 1, y) }
         }
     }
-    frame.put("[25] today · digits: items that day", x: gridX, y: y0 + 4 + MonthGrid.rows * 2, maxWidth: 7 * cell, style: .dim)
+    let day = today.day < 10 ? " \(today.day)" : "\(today.day)"
+    frame.put("[\(day)] today · digits: items that day", x: gridX, y: y0 + 4 + MonthGrid.rows * 2, maxWidth: 7 * cell, style: .dim)
     drawDayAgenda(&frame, screen, today: today, x: gridX + 7 * cell + 3, y: y0 + 3, width: w - (7 * cell + 7), height: h - 6)
     if let input = screen.goTo {
-        let prompt = "Go to (friday, dec 3, in 2 weeks): "
+        let prompt = "Go to (friday, last monday, dec 3, in 2 weeks): "
         frame.put(prompt + input.text, x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: .bold)
         frame.cursor = (x0 + 2 + DisplayWidth.of(prompt) + DisplayWidth.of(input.beforeCursor), y0 + h - 2)
         if let error = screen.goToError {
             frame.put("⚠ " + error + " (Esc cancels)", x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold, role: .error)
         }
-    } else {
-        let bar = state.keymap.bar(on: .calendar, [
-            ([.calendar(.moveDay(-1)), .calendar(.moveDay(1))], "day"), ([.calendar(.moveDay(-7)), .calendar(.moveDay(7))], "week"),
-            ([.calendar(.moveMonth(-1)), .calendar(.moveMonth(1))], "month"), ([.calendar(.today)], "today"), ([.calendar(.startGoTo)], "go to"),
-            ([.calendar(.chooseItem(1))], "item"), ([.calendar(.open(edit: false))], "open"), ([.calendar(.open(edit: true))], "edit"),
-            ([.calendar(.toggleDone)], "done"), ([.calendar(.delete)], "delete"), ([.calendar(.skip)], "skip"),
-            ([.calendar(.moveCard(-1)), .calendar(.moveCard(1))], "move"), ([.calendar(.leave)], "back"),
-        ])
-        frame.put(bar,
-                  x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: .dim)
     }
+}
+
+/// The Calendar's key bar, the screen's only one (the board's is not under it): the keys in force,
+/// the most used first, so at 80 columns what is cut is what `?` lists.
+func calendarKeyHints(_ state: BoardState, _ screen: CalendarScreen) -> [String] {
+    guard screen.goTo == nil else { return ["Enter goes", "Esc cancels", "Ctrl-U clears"] }
+    return state.keymap.barEntries(on: .calendar, [
+        ([.help], "help"), ([.calendar(.moveDay(-1)), .calendar(.moveDay(1))], "day"), ([.calendar(.moveDay(-7)), .calendar(.moveDay(7))], "week"),
+        ([.calendar(.moveMonth(-1)), .calendar(.moveMonth(1))], "month"), ([.calendar(.today)], "today"), ([.calendar(.startGoTo)], "go to"),
+        ([.calendar(.chooseItem(1))], "item"), ([.calendar(.toggleDone)], "done"), ([.calendar(.open(edit: false))], "open"),
+        ([.calendar(.leave)], "back"), ([.calendar(.open(edit: true))], "edit"), ([.calendar(.delete)], "delete"), ([.calendar(.skip)], "skip"),
+        ([.calendar(.moveCard(-1)), .calendar(.moveCard(1))], "move"),
+    ])
 }
 
 /// The focused day's items: time, state, title, and what each is in words.

@@ -40,7 +40,8 @@ private func calendarKey(_ state: inout BoardState, _ screen: inout CalendarScre
         screen.goToError = nil
     case .confirmGoTo:
         do throws(BoardError) {
-            let date = try DateWords.date(screen.goTo?.text ?? "", today: today, weekStart: screen.weekStart, field: "date")
+            // A calendar goes back as well as ahead: "nov 1" is the nearest Nov 1, "last monday" the one gone.
+            let date = try DateWords.date(screen.goTo?.text ?? "", today: today, weekStart: screen.weekStart, field: "date", reach: .nearest)
             guard let day = CalendarScreen.shownDay(date) else { throw BoardError("date", "the calendar shows the years 2 to 9998") }
             screen.go(to: day)
             screen.goTo = nil
