@@ -76,8 +76,11 @@ struct ServerRun: Command {
 
     func run() throws {
         let url = try ServerURL(server)
-        let replica = ServerReplica(server: url, folder: state ?? Self.defaultFolder)
+        let folder = state ?? Self.defaultFolder
+        let replica = ServerReplica(server: url, folder: folder)
         let (once, realtime) = (self.once, self.realtime)
+        // Every person's board is kept there (readable by this user alone): said, never written unseen.
+        if !once { printOut("Replicas of every person's board in \(folder.escapedForTerminal) (--state; only this user can read them)") }
         try waitFor {
             @Sendable func say(_ moved: ServerReplica.Moved) {
                 if let problem = moved.problem { printErr("error: \(moved.person): \(problem)") }

@@ -32,6 +32,10 @@ import Testing
         let (_, a, b) = try SyncCommandTests.twoSyncedBoards(pg, now: "2026-11-21T08:00")
         let server = try RunningServer(pg)
         defer { server.kill9() }
+        // Issue 52: it says where every person's board is kept, a folder only its user reads.
+        #expect(server.said.contains("Replicas of every person's board in \(pg.folder)/replica (--state; only this user can read them)"), "\(server.said)")
+        let state = pg.folder + "/replica"
+        #expect(Self.eventually(10) { (try? FileManager.default.attributesOfItem(atPath: state)[.posixPermissions] as? Int) == 0o700 })
         let watch = try Watching(b)
         let address = "http://127.0.0.1:\(server.port)"
         #expect(Self.eventually(10) { watch.said.contains("Watching through the realtime channel at \(address).") }, "\(watch.said)")

@@ -4,6 +4,25 @@ import Testing
 
 /// Issue: the small things found using the command line; each test names its repro.
 @Suite struct SmallDefectTests {
+    /// Issue 52: a board was made 0644 in a 0755 folder. Whatever the umask, a new board, its -wal
+    /// and -shm files and the folders Board made for it are their owner's alone; a folder that
+    /// existed is left as it was.
+    @Test func aNewBoardAndItsFolderAreTheOwnersAlone() throws {
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("modes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: top, withIntermediateDirectories: true)
+        chmod(top.path, 0o755)
+        defer { try? FileManager.default.removeItem(at: top) }
+        let path = top.appendingPathComponent("data/board/board.sqlite").path
+        let r = try BoardBinary.runTool(["sh", "-c", "umask 000; exec \"$0\" add Milk --db \"$1\"", BoardBinary.url.path, path])
+        #expect(r.status == 0, "\(r.stderr)")
+        func mode(_ path: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? Int) ?? -1 }
+        for file in [path, path + "-wal", path + "-shm"] { #expect(mode(file) == 0o600, "\(file): \(String(mode(file), radix: 8))") }
+        for folder in [top.appendingPathComponent("data").path, top.appendingPathComponent("data/board").path] {
+            #expect(mode(folder) == 0o700, "\(folder): \(String(mode(folder), radix: 8))")
+        }
+        #expect(mode(top.path) == 0o755)
+    }
+
     /// Issue 52: `TERM=dumb board` drew 34 blank lines and a garbled key bar until q. A terminal
     /// that can't draw the board gets one line saying what works instead, exit 2, no file made.
     @Test(arguments: [("dumb", "'dumb' can't draw the board (it can't move the cursor)"),

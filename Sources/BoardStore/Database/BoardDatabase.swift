@@ -49,7 +49,10 @@ public enum BoardDatabase {
     public static func open(path: String, concurrentReads: Bool) throws -> (writer: any DatabaseWriter, readOnly: Bool) {
         let exists = FileManager.default.fileExists(atPath: path)
         let readOnly = exists && !FileManager.default.isWritableFile(atPath: path)
-        if !exists { try createFolder(of: path) }
+        if !exists {
+            try createFolder(of: path)
+            try createPrivateFile(path)
+        }
         if !readOnly { try repairSidecarModes(of: path) }
         var configuration = self.configuration
         configuration.readonly = readOnly
@@ -72,7 +75,23 @@ public enum BoardDatabase {
 
     /// Creates the folders above `path`; a file in the way or a folder without permission is said in words.
     private static func createFolder(of path: String) throws {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try createPrivateFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    }
+
+    /// A new board is its owner's alone (0600), whatever the umask: SQLite gives the -wal and -shm
+    /// files the board's mode, so they are too. Made empty here, which SQLite takes as a new database.
+    private static func createPrivateFile(_ path: String) throws {
+        let fd = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        // Another process made it first: that one is used as it is.
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        fchmod(fd, 0o600)
+    }
+
+    /// Creates `directory` and the folders above it that are missing, each its owner's alone (0700)
+    /// whatever the umask (a board's folder, the server's state); folders that exist are left as they
+    /// are. A file in the way or a folder without permission is said in words.
+    public static func createPrivateFolder(_ directory: String) throws {
         // The nearest part of the path that exists must be a folder.
         var existing = URL(fileURLWithPath: directory)
         var isFolder: ObjCBool = false
@@ -83,12 +102,15 @@ public enum BoardDatabase {
             throw BoardFileError.folder(path: directory, problem: "\(existing.path) is a file, not a folder")
         }
         if existing.path == directory { return }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch let error as CocoaError where error.code == .fileWriteNoPermission {
-            throw BoardFileError.folder(path: directory, problem: "permission denied")
-        } catch {
-            throw BoardFileError.folder(path: directory, problem: "\(error.localizedDescription)")
+        let missing = URL(fileURLWithPath: directory).pathComponents.dropFirst(URL(fileURLWithPath: existing.path).pathComponents.count)
+        var folder = existing
+        for name in missing {
+            folder.appendPathComponent(name)
+            if mkdir(folder.path, 0o700) != 0 && errno != EEXIST {
+                let problem = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
+                throw BoardFileError.folder(path: directory, problem: problem)
+            }
+            chmod(folder.path, 0o700)
         }
     }
 

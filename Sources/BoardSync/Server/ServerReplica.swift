@@ -51,7 +51,7 @@ public struct ServerReplica: Sendable {
     }
 
     func pass(_ connection: PostgresConnection) async throws -> [Moved] {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try BoardDatabase.createPrivateFolder(folder)
         // One pass at a time on this server, whichever process makes it (`run`, `run --once`, `remind`).
         try await connection.query("SELECT pg_advisory_lock(\(Self.passLock))", logger: BoardServer.logger)
         do {
