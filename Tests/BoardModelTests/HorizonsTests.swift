@@ -74,6 +74,18 @@ import TestSupport
         #expect(column(.thisWeek, putOn: nil, due: "2026-11-29", on: "2026-11-29") == .weekend)
     }
 
+    /// Issue 52: "New week: …" was promised as one line and wrapped at 120 columns. Whatever moves,
+    /// into every column from every other, it fits in 119 (the status line's width at 120).
+    @Test func aNewPeriodIsSaidInOneLineAt120Columns() {
+        let seen = HorizonRule().on(date("2026-11-20")), today = HorizonRule().on(date("2026-11-23"))
+        let moves: [HorizonRollover.Move] = [.init(from: .weekend, to: .thisWeek, count: 1_234), .init(from: .nextWeek, to: .thisWeek, count: 5_678),
+                                             .init(from: .nextMonth, to: .thisWeek, count: 9_012), .init(from: .nextMonth, to: .nextWeek, count: 3_456),
+                                             .init(from: .nextWeek, to: .weekend, count: 7_890)]
+        let sentence = HorizonRollover(seen: seen, today: today, moves: moves).sentence ?? ""
+        #expect(sentence.count <= 119, "\(sentence.count): \(sentence)")
+        #expect(sentence == "New week: This Week +15924, Weekend +7890, Next Week +3456; H/L moves any back", "\(sentence)")
+    }
+
     /// A Sunday week turns on Sunday.
     @Test func theWeekStartDecidesWhenAWeekTurns() {
         #expect(column(.nextWeek, putOn: "2026-11-25", on: "2026-11-28", weekStart: .sunday) == .nextWeek)

@@ -112,7 +112,7 @@ import TestSupport
         #expect(try board.store.rollover(clock: friday) == nil, "the first time there is nothing to compare with")
         #expect(try board.store.rollover(clock: clock("2026-11-21T09:00")) == nil, "nothing moved on Saturday")
         let monday = try #require(try board.store.rollover(clock: clock("2026-11-23T08:00")))
-        #expect(monday.sentence == "New week: 1 card from Weekend, 3 from Next Week are in This Week; 1 card from Next Month is in Next Week (move any back with H/L)")
+        #expect(monday.sentence == "New week: This Week +4 (1 from Weekend, 3 from Next Week), Next Week +1 (from Next Month); H/L moves any back")
         #expect(try board.store.rollover(clock: clock("2026-11-23T20:00")) == nil, "said once")
         // Three weeks away: each card is where the calendar says, counted once.
         let gap = try #require(try board.store.rollover(clock: clock("2026-12-14T08:00")))

@@ -40,7 +40,7 @@ import Testing
         #expect(before && beforeScreen.contains("Next Week (1)"), "\(beforeScreen)")
         let (after, afterScreen) = session.waitFor(10) { $0.contains("Monday, Nov 30") }
         #expect(after, "\(afterScreen)")
-        #expect(session.waitFor { $0.contains("New week: 1 card from Next Week is in This Week") }.0, "\(session.screen)")
+        #expect(session.waitFor { $0.contains("New week: This Week +1 (from Next Week); H/L moves any back") }.0, "\(session.screen)")
         #expect(session.screen.contains("This Week (1)") && session.screen.contains("Next Week (0)"))
         try session.send("q")
         #expect(session.waitFor { _ in !session.isRunning }.0)

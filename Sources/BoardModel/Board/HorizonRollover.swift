@@ -16,16 +16,24 @@ public struct HorizonRollover: Hashable, Sendable {
         self.moves = moves.sorted { ($0.to, $0.from) < ($1.to, $1.from) }
     }
 
-    /// "New week: 3 cards from Next Week are in This Week, 1 from Weekend"; nil when nothing moved.
+    /// "New week: This Week +4 (1 from Weekend, 3 from Next Week); H/L moves any back": one line at
+    /// 120 columns whatever moved; nil when nothing did.
     public var sentence: String? {
         guard !moves.isEmpty else { return nil }
         let period = seen.thisWeek != today.thisWeek ? "New week" : seen.saturday != today.saturday ? "The weekend is over" : "New day"
         let byColumn = Dictionary(grouping: moves, by: \.to).sorted { $0.key < $1.key }
-        let parts = byColumn.map { to, moves in
-            moves.enumerated().map { i, move in
-                "\(move.count) \(i == 0 ? (move.count == 1 ? "card " : "cards ") : "")from \(move.from.title)"
-            }.joined(separator: ", ") + " \(moves.count == 1 && moves[0].count == 1 ? "is" : "are") in \(to.title)"
+        func said(from: Bool) -> String {
+            let parts = byColumn.map { to, moves in
+                let sources = moves.count == 1 ? "from \(moves[0].from.title)" : moves.map { "\($0.count) from \($0.from.title)" }.joined(separator: ", ")
+                return "\(to.title) +\(moves.reduce(0) { $0 + $1.count })" + (from ? " (\(sources))" : "")
+            }
+            return "\(period): " + parts.joined(separator: ", ") + "; H/L moves any back"
         }
-        return "\(period): " + parts.joined(separator: "; ") + " (move any back with H/L)"
+        // Where they came from while that fits the line; else only where they went.
+        let whole = said(from: true)
+        return whole.count <= Self.longest ? whole : said(from: false)
     }
+
+    /// The status line's width on a 120-column screen.
+    static let longest = 119
 }
