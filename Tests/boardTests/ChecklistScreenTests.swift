@@ -47,7 +47,7 @@ import Testing
         #expect(!plain(freshScreen).contains("[x] Brush teeth") && plain(freshScreen).contains("[ ] Stretch"))
         #expect(try entries(board).isEmpty)
         try session.send("Escape")
-        #expect(session.waitFor { $0.contains("Routines (0)") && !$0.contains("0 of 5 done") }.0)
+        #expect(session.waitFor { $0.contains("Routines (0 runs)") && !$0.contains("0 of 5 done") }.0)
 
         // A run: start, tick the two linked steps, finish, confirm one suggestion, dismiss the other.
         try session.send("S")

@@ -7,7 +7,7 @@ import Testing
     @Test func aRoutineFromTheFormThroughPropagationExceptionsAndSeriesActions() throws {
         let board = try BoardFile()
         let session = try TmuxSession(["--db", board.path], now: "2026-11-21T06:00")
-        #expect(session.waitFor { $0.contains("Routines (0)") }.0)
+        #expect(session.waitFor { $0.contains("Routines (0 runs)") }.0)
 
         // "every weekday at 7:30" through the form: Repeat ‹ In words ›, the phrase, Save and activate.
         try session.send("t")
@@ -17,7 +17,7 @@ import Testing
         try session.type("every weekday at 7:30")
         #expect(session.waitFor { $0.contains("→ Every weekday at 07:30") && $0.contains("Mon Nov 23 07:30") }.0, "parsed as typed, previewed")
         try session.send("Tab", "Tab", "Tab", "Enter")
-        let (created, afterCreate) = session.waitFor { $0.contains("Standup · active") && $0.contains("Routines (5)") }
+        let (created, afterCreate) = session.waitFor { $0.contains("Standup · active") && $0.contains("Routines (5 runs)") }
         #expect(created, "\(afterCreate)")
         for day in ["Mon Nov 23", "Tue Nov 24", "Wed Nov 25", "Thu Nov 26", "Fri Nov 27"] {
             #expect(afterCreate.contains("\(day) 07:30"), "\(day) is in Upcoming")

@@ -54,7 +54,7 @@ import Testing
         try board.run(["template", "add", "Stretch", "--every", "every day at 7:30"])
         let session = try TmuxSession(["--db", board.path])
         // Created at 10:00, "at 7:30" starts tomorrow: Nov 22 to 27 in the 7-day window.
-        #expect(session.waitFor { $0.contains("Routines (6)") }.0)
+        #expect(session.waitFor { $0.contains("Routines (6 runs)") }.0)
         try session.send("l", "l", "l", "l")
         #expect(session.waitFor { $0.contains("Occurrence of Stretch") }.0)
         try session.send("H")

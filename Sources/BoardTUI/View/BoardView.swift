@@ -108,7 +108,10 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
             : bucket != .routines ? "(empty; a adds a card)"
             : state.templates.isEmpty ? "(no routines yet; t makes a template)"
             : state.snapshot.sharedRuns.isEmpty ? "(nothing in the next 7 days)" : "(nothing of yours in the next 7 days)"
-        for (i, line) in DisplayWidth.wrap(empty, to: w - 1).enumerated() {
+        // A column too narrow to say it in a line says "(empty)".
+        let said = DisplayWidth.of(empty) <= w - 1 || !state.activeQuery.isEmpty ? empty
+            : bucket != .routines ? "(empty)" : state.templates.isEmpty ? "(no routines)" : "(nothing soon)"
+        for (i, line) in DisplayWidth.wrap(said, to: w - 1).enumerated() {
             frame.put(" " + line, x: x, y: layout.cardsTop(state, column: column) + i, maxWidth: w, style: .dim)
             below += 1
         }

@@ -39,11 +39,13 @@ public struct Layout: Sendable {
         header(state, column: column, shown: state.cards(in: column).count)
     }
 
-    private static func header(_ state: BoardState, column: Int, shown: Int, compact: Bool = false) -> String {
+    /// "This Week (12)"; Routines counts its runs, and says so where it has room ("Routines (14 runs)").
+    private static func header(_ state: BoardState, column: Int, shown: Int, compact: Bool = false, unit: Bool = true) -> String {
         let bucket = BoardState.columns[column]
         let total = state.snapshot.columns[bucket]?.total ?? 0
         let count = { compact ? Self.compact($0) : "\($0)" }
-        return "\(bucket.title) (\(shown == total ? count(total) : "\(count(shown))/\(count(total))"))"
+        let runs = unit && bucket == .routines ? (total == 1 ? " run" : " runs") : ""
+        return "\(bucket.title) (\(shown == total ? count(total) : "\(count(shown))/\(count(total))")\(runs))"
     }
 
     /// The header in `width` cells, its count never cut: the count in full, else as "2.5k", else
@@ -52,7 +54,9 @@ public struct Layout: Sendable {
         let shown = state.cards(in: column).count
         let full = header(state, column: column, shown: shown)
         if DisplayWidth.of(full) <= width { return full }
-        let compact = header(state, column: column, shown: shown, compact: true)
+        let plain = header(state, column: column, shown: shown, unit: false)
+        if DisplayWidth.of(plain) <= width { return plain }
+        let compact = header(state, column: column, shown: shown, compact: true, unit: false)
         if DisplayWidth.of(compact) <= width { return compact }
         let title = BoardState.columns[column].title
         let count = String(compact.dropFirst(title.count + 1))  // "(2.5k)"
