@@ -123,6 +123,8 @@ import Testing
         #expect(app.state.message == "Resumed “Morning routine”.")
         _ = try app.handle(.character("c"))
         #expect(view(app.state).text.contains("Morning routine (copy) · draft"))
+        // Issue 52: its second line said "draft" again ("draft · draft").
+        #expect(view(app.state).text.contains("Every day at 07:00 · p starts it") && !view(app.state).text.contains("07:00 · draft"), "\(view(app.state).text)")
         _ = try app.handle(.character("u"))
         #expect(!view(app.state).text.contains("(copy)"), "undo removes the duplicate")
         app.state.focus(cardId: next.id)

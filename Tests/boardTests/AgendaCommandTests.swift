@@ -23,8 +23,13 @@ import TestSupport
         #expect(try board.run(["template", "add", "Birthday", "--every", "every year on january 27"], now: wednesday).status == 0)
         let text = try board.run(["agenda", "--days", "10"], now: wednesday).stdout
         // Generated through Tue Dec 1; from Wed Dec 2 Stretch's runs are planned, beside the card.
-        #expect(text.contains("Tue Dec 1\n  07:00  [ ] Stretch · run of “Stretch” · "), "\(text)")
-        #expect(text.contains("Wed Dec 2\n  07:00  ( ) Stretch · planned run of “Stretch”\n  09:00  [ ] Dentist · Next Week · "), "\(text)")
+        // Issue 52: a run titled as its routine doesn't repeat the title ("Stretch · run of “Stretch”").
+        #expect(text.contains("Tue Dec 1\n  07:00  [ ] Stretch · run · "), "\(text)")
+        #expect(text.contains("Wed Dec 2\n  07:00  ( ) Stretch · planned run\n  09:00  [ ] Dentist · Next Week · "), "\(text)")
+        // A run titled otherwise still names its routine.
+        let run = try #require(text.split(separator: "\n").first { $0.contains("[ ] Stretch · run · ") }?.split(separator: " ").last.map(String.init))
+        #expect(try board.run(["edit", run, "--title", "Short stretch"], now: wednesday).status == 0)
+        #expect(try board.run(["agenda", "--days", "10"], now: wednesday).stdout.contains("[ ] Short stretch · run of “Stretch” · \(run)"))
         #expect(!text.contains("Dec 5\n") || text.contains("Sat Dec 5"), "\(text)")
         #expect(!text.contains("Birthday"))
         // A year's routine, months past the week.

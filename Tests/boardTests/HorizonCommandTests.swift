@@ -95,6 +95,6 @@ import Testing
         #expect(later.contains("Twice · Every day, 2 times · ended"), "\(later)")
         let id = try #require(later.split(separator: "\n").first { $0.contains("Birthday card") }?.split(separator: " ").first.map(String.init))
         #expect(try board.run(["template", "pause", id], now: now).status == 0)
-        #expect(try board.run(["template", "list"], now: now).stdout.contains("Birthday card · Every year on January 27 · paused"))
+        #expect(try board.run(["template", "list"], now: now).stdout.contains("Birthday card · Every year on January 27 · no new runs until resumed · paused"))
     }
 }

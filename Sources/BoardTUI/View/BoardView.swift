@@ -74,7 +74,7 @@ private func drawColumn(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         let focused = showsFocus(state) && state.focusedTemplate == nil && column == state.focus.column && item.row == state.focus.row
         let overdue = state.snapshot.isOverdue(card)
         let parts = Layout.lines(of: card, width: w, overdue: overdue, zone: state.snapshot.zone, today: state.snapshot.today,
-                                 templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] })
+                                 templateTitle: card.templateId.flatMap { state.snapshot.templateTitles[$0] }, dayHeaded: bucket == .routines)
         let lines = parts.title + parts.rest
         for (i, line) in lines.enumerated() {
             let isTitle = i < parts.title.count, isChips = card.isOccurrence && i == lines.count - 1
@@ -162,8 +162,9 @@ private func drawTemplates(_ frame: inout Frame, _ state: BoardState, _ layout: 
             frame.put((focused ? "›" : "") + "\(template.title) · \(template.status.rawValue)\(remaining)\(chip)", x: x, y: y, maxWidth: w, style: focused ? .bold : [])
             let next = !template.scheduled ? "Enter opens today's list"
                 : template.sharedBy != nil ? template.nextRun.map { "next " + MonthName.due($0, template.time, today: state.snapshot.today) + ", \(template.sharedBy!)'s run" } ?? "no run this week"
-                : template.status == .paused ? "no new runs until p resumes it"
-                : template.nextRun.map { "next " + MonthName.due($0, template.time, today: state.snapshot.today) } ?? (template.status == .draft ? "draft" : "ended")
+                : template.status == .paused ? "no new runs until \(state.key(.pauseResume)) resumes it"
+                : template.status == .draft ? "\(state.key(.pauseResume)) starts it"
+                : template.nextRun.map { "next " + MonthName.due($0, template.time, today: state.snapshot.today) } ?? "ended"
             frame.put("  \(template.summary) · \(next)", x: x, y: y + 1, maxWidth: w, style: .dim)
             if focused {
                 frame.style(x: x, y: y, width: w, .reverse)

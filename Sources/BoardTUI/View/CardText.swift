@@ -25,14 +25,22 @@ enum CardText {
     }
 
     /// Whether `details` has anything to say: a card takes its details row only then.
-    static func hasDetails(_ card: CardSummary, overdue: Bool) -> Bool {
-        overdue || card.dueDate != nil || card.priority > 0 || card.checklistTotal > 0 || !card.labels.isEmpty
+    static func hasDetails(_ card: CardSummary, overdue: Bool, dateShown: Bool = true) -> Bool {
+        overdue || (card.dueDate != nil && (dateShown || card.dueTime != nil)) || card.priority > 0 || card.checklistTotal > 0 || !card.labels.isEmpty
     }
 
-    /// "Tue Nov 24 07:30 · P2 · 2/5 · #home", led by "! Overdue" when its time has passed.
-    static func details(_ card: CardSummary, overdue: Bool = false, zone: TimeZone? = nil, today: LocalDate) -> String {
+    /// "Tue Nov 24 07:30 · P2 · 2/5 · #home", led by "! Overdue" when its time has passed; without
+    /// the date where a heading gives it (`dateShown` false: "07:30 · P2").
+    static func details(_ card: CardSummary, overdue: Bool = false, zone: TimeZone? = nil, today: LocalDate, dateShown: Bool = true) -> String {
         var parts: [String] = overdue ? ["! Overdue"] : []
-        if let due = card.dueDate { parts.append(MonthName.due(due, card.dueTime, in: zone, today: today)) }
+        if let due = card.dueDate {
+            if dateShown { parts.append(MonthName.due(due, card.dueTime, in: zone, today: today)) }
+            else if let time = card.dueTime {
+                // The time as it falls in the zone, as the full date-time would show it.
+                let shown = MonthName.due(due, time, in: zone, today: today)
+                parts.append(String(shown.split(separator: " ").last ?? Substring(time.description)))
+            }
+        }
         if card.priority > 0 { parts.append("P\(card.priority)") }
         if card.checklistTotal > 0 { parts.append("\(card.checklistDone)/\(card.checklistTotal)") }
         if !card.labels.isEmpty { parts.append(LabelChip.text(card.labels)) }

@@ -122,18 +122,27 @@ public struct Layout: Sendable {
 
     /// A card's lines in a column `width` wide, drawn after the focus marker: its title (wrapped,
     /// at most three lines), its details when it has any, and its chips when it is an occurrence.
+    /// Under Upcoming's day headings (`dayHeaded`) a card's date goes without saying: its time and
+    /// other details share the line of its chips, so a run takes its title and one line.
     public static func lines(of card: CardSummary, width: Int, overdue: Bool, zone: TimeZone?, today: LocalDate,
-                             templateTitle: String?) -> (title: [String], rest: [String]) {
+                             templateTitle: String?, dayHeaded: Bool = false) -> (title: [String], rest: [String]) {
         var rest: [String] = []
-        if CardText.hasDetails(card, overdue: overdue) { rest.append(" " + CardText.details(card, overdue: overdue, zone: zone, today: today)) }
-        if card.isOccurrence { rest.append(" " + CardText.chips(card, templateTitle: templateTitle)) }
+        if CardText.hasDetails(card, overdue: overdue, dateShown: !dayHeaded) {
+            rest.append(" " + CardText.details(card, overdue: overdue, zone: zone, today: today, dateShown: !dayHeaded))
+        }
+        if card.isOccurrence {
+            let chips = CardText.chips(card, templateTitle: templateTitle)
+            if dayHeaded, let details = rest.popLast() { rest.append(details + " · " + chips) } else { rest.append(" " + chips) }
+        }
         return (CardText.titleLines(card, width: width - 1), rest)
     }
 
     /// How many lines a card takes in `column` (without building its details' text).
     public func height(of card: CardSummary, in state: BoardState, column: Int) -> Int {
-        CardText.titleLines(card, width: width(of: column) - 1).count
-            + (CardText.hasDetails(card, overdue: state.snapshot.isOverdue(card)) ? 1 : 0) + (card.isOccurrence ? 1 : 0)
+        let dayHeaded = column == BoardState.routinesColumn
+        let details = CardText.hasDetails(card, overdue: state.snapshot.isOverdue(card), dateShown: !dayHeaded)
+        return CardText.titleLines(card, width: width(of: column) - 1).count
+            + (card.isOccurrence ? (dayHeaded ? 1 : (details ? 1 : 0) + 1) : (details ? 1 : 0))
     }
 
     /// A visible card: its index in the column and its first line.

@@ -75,7 +75,8 @@ struct AgendaCommand: Command {
     }
 }
 
-/// The agenda's lines: "  07:00  [ ] Stretch · run of “Morning” · 1a2b3c4d" — the time, the state,
+/// The agenda's lines: "  07:00  [ ] Stretch · run of “Morning” · 1a2b3c4d" ("· run" when the run is
+/// titled as its routine) — the time, the state,
 /// the title (escaped), what it is. A routine's words and each time are made once: a 90-day agenda
 /// of 1,000 routines is 90,000 lines, and making each piece for each line was a third of its time.
 struct AgendaLines {
@@ -98,10 +99,10 @@ struct AgendaLines {
         case .card:
             if let column = item.column { line += " · " + column.title }
         case .run:
-            line += " · " + routine(item.templateId).run
+            line += " · " + routine(item.templateId, title: item.title).run
             if let column = item.column, column != .routines { line += " · " + column.title }
         case .planned:
-            line += " · " + routine(item.templateId).planned
+            line += " · " + routine(item.templateId, title: item.title).planned
             return line + "\n"
         case .shared:
             return line + " · shared by " + (item.sharedBy ?? "").escapedForTerminal + "\n"
@@ -109,10 +110,13 @@ struct AgendaLines {
         return line + " · " + CardFormat.shortId(item.cardId ?? "") + "\n"
     }
 
-    private mutating func routine(_ id: String?) -> (run: String, planned: String) {
+    /// "run of “Morning”"; just "run" for a run titled as its routine, whose name the line just gave.
+    private mutating func routine(_ id: String?, title: String) -> (run: String, planned: String) {
         let key = id ?? ""
+        let routineTitle = id.flatMap { templateTitles[$0] }
+        if routineTitle == title { return ("run", "planned run") }
         if let words = routines[key] { return words }
-        let name = "“" + (id.flatMap { templateTitles[$0] } ?? "?").escapedForTerminal + "”"
+        let name = "“" + (routineTitle ?? "?").escapedForTerminal + "”"
         let words = (run: "run of " + name, planned: "planned run of " + name)
         routines[key] = words
         return words

@@ -29,8 +29,8 @@ struct TemplateList: Command {
         }
         for t in templates {
             let next = t.scheduling == nil ? "board routine show opens today's list"
-                : t.template.status == .paused ? "paused"
-                : t.template.status == .draft ? "draft"
+                : t.template.status == .paused ? "no new runs until resumed"
+                : t.template.status == .draft ? "not started (template resume starts it)"
                 : t.nextRun.map { "next " + MonthName.due($0, t.template.defaultTime, today: clock.today) } ?? "ended"
             let remaining = t.remaining.map { " · \($0) remaining" } ?? ""
             printOut("\(CardFormat.shortId(t.template.id))  \(t.template.title.escapedForTerminal) · \(t.summary) · \(next) · \(t.template.status.rawValue)\(remaining)")
