@@ -35,14 +35,23 @@ public struct ConfigError: Error, CustomStringConvertible {
     }
 }
 
-/// `$XDG_CONFIG_HOME/board/config.toml` (default `~/.config/board/config.toml`), read once per process.
+/// `$XDG_CONFIG_HOME/board/config.toml` (default `~/.config/board/config.toml`), or the file
+/// `BOARD_CONFIG` names (`--config` before a command sets it), read once per process.
 /// A file that is missing is no configuration; a file that is malformed stops every command, because
 /// guessing a time zone or a notify command would deliver reminders at the wrong moment or nowhere.
 public enum ConfigFile {
     public static let keys = ["time_zone", "week_start", "notify_command", "grace", "remind_before", "sync_url", "rollover", "theme"]
 
     /// The configuration of this process, or why the file can't be used.
-    public static let current: Result<BoardConfig, ConfigError> = Result { () throws(ConfigError) in try load(path: path()) }
+    public static let current: Result<BoardConfig, ConfigError> = Result { () throws(ConfigError) in
+        let file = ConfigFile.path()
+        // A file named on purpose that isn't there is a mistake; the default one missing is no settings.
+        if isNamed, !FileManager.default.fileExists(atPath: file) { throw ConfigError(path: file, line: nil, problem: "does not exist") }
+        return try load(path: file)
+    }
+
+    /// Whether `BOARD_CONFIG` names the file.
+    static var isNamed: Bool { !(ProcessInfo.processInfo.environment["BOARD_CONFIG"] ?? "").isEmpty }
 
     /// The `key_<action>` lines of the file even when other lines are wrong, so that the screen's
     /// keys are checked in the same report as the rest.
@@ -55,6 +64,7 @@ public enum ConfigFile {
     public static var loaded: BoardConfig { (try? current.get()) ?? BoardConfig() }
 
     public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let named = environment["BOARD_CONFIG"], !named.isEmpty { return named }
         if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/board/config.toml" }
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/board/config.toml"
     }

@@ -21,6 +21,10 @@ enum BoardCommand {
         be used (missing, read-only, a full disk, a folder that can't be made), nothing written; 4 `board remind` could not deliver a reminder (its notifier \
         failed 3 times); 5 the sync server is out of reach or refused (changes wait on this board). \
         `board help keys` lists the screen's keys as config.toml binds them.
+
+        Settings are read from $XDG_CONFIG_HOME/board/config.toml (default \
+        ~/.config/board/config.toml), or from the file BOARD_CONFIG or `board --config FILE …` \
+        names; `board help --man` has every key.
         """,
         subcommands: [
             OpenCommand.info, DemoCommand.info, AddCommand.info, ListCommand.info, EditCommand.info, MoveCommand.info, DoneCommand.info,
@@ -43,11 +47,16 @@ enum BoardCommand {
         // command turns into status 3 before it says anything, instead of the signal killing it.
         signal(SIGXFSZ, SIG_IGN)
         do {
-            let arguments = movingBoardOptions(Array(CommandLine.arguments.dropFirst()))
+            let arguments = movingBoardOptions(try takingConfigFile(Array(CommandLine.arguments.dropFirst())))
             // config.toml's key settings are checked with the rest of it, before any command runs.
             let keymap = try checkedKeymap()
             if arguments == ["help", "keys"] {
                 printOut(KeyBindings.helpLines(keymap).joined(separator: "\n"))
+                return
+            }
+            // The manual lists the keys too, as they are bound.
+            if arguments == ["help", "--man"] {
+                printOut(ManPage(root: info, executable: "board", keys: KeyBindings.helpLines(keymap)).text)
                 return
             }
             if SyncHandOff.isHandedOff(arguments) { try SyncHandOff.run(arguments) }
@@ -71,6 +80,25 @@ enum BoardCommand {
             faults += error.all.map { ConfigError.Fault(line: $0.line, problem: $0.problem) }
         }
         throw ConfigError(path: ConfigFile.path(), faults: faults)
+    }
+
+    /// `board --config FILE …`: the settings file for this command, before the command's name (as
+    /// git's `-c`), passed on as BOARD_CONFIG so `board-sync` reads the same one; the arguments without it.
+    static func takingConfigFile(_ arguments: [String]) throws -> [String] {
+        var rest = arguments, index = 0
+        while index < rest.count, rest[index].hasPrefix("-") {
+            let argument = rest[index]
+            if argument == "--config" || argument.hasPrefix("--config=") {
+                let file = argument == "--config" ? (index + 1 < rest.count ? rest[index + 1] : "") : String(argument.dropFirst(9))
+                guard !file.isEmpty else { throw BoardError("config", "needs a file, as in --config FILE") }
+                setenv("BOARD_CONFIG", file, 1)
+                rest.removeSubrange(index..<(index + (argument == "--config" ? 2 : 1)))
+                continue
+            }
+            // Another option before the command (--db PATH …) and its value.
+            index += ["--db", "--now", "--tz"].contains(argument) ? 2 : 1
+        }
+        return rest
     }
 
     /// `board --now X list` as `board list --now X`: the options every command takes may come

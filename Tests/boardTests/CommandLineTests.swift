@@ -77,6 +77,11 @@ struct CommandLineTests {
         #expect(rendered.status == 0 && rendered.stderr.isEmpty, "man: \(rendered.stderr)")
         let lines = rendered.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines.contains("NAME") && lines.contains("SYNOPSIS") && lines.contains("COMMANDS") && lines.contains("ENVIRONMENT"))
+        // Issue 52: the environment the board reads, and the screen's keys.
+        for name in ["BOARD_CONFIG", "NO_COLOR", "TERM", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"] {
+            #expect(lines.contains { $0 == name || $0.hasPrefix(name + " ") }, "ENVIRONMENT names \(name)")
+        }
+        #expect(lines.contains("KEYS") && lines.contains { $0.hasPrefix("The Calendar (v)") } && lines.contains { $0.hasPrefix("H / L") }, "the screen's keys")
         var leaves = 0
         for path in try commandPaths() where !path.isEmpty {
             let help = try BoardBinary.run(["help"] + path).stdout

@@ -17,6 +17,30 @@ import Testing
         return try BoardBinary.run(arguments, environment: environment)
     }
 
+    /// Issue 52: `board --help` didn't say where config.toml is read from, and no other file could
+    /// be named. `--config FILE` before the command, or BOARD_CONFIG, names one; a named file that
+    /// isn't there is refused, the default one missing is no settings.
+    @Test func aSettingsFileIsNamedByConfigOrBoardConfig() throws {
+        let help = try BoardBinary.run(["--help"])
+        #expect(help.stdout.contains("Settings are read from $XDG_CONFIG_HOME/board/config.toml"), "\(help.stdout)")
+        let home = try configHome("week_start = \"monday\"\n")
+        let other = home + "/other.toml"
+        try "week_start = \"sunday\"\nkey_done = \"X\"\n".write(toFile: other, atomically: true, encoding: .utf8)
+        let board = try BoardFile()
+        #expect(try run(["add", "Card", "--db", board.path], config: home).status == 0)
+        // "next sunday" on Saturday Nov 21: Nov 22 with Sunday weeks, Nov 29 with Monday weeks.
+        let named = try run(["--config", other, "add", "Sunday", "--due", "next sunday", "--db", board.path], config: home)
+        #expect(named.status == 0 && named.stdout.contains("due Sun Nov 22"), "\(named.stdout)\(named.stderr)")
+        let byEnvironment = try BoardBinary.run(["add", "Sunday 2", "--due", "next sunday", "--db", board.path],
+                                                environment: ["XDG_CONFIG_HOME": home, "BOARD_NOW": "2026-11-21T10:00", "BOARD_CONFIG": other])
+        #expect(byEnvironment.stdout.contains("due Sun Nov 22"), "\(byEnvironment.stdout)\(byEnvironment.stderr)")
+        #expect(try run(["add", "Monday weeks", "--due", "next sunday", "--db", board.path], config: home).stdout.contains("due Sun Nov 29"))
+        let missing = try run(["--config", home + "/nope.toml", "list", "--db", board.path], config: home)
+        #expect(missing.status == 2 && missing.stderr == "error: config: \(home)/nope.toml: does not exist\n", "\(missing.stderr)")
+        let empty = try run(["--config"], config: home)
+        #expect(empty.status == 2 && empty.stderr == "error: config: needs a file, as in --config FILE\n")
+    }
+
     @Test func aMalformedFileIsReportedWithItsLineNumberAndNothingRuns() throws {
         let board = try BoardFile()
         let home = try configHome("grace = 5\n# notify\nnotify_command = \"notify-send\n")

@@ -1,11 +1,17 @@
 /// The manual, `board help --man`: a man page in roff built from the same command table as the
 /// help and the completions (ARCHITECTURE.md §10), so the three never disagree. Read it with
 /// `board help --man | man -l -`, or save it as `board.1` in a folder of your MANPATH.
-struct ManPage {
+public struct ManPage {
     let root: CommandInfo
     let executable: String
+    /// The screen's keys as they are bound (`board help keys`), for a KEYS section; none: no section.
+    let keys: [String]
 
-    var text: String {
+    public init(root: CommandInfo, executable: String, keys: [String] = []) {
+        (self.root, self.executable, self.keys) = (root, executable, keys)
+    }
+
+    public var text: String {
         // Left-aligned, not justified: long URLs and option names then need no stretching.
         var out = [".TH \(executable.uppercased()) 1 \"\" \"\(executable)\" \"User Commands\"", ".ad l",
                    ".SH NAME", "\(executable) \\- " + Self.escaped(lowercasingFirst(root.abstract)),
@@ -15,6 +21,12 @@ struct ManPage {
         out += [".PP", Self.escaped("Options that every command touching the board takes (--db, --now, --tz) may also come before the command's name. `\(executable) help COMMAND` prints one command's help.")]
         out.append(".SH COMMANDS")
         for path in commands(under: [root]) { out += section(path) }
+        if !keys.isEmpty {
+            // Each section's heading, then its keys as "KEYS  what they do" lines, kept as laid out.
+            out += [".SH KEYS", "The screen's keys, as config.toml binds them (\\fB\(executable) help keys\\fR prints the same):", ".PP", ".nf"]
+            out += keys.map { Self.escaped($0) }
+            out.append(".fi")
+        }
         out += environment()
         out += [".SH FILES",
                 ".TP", "\\fI$XDG_DATA_HOME/board/board.sqlite\\fR (default \\fI~/.local/share/board/board.sqlite\\fR)",
@@ -88,6 +100,12 @@ struct ManPage {
         var out = [".SH ENVIRONMENT"]
         for name in order { out += [".TP", "\\fB\(name)\\fR", "What \\fB" + Self.escaped(seen[name]!) + "\\fR gives, when the option is not given."] }
         out += [".TP", "\\fBCOLUMNS\\fR", "The width the help is wrapped at (else the terminal's, else 80)."]
+        out += [".TP", "\\fBBOARD_CONFIG\\fR", "The settings file to read instead of config.toml (as \\fB\\-\\-config\\fR before the command does).",
+                ".TP", "\\fBNO_COLOR\\fR", "When set and not empty, the screen writes no colour (no-color.org); attributes and words stay.",
+                ".TP", "\\fBTERM\\fR", "The terminal: one that can't move the cursor (dumb) can't show the screen; \\fBlist\\fR and \\fBagenda\\fR work anywhere.",
+                ".TP", "\\fBXDG_CONFIG_HOME\\fR", "Where board/config.toml is looked for (default ~/.config).",
+                ".TP", "\\fBXDG_DATA_HOME\\fR", "Where board/board.sqlite is kept (default ~/.local/share).",
+                ".TP", "\\fBXDG_STATE_HOME\\fR", "Where \\fBserver run\\fR keeps every person's board, board-server (default ~/.local/state)."]
         return out
     }
 
