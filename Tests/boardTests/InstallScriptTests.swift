@@ -35,6 +35,11 @@ import Testing
             return FileManager.default.fileExists(atPath: prefix + "/" + $0, isDirectory: &directory) && !directory.boolValue
         } ?? []
         #expect(left.isEmpty, "\(left)")
+        // Issue 52: --uninstall left the empty folders it had made; --help said nothing.
+        let folders = FileManager.default.enumerator(atPath: prefix)?.compactMap { $0 as? String } ?? []
+        #expect(folders.isEmpty && FileManager.default.fileExists(atPath: prefix), "\(folders)")
         #expect(try script(["a", "b"]).status == 2)
+        let help = try script(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("BOARD_INSTALL_FROM=DIR installs the binaries already built in DIR"), "\(help.stdout)")
     }
 }
