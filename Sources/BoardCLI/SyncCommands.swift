@@ -9,14 +9,15 @@ public enum SyncCommands {
         public static let server = Declared.option("server", "The server's URL. Env: BOARD_SYNC_URL; config: sync_url.", value: "url")
         public static let watch = Declared.flag("watch", "Keep watching: pull within a second of another device's push (through the server's realtime channel, else by polling it every 1–10 s), push this board's changes as they are made; no database connection is held while idle.")
         public static let screen = Declared.flag("screen", "For the board screen, which starts this beside it: --watch, saying where sync stands in the status line's words, a line at a time, until the screen closes this process's input.", hidden: true)
-        public static let serverReminders = Declared.option("server-reminders", "Ask the server to send your reminders while your devices sleep, to TO: a phone number, an ntfy topic, an e-mail — what its administrator's command takes; `off` stops it. Your cards' times are read in the zone your devices sync in.", value: "to")
+        public static let serverReminders = Declared.option("server-reminders", "Ask the server to send your reminders while your devices sleep, to TO: a phone number, an ntfy topic, an e-mail — what its administrator's command takes; `off` stops it. Your cards' times are read in the zone your devices sync in, unless --reminder-zone pins one.", value: "to")
+        public static let reminderZone = Declared.option("reminder-zone", "The zone the server reads your cards' times in for its reminders, e.g. Europe/Paris, kept whichever device syncs; `follow` lets the zone your devices sync in lead again.", value: "zone")
         public static let claimReminders = Declared.flag("claim-reminders", "For `board remind` on a board that syncs: claims on the server the reminders read from standard input (TASK_ID<tab>INSTANT a line) and prints the ones this device got (TASK_ID INSTANT a line).", hidden: true)
     }
 
     public static let run = CommandInfo(
         "run",
         abstract: "One round (push, pull, generate, push); with --watch, stay connected and sync whenever anything changes.",
-        parameters: BoardOptions.parameters + [Run.server, Run.watch, Run.serverReminders, Run.screen, Run.claimReminders])
+        parameters: BoardOptions.parameters + [Run.server, Run.watch, Run.serverReminders, Run.reminderZone, Run.screen, Run.claimReminders])
 
     public static let status = CommandInfo(
         "status",

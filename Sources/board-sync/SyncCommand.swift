@@ -42,7 +42,7 @@ struct SyncRun: Command {
     static let info = SyncCommands.run.runs(Self.self)
 
     let options: BoardOptions, server: String?, watch: Bool, screen: Bool, claimReminders: Bool
-    let serverReminders: FieldEdit<String>
+    let serverReminders: FieldEdit<String>, reminderZone: FieldEdit<String>
 
     init(_ given: ParsedArguments) throws {
         options = try BoardOptions(given)
@@ -51,6 +51,17 @@ struct SyncRun: Command {
         screen = try given[SyncCommands.Run.screen]
         claimReminders = try given[SyncCommands.Run.claimReminders]
         serverReminders = try Self.reminderAddress(try given[SyncCommands.Run.serverReminders])
+        reminderZone = try Self.pinnedZone(try given[SyncCommands.Run.reminderZone])
+    }
+
+    /// `--reminder-zone`: `follow`, or a zone of the time-zone database the server reads times in.
+    static func pinnedZone(_ text: String?) throws -> FieldEdit<String> {
+        guard let text else { return .keep }
+        if text == "follow" { return .clear }
+        guard text.count <= 64, TimeZone(identifier: text) != nil, text.contains("/") || text == "UTC" else {
+            throw BoardError("reminder-zone", "must be a time zone such as Europe/Paris, or follow, got '\(text.echoed)'")
+        }
+        return .set(text)
     }
 
     /// `--server-reminders`: `off`, or where the server reaches the person, checked as the server's
@@ -67,7 +78,7 @@ struct SyncRun: Command {
     func run() throws {
         if screen { besideTheScreen() }
         if claimReminders { return try claim() }
-        if serverReminders != .keep { return try remindFromServer() }
+        if serverReminders != .keep || reminderZone != .keep { return try remindFromServer() }
         let (url, store, clock) = try start(creating: true)
         if watch {
             printOut("Syncing with \(url.display) — Ctrl-C stops.")
@@ -92,11 +103,12 @@ struct SyncRun: Command {
         for claim in claims where won.contains([claim.taskId, claim.instant]) { printOut(claim.taskId + " " + claim.instant) }
     }
 
-    /// `--server-reminders`: tells the server where (and in which zone) to remind the person, or to stop.
+    /// `--server-reminders`, `--reminder-zone`: tells the server where (and in which zone) to remind
+    /// the person, or to stop.
     private func remindFromServer() throws {
         let (url, _, clock) = try start(creating: false)
-        let (edit, zone) = (serverReminders, clock().zone.identifier)
-        let now = try waitFor { try await SyncRound.serverReminders(edit, zone: zone, server: url) }
+        let (edit, pin, zone) = (serverReminders, reminderZone, clock().zone.identifier)
+        let now = try waitFor { try await SyncRound.serverReminders(edit, pin: pin, zone: zone, server: url) }
         printOut(ServerReminderWords.sentence(now, person: url.user))
     }
 
@@ -201,14 +213,21 @@ func waitForever(_ work: @escaping @Sendable () async -> Void) -> Never {
 
 /// How `board sync` says where the server reminds the person.
 enum ServerReminderWords {
-    static func status(_ now: (to: String?, zone: String?)) -> String {
+    static func status(_ now: ServerReminderSetting) -> String {
         guard let to = now.to else { return "from this device only (`board sync --server-reminders TO` asks the server)" }
-        return "sent by the server to \(to.escapedForTerminal), in \((now.zone ?? "UTC").escapedForTerminal) time"
+        return "sent by the server to \(to.escapedForTerminal), \(zone(now))"
     }
 
-    static func sentence(_ now: (to: String?, zone: String?), person: String) -> String {
+    static func sentence(_ now: ServerReminderSetting, person: String) -> String {
         guard let to = now.to else { return "The server no longer reminds \(person.escapedForTerminal); devices running `board remind` still do." }
-        return "The server reminds \(person.escapedForTerminal) at \(to.escapedForTerminal), in \((now.zone ?? "UTC").escapedForTerminal) time, "
+        return "The server reminds \(person.escapedForTerminal) at \(to.escapedForTerminal), \(zone(now)), "
             + "whenever `board server run --exec` runs there; each reminder once across the server and your devices."
+    }
+
+    /// "in Europe/Paris time (pinned)", or the zone the devices lead, said as following them.
+    private static func zone(_ now: ServerReminderSetting) -> String {
+        let zone = (now.zone ?? "UTC").escapedForTerminal
+        return now.pinned ? "in \(zone) time (pinned; --reminder-zone follow lets your devices set it)"
+            : "in \(zone) time, the zone of whichever of your devices synced last (--reminder-zone ZONE pins one)"
     }
 }

@@ -153,6 +153,22 @@ import Testing
         #expect(server.lines.count == 1, "12:00 in New York is 16:00 UTC")
         try server.remind("2027-04-02T16:00:30")
         #expect(server.lines.last?.hasPrefix("ann|+33 6 12 34 56 78|Lunch|2027-04-02T12:00|0") == true, "\(server.lines)")
+
+        // Issue 52: the zone followed whichever device synced last without saying so. Said now;
+        // and pinned to Paris, a round from New York leaves it there, until `follow`.
+        #expect(try server.ann.ok(["sync", "status"]).contains("in America/New_York time, the zone of whichever of your devices synced last"))
+        let pinned = try server.ann.ok(["sync", "--reminder-zone", "Europe/Paris"])
+        #expect(pinned.contains("in Europe/Paris time (pinned; --reminder-zone follow lets your devices set it)"), "\(pinned)")
+        _ = try BoardBinary.run(["add", "Dinner", "--due", "2027-04-03", "--time", "19:00", "--db", server.ann.path, "--tz", "America/New_York",
+                             "--now", "2027-04-03T08:00"], environment: ["BOARD_SYNC_URL": server.ann.server])
+        #expect(try BoardBinary.run(["sync", "--db", server.ann.path, "--tz", "America/New_York", "--now", "2027-04-03T08:00"],
+                                    environment: ["BOARD_SYNC_URL": server.ann.server]).status == 0)
+        try server.remind("2027-04-03T17:00:30")
+        #expect(server.lines.last?.hasPrefix("ann|+33 6 12 34 56 78|Dinner|2027-04-03T19:00") == true, "19:00 in Paris is 17:00 UTC: \(server.lines)")
+        #expect(try server.ann.ok(["sync", "status"]).contains("in Europe/Paris time (pinned"))
+        let bad = try server.ann.run(["sync", "--reminder-zone", "Mars/Olympus"])
+        #expect(bad.status == 2 && bad.stderr == "error: reminder-zone: must be a time zone such as Europe/Paris, or follow, got 'Mars/Olympus'\n")
+        #expect(try server.ann.ok(["sync", "--reminder-zone", "follow"]).contains("the zone of whichever of your devices synced last"))
     }
 
     /// `board server run --exec`: the long-running server reminds on its own clock, a card pushed

@@ -182,17 +182,34 @@ struct SyncConnection {
         }
     }
 
-    /// Where the server reminds this person (nil: it doesn't), and in which zone.
-    func serverReminders() async throws -> (to: String?, zone: String?) {
+    /// Where the server reminds this person (nil: it doesn't), in which zone, and whether the
+    /// person pinned that zone (else it follows the zone their devices sync in).
+    func serverReminders() async throws -> ServerReminderSetting {
         let (connection, logger) = (self.connection, self.logger)
         do {
-            return try await timed(30) { () async throws -> (to: String?, zone: String?) in
+            let (to, zone) = try await timed(30) { () async throws -> (to: String?, zone: String?) in
                 for try await (to, zone) in try await connection.query("SELECT remind_to, remind_zone FROM board.server_reminders()", logger: logger)
                     .decode((String?, String?).self) { return (to, zone) }
                 return (nil, nil)
             }
+            return ServerReminderSetting(to: to, zone: zone, pinned: try await reminderZonePinned())
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42883" {
             throw refused("this server sends no reminders yet: its administrator runs `board server init` to add them")
+        }
+    }
+
+    /// Whether the person pinned their reminders' zone; false on a server set up before pinning.
+    private func reminderZonePinned() async throws -> Bool {
+        do { return try await single("SELECT board.reminder_zone_pinned()", as: Bool.self) ?? false } catch let error as PSQLError
+            where error.serverInfo?[.sqlState] == "42883" { return false }
+    }
+
+    /// Pins the zone the server reads this person's reminders in (nil: lets their devices' zone lead).
+    func pinReminderZone(_ zone: String?) async throws {
+        do {
+            _ = try await single("SELECT count(*) FROM board.pin_reminder_zone(\(zone))", as: Int64.self)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42883" {
+            throw refused("this server can't pin a zone yet: its administrator runs `board server init` to add it")
         }
     }
 
@@ -267,4 +284,11 @@ final class PulledChanges: @unchecked Sendable {
             return (changes, through, read)
         }
     }
+}
+
+/// Where the server reminds a person, in which zone, and whether they pinned it (ARCHITECTURE.md §17).
+public struct ServerReminderSetting: Sendable {
+    public let to: String?, zone: String?
+    /// The zone stays as the person set it; else it is the zone their devices last synced in.
+    public let pinned: Bool
 }

@@ -100,21 +100,30 @@ public enum SyncRound {
         return summary
     }
 
-    /// Where the server reminds the person (nil: it doesn't), and in which zone; `edit` first asks
-    /// it to remind them somewhere (`.set`) or no more (`.clear`).
+    /// Where the server reminds the person (nil: it doesn't), in which zone and whether it is pinned;
+    /// `edit` first asks it to remind them somewhere (`.set`) or no more (`.clear`), `pin` to read
+    /// their times in a zone of their choosing (`.set`) or in their devices' (`.clear`).
     /// `within`: seconds to give up after (`sync status` asks in passing and never waits long).
-    public static func serverReminders(_ edit: FieldEdit<String>, zone: String, server: ServerURL, within: Double = 60) async throws
-        -> (to: String?, zone: String?) {
-        try await Deadline.run(seconds: within, server: "\(server.host):\(server.port)") { try await askServerReminders(edit, zone: zone, server: server) }
+    public static func serverReminders(_ edit: FieldEdit<String>, pin: FieldEdit<String> = .keep, zone: String, server: ServerURL,
+                                       within: Double = 60) async throws -> ServerReminderSetting {
+        try await Deadline.run(seconds: within, server: "\(server.host):\(server.port)") {
+            try await askServerReminders(edit, pin: pin, zone: zone, server: server)
+        }
     }
 
-    private static func askServerReminders(_ edit: FieldEdit<String>, zone: String, server: ServerURL) async throws -> (to: String?, zone: String?) {
+    private static func askServerReminders(_ edit: FieldEdit<String>, pin: FieldEdit<String>, zone: String, server: ServerURL) async throws
+        -> ServerReminderSetting {
         try await BoardServer.withConnection(server) { connection in
             let session = SyncConnection(connection: connection, server: server)
             switch edit {
             case .keep: break
             case .set(let to): try await session.setServerReminders(to, zone: zone)
             case .clear: try await session.setServerReminders(nil, zone: zone)
+            }
+            switch pin {
+            case .keep: break
+            case .set(let pinned): try await session.pinReminderZone(pinned)
+            case .clear: try await session.pinReminderZone(nil)
             }
             return try await session.serverReminders()
         }

@@ -131,4 +131,27 @@ public struct ServerReminders: Sendable {
         // The server's own claims, made as the administrator, whom FORCE binds to the policies too.
         "DO $$ BEGIN EXECUTE format('CREATE POLICY claims_server ON board.reminder_claims FOR ALL TO %I USING (true) WITH CHECK (true)', current_user); END $$",
     ]
+
+    /// Migration 11: a person may pin the zone their reminders are read in; a pinned zone is not
+    /// moved by the zone a device syncs from (`note_zone`), a followed one is.
+    static let pinnedZoneMigration: [String] = [
+        "ALTER TABLE board.people ADD COLUMN remind_zone_pinned boolean NOT NULL DEFAULT false",
+        """
+        CREATE OR REPLACE FUNCTION board.note_zone(zone text) RETURNS void LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog
+        AS $$ UPDATE board.people SET remind_zone = zone WHERE role = session_user AND remind_to IS NOT NULL
+              AND NOT remind_zone_pinned AND remind_zone IS DISTINCT FROM zone $$
+        """,
+        // A zone pins it there; NULL lets the devices' zone lead again.
+        """
+        CREATE FUNCTION board.pin_reminder_zone(zone text) RETURNS void LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog
+        AS $$ UPDATE board.people SET remind_zone = coalesce(zone, remind_zone), remind_zone_pinned = zone IS NOT NULL
+              WHERE role = session_user $$
+        """,
+        """
+        CREATE FUNCTION board.reminder_zone_pinned() RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog
+        AS $$ SELECT coalesce((SELECT remind_zone_pinned FROM board.people WHERE role = session_user), false) $$
+        """,
+        "REVOKE ALL ON FUNCTION board.pin_reminder_zone(text), board.reminder_zone_pinned() FROM PUBLIC",
+        "GRANT EXECUTE ON FUNCTION board.pin_reminder_zone(text), board.reminder_zone_pinned() TO board_person",
+    ]
 }

@@ -170,6 +170,8 @@ enum ServerSchema {
         ServerShares.migration,
         // 10: the realtime channel's address and tickets (ARCHITECTURE.md §19).
         ServerRealtime.migration,
+        // 11: the zone of server reminders pinned by the person, or following their devices (§17).
+        ServerReminders.pinnedZoneMigration,
     ]
 
     /// Fields added after migration 3, each with the migration that added it.
