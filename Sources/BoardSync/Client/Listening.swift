@@ -23,7 +23,7 @@ enum Listening {
         while !Task.isCancelled {
             // A board joins its account at its first round: until then it has no device id.
             guard let device = (try? store.syncStatus())??.deviceId else {
-                try? await Task.sleep(for: .milliseconds(200))
+                try? await Task.sleep(for: .seconds(1))
                 continue
             }
             var why: String, address: String?

@@ -18,14 +18,25 @@ public enum SyncEvent: Sendable {
 /// Sync that keeps watching (ARCHITECTURE.md §13, §19): a round at once, then one whenever the
 /// server says the account's log moved (`Listening`: the realtime channel, else polling), this
 /// board has changes waiting (written here or by another process), or a minute's generation made
-/// some. Each round is a short connection of its own, so an idle watch holds none. When the
-/// server is out of reach it tries again after 1, 2, 4 … up to 30 seconds.
+/// some. Each round is a short connection of its own, so an idle watch holds none; between them it
+/// sleeps until one of those wakes it (the board's file written, the channel, the minute), never
+/// looking on a short timer. When the server is out of reach it tries again after 1, 2, 4 … up to 30 seconds.
 public enum SyncWatch {
     /// Runs until the task is cancelled.
     public static func run(_ store: BoardStore, server: ServerURL, clock: @escaping @Sendable () -> BoardClock,
                            report: @escaping @Sendable (SyncEvent) -> Void) async {
-        let heard = Flag(), saying = Said()
+        let wake = Flag(), saying = Said()
+        let heard = Flag(waking: wake)
+        let files = FileWake(path: store.path, wake: wake)
+        defer { files.stop() }
         await withTaskGroup(of: Void.self) { group in
+            // The minute's generation.
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(60))
+                    wake.set()
+                }
+            }
             group.addTask {
                 await Listening.run(store, server: server, heard: heard) { words in
                     guard saying.changed(to: words) else { return }
@@ -33,18 +44,18 @@ public enum SyncWatch {
                     report(.listening(words))
                 }
             }
-            group.addTask { await rounds(store, server: server, clock: clock, heard: heard, report: report) }
+            group.addTask { await rounds(store, server: server, clock: clock, heard: heard, wake: wake, report: report) }
             await group.next()
             group.cancelAll()
         }
     }
 
     private static func rounds(_ store: BoardStore, server: ServerURL, clock: @escaping @Sendable () -> BoardClock, heard: Flag,
-                               report: @escaping @Sendable (SyncEvent) -> Void) async {
+                               wake: Flag, report: @escaping @Sendable (SyncEvent) -> Void) async {
         var backoff = 1, due = true, minute = Date()
         while !Task.isCancelled {
             // A new day's occurrences are made here; the round that pushes them follows.
-            if minute.timeIntervalSinceNow < -60 {
+            if minute.timeIntervalSinceNow < -59 {
                 minute = Date()
                 _ = try? store.generate(clock: clock())
             }
@@ -69,10 +80,33 @@ public enum SyncWatch {
                     continue
                 }
             }
-            // A write here is pushed within this; the check is one indexed read.
-            try? await Task.sleep(for: .milliseconds(50))
+            // Asleep until something may have happened: a write to the board, the channel, the minute.
+            await wake.wait()
+            _ = wake.take()
         }
     }
+}
+
+/// Sets `wake` whenever the board's file is written, from a thread of its own that sleeps in
+/// inotify (without it, every second); `stop` ends it within a few seconds.
+private final class FileWake: @unchecked Sendable {
+    private let stopped = Flag()
+
+    init(path: String, wake: Flag) {
+        Thread.detachNewThread { [stopped] in
+            let files = BoardFileChanges(path: path)
+            while !stopped.isSet {
+                if let files {
+                    if files.wait(seconds: 5) { wake.set() }
+                } else {
+                    Thread.sleep(forTimeInterval: 1)
+                    wake.set()
+                }
+            }
+        }
+    }
+
+    func stop() { stopped.set() }
 }
 
 /// The last words said, so each is said once.
@@ -82,13 +116,50 @@ private final class Said: @unchecked Sendable {
     func changed(to words: String) -> Bool { lock.withLock { defer { last = words }; return last != words } }
 }
 
-/// A flag one task sets and another takes.
+/// A flag one task sets and another takes, or waits for; setting it may also set another
+/// (`waking`), so one waiter hears several flags.
 public final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
-    public init() {}
-    public func set() { lock.withLock { value = true } }
+    private var waiter: CheckedContinuation<Void, Never>?
+    private let waking: Flag?
+
+    public init(waking: Flag? = nil) { self.waking = waking }
+
+    public func set() {
+        let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            value = true
+            defer { self.waiter = nil }
+            return self.waiter
+        }
+        waiter?.resume()
+        waking?.set()
+    }
+
     public func take() -> Bool { lock.withLock { defer { value = false }; return value } }
+
+    public var isSet: Bool { lock.withLock { value } }
+
+    /// Returns once the flag is set (at once if it is), leaving it set; or when the task is
+    /// cancelled. One waiter at a time.
+    public func wait() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = lock.withLock { () -> Bool in
+                    if value || Task.isCancelled { return true }
+                    waiter = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+                defer { self.waiter = nil }
+                return self.waiter
+            }
+            waiter?.resume()
+        }
+    }
 }
 
 extension SyncEvent {

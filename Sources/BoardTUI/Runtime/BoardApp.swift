@@ -48,8 +48,13 @@ public final class BoardApp {
         drawNow = { terminal.draw($0) }
         terminal.draw(try firstFrame(width: terminal.width, height: terminal.height))
         var clear = false
+        // Asleep until a key, a write to the board, sync's words or the next minute (overdue cards,
+        // reminders due); without inotify it looks every quarter second, as before.
+        let waking = [watcher.files?.descriptor, syncStatus?.descriptor].compactMap { $0 }
         while true {
-            guard let key = terminal.readKey(timeoutMilliseconds: 250) else {
+            let nextMinute = Int32(60_000 - Int64(clock().instant.timeIntervalSince1970 * 1_000) % 60_000 + 20)
+            guard let key = terminal.readKey(timeoutMilliseconds: watcher.files == nil ? 250 : nextMinute, waking: waking) else {
+                _ = watcher.files?.drain()
                 if try noticeChanges() { terminal.draw(view(state)) }
                 continue
             }

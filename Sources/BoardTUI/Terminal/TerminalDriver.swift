@@ -91,17 +91,20 @@ public final class TerminalDriver {
     /// Whether keys have arrived that `readKey` has not handed out yet.
     public var hasKeysWaiting: Bool { nextDecoded < decoded.count }
 
-    /// The next key, or nil when `timeoutMilliseconds` pass without one. A change of the
-    /// terminal's size is a key of its own; so is the terminal going away (`.hangUp`).
-    public func readKey(timeoutMilliseconds: Int32) -> Key? {
+    /// The next key, or nil when `timeoutMilliseconds` pass without one or one of `waking` (the
+    /// board's file written, sync's words posted) becomes readable. A change of the terminal's size
+    /// is a key of its own; so is the terminal going away (`.hangUp`).
+    public func readKey(timeoutMilliseconds: Int32, waking: [Int32] = []) -> Key? {
         if let key = takeDecoded() { return key }
         var waited = 0
         while true {
             if let resize = resized() { return resize }
             let wait = decoder.patience ?? max(0, Int(timeoutMilliseconds) - waited)
-            var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)] + waking.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let started = DispatchTime.now().uptimeNanoseconds
-            let ready = poll(&input, 1, Int32(wait))
+            let ready = poll(&fds, nfds_t(fds.count), Int32(wait))
+            // Something else to look at, and no key in the middle of a sequence: the caller looks.
+            if ready > 0, fds[0].revents == 0, decoder.patience == nil { return nil }
             waited += Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
             if ready < 0 {
                 guard errno == EINTR else { return .hangUp }

@@ -7,8 +7,8 @@ import Foundation
 /// or 30 seconds pass; SIGTERM and SIGINT end it after the delivery in hand.
 struct ReminderWatch {
     static let longestSleep: TimeInterval = 30
-    /// How often the board file is checked for other processes' commits.
-    static let tick: TimeInterval = 0.25
+    /// The longest sleep between looks for a stop signal (the board's changes wake it at once).
+    static let tick: TimeInterval = 1
 
     let path: String
     let round: ReminderRound
@@ -28,9 +28,8 @@ struct ReminderWatch {
             var wake = Date() + Self.longestSleep
             // `next` is on the watch's clock; the sleep is on the real one.
             if let next { wake = min(wake, Date() + next.timeIntervalSince(clock().instant)) }
-            while StopSignal.received == 0, Date() < wake, try !watcher.hasChanged() {
-                Thread.sleep(forTimeInterval: min(Self.tick, max(0, wake.timeIntervalSinceNow)))
-            }
+            // Asleep until the board changes or the wake-up comes; a stop signal is seen within a second.
+            while StopSignal.received == 0, Date() < wake, try !watcher.waitForChange(seconds: min(Self.tick, max(0, wake.timeIntervalSinceNow))) {}
         }
     }
 }
