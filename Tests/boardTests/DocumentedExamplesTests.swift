@@ -83,6 +83,11 @@ import Testing
     /// which is no fault); its status, nil if it was still running, and what it said on stderr.
     static func run(_ arguments: [String], environment: [String: String], seconds: Double = 5) throws -> (status: Int32?, stderr: String) {
         let process = BoardBinary.process(arguments, environment: environment)
+        // A file an example writes (`--output board.ics`) lands in a folder of its own, not the repository.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doc-cwd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        process.currentDirectoryURL = folder
         let errors = FileManager.default.temporaryDirectory.appendingPathComponent("doc-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errors) }
