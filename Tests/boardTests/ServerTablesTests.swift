@@ -107,8 +107,8 @@ import Testing
             let r = try pg.psql(urls[0], write)
             #expect(r.status != 0 && r.stderr.contains("permission denied"), "\(write): \(r.stderr)")
         }
-        // The README's queries work as the person writes them.
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
+        // The queries docs/sync.md shows ("Your board in SQL") work as the person writes them.
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/sync.md"), encoding: .utf8)
         let sql = try #require(readme.components(separatedBy: "```sql\n").dropFirst().first?.components(separatedBy: "```").first)
         let statements = sql.split(separator: ";").map { $0.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: " ") }
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
