@@ -147,7 +147,8 @@ struct ServerRun: Command {
                     printErr("error: reminders: \(error)")
                 }
             }
-            try? await Task.sleep(for: .milliseconds(200))
+            // Asleep until a person's tables move or the next reminder (at most the minute) comes.
+            await woken.wait(atMost: due.timeIntervalSinceNow)
         }
     }
 }

@@ -111,7 +111,9 @@ import Testing
 
         // The screen: the Templates section names ann; the list opens and ticks; a change says whose it is.
         do {
-            let session = try TmuxSession(["--db", bob.path], now: "2026-11-21T08:00")
+            // A board that joined a server syncs beside the screen: with bob's password, as he would have it.
+            let session = try TmuxSession(["env", "BOARD_SYNC_URL=\(bob.server)", BoardBinary.url.path, "--db", bob.path], command: true,
+                                          now: "2026-11-21T08:00")
             func shows(_ text: String) {
                 let (seen, screen) = session.waitFor { $0.contains(text) }
                 #expect(seen, "\(text):\n\(screen)")
@@ -127,7 +129,7 @@ import Testing
             shows("[x] Bowl")
             try session.send("Escape")
             try session.send("j")
-            shows("Routine Walk, shared by ann, Every day at 08:00. Enter opens today's run · c copies it as yours; only ann changes it")
+            shows("Routine Walk, shared by ann, Every day at 08:00. Enter opens today's run · c copies it as yours")
             try session.send("e")
             shows("Walk is shared by ann: only ann can change it.")
             // A scheduled one opens today's run's list, ticked on this device.

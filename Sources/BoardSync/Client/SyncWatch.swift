@@ -140,6 +140,16 @@ public final class Flag: @unchecked Sendable {
 
     public var isSet: Bool { lock.withLock { value } }
 
+    /// Returns once the flag is set or `seconds` pass, whichever comes first.
+    public func wait(atMost seconds: Double) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.wait() }
+            group.addTask { try? await Task.sleep(for: .seconds(max(0, seconds))) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
     /// Returns once the flag is set (at once if it is), leaving it set; or when the task is
     /// cancelled. One waiter at a time.
     public func wait() async {

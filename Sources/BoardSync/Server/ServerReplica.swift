@@ -118,7 +118,10 @@ public struct ServerReplica: Sendable {
                                     // Someone new: this connection ends, and the next listens on their channel too.
                                     if try await Self.channels(connection) != channels { return }
                                 }
-                                try await Task.sleep(for: .milliseconds(20))
+                                // Asleep until a channel speaks, or the few seconds after which it looks anyway.
+                                await heard.wake.wait(atMost: 5)
+                                _ = heard.wake.take()
+                                try Task.checkCancellation()
                             }
                         }
                         try await group.next()
@@ -143,7 +146,12 @@ public struct ServerReplica: Sendable {
     private final class HeardChannels: @unchecked Sendable {
         private let lock = NSLock()
         private var channels: Set<String> = []
-        func insert(_ channel: String) { _ = lock.withLock { channels.insert(channel) } }
+        /// Set with each channel heard: the pass loop sleeps on it.
+        let wake = Flag()
+        func insert(_ channel: String) {
+            _ = lock.withLock { channels.insert(channel) }
+            wake.set()
+        }
         func contains(_ channel: String) -> Bool { lock.withLock { channels.contains(channel) } }
         func take() -> Set<String> { lock.withLock { defer { channels = [] }; return channels } }
     }
