@@ -73,9 +73,12 @@ enum RealtimeStream {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await read(inbound, lastByte: lastByte, heard: heard) }
                 group.addTask {
+                    // Asleep until the ticket is due for renewal or the stream would have gone quiet,
+                    // whichever comes first (each byte heard moves the second further off).
                     while Date() < until {
-                        try await Task.sleep(for: .seconds(min(1, max(0.05, until.timeIntervalSinceNow))))
-                        if lastByte.seconds > silence { throw Failure.ended("the channel went quiet for \(Int(silence)) s") }
+                        let quiet = silence - lastByte.seconds
+                        if quiet < 0 { throw Failure.ended("the channel went quiet for \(Int(silence)) s") }
+                        try await Task.sleep(for: .seconds(max(0.05, min(until.timeIntervalSinceNow, quiet + 0.05))))
                     }
                 }
                 try await group.next()

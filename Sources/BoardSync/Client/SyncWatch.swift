@@ -88,7 +88,7 @@ public enum SyncWatch {
 }
 
 /// Sets `wake` whenever the board's file is written, from a thread of its own that sleeps in
-/// inotify (without it, every second); `stop` ends it within a few seconds.
+/// inotify (without it, every second); `stop` ends it within half a minute.
 private final class FileWake: @unchecked Sendable {
     private let stopped = Flag()
 
@@ -97,7 +97,7 @@ private final class FileWake: @unchecked Sendable {
             let files = BoardFileChanges(path: path)
             while !stopped.isSet {
                 if let files {
-                    if files.wait(seconds: 5) { wake.set() }
+                    if files.wait(seconds: 30) { wake.set() }
                 } else {
                     Thread.sleep(forTimeInterval: 1)
                     wake.set()
