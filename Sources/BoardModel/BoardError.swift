@@ -14,9 +14,8 @@ public struct BoardError: Error, Equatable, CustomStringConvertible, Sendable {
     /// One line: `FIELD: problem`.
     public var description: String { "\(field): \(problem)" }
 
-    /// A one-time task may not be created in the past (ARCHITECTURE.md §4).
-    /// A one-time card's time already gone, with the time given and now: "time: 08:00 today has
-    /// passed (it is 09:00)".
+    /// A one-time card may not be made for a time already gone (ARCHITECTURE.md §4): said with the
+    /// time given and now, "time: 08:00 today has passed (it is 09:00)".
     public static func timeInPast(_ due: LocalDateTime, now: LocalDateTime) -> BoardError {
         let given = due.date == now.date ? "\(due.time) today" : MonthName.due(due.date, due.time, today: now.date)
         let current = due.date == now.date ? "\(now.time)" : MonthName.due(now.date, now.time, today: now.date)

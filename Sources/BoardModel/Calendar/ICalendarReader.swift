@@ -175,11 +175,11 @@ public enum ICalendarReader {
                     return BoardClock(local: LocalDateTime(date: done.date, time: done.time ?? LocalTime(hour: 0, minute: 0)!), zone: done.zone ?? zone).timestamp
                 } ?? now
             }
-            // Board's own X-BOARD-BUCKET is where the card showed; where that is not its date's column,
-            // a person put it there, and the card is placed so, not left to follow its date.
-            let byDate = Bucket.forDue(start.date, today: today)
-            let bucket = c.first("X-BOARD-BUCKET").flatMap { try? Bucket(parsing: $0.value) } ?? byDate
-            let placed = bucket != byDate && bucket != .routines
+            // Board's own X-BOARD-BUCKET is where the card showed: the store places it there where that
+            // is not its date's column (a person put it there), else it follows its date.
+            let given = c.first("X-BOARD-BUCKET").flatMap { try? Bucket(parsing: $0.value) }
+            let bucket = given ?? Bucket.forDue(start.date, today: today)
+            let placed = given != nil && bucket != .routines
             var cardValues = values
             if bucket == .routines { plan.notes.append("\(name): a card can't be put in Routines; put in This Week") }
             if start.time != nil && start.zone != nil && start.zone != zone {

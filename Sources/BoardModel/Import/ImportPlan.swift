@@ -53,8 +53,9 @@ public struct ImportPlan: Hashable, Sendable {
         public var bucket: Bucket
         public var due: LocalDate?
         public var completedAt: String?
-        /// Put in `bucket` by a person rather than following its date (ARCHITECTURE.md §15): a new card
-        /// is aimed from the day of the import, as a move would, so it shows where it was put.
+        /// `bucket` is where the card showed on the board it came from (Board's own X-BOARD-BUCKET),
+        /// not worked out from its date: a new card whose date's column differs is aimed from the
+        /// import's day, as a move would, so it shows where it was put (ARCHITECTURE.md §15).
         public var placed: Bool
 
         public init(id: String, values: CardValues, bucket: Bucket, due: LocalDate?, completedAt: String? = nil, placed: Bool = false) {

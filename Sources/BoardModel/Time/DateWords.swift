@@ -103,7 +103,10 @@ extension PhraseParser {
             }
             index += 1
             // "last friday": the one before today (a week ago on a Friday).
-            if word == "last" { return (today.adding(days: -(today.weekday.daysSince(weekday) == 0 ? 7 : today.weekday.daysSince(weekday))), nil) }
+            if word == "last" {
+                let back = today.weekday.daysSince(weekday)
+                return (today.adding(days: back == 0 ? -7 : -back), nil)
+            }
             return (today.startOfWeek(weekStart).adding(days: 7 + weekday.daysSince(weekStart)), nil)
         }
         if word == "in" {

@@ -126,7 +126,8 @@ extension BoardStore {
                 isCompleted: false, completedAt: nil, createdAt: now, updatedAt: now, templateId: nil, seriesId: nil,
                 occurrenceDate: nil, exceptionMask: [], remindBeforeMin: 0)
             guard !task.isOccurrence else { throw BoardError("card", "'\(card.id)' is an occurrence on this board; it can't be imported as a card") }
-            if found == nil, card.placed { task.aimedOn = clock.today }
+            // Put there by a person where its date says otherwise: it holds that place, as after a move.
+            if found == nil, card.placed, card.due.map(horizons(clock).column(forDate:)) != card.bucket { task.aimedOn = clock.today }
             let before = task
             var values = card.values
             values.checklist = task.values.checklist

@@ -140,8 +140,8 @@ extension BoardStore {
 
 extension BoardStore {
     /// A shared routine's list on `day`: its steps, ticked on this device alone — a fresh list every
-    /// day for one without a schedule, the day's run's list for a scheduled one (seed 001: a sitter
-    /// ticks each run per day, locally). Only the owner changes the routine or completes its runs.
+    /// day for one without a schedule, the day's run's list for a scheduled one (ARCHITECTURE.md §18:
+    /// a sitter ticks each run per day, locally). Only the owner changes the routine or completes its runs.
     static func checklist(ofShared shared: SharedRoutine, day: LocalDate, clock: BoardClock, _ db: Database) throws -> RoutineChecklist {
         try checkSharedDay(shared, day, today: clock.today, ticking: false, db)
         let ticked = Set(try String.fetchAll(db, sql: "SELECT step FROM shared_routine_ticks WHERE routine_id = ? AND day = ?",

@@ -85,7 +85,7 @@ enum ServerTables {
             FOREIGN KEY (owner_id, template_id) REFERENCES board.templates (owner_id, id) ON DELETE CASCADE
         )
         """,
-        // The bucket keeps the device's name; `bucket_key` is the seed's word for it.
+        // The bucket keeps the device's name; `bucket_key` is the product's word for it.
         """
         CREATE TABLE board.tasks (
             id text NOT NULL CHECK (length(id) BETWEEN 1 AND 64),

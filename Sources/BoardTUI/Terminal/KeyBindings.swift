@@ -215,7 +215,9 @@ public enum KeyBindings {
     /// Every screen's bindings under its name and the board's keys that open it, as the help
     /// overlay lists them; a nil screen for the sections config.toml can't change (typing, the keys
     /// every screen answers).
-    static let sections: [(name: String, openedBy: [Action], after: String, screen: KeyScreen?, bindings: [KeyBinding])] = [
+    typealias Section = (name: String, openedBy: [Action], after: String, screen: KeyScreen?, bindings: [KeyBinding])
+
+    static let sections: [Section] = [
         ("The board", [], "", .board, board), ("A card's detail", [.openDetail], "", .detail, detail),
         ("The template editor", [.newTemplate, .startEdit], "", .form, templateForm),
         ("Applying a template edit", [], "", .dialog, propagation),
@@ -227,8 +229,7 @@ public enum KeyBindings {
     ]
 
     /// A section's heading with the keys that open it as config.toml binds them: "The Calendar (v)".
-    static func title(_ section: (name: String, openedBy: [Action], after: String, screen: KeyScreen?, bindings: [KeyBinding]),
-                      _ keymap: BoardKeymap) -> String {
+    static func title(_ section: Section, _ keymap: BoardKeymap) -> String {
         let keys = section.openedBy.compactMap { keymap.hintKey(for: $0) }
         return keys.isEmpty ? section.name : "\(section.name) (\(keys.joined(separator: ", "))\(section.after))"
     }

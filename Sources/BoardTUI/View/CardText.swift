@@ -37,8 +37,8 @@ enum CardText {
             if dateShown { parts.append(MonthName.due(due, card.dueTime, in: zone, today: today)) }
             else if let time = card.dueTime {
                 // The time as it falls in the zone, as the full date-time would show it.
-                let shown = MonthName.due(due, time, in: zone, today: today)
-                parts.append(String(shown.split(separator: " ").last ?? Substring(time.description)))
+                let wall = LocalDateTime(date: due, time: time)
+                parts.append((zone.map { LocalDateTime(instant: wall.instant(in: $0), in: $0).time } ?? time).description)
             }
         }
         if card.priority > 0 { parts.append("P\(card.priority)") }
