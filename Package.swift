@@ -23,6 +23,11 @@ let package = Package(
         // The realtime channel's HTTP stream and its TLS (already what postgres-nio is built on).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The server as one service: signals and a clean stop, its log, its metrics.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // Without pkgConfig: its -D_DEFAULT_SOURCE and -D_XOPEN_SOURCE are flags SwiftPM drops with
@@ -38,11 +43,22 @@ let package = Package(
         // SQLite through GRDB: migrations, records, and the store's one-transaction writes.
         .target(name: "BoardStore", dependencies: ["BoardModel", .product(name: "GRDB", package: "GRDB.swift"),
                                                    .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-        // Sync through PostgreSQL (postgres-nio): the server's schema and people, rounds of push and pull.
+        // A device's side of sync through PostgreSQL (postgres-nio): the connection, rounds of push
+        // and pull, the watch, the realtime stream, shares asked for by their owner.
         .target(name: "BoardSync", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "PostgresNIO", package: "postgres-nio"),
                                                   .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                   .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")]),
+        // `board server run` and the administrator's commands: the schema, the replica and its tables,
+        // the realtime channel and its tickets, reminders; one service with a log and metrics.
+        .target(name: "BoardServer", dependencies: ["BoardModel", "BoardStore", "BoardSync", .product(name: "GRDB", package: "GRDB.swift"),
+                                                    .product(name: "PostgresNIO", package: "postgres-nio"),
+                                                    .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                                                    .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                                                    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                                                    .product(name: "Logging", package: "swift-log"),
+                                                    .product(name: "CoreMetrics", package: "swift-metrics"),
+                                                    .product(name: "Prometheus", package: "swift-prometheus")]),
         // What both executables share: the command line and its help, the options every command takes,
         // config.toml, one-line errors.
         .target(name: "BoardCLI", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -66,6 +82,7 @@ let package = Package(
                 "BoardModel",
                 "BoardStore",
                 "BoardSync",
+                "BoardServer",
                 "BoardCLI",
                 "CProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -77,6 +94,7 @@ let package = Package(
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel", "TestSupport"]),
         .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI"]),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync", "BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "BoardStore", "BoardModel"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Snapshots"]),

@@ -1,5 +1,6 @@
 import BoardCLI
 import BoardModel
+import BoardServer
 import BoardSync
 import Foundation
 
@@ -17,7 +18,7 @@ struct ServerInit: Command {
 
     func run() throws {
         let server = try ServerURL(url)
-        let ran = try waitFor { try await BoardServer.initialize(server) }
+        let ran = try waitFor { try await ServerAdmin.initialize(server) }
         printOut(ran == 0 ? "The schema on \(server.host):\(server.port)/\(server.database) is up to date."
                  : "Migrated the schema on \(server.host):\(server.port)/\(server.database): \(ran) \(ran == 1 ? "migration" : "migrations") run.")
     }
@@ -37,7 +38,7 @@ struct ServerAddUser: Command {
     func run() throws {
         let admin = try ServerURL(server)
         let (name, password) = (self.name, self.password)
-        let url = try waitFor { try await BoardServer.addUser(name, password: password, admin: admin) }
+        let url = try waitFor { try await ServerAdmin.addUser(name, password: password, admin: admin) }
         printOut("Added \(name). Their server URL (keep it secret, it holds the password):\n\(url)")
     }
 }

@@ -1,6 +1,7 @@
 import BoardCLI
 import BoardModel
 import BoardStore
+import BoardServer
 import BoardSync
 import Foundation
 

@@ -41,11 +41,6 @@ import Testing
         #expect { try url(text) } throws: { ($0 as? BoardError)?.description == message }
     }
 
-    @Test func theServersListOfFieldsIsTheDevicesList() {
-        let server = Set(ServerSchema.knownFields.split(separator: ", ").map { String($0.dropFirst().dropLast()) })
-        #expect(server == SyncedFields.all)
-    }
-
     @Test func aFaultOfThisBoardsFileIsNotTheServers() {
         let error = SyncError(DatabaseError(resultCode: .SQLITE_FULL, message: "database or disk is full"),
                               server: try! url("postgres://ann@127.0.0.1/board"))

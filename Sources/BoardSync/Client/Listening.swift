@@ -16,7 +16,7 @@ enum Listening {
     /// device hears, each time that changes.
     static func run(_ store: BoardStore, server: ServerURL, heard: Flag, said: @escaping @Sendable (String) -> Void) async {
         var retry = retryFirst
-        let roots = BoardServer.trustRoots(server)
+        let roots = ServerConnection.trustRoots(server)
         // Each watch its own ticket: two on one board (the screen's and `sync --watch`) would
         // otherwise replace each other's.
         let watch = String(UInt32.random(in: 0...UInt32.max), radix: 16)
@@ -28,7 +28,7 @@ enum Listening {
             }
             var why: String, address: String?
             do {
-                let ticket = try await BoardServer.withConnection(server) { connection in
+                let ticket = try await ServerConnection.withConnection(server) { connection in
                     try await SyncConnection(connection: connection, server: server).realtimeTicket(device: device + "/" + watch)
                 }
                 address = ticket?.address
@@ -64,7 +64,7 @@ enum Listening {
         let end = Date().addingTimeInterval(Double(seconds))
         var interval = pollFirst
         while !Task.isCancelled && Date() < end {
-            let head = try? await BoardServer.withConnection(server) { connection in
+            let head = try? await ServerConnection.withConnection(server) { connection in
                 try await SyncConnection(connection: connection, server: server).head()
             }
             if let head, head > (try? store.syncStatus()?.pulledThrough) ?? 0 {

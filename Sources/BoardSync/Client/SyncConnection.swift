@@ -10,7 +10,7 @@ struct SyncConnection {
     let connection: PostgresConnection
     let server: ServerURL
 
-    private var logger: Logger { BoardServer.logger }
+    private var logger: Logger { ServerConnection.logger }
 
     /// A call that must answer within `seconds`.
     fileprivate func timed<T: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
@@ -74,7 +74,7 @@ struct SyncConnection {
                 return nil
             }
         } catch let error as PSQLError where Self.isFromAnEarlierServer(error) {
-            throw refused(BoardServer.describe(error) + "; a server set up by an earlier Board needs `board server init` again (by its administrator)")
+            throw refused(ServerConnection.describe(error) + "; a server set up by an earlier Board needs `board server init` again (by its administrator)")
         }
     }
 
@@ -266,7 +266,7 @@ final class PulledChanges: @unchecked Sendable {
     func next(_ limit: Int) async throws -> (changes: [FieldChange], through: Int64, count: Int) {
         try await session.timed(120) { [self] in
             if rows == nil {
-                rows = try await session.connection.query(query, logger: BoardServer.logger)
+                rows = try await session.connection.query(query, logger: ServerConnection.logger)
                     .decode(Row.self).makeAsyncIterator()
             }
             var changes: [FieldChange] = [], read = 0

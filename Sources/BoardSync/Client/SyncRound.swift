@@ -41,7 +41,7 @@ public enum SyncRound {
     /// Connects, runs a round and notes how it ended in the board (for `board sync status`).
     public static func run(_ store: BoardStore, server: ServerURL, clock: @escaping @Sendable () -> BoardClock) async throws -> RoundSummary {
         do {
-            let summary = try await BoardServer.withConnection(server) { connection in
+            let summary = try await ServerConnection.withConnection(server) { connection in
                 try await run(store, SyncConnection(connection: connection, server: server), clock: clock)
             }
             try store.noteSyncRound(problem: nil, clock: clock())
@@ -113,7 +113,7 @@ public enum SyncRound {
 
     private static func askServerReminders(_ edit: FieldEdit<String>, pin: FieldEdit<String>, zone: String, server: ServerURL) async throws
         -> ServerReminderSetting {
-        try await BoardServer.withConnection(server) { connection in
+        try await ServerConnection.withConnection(server) { connection in
             let session = SyncConnection(connection: connection, server: server)
             switch edit {
             case .keep: break
@@ -132,7 +132,7 @@ public enum SyncRound {
     /// Claims reminders on the server for this device; the ones it got.
     public static func claimReminders(_ store: BoardStore, _ claims: [(taskId: String, instant: String)], server: ServerURL) async throws -> Set<[String]> {
         guard let device = try store.syncStatus()?.deviceId else { return [] }
-        return try await BoardServer.withConnection(server) { connection in
+        return try await ServerConnection.withConnection(server) { connection in
             try await SyncConnection(connection: connection, server: server).claimReminders(claims, device: device)
         }
     }

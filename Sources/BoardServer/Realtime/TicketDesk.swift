@@ -1,3 +1,4 @@
+import BoardSync
 import PostgresNIO
 
 /// The realtime channel's one administrator connection (ARCHITECTURE.md §19): every ticket a
@@ -22,7 +23,7 @@ actor TicketDesk {
     private func use<T: Sendable>(_ work: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         if connecting == nil {
             let server = self.server
-            connecting = Task { try await BoardServer.connect(server) }
+            connecting = Task { try await ServerConnection.connect(server) }
         }
         do {
             let connection = try await connecting!.value

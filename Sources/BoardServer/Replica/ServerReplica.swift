@@ -1,3 +1,4 @@
+import BoardSync
 import BoardModel
 import BoardStore
 import Foundation
@@ -47,19 +48,19 @@ public struct ServerReplica: Sendable {
 
     /// Brings every person whose log moved past their cursor up to date; says who moved.
     public func pass() async throws -> [Moved] {
-        try await BoardServer.withConnection(server) { connection in try await pass(connection) }
+        try await ServerConnection.withConnection(server) { connection in try await pass(connection) }
     }
 
     func pass(_ connection: PostgresConnection) async throws -> [Moved] {
         try BoardDatabase.createPrivateFolder(folder)
         // One pass at a time on this server, whichever process makes it (`run`, `run --once`, `remind`).
-        try await connection.query("SELECT pg_advisory_lock(\(Self.passLock))", logger: BoardServer.logger)
+        try await connection.query("SELECT pg_advisory_lock(\(Self.passLock))", logger: ServerConnection.logger)
         do {
             let moved = try await passLocked(connection)
-            try await connection.query("SELECT pg_advisory_unlock(\(Self.passLock))", logger: BoardServer.logger)
+            try await connection.query("SELECT pg_advisory_unlock(\(Self.passLock))", logger: ServerConnection.logger)
             return moved
         } catch {
-            _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.passLock))", logger: BoardServer.logger)
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.passLock))", logger: ServerConnection.logger)
             throw error
         }
     }
@@ -94,7 +95,7 @@ public struct ServerReplica: Sendable {
         while !Task.isCancelled {
             let passed = Flag()
             do {
-                try await BoardServer.withConnection(server) { connection in
+                try await ServerConnection.withConnection(server) { connection in
                     let channels = try await Self.channels(connection), heard = HeardChannels()
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         for channel in channels + [Self.peopleChannel] {
@@ -164,14 +165,14 @@ public struct ServerReplica: Sendable {
 
     static func channels(_ connection: PostgresConnection) async throws -> [String] {
         var channels: [String] = []
-        for try await channel in try await connection.query("SELECT channel FROM board.people ORDER BY channel", logger: BoardServer.logger)
+        for try await channel in try await connection.query("SELECT channel FROM board.people ORDER BY channel", logger: ServerConnection.logger)
             .decode(String.self) { channels.append(channel) }
         return channels
     }
 
     /// Each person's lag behind their log on `server`.
     public static func lags(on server: ServerURL) async throws -> [Lag] {
-        try await BoardServer.withConnection(server) { connection in
+        try await ServerConnection.withConnection(server) { connection in
             try await Self.lags(connection).map { Lag(person: $0.person, changes: $0.behind, oldestSeconds: $0.oldest) }
         }
     }
@@ -184,7 +185,7 @@ public struct ServerReplica: Sendable {
                    (SELECT extract(epoch FROM now() - received_at)::float8 FROM board.changes
                      WHERE owner = p.owner AND seq > coalesce(c.seq, 0) ORDER BY seq LIMIT 1)
             FROM board.people p LEFT JOIN board.replica_cursors c ON c.owner = p.owner ORDER BY p.role
-            """, logger: BoardServer.logger)
+            """, logger: ServerConnection.logger)
         var lags: [(String, String, String, Int64, Int64, Double?)] = []
         for try await (person, owner, channel, cursor, behind, oldest) in rows.decode((String, String, String, Int64, Int64, Double?).self) {
             lags.append((person, owner, channel, cursor, behind, oldest))
@@ -228,7 +229,7 @@ public struct ServerReplica: Sendable {
         if !whole {
             let rows = try await connection.query("""
                 SELECT DISTINCT entity, entity_id FROM board.changes WHERE owner = \(owner)::uuid AND seq > \(cursor) AND seq <= \(through)
-                """, logger: BoardServer.logger)
+                """, logger: ServerConnection.logger)
             for try await (entity, id) in rows.decode((String, String).self) { touched[entity, default: []].insert(id) }
             for row in waitingBefore { touched[row.entity, default: []].insert(row.id) }
         }
@@ -262,17 +263,17 @@ public struct ServerReplica: Sendable {
     /// Writes the replica's rows to the tables, and the cursor, in one transaction. `touched` nil:
     /// the person's rows made again, every one; else the ids per table, and the small tables whole.
     func write(_ store: BoardStore, owner: String, touched: [String: Set<String>]?, through: Int64, _ connection: PostgresConnection) async throws {
-        try await connection.query("BEGIN", logger: BoardServer.logger)
+        try await connection.query("BEGIN", logger: ServerConnection.logger)
         do {
             if touched == nil {
                 // COPY names its table quoted, so the schema comes first on the path, for this
                 // transaction alone; the rest of the path stays (an administrator's trigger reads by it).
                 try await connection.query("SELECT set_config('search_path', 'board, ' || current_setting('search_path'), true)",
-                                           logger: BoardServer.logger)
+                                           logger: ServerConnection.logger)
                 // Children first, as the foreign keys ask; then every table by COPY, parents first.
                 for table in ServerTables.names.reversed() {
                     try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM board.\(table) WHERE owner_id = $1::uuid",
-                                                             binds: ReplicaRows.binds(owner)), logger: BoardServer.logger)
+                                                             binds: ReplicaRows.binds(owner)), logger: ServerConnection.logger)
                 }
             }
             for table in ServerTables.names {
@@ -288,16 +289,16 @@ public struct ServerReplica: Sendable {
             try await connection.query("""
                 INSERT INTO board.replica_cursors (owner, seq) VALUES (\(owner)::uuid, \(through))
                 ON CONFLICT (owner) DO UPDATE SET seq = EXCLUDED.seq, updated_at = now()
-                """, logger: BoardServer.logger)
+                """, logger: ServerConnection.logger)
             // Whoever this person shares routines with hears, at commit, that what they see may
             // have moved: a watching board of theirs takes the owner's edit at once (ARCHITECTURE.md §18).
             try await connection.query("""
                 SELECT pg_notify(p.channel, '0') FROM (SELECT DISTINCT grantee FROM board.shares WHERE owner_id = \(owner)::uuid) s
                 JOIN board.people p ON p.owner = s.grantee
-                """, logger: BoardServer.logger)
-            try await connection.query("COMMIT", logger: BoardServer.logger)
+                """, logger: ServerConnection.logger)
+            try await connection.query("COMMIT", logger: ServerConnection.logger)
         } catch {
-            _ = try? await connection.query("ROLLBACK", logger: BoardServer.logger)
+            _ = try? await connection.query("ROLLBACK", logger: ServerConnection.logger)
             throw error
         }
     }

@@ -1,3 +1,4 @@
+import BoardSync
 import BoardModel
 
 /// The server's schema, only through numbered migrations (ARCHITECTURE.md §13): never edit one
@@ -167,7 +168,7 @@ enum ServerSchema {
         // 8: reminders sent by the server, to an address the person gives (ARCHITECTURE.md §17).
         ServerReminders.migration,
         // 9: a routine shared with another person, who reads it and never writes it (ARCHITECTURE.md §18).
-        ServerShares.migration,
+        ShareSchema.migration,
         // 10: the realtime channel's address and tickets (ARCHITECTURE.md §19).
         ServerRealtime.migration,
         // 11: the zone of server reminders pinned by the person, or following their devices (§17).

@@ -1,3 +1,4 @@
+import BoardSync
 import Foundation
 
 /// Who is listening for which person's log (ARCHITECTURE.md §19): each open stream of the realtime

@@ -1,3 +1,4 @@
+import BoardSync
 import BoardModel
 import PostgresNIO
 
@@ -16,7 +17,7 @@ struct ReplicaLog {
         let rows = try await connection.query("""
             SELECT seq, change_id::text, entity, entity_id, field, value, stamp, device, origin FROM board.changes
             WHERE owner = \(owner)::uuid AND seq > \(seq) ORDER BY seq
-            """, logger: BoardServer.logger)
+            """, logger: ServerConnection.logger)
         return ReplicaLog(rows: rows.decode(Row.self).makeAsyncIterator())
     }
 

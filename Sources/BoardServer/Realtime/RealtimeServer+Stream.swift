@@ -1,3 +1,4 @@
+import BoardSync
 import Foundation
 import NIOCore
 import NIOHTTP1

@@ -1,3 +1,4 @@
+import BoardSync
 import BoardModel
 import BoardStore
 import Foundation
@@ -54,7 +55,7 @@ public struct ServerReminders: Sendable {
 
     /// One pass at `now`: the tables up to the log, then each person's due reminders claimed.
     public func pass(now: Date, grace: TimeInterval) async throws -> Pass {
-        try await BoardServer.withConnection(replica.server) { connection in
+        try await ServerConnection.withConnection(replica.server) { connection in
             var pass = Pass()
             for moved in try await replica.pass(connection) {
                 if let problem = moved.problem { pass.problems.append("\(moved.person): \(problem)") }
@@ -83,7 +84,7 @@ public struct ServerReminders: Sendable {
         let rows = try await connection.query("""
             SELECT role::text, owner::text, remind_to, coalesce(remind_zone, 'UTC') FROM board.people
             WHERE remind_to IS NOT NULL ORDER BY role
-            """, logger: BoardServer.logger)
+            """, logger: ServerConnection.logger)
         for try await (name, owner, to, zone) in rows.decode((String, String, String, String).self) {
             people.append(Person(name: name, owner: owner, to: to, zone: TimeZone(identifier: zone) ?? .gmt))
         }
@@ -98,7 +99,7 @@ public struct ServerReminders: Sendable {
             INSERT INTO board.reminder_claims (owner, task_id, instant, device)
             SELECT \(owner)::uuid, task_id, instant, \(device) FROM unnest(\(tasks)::text[], \(instants)::text[]) AS w(task_id, instant)
             ON CONFLICT (owner, task_id, instant) DO NOTHING RETURNING task_id, instant
-            """, logger: BoardServer.logger)
+            """, logger: ServerConnection.logger)
         var won: Set<[String]> = []
         for try await (task, instant) in rows.decode((String, String).self) { won.insert([task, instant]) }
         return won

@@ -85,7 +85,7 @@ public struct ServerURL: Hashable, Sendable {
     }
 
     /// `localhost`, 127.0.0.0/8 or ::1: this machine, where no one else is on the wire.
-    static func isLoopback(_ host: String) -> Bool {
+    public static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 

@@ -1,3 +1,4 @@
+import BoardSync
 import BoardModel
 import Foundation
 import NIOCore
@@ -74,7 +75,7 @@ public struct RealtimeServer: Sendable {
         var advertised = address
         if port == 0, advertised.hasSuffix(":0") { advertised = String(advertised.dropLast(2)) + ":\(bound)" }
         let recorded = advertised
-        try await BoardServer.withConnection(server) { try await ServerRealtime.advertise(recorded, $0) }
+        try await ServerConnection.withConnection(server) { try await ServerRealtime.advertise(recorded, $0) }
         listening(bound, recorded)
         let desk = TicketDesk(server: server)
         defer { Task { await desk.close() } }

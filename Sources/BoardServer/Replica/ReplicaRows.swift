@@ -1,3 +1,4 @@
+import BoardSync
 import BoardStore
 import Foundation
 import GRDB
@@ -39,7 +40,7 @@ enum ReplicaRows {
                 return (buffer, last)
             }
         }
-        try await connection.copyFrom(table: target, columns: selected, logger: BoardServer.logger) { writer in
+        try await connection.copyFrom(table: target, columns: selected, logger: ServerConnection.logger) { writer in
             if let ids {
                 for start in stride(from: 0, to: ids.count, by: copyChunk) {
                     try await writer.write(try chunk(after: 0, ids: ids[start..<min(start + copyChunk, ids.count)]).0)
@@ -91,7 +92,7 @@ enum ReplicaRows {
         let staged = "staged_" + table
         try await connection.query(PostgresQuery(unsafeSQL: """
             CREATE TEMP TABLE IF NOT EXISTS \(staged) (LIKE board.\(table) INCLUDING DEFAULTS) ON COMMIT DELETE ROWS
-            """), logger: BoardServer.logger)
+            """), logger: ServerConnection.logger)
         let columns = try columns(table, store: store)
         try await copy(table, ids: ids, into: staged, columns: columns, owner: owner, store: store, connection)
         let key = table == "habit_entries" ? ["owner_id", "habit_id", "day"] : ["owner_id", "id"]
@@ -104,11 +105,11 @@ enum ReplicaRows {
         try await connection.query(PostgresQuery(unsafeSQL: """
             DELETE FROM board.\(table) t WHERE owner_id = $1::uuid \(ids == nil ? "" : "AND id = ANY ($2::text[])")
             AND NOT EXISTS (SELECT 1 FROM \(staged) s WHERE \(matches))
-            """, binds: binds), logger: BoardServer.logger)
+            """, binds: binds), logger: ServerConnection.logger)
         try await connection.query(PostgresQuery(unsafeSQL: """
             INSERT INTO board.\(table) (\(names)) SELECT \(names) FROM \(staged)
             ON CONFLICT (\(key.joined(separator: ", "))) DO \(updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates)
-            """), logger: BoardServer.logger)
+            """), logger: ServerConnection.logger)
     }
 
     static func binds(_ text: String) throws -> PostgresBindings {

@@ -1,3 +1,4 @@
+import BoardSync
 import Foundation
 import PostgresNIO
 
@@ -62,7 +63,7 @@ public enum ServerRealtime {
         try await connection.query("""
             INSERT INTO board.realtime (id, address) VALUES (1, \(address))
             ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address, updated_at = now()
-            """, logger: BoardServer.logger)
+            """, logger: ServerConnection.logger)
     }
 
     /// The channel of the person a ticket is theirs, if it is one the table holds and not expired.
@@ -70,7 +71,7 @@ public enum ServerRealtime {
         let rows = try await connection.query("""
             SELECT p.channel FROM board.realtime_tickets t JOIN board.people p ON p.owner = t.owner
             WHERE t.ticket_hash = sha256(convert_to(\(ticket), 'UTF8')) AND t.expires_at > now()
-            """, logger: BoardServer.logger)
+            """, logger: ServerConnection.logger)
         for try await channel in rows.decode(String.self) { return channel }
         return nil
     }
@@ -81,7 +82,7 @@ public enum ServerRealtime {
         let rows = try await connection.query("""
             SELECT w.ticket FROM unnest(\(tickets)::text[]) AS w(ticket)
             JOIN board.realtime_tickets t ON t.ticket_hash = sha256(convert_to(w.ticket, 'UTF8')) AND t.expires_at > now()
-            """, logger: BoardServer.logger)
+            """, logger: ServerConnection.logger)
         var good: Set<String> = []
         for try await ticket in rows.decode(String.self) { good.insert(ticket) }
         return good
