@@ -51,7 +51,7 @@ let package = Package(
                                                   .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")]),
         // `board server run` and the administrator's commands: the schema, the replica and its tables,
         // the realtime channel and its tickets, reminders; one service with a log and metrics.
-        .target(name: "BoardServer", dependencies: ["BoardModel", "BoardStore", "BoardSync", .product(name: "GRDB", package: "GRDB.swift"),
+        .target(name: "BoardServer", dependencies: ["BoardModel", "BoardStore", "BoardSync", "BoardCLI", .product(name: "GRDB", package: "GRDB.swift"),
                                                     .product(name: "PostgresNIO", package: "postgres-nio"),
                                                     .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                     .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -86,6 +86,7 @@ let package = Package(
                 "BoardCLI",
                 "CProcess",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             linkerSettings: quickStart
         ),

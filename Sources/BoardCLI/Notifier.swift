@@ -10,7 +10,8 @@ public struct Notifier: Sendable {
     /// More variables for the command (the server's `BOARD_PERSON` and `BOARD_TO`).
     public let environment: [String: String]
     public static let attempts = 3
-    static let backoff: TimeInterval = 0.5
+    /// A notifier that failed may need a moment (a desktop session starting): 0.5 s, then 1 s.
+    static let backoff = Backoff(first: 0.5, last: 4)
 
     public init(command: String?, environment: [String: String] = [:]) {
         self.command = command
@@ -33,9 +34,9 @@ public struct Notifier: Sendable {
         environment["BOARD_TASK_ID"] = r.taskId
         environment["BOARD_BUCKET"] = r.bucket
         environment["BOARD_LATE"] = claimed.late ? "1" : "0"
+        var backoff = Self.backoff
         for attempt in 1...Self.attempts {
-            // A notifier that failed may need a moment (a desktop session starting): back off 0.5 s, then 1 s.
-            if attempt > 1 { Thread.sleep(forTimeInterval: Self.backoff * Double(1 << (attempt - 2))) }
+            if attempt > 1 { Thread.sleep(forTimeInterval: backoff.next()) }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", command]

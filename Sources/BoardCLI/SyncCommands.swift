@@ -55,7 +55,14 @@ public enum SyncCommands {
         "run",
         abstract: "Keep the server's tables (board.tasks, board.templates, …) in step with every person's change log, by Board's own merge, and serve watching devices their realtime channel (--realtime); runs until stopped.",
         parameters: [Replica.server, Replica.state, Replica.once, Remind.exec, Remind.grace,
-                     Realtime.listen, Realtime.advertise, Realtime.certificate, Realtime.key])
+                     Realtime.listen, Realtime.advertise, Realtime.certificate, Realtime.key, Service.logLevel, Service.maxLag])
+
+    /// `board server run` as a service (ARCHITECTURE.md §21): how much its log says, and how far
+    /// behind a person may fall before `/healthz` says the server is not keeping up.
+    public enum Service {
+        public static let logLevel = Declared.option("log-level", "What the log says: trace, debug, info (default: a line per pass that moved, per problem and per start and stop), notice, warning, error or critical.", value: "level")
+        public static let maxLag = Declared.number("max-lag", "Seconds a change may wait for the tables before GET /healthz answers 503 (default: 60).", value: "seconds")
+    }
 
     /// `board server run`'s realtime channel: watching devices hear of changes from it and hold no
     /// database connection while idle (ARCHITECTURE.md §19).

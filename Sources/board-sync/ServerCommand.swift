@@ -3,6 +3,7 @@ import BoardModel
 import BoardServer
 import BoardSync
 import Foundation
+import Logging
 
 enum ServerCommand {
     static let info = SyncCommands.server(initialize: ServerInit.info, addUser: ServerAddUser.info, run: ServerRun.info,
@@ -43,7 +44,8 @@ struct ServerAddUser: Command {
     }
 }
 
-/// `board server run`: the server's replica, a pass whenever a person's log moves (ARCHITECTURE.md §16).
+/// `board server run`: the server's replica, a pass whenever a person's log moves (ARCHITECTURE.md
+/// §16), as one service until SIGTERM or SIGINT (§21); `--once`, one pass as a command.
 struct ServerRun: Command {
     static let info = SyncCommands.serverRun.runs(Self.self)
 
@@ -52,13 +54,18 @@ struct ServerRun: Command {
     let delivery: ServerDelivery?
     /// The realtime channel, when given where to serve it.
     let realtime: RealtimeServer?
+    let level: Logger.Level, maxLag: Int
 
     init(_ given: ParsedArguments) throws {
         server = try given[SyncCommands.Replica.server]
         state = try given[SyncCommands.Replica.state]
         once = try given[SyncCommands.Replica.once]
+        level = try (given[SyncCommands.Service.logLevel] as String?).map(ServerLog.level) ?? .info
+        maxLag = try given[SyncCommands.Service.maxLag] ?? 60
+        guard maxLag >= 1 else { throw BoardError("max-lag", "must be 1 or more seconds, got \(maxLag)") }
+        let log = ServerLog.logger(once ? .command : .daemon, level: level)
         let command: String? = try given[SyncCommands.Remind.exec], grace: Int? = try given[SyncCommands.Remind.grace]
-        delivery = command == nil && grace == nil ? nil : try ServerDelivery(command: command, grace: grace)
+        delivery = command == nil && grace == nil ? nil : try ServerDelivery(command: command, grace: grace, log: log)
         if delivery != nil && command == nil { throw BoardError("grace", "is for reminders, which run sends only with --exec") }
         let listen: String? = try given[SyncCommands.Realtime.listen], advertise: String? = try given[SyncCommands.Realtime.advertise]
         let certificate: String? = try given[SyncCommands.Realtime.certificate], key: String? = try given[SyncCommands.Realtime.key]
@@ -76,80 +83,27 @@ struct ServerRun: Command {
     }
 
     func run() throws {
-        let url = try ServerURL(server)
-        let folder = state ?? Self.defaultFolder
-        let replica = ServerReplica(server: url, folder: folder)
-        let (once, realtime) = (self.once, self.realtime)
-        // Every person's board is kept there (readable by this user alone): said, never written unseen.
-        if !once { printOut("Replicas of every person's board in \(folder.escapedForTerminal) (--state; only this user can read them)") }
+        let replica = ServerReplica(server: try ServerURL(server), folder: state ?? Self.defaultFolder)
+        guard once else {
+            let service = ServerService(replica: replica, realtime: realtime, delivery: delivery, maxLag: Double(maxLag),
+                                        log: ServerLog.logger(.daemon, level: level))
+            ServerService.hearStopSignals()
+            return try waitFor { try await service.runUntilStopped() }
+        }
+        let log = ServerLog.logger(.command, level: level), delivery = self.delivery
         try waitFor {
-            @Sendable func say(_ moved: ServerReplica.Moved) {
-                if let problem = moved.problem { printErr("error: \(moved.person): \(problem)") }
-                guard moved.changes > 0 else { return }
-                printOut("\(Date().formatted(.iso8601)) \(moved.person): \(moved.changes) \(moved.changes == 1 ? "change" : "changes") in, tables through \(moved.through)")
+            let moved = try await replica.pass()
+            for person in moved {
+                if let problem = person.problem { log.error("\(person.person): \(problem)") }
+                guard person.changes > 0 else { continue }
+                log.info("\(person.person): \(person.changes) \(person.changes == 1 ? "change" : "changes") in, tables through \(person.through)")
             }
-            if once {
-                let moved = try await replica.pass()
-                moved.forEach(say)
-                if moved.contains(where: { $0.problem != nil }) { throw ExitStatus(5) }
-                // With --exec, one pass of reminders too, as `board server remind` makes it.
-                if let delivery {
-                    let failed = try await delivery.pass(ServerReminders(replica: replica), now: Date()).failed
-                    if !failed.isEmpty { throw NotifierFailure(titles: failed) }
-                }
-                return
+            if moved.contains(where: { $0.problem != nil }) { throw ExitStatus(5) }
+            // With --exec, one pass of reminders too, as `board server remind` makes it.
+            if let delivery {
+                let failed = try await delivery.pass(ServerReminders(replica: replica), now: Date()).failed
+                if !failed.isEmpty { throw NotifierFailure(titles: failed) }
             }
-            let moved = Flag()
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    await replica.run(moved: { moved.set(); say($0) }, notified: { realtime?.poke($0) }) { error, retry in
-                        printErr("error: \(error) (again in \(retry) s)")
-                    }
-                }
-                if let realtime { group.addTask { await Self.serve(realtime, url) } }
-                if let delivery { group.addTask { await Self.remind(replica, delivery, woken: moved) } }
-            }
-        }
-    }
-
-    /// The realtime channel for as long as the server runs: a failure to listen (the port taken)
-    /// is said and tried again, as the replica's connection is.
-    static func serve(_ realtime: RealtimeServer, _ server: ServerURL) async {
-        var backoff = 1
-        while !Task.isCancelled {
-            let listened = Flag()
-            do {
-                try await realtime.serve(server: server) { port, address in
-                    listened.set()
-                    printOut("Realtime channel on \(realtime.host.contains(":") ? "[\(realtime.host)]" : realtime.host):\(port), devices told \(address)")
-                }
-            } catch {
-                if listened.take() { backoff = 1 }
-                printErr("error: realtime channel: \(error) (again in \(backoff) s)")
-            }
-            try? await Task.sleep(for: .seconds(backoff))
-            backoff = min(backoff * 2, 30)
-        }
-    }
-
-    /// A reminder pass every minute, and at once when a reminder comes due sooner or a person's
-    /// tables moved (a card just given a time); a failed pass is said and tried again.
-    static func remind(_ replica: ServerReplica, _ delivery: ServerDelivery, woken: Flag) async {
-        let reminders = ServerReminders(replica: replica)
-        var due = Date()
-        while !Task.isCancelled {
-            if woken.take() || Date() >= due {
-                due = Date().addingTimeInterval(60)
-                do {
-                    let pass = try await delivery.pass(reminders, now: Date())
-                    if let next = pass.next { due = min(due, next) }
-                    if !pass.failed.isEmpty { printErr("error: \(NotifierFailure(titles: pass.failed))") }
-                } catch {
-                    printErr("error: reminders: \(error)")
-                }
-            }
-            // Asleep until a person's tables move or the next reminder (at most the minute) comes.
-            await woken.wait(atMost: due.timeIntervalSinceNow)
         }
     }
 }

@@ -35,6 +35,30 @@ final class RunningServer {
 
     var said: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
 
+    /// Sends `signal` and waits at most `seconds` for the process to end: its exit status (nil: still
+    /// running, then killed with -9) and how long it took.
+    func stop(_ signal: Int32 = SIGTERM, within seconds: Double = 10) -> (status: Int32?, seconds: Double) {
+        let start = Date()
+        kill(process.processIdentifier, signal)
+        while process.isRunning && Date().timeIntervalSince(start) < seconds { Thread.sleep(forTimeInterval: 0.02) }
+        let took = Date().timeIntervalSince(start)
+        guard !process.isRunning else { kill9(); return (nil, took) }
+        return (process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus, took)
+    }
+
+    /// `GET path` on the channel's port, from this machine: the status and the body.
+    func get(_ path: String) throws -> (status: Int, body: String) {
+        let r = try BoardBinary.runTool(["python3", "-c", """
+            import http.client, sys
+            c = http.client.HTTPConnection('127.0.0.1', \(port), timeout=10)
+            c.request('GET', sys.argv[1])
+            r = c.getresponse()
+            sys.stdout.write('%d\\n' % r.status + r.read().decode())
+            """, path])
+        let lines = r.stdout.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        return (Int(lines.first ?? "") ?? 0, lines.count > 1 ? String(lines[1]) : r.stderr)
+    }
+
     func kill9() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)

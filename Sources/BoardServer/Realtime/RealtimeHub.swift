@@ -54,4 +54,13 @@ final class RealtimeHub: @unchecked Sendable {
         }
         for listener in ending { listener.pokes.finish() }
     }
+
+    /// Ends every stream: the server is stopping.
+    func closeAll() {
+        let ending = lock.withLock { () -> [Listener] in
+            defer { listeners = [:] }
+            return listeners.values.flatMap(\.values)
+        }
+        for listener in ending { listener.pokes.finish() }
+    }
 }

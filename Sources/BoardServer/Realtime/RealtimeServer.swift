@@ -57,9 +57,18 @@ public struct RealtimeServer: Sendable {
         address = advertise ?? "\(tls == nil ? "http" : "https")://\(shown):\(port)"
     }
 
-    /// Serves until cancelled; records the address on `server` once listening, and says the port
-    /// and the address recorded.
-    public func serve(server: ServerURL, listening: @escaping @Sendable (_ port: Int, _ address: String) -> Void) async throws {
+    /// What the listener answers besides `/watch` (ARCHITECTURE.md §21): the metrics and health of
+    /// the server it runs in.
+    struct Watchers: Sendable {
+        let metrics: ServerMetrics
+        let health: ServerHealth
+    }
+
+    /// Serves until `stop` is set (the listener closed, every stream ended) or the task is
+    /// cancelled; records the address on `server` once listening, and says the port and the
+    /// address recorded. `GET /metrics` and `GET /healthz` tell `watchers` what they ask.
+    public func serve(server: ServerURL, stop: Flag, metrics: ServerMetrics, health: ServerHealth,
+                      listening: @escaping @Sendable (_ port: Int, _ address: String) -> Void) async throws {
         let tls = self.tls
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 1024)
@@ -75,15 +84,29 @@ public struct RealtimeServer: Sendable {
         var advertised = address
         if port == 0, advertised.hasSuffix(":0") { advertised = String(advertised.dropLast(2)) + ":\(bound)" }
         let recorded = advertised
-        try await ServerConnection.withConnection(server) { try await ServerRealtime.advertise(recorded, $0) }
+        do {
+            try await ServerConnection.withConnection(server) { try await ServerRealtime.advertise(recorded, $0) }
+        } catch {
+            try? await listener.channel.close()
+            throw error
+        }
         listening(bound, recorded)
-        let desk = TicketDesk(server: server)
+        let desk = TicketDesk(server: server), watchers = Watchers(metrics: metrics, health: health)
         defer { Task { await desk.close() } }
+        // Set when the server stops or the listener ends: the tasks beside the listener end with it.
+        let ended = Flag()
         try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { await recheckTickets(desk) }
+            group.addTask { await recheckTickets(desk, until: [stop, ended]) }
+            // Stopping: no new connection, and every open stream ends with its response.
+            group.addTask { [hub] in
+                await Flag.wait(for: [stop, ended], atMost: .infinity)
+                listener.channel.close(promise: nil)
+                hub.closeAll()
+            }
+            defer { ended.set() }
             try await listener.executeThenClose { inbound in
                 for try await connection in inbound {
-                    group.addTask { await stream(connection, desk: desk) }
+                    group.addTask { await respond(connection, desk: desk, watchers: watchers) }
                 }
             }
         }
@@ -93,9 +116,10 @@ public struct RealtimeServer: Sendable {
     public func poke(_ channel: String) { hub.poke(channel) }
 
     /// Ends the streams whose tickets were replaced, revoked or expired, every few seconds.
-    private func recheckTickets(_ desk: TicketDesk) async {
+    private func recheckTickets(_ desk: TicketDesk, until flags: [Flag]) async {
         while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(Self.recheck))
+            await Flag.wait(for: flags, atMost: Self.recheck)
+            if flags.contains(where: \.isSet) { return }
             let checked = hub.tickets
             if let good = try? await desk.stillGood(checked) { hub.close(checked: Set(checked), good: good) }
         }

@@ -2,7 +2,7 @@ import BoardSync
 import PostgresNIO
 
 /// The realtime channel's one administrator connection (ARCHITECTURE.md §19): every ticket a
-/// stream opens with is checked through it, so a thousand devices coming back at once queue on
+/// stream opens with is checked through it, and the lags `/metrics` and `/healthz` report read, so a thousand devices coming back at once queue on
 /// one connection instead of taking a thousand. Lost, it is made again at the next question.
 actor TicketDesk {
     let server: ServerURL
@@ -18,6 +18,11 @@ actor TicketDesk {
     /// Which of these tickets are still good.
     func stillGood(_ tickets: [String]) async throws -> Set<String> {
         try await use { try await ServerRealtime.stillGood(tickets, $0) }
+    }
+
+    /// Each person's lag behind their log, for `/metrics` and `/healthz`.
+    func lags() async throws -> [ServerReplica.Lag] {
+        try await use { try await ServerReplica.personLags($0) }
     }
 
     private func use<T: Sendable>(_ work: @Sendable (PostgresConnection) async throws -> T) async throws -> T {

@@ -83,60 +83,76 @@ public struct ServerReplica: Sendable {
         return moved
     }
 
-    /// Runs until cancelled: a pass at once, then one whenever a person's channel says their log
-    /// moved (or every few seconds, should a notification be missed). One connection holds the
-    /// channels and makes the passes; when it is lost, it connects again, waiting 1, 2, 4 … 30 s.
-    /// `notified` hears each channel's notification as it comes, and after each pass the channels
-    /// of those whose log moved without one (a person added since this connection listened, or a
-    /// change made while it was away): the realtime channel passes them on.
-    public func run(moved: @escaping @Sendable (Moved) -> Void, notified: @escaping @Sendable (String) -> Void = { _ in },
-                    problem: @escaping @Sendable (Error, _ retry: Int) -> Void) async {
-        var backoff = 1
-        while !Task.isCancelled {
-            let passed = Flag()
+    /// Runs until `stop` is set (the pass in flight finished first) or the task is cancelled (the
+    /// pass abandoned: its connection closed, nothing of it committed): a pass at once, then one
+    /// whenever a person's channel says their log moved (or every few seconds, should a
+    /// notification be missed). One connection holds the channels and makes the passes; when it is
+    /// lost, it connects again after a `Backoff.reconnect`. `passed` hears each pass, who moved and
+    /// how long it took; `notified` each channel's notification as it comes, and after each pass
+    /// the channels of those whose log moved without one (a person added since this connection
+    /// listened, or a change made while it was away): the realtime channel passes them on.
+    public func run(stop: Flag, passed: @escaping @Sendable ([Moved], _ seconds: Double) -> Void,
+                    notified: @escaping @Sendable (String) -> Void = { _ in },
+                    problem: @escaping @Sendable (Error, _ retry: Double) -> Void) async {
+        var backoff = Backoff.reconnect
+        while !Task.isCancelled && !stop.isSet {
+            let worked = Flag()
             do {
                 try await ServerConnection.withConnection(server) { connection in
-                    let channels = try await Self.channels(connection), heard = HeardChannels()
-                    try await withThrowingTaskGroup(of: Void.self) { group in
-                        for channel in channels + [Self.peopleChannel] {
-                            group.addTask {
-                                try await connection.listen(on: channel) { notes in for try await _ in notes { heard.insert(channel); notified(channel) } }
-                            }
-                        }
-                        group.addTask {
-                            var last = Date.distantPast
-                            while !Task.isCancelled {
-                                let woken = heard.take()
-                                if !woken.isEmpty || last.timeIntervalSinceNow < -5 {
-                                    for person in try await pass(connection) {
-                                        moved(person)
-                                        if person.changes > 0 && !woken.contains(person.channel) && !heard.contains(person.channel) {
-                                            notified(person.channel)
-                                        }
-                                    }
-                                    passed.set()
-                                    last = Date()
-                                    // Someone new: this connection ends, and the next listens on their channel too.
-                                    if try await Self.channels(connection) != channels { return }
-                                }
-                                // Asleep until a channel speaks, or the few seconds after which it looks anyway.
-                                await heard.wake.wait(atMost: 5)
-                                _ = heard.wake.take()
-                                try Task.checkCancellation()
-                            }
-                        }
-                        try await group.next()
-                        group.cancelAll()
+                    // Cancelled mid-pass: the connection closes, the statement in flight fails, the
+                    // transaction is never committed (ARCHITECTURE.md §16: the next pass carries on).
+                    try await withTaskCancellationHandler {
+                        try await listenAndPass(connection, stop: stop, worked: worked, passed: passed, notified: notified)
+                    } onCancel: {
+                        connection.close().whenComplete { _ in }
                     }
                 }
-            } catch is CancellationError {
-                return
             } catch {
-                if passed.take() { backoff = 1 }
-                problem(error, backoff)
-                try? await Task.sleep(for: .seconds(backoff))
-                backoff = min(backoff * 2, 30)
+                if Task.isCancelled || stop.isSet { return }
+                if worked.take() { backoff.reset() }
+                let retry = backoff.next()
+                problem(error, retry)
+                await stop.wait(atMost: retry)
             }
+        }
+    }
+
+    /// One connection's life: it listens on every person's channel and passes whenever one speaks,
+    /// until `stop`, a lost connection, or someone new to listen for (the next connection does).
+    private func listenAndPass(_ connection: PostgresConnection, stop: Flag, worked: Flag,
+                               passed: @escaping @Sendable ([Moved], Double) -> Void,
+                               notified: @escaping @Sendable (String) -> Void) async throws {
+        let channels = try await Self.channels(connection), heard = HeardChannels()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for channel in channels + [Self.peopleChannel] {
+                group.addTask {
+                    try await connection.listen(on: channel) { notes in for try await _ in notes { heard.insert(channel); notified(channel) } }
+                }
+            }
+            group.addTask {
+                var last = Date.distantPast
+                while !Task.isCancelled && !stop.isSet {
+                    let woken = heard.take()
+                    if !woken.isEmpty || last.timeIntervalSinceNow < -5 {
+                        let start = ContinuousClock.now
+                        let moved = try await pass(connection)
+                        let took = ContinuousClock.now - start
+                        passed(moved, Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
+                        for person in moved where person.changes > 0 && !woken.contains(person.channel) && !heard.contains(person.channel) {
+                            notified(person.channel)
+                        }
+                        worked.set()
+                        last = Date()
+                        // Someone new: this connection ends, and the next listens on their channel too.
+                        if try await Self.channels(connection) != channels { return }
+                    }
+                    // Asleep until a channel speaks, the server stops, or the few seconds after which it looks anyway.
+                    await Flag.wait(for: [heard.wake, stop], atMost: 5)
+                    _ = heard.wake.take()
+                }
+            }
+            try await group.next()
+            group.cancelAll()
         }
     }
 
@@ -172,9 +188,12 @@ public struct ServerReplica: Sendable {
 
     /// Each person's lag behind their log on `server`.
     public static func lags(on server: ServerURL) async throws -> [Lag] {
-        try await ServerConnection.withConnection(server) { connection in
-            try await Self.lags(connection).map { Lag(person: $0.person, changes: $0.behind, oldestSeconds: $0.oldest) }
-        }
+        try await ServerConnection.withConnection(server) { connection in try await personLags(connection) }
+    }
+
+    /// Each person's lag, on an administrator's connection.
+    static func personLags(_ connection: PostgresConnection) async throws -> [Lag] {
+        try await lags(connection).map { Lag(person: $0.person, changes: $0.behind, oldestSeconds: $0.oldest) }
     }
 
     static func lags(_ connection: PostgresConnection) async throws

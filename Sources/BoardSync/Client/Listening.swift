@@ -1,3 +1,4 @@
+import BoardModel
 import BoardStore
 import Foundation
 
@@ -8,14 +9,14 @@ import Foundation
 /// backing off to 10 s while nothing moves, and the channel tried again after about 5 s, 10 s … 5 min.
 enum Listening {
     /// Seconds between polls of the head: from the first, doubled while nothing moves, to the last.
-    static let pollFirst = 1, pollLast = 10
+    static let polls = Backoff(first: 1, last: 10)
     /// Seconds of polling before the channel is tried again: from the first, doubled, to the last.
-    static let retryFirst = 5, retryLast = 300
+    static let retries = Backoff(first: 5, last: 300)
 
     /// Runs until cancelled. `heard` is set whenever a round should run; `said` tells how this
     /// device hears, each time that changes.
     static func run(_ store: BoardStore, server: ServerURL, heard: Flag, said: @escaping @Sendable (String) -> Void) async {
-        var retry = retryFirst
+        var retry = retries
         let roots = ServerConnection.trustRoots(server)
         // Each watch its own ticket: two on one board (the screen's and `sync --watch`) would
         // otherwise replace each other's.
@@ -34,7 +35,7 @@ enum Listening {
                 address = ticket?.address
                 if let ticket, let address {
                     let opened = Flag()
-                    defer { if opened.take() { retry = retryFirst } }
+                    defer { if opened.take() { retry.reset() } }
                     try await RealtimeStream.listen(address: address, ticket: ticket.ticket, roots: roots, until: ticket.renewAt) { notice in
                         if case .ready = notice {
                             opened.set()
@@ -52,28 +53,25 @@ enum Listening {
             } catch {
                 why = (error as? SyncError).map { "the server: " + $0.reason } ?? "the channel at \(address ?? "?"): " + RealtimeStream.describe(error)
             }
-            said("by polling the server every \(pollFirst)–\(pollLast) s (\(why))")
+            said("by polling the server every \(Int(polls.first))–\(Int(polls.last)) s (\(why))")
             // Spread: a thousand devices that lost the channel at once come back over seconds, not at once.
-            await poll(store, server: server, heard: heard, for: Int(Double(retry) * Double.random(in: 0.5...1.5)))
-            retry = min(retry * 2, retryLast)
+            await poll(store, server: server, heard: heard, for: retry.next() * Double.random(in: 0.5...1.5))
         }
     }
 
     /// Polls the log's head for `seconds`: a head past what the board pulled is something to pull.
-    static func poll(_ store: BoardStore, server: ServerURL, heard: Flag, for seconds: Int) async {
-        let end = Date().addingTimeInterval(Double(seconds))
-        var interval = pollFirst
+    static func poll(_ store: BoardStore, server: ServerURL, heard: Flag, for seconds: Double) async {
+        let end = Date().addingTimeInterval(seconds)
+        var interval = polls
         while !Task.isCancelled && Date() < end {
             let head = try? await ServerConnection.withConnection(server) { connection in
                 try await SyncConnection(connection: connection, server: server).head()
             }
             if let head, head > (try? store.syncStatus()?.pulledThrough) ?? 0 {
                 heard.set()
-                interval = pollFirst
-            } else {
-                interval = min(interval * 2, pollLast)
+                interval.reset()
             }
-            try? await Task.sleep(for: .seconds(interval))
+            try? await Task.sleep(for: .seconds(interval.next()))
         }
     }
 }

@@ -52,7 +52,7 @@ public enum SyncWatch {
 
     private static func rounds(_ store: BoardStore, server: ServerURL, clock: @escaping @Sendable () -> BoardClock, heard: Flag,
                                wake: Flag, report: @escaping @Sendable (SyncEvent) -> Void) async {
-        var backoff = 1, due = true, minute = Date()
+        var backoff = Backoff.reconnect, due = true, minute = Date()
         while !Task.isCancelled {
             // A new day's occurrences are made here; the round that pushes them follows.
             if minute.timeIntervalSinceNow < -59 {
@@ -64,18 +64,18 @@ public enum SyncWatch {
                 do {
                     let summary = try await SyncRound.run(store, server: server, clock: clock)
                     report(.synced(summary, at: clock()))
-                    backoff = 1
+                    backoff.reset()
                 } catch is CancellationError {
                     return
                 } catch {
                     let problem = error as? SyncError ?? .refused("\(error)", server: "\(server.host):\(server.port)")
+                    let retry = backoff.next()
                     if case .offline = problem {
-                        report(.offline(problem, waiting: (try? store.syncStatus()?.waiting) ?? 0, retry: backoff))
+                        report(.offline(problem, waiting: (try? store.syncStatus()?.waiting) ?? 0, retry: Int(retry)))
                     } else {
-                        report(.refused(problem, retry: backoff))
+                        report(.refused(problem, retry: Int(retry)))
                     }
-                    try? await Task.sleep(for: .seconds(backoff))
-                    backoff = min(backoff * 2, 30)
+                    try? await Task.sleep(for: .seconds(retry))
                     due = true
                     continue
                 }
@@ -114,62 +114,6 @@ private final class Said: @unchecked Sendable {
     private let lock = NSLock()
     private var last: String?
     func changed(to words: String) -> Bool { lock.withLock { defer { last = words }; return last != words } }
-}
-
-/// A flag one task sets and another takes, or waits for; setting it may also set another
-/// (`waking`), so one waiter hears several flags.
-public final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    private var waiter: CheckedContinuation<Void, Never>?
-    private let waking: Flag?
-
-    public init(waking: Flag? = nil) { self.waking = waking }
-
-    public func set() {
-        let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-            value = true
-            defer { self.waiter = nil }
-            return self.waiter
-        }
-        waiter?.resume()
-        waking?.set()
-    }
-
-    public func take() -> Bool { lock.withLock { defer { value = false }; return value } }
-
-    public var isSet: Bool { lock.withLock { value } }
-
-    /// Returns once the flag is set or `seconds` pass, whichever comes first.
-    public func wait(atMost seconds: Double) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.wait() }
-            group.addTask { try? await Task.sleep(for: .seconds(max(0, seconds))) }
-            await group.next()
-            group.cancelAll()
-        }
-    }
-
-    /// Returns once the flag is set (at once if it is), leaving it set; or when the task is
-    /// cancelled. One waiter at a time.
-    public func wait() async {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let now = lock.withLock { () -> Bool in
-                    if value || Task.isCancelled { return true }
-                    waiter = continuation
-                    return false
-                }
-                if now { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-                defer { self.waiter = nil }
-                return self.waiter
-            }
-            waiter?.resume()
-        }
-    }
 }
 
 extension SyncEvent {

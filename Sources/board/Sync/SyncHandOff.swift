@@ -48,9 +48,15 @@ enum SyncHandOff {
         let started = posix_spawn(&pid, path, nil, &attributes, argv, envp)
         guard started == 0 else { throw BoardError("sync", "\(path) could not be started: \(String(cString: strerror(started)))") }
         handOffChild = pid
+        var passed = sigset_t()
+        sigemptyset(&passed)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             Foundation.signal(signal) { received in if handOffChild > 0 { kill(handOffChild, received) } }
+            sigaddset(&passed, signal)
         }
+        // Heard even when this process was started with them blocked (a supervisor's, a test
+        // runner's children): otherwise a SIGTERM meant for `board server run` never reaches it.
+        pthread_sigmask(SIG_UNBLOCK, &passed, nil)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let signalled = status & 0x7F
