@@ -15,21 +15,13 @@ public enum ServerAdmin {
             for (index, statements) in ServerSchema.migrations.enumerated() {
                 let version = index + 1
                 // One transaction per migration, holding a lock so two `init`s at once run it once.
-                try await connection.query("BEGIN", logger: ServerConnection.logger)
-                do {
+                ran += try await ServerConnection.transaction(connection) { connection in
                     try await connection.query("LOCK TABLE board.migrations IN EXCLUSIVE MODE", logger: ServerConnection.logger)
                     let done = try await connection.query("SELECT 1 FROM board.migrations WHERE version = \(version)", logger: ServerConnection.logger)
-                    var applied = false
-                    for try await _ in done { applied = true }
-                    if !applied {
-                        for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: ServerConnection.logger) }
-                        try await connection.query("INSERT INTO board.migrations (version) VALUES (\(version))", logger: ServerConnection.logger)
-                        ran += 1
-                    }
-                    try await connection.query("COMMIT", logger: ServerConnection.logger)
-                } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: ServerConnection.logger)
-                    throw error
+                    for try await _ in done { return 0 }
+                    for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: ServerConnection.logger) }
+                    try await connection.query("INSERT INTO board.migrations (version) VALUES (\(version))", logger: ServerConnection.logger)
+                    return 1
                 }
             }
             return ran
@@ -45,16 +37,11 @@ public enum ServerAdmin {
             let exists = try await connection.query("SELECT 1 FROM pg_roles WHERE rolname = \(name)", logger: ServerConnection.logger)
             for try await _ in exists { throw BoardError("name", "a role '\(name)' exists already on this server") }
             // Role names and passwords can't be bound parameters: the name is checked above, the password quoted.
-            try await connection.query("BEGIN", logger: ServerConnection.logger)
-            do {
+            try await ServerConnection.transaction(connection) { connection in
                 try await connection.query(PostgresQuery(unsafeSQL: "CREATE ROLE \(name) LOGIN PASSWORD \(quoted(password)) IN ROLE board_person"), logger: ServerConnection.logger)
                 try await connection.query("INSERT INTO board.people (role) VALUES (\(name))", logger: ServerConnection.logger)
                 // A running `board server run` listens on the new person's channel at once.
                 try await connection.query("SELECT pg_notify(\(ServerReplica.peopleChannel), '')", logger: ServerConnection.logger)
-                try await connection.query("COMMIT", logger: ServerConnection.logger)
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: ServerConnection.logger)
-                throw error
             }
         }
         return url.forUser(name, password: password)

@@ -282,8 +282,7 @@ public struct ServerReplica: Sendable {
     /// Writes the replica's rows to the tables, and the cursor, in one transaction. `touched` nil:
     /// the person's rows made again, every one; else the ids per table, and the small tables whole.
     func write(_ store: BoardStore, owner: String, touched: [String: Set<String>]?, through: Int64, _ connection: PostgresConnection) async throws {
-        try await connection.query("BEGIN", logger: ServerConnection.logger)
-        do {
+        try await ServerConnection.transaction(connection) { connection in
             if touched == nil {
                 // COPY names its table quoted, so the schema comes first on the path, for this
                 // transaction alone; the rest of the path stays (an administrator's trigger reads by it).
@@ -315,10 +314,6 @@ public struct ServerReplica: Sendable {
                 SELECT pg_notify(p.channel, '0') FROM (SELECT DISTINCT grantee FROM board.shares WHERE owner_id = \(owner)::uuid) s
                 JOIN board.people p ON p.owner = s.grantee
                 """, logger: ServerConnection.logger)
-            try await connection.query("COMMIT", logger: ServerConnection.logger)
-        } catch {
-            _ = try? await connection.query("ROLLBACK", logger: ServerConnection.logger)
-            throw error
         }
     }
 }

@@ -25,6 +25,17 @@ public enum ServerConnection {
         }
     }
 
+    /// `body` as one transaction, through postgres-nio's `withTransaction`: committed when it
+    /// returns, rolled back when it throws. What is thrown is the failing statement's own error
+    /// (the driver's wrapper taken off), so a refusal is still told from a lost connection.
+    public static func transaction<T>(_ connection: PostgresConnection, _ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
+        do {
+            return try await connection.withTransaction(logger: logger, body)
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error.commitError ?? error.beginError ?? error
+        }
+    }
+
     /// A connection the caller closes; a refusal said in words.
     public static func connect(_ url: ServerURL) async throws -> PostgresConnection {
         do {
