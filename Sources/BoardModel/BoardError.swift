@@ -1,12 +1,12 @@
 /// Bad input anywhere in Board (a rule, a phrase, a card, an id): the field at fault and
 /// the rule it broke, in one line a user can act on.
 public struct BoardError: Error, Equatable, CustomStringConvertible, Sendable {
-    /// The field or RRULE part at fault: `INTERVAL`, `phrase`, `title`, `due`, …
-    public let field: String
+    /// The field or RRULE part at fault: `.title`, `.due`, `INTERVAL`, `line 3`, …
+    public let field: Field
     /// What is wrong, in words a user can act on.
     public let problem: String
 
-    public init(_ field: String, _ problem: String) {
+    public init(_ field: Field, _ problem: String) {
         self.field = field
         self.problem = problem
     }
@@ -19,7 +19,7 @@ public struct BoardError: Error, Equatable, CustomStringConvertible, Sendable {
     public static func timeInPast(_ due: LocalDateTime, now: LocalDateTime) -> BoardError {
         let given = due.date == now.date ? "\(due.time) today" : MonthName.due(due.date, due.time, today: now.date)
         let current = due.date == now.date ? "\(now.time)" : MonthName.due(now.date, now.time, today: now.date)
-        return BoardError("time", "\(given) has passed (it is \(current))")
+        return BoardError(.time, "\(given) has passed (it is \(current))")
     }
 }
 

@@ -70,7 +70,7 @@ struct ServerRun: Command {
         let listen: String? = try given[SyncCommands.Realtime.listen], advertise: String? = try given[SyncCommands.Realtime.advertise]
         let certificate: String? = try given[SyncCommands.Realtime.certificate], key: String? = try given[SyncCommands.Realtime.key]
         if listen == nil, let stray = [("advertise", advertise), ("tls-cert", certificate), ("tls-key", key)].first(where: { $0.1 != nil }) {
-            throw BoardError(stray.0, "is for the realtime channel, which run serves only with --realtime HOST:PORT")
+            throw BoardError(Field(stray.0), "is for the realtime channel, which run serves only with --realtime HOST:PORT")
         }
         realtime = try listen.map { listen throws(BoardError) in try RealtimeServer(listen: listen, advertise: advertise, certificate: certificate, key: key) }
         if realtime != nil && once { throw BoardError("realtime", "is served by a running server; --once makes one pass and exits") }

@@ -11,7 +11,7 @@ import Testing
     func decoded(_ data: Data) -> Result<[BoardDocument.Card], BoardError> {
         do { return .success(try JSONDecoder().decode([BoardDocument.Card].self, from: data)) } catch let error as DecodingError {
             let described = BoardStore.described(error)
-            return .failure(BoardError("cards" + described.field, described.problem))
+            return .failure(BoardError(Field("cards" + described.field.name), described.problem))
         } catch {
             return .failure(BoardError("?", "\(error)"))
         }
@@ -81,7 +81,7 @@ import Testing
         // Not JSON at all: refused as such.
         for text in ["[", "[{\"id\": ", "[{}", "[1,]", "{\"cards\": [{\"id\": \"a\"", "[\"\\x\"]"] {
             guard case .failure(let error) = read(Data(text.utf8)) else { Issue.record("read \(text)"); continue }
-            #expect(error.field == "document" || error.field.hasPrefix("cards"), "\(text): \(error)")
+            #expect(error.field == "document" || error.field.name.hasPrefix("cards"), "\(text): \(error)")
         }
     }
 }

@@ -22,6 +22,20 @@ import Testing
         #expect(try form(state).focus == row)
     }
 
+    /// Issue 53: a refusal the store makes (a limit only it checks) lands under the row of the
+    /// field it names, found by the field and never by the row's label; one the form has no row
+    /// for stays on the status line.
+    @Test func aStoreRefusalLandsOnTheRowOfItsField() throws {
+        var state = try openForm()
+        press(type("Stretch"), &state)
+        let opened = state.mode
+        _ = apply(.refused(Refusal(BoardError(.duration, "must be a whole number of minutes from 1 to 10080, got '0'"), from: opened)), to: &state)
+        #expect(try form(state).errors == [.duration: "Duration must be a whole number of minutes from 1 to 10080, got '0'"])
+        #expect(try form(state).focus == .duration && state.message == nil)
+        _ = apply(.refused(Refusal(BoardError(.checklist, "at most 10 steps"), from: opened)), to: &state)
+        #expect(try form(state).errors.isEmpty && state.message == "checklist: at most 10 steps")
+    }
+
     @Test func savingAnInvalidFormShowsErrorsOnTheirRowsAndWritesNothing() throws {
         var state = try openForm()
         try focus(.time, &state)

@@ -211,4 +211,18 @@ import Testing
         #expect(text.contains(" (empty) ") && text.contains("(no routines)") && !body.joined().contains("adds a"), "\(text)")
         #expect(!body.joined().contains("…"), "nothing cut at 80 columns")
     }
+
+    /// Issue 53: the card form places a refusal by its field: `.due` under the row labelled "Due
+    /// date"; a label's words (`due date`) are not a field, and stay on the form's line.
+    @Test func theCardFormPlacesARefusalByItsField() throws {
+        var form = CardForm(cardId: "c1", values: ["Pay rent", "", "", "dec 1", "", "0", ""])
+        form.refused(field: .due, problem: "must be a date", message: "due: must be a date")
+        #expect(form.errors == [.due: "must be a date"] && form.error == nil)
+        form.refused(field: Field("due date"), problem: "must be a date", message: "due date: must be a date")
+        #expect(form.errors.isEmpty && form.error == "due date: must be a date")
+        for row in CardForm.Row.allCases {
+            form.refused(field: row.field, problem: "wrong", message: "\(row.field): wrong")
+            #expect(form.errors == [row: "wrong"], "\(row)")
+        }
+    }
 }

@@ -22,14 +22,14 @@ public struct CardValues: Hashable, Sendable {
     /// Refuses an empty or overlong title, a priority outside 0–3, a negative duration, an 11th step
     /// and control characters in any text.
     public func validate() throws(BoardError) {
-        if title.isBlank { throw BoardError("title", "must not be empty") }
-        try TextLimits.check(title, field: "title", limit: TextLimits.title)
-        try TextLimits.check(description, field: "description", limit: TextLimits.description, multiline: true)
-        if labels.count > TextLimits.labels { throw BoardError("labels", "at most \(TextLimits.labels) labels, got \(labels.count)") }
-        for label in labels { try TextLimits.check(label, field: "labels", limit: TextLimits.label) }
+        if title.isBlank { throw BoardError(.title, "must not be empty") }
+        try TextLimits.check(title, field: .title, limit: TextLimits.title)
+        try TextLimits.check(description, field: .description, limit: TextLimits.description, multiline: true)
+        if labels.count > TextLimits.labels { throw BoardError(.labels, "at most \(TextLimits.labels) labels, got \(labels.count)") }
+        for label in labels { try TextLimits.check(label, field: .labels, limit: TextLimits.label) }
         try FieldRules.check(priority: priority)
         if let duration { try FieldRules.check(duration: duration) }
-        if labels.contains(where: { $0.isBlank }) { throw BoardError("labels", "a label needs some text") }
+        if labels.contains(where: { $0.isBlank }) { throw BoardError(.labels, "a label needs some text") }
         try Checklist.validate(checklist)
     }
 

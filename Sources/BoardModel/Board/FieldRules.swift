@@ -18,7 +18,7 @@ public enum FieldRules {
         let text = text.trimmingSpaces
         if text.isEmpty || text.lowercased() == "none" { return nil }
         guard let time = try? DateWords.time(text) else {
-            throw BoardError("time", "must be a time of day such as \(DateWords.timeForms) (00:00 to 23:59), got '\(text.echoed)'")
+            throw BoardError(.time, "must be a time of day such as \(DateWords.timeForms) (00:00 to 23:59), got '\(text.echoed)'")
         }
         return time
     }
@@ -41,15 +41,15 @@ public enum FieldRules {
     }
 
     private static func priorityError(_ text: String) -> BoardError {
-        BoardError("priority", "must be 0, 1, 2 or 3, got '\(text)'")
+        BoardError(.priority, "must be 0, 1, 2 or 3, got '\(text)'")
     }
 
     private static func durationError(_ text: String) -> BoardError {
-        BoardError("duration", "must be a whole number of minutes from \(durations.lowerBound) to \(durations.upperBound), got '\(text)'")
+        BoardError(.duration, "must be a whole number of minutes from \(durations.lowerBound) to \(durations.upperBound), got '\(text)'")
     }
 }
 
 extension BoardError {
     /// "Time must be HH:MM …": the error as a sentence on a form's row.
-    public var sentence: String { field.prefix(1).uppercased() + field.dropFirst() + " " + problem }
+    public var sentence: String { field.name.prefix(1).uppercased() + field.name.dropFirst() + " " + problem }
 }

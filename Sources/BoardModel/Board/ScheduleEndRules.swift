@@ -5,7 +5,7 @@ extension FieldRules {
     /// A date written `YYYY-MM-DD`; dates in words are `DateWords.date`'s.
     public static func isoDate(_ text: String, field: String) throws(BoardError) -> LocalDate {
         guard let date = LocalDate(iso: text.trimmingSpaces) else {
-            throw BoardError(field, "must be a date YYYY-MM-DD" + (text.trimmingSpaces.isEmpty ? "" : ", got '\(text.echoed)'"))
+            throw BoardError(Field(field), "must be a date YYYY-MM-DD" + (text.trimmingSpaces.isEmpty ? "" : ", got '\(text.echoed)'"))
         }
         return date
     }
@@ -24,17 +24,17 @@ extension FieldRules {
     /// A schedule's end: after a number of times, or on a date not before its first run; never both.
     public static func end(until: (date: LocalDate, field: String)?, times: (count: Int, field: String)?,
                            first: LocalDate) throws(BoardError) -> RecurrenceRule.End? {
-        if let until, let times { throw BoardError(until.field, "give an end date or a number of times (\(times.field)), not both") }
+        if let until, let times { throw BoardError(Field(until.field), "give an end date or a number of times (\(times.field)), not both") }
         if let times {
             try check(times: times.count, field: times.field)
             return .count(times.count)
         }
         guard let until else { return nil }
-        guard until.date >= first else { throw BoardError(until.field, "the end \(until.date) is before the start \(first)") }
+        guard until.date >= first else { throw BoardError(Field(until.field), "the end \(until.date) is before the start \(first)") }
         return .until(until.date, nil)
     }
 
     private static func timesError(_ text: String, field: String) -> BoardError {
-        BoardError(field, "must be a whole number of times from 1 to \(RecurrenceRule.maxCount), got '\(text.echoed)'")
+        BoardError(Field(field), "must be a whole number of times from 1 to \(RecurrenceRule.maxCount), got '\(text.echoed)'")
     }
 }

@@ -162,7 +162,7 @@ public enum ICalendarReader {
                                 description: c.first("DESCRIPTION").map { CalendarText.unescape($0.value) } ?? "",
                                 labels: labels, time: start.time, priority: priority, duration: duration)
         do { try values.validate() } catch {
-            let property = ["title": "SUMMARY", "description": "DESCRIPTION", "labels": "CATEGORIES", "priority": "PRIORITY", "duration": "DURATION"][error.field] ?? error.field
+            let property = [Field.title: "SUMMARY", .description: "DESCRIPTION", .labels: "CATEGORIES", .priority: "PRIORITY", .duration: "DURATION"][error.field] ?? error.field.name
             throw BoardError("line \(c.first(property)?.line ?? c.line)", "\(property): \(error.problem)")
         }
         if !unkept.isEmpty { plan.notes.append("\(name): \(unkept.joined(separator: ", ")) not kept (Board has no place for \(unkept.count == 1 ? "it" : "them"))") }

@@ -34,7 +34,7 @@ public enum Checklist {
         if texts.contains(where: { $0.isBlank }) {
             throw BoardError("checklist", "a step needs some text")
         }
-        for text in texts { try TextLimits.check(text, field: "checklist", limit: TextLimits.step) }
+        for text in texts { try TextLimits.check(text, field: .checklist, limit: TextLimits.step) }
         for (i, text) in texts.enumerated() {
             if let first = texts[..<i].firstIndex(of: text) {
                 throw BoardError("checklist", "step \(i + 1) repeats step \(first + 1) (“\(text)”); steps must differ")

@@ -140,14 +140,14 @@ public enum TaskwarriorImport {
     }
 
     /// The taskwarrior field a card's refused field came from, so a refusal names what the export holds.
-    private static func taskwarriorName(of field: String, in task: TaskwarriorTask) -> String {
+    private static func taskwarriorName(of field: Field, in task: TaskwarriorTask) -> String {
         switch field {
-        case "title": return "description"
-        case "description": return "annotations"
-        case "labels":
+        case .title: return "description"
+        case .description: return "annotations"
+        case .labels:
             let tagsAlone = CardValues(title: "tags", description: "", labels: task.tags ?? [], time: nil, priority: 0)
             return (try? tagsAlone.validate()) == nil ? "tags" : "project"
-        default: return field
+        default: return field.name
         }
     }
 
@@ -157,7 +157,7 @@ public enum TaskwarriorImport {
     }
 
     private static func local(_ text: String, at path: String, zone: TimeZone) throws(BoardError) -> LocalDateTime {
-        guard let instant = TaskwarriorTask.instant(text) else { throw BoardError(path, "must be a taskwarrior date such as 20261116T083000Z, got '\(text.echoed)'") }
+        guard let instant = TaskwarriorTask.instant(text) else { throw BoardError(Field(path), "must be a taskwarrior date such as 20261116T083000Z, got '\(text.echoed)'") }
         return LocalDateTime(instant: instant, in: zone)
     }
 

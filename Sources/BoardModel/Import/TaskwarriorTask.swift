@@ -87,14 +87,14 @@ public struct TaskwarriorTask: Decodable, Hashable, Sendable {
             return inner
         }
         switch error {
-        case .keyNotFound(let key, let context): return BoardError(place(context.codingPath + [key]), "is missing")
+        case .keyNotFound(let key, let context): return BoardError(Field(place(context.codingPath + [key])), "is missing")
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return BoardError(place(context.codingPath), "must be \(kind(of: type))")
+            return BoardError(Field(place(context.codingPath)), "must be \(kind(of: type))")
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return BoardError(line.map { "line \($0)" } ?? "export", "is not JSON (`task export` writes an array of tasks)")
+            return BoardError(Field(line.map { "line \($0)" } ?? "export"), "is not JSON (`task export` writes an array of tasks)")
         case .dataCorrupted(let context):
             // A value this reader refused (an imask out of range), in its own words.
-            return BoardError(place(context.codingPath), context.debugDescription)
+            return BoardError(Field(place(context.codingPath)), context.debugDescription)
         @unknown default: return BoardError("export", "can't be read")
         }
     }

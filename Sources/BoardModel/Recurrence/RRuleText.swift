@@ -18,12 +18,12 @@ extension RecurrenceRule {
                 throw BoardError("RRULE", "'\(String(piece).echoed)' is not a NAME=VALUE part")
             }
             if Self.knownUnsupportedParts.contains(key) {
-                throw BoardError(key, "is not supported (Board reads \(Self.supportedParts.joined(separator: ", ")))")
+                throw BoardError(Field(key), "is not supported (Board reads \(Self.supportedParts.joined(separator: ", ")))")
             }
             guard Self.supportedParts.contains(key) else {
                 throw BoardError("RRULE", "'\(key.echoed)' is not a part Board knows (it reads \(Self.supportedParts.joined(separator: ", ")))")
             }
-            guard parts[key] == nil else { throw BoardError(key, "is given twice") }
+            guard parts[key] == nil else { throw BoardError(Field(key), "is given twice") }
             parts[key] = kv[1].trimmingSpaces.uppercased()
         }
         guard let freqText = parts["FREQ"] else {
@@ -122,7 +122,7 @@ extension RecurrenceRule {
             digits = digits.dropFirst()
         }
         guard let n = Int.decimal(digits) else {
-            throw BoardError(part, "must be a whole number\(signed ? " (a minus sign counts from the end)" : ""), got '\(text.echoed)'")
+            throw BoardError(Field(part), "must be a whole number\(signed ? " (a minus sign counts from the end)" : ""), got '\(text.echoed)'")
         }
         return sign * n
     }
@@ -130,7 +130,7 @@ extension RecurrenceRule {
     private static func list<T>(_ text: String?, part: String, _ item: (String) throws(BoardError) -> T) throws(BoardError) -> [T] {
         guard let text else { return [] }
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
-        guard !items.contains(where: \.isEmpty) else { throw BoardError(part, "has an empty item in '\(text.echoed)'") }
+        guard !items.contains(where: \.isEmpty) else { throw BoardError(Field(part), "has an empty item in '\(text.echoed)'") }
         var values: [T] = []
         for i in items { values.append(try item(i)) }
         return values

@@ -11,7 +11,7 @@ public enum TextLimits {
 
     /// Refuses text longer than `limit` characters or holding a control character
     /// (a description may hold line breaks and tabs).
-    public static func check(_ text: String, field: String, limit: Int, multiline: Bool = false) throws(BoardError) {
+    public static func check(_ text: String, field: Field, limit: Int, multiline: Bool = false) throws(BoardError) {
         // Printable ASCII within the limit in bytes, the common case, needs no scalar or character walk.
         if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return }
         if text.count > limit {

@@ -17,7 +17,7 @@ public enum TerminalColor: Hashable, Sendable {
             self = .rgb(value >> 16, (value >> 8) & 0xFF, value & 0xFF)
             return
         }
-        throw BoardError(field, "must be a colour: a name (red, bright-blue), a number 0 to 255 or #rrggbb, got '\(text.echoed)'")
+        throw BoardError(Field(field), "must be a colour: a name (red, bright-blue), a number 0 to 255 or #rrggbb, got '\(text.echoed)'")
     }
 
     /// The nearest index of a terminal with `depth` colours (8, 16 or 256): never one it lacks.

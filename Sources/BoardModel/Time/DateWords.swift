@@ -21,10 +21,10 @@ public enum DateWords {
         var parser = PhraseParser(text)
         let date: LocalDate
         do throws(BoardError) { date = try parser.parseDayInWords(today: today, weekStart: weekStart, reach: reach) } catch {
-            throw BoardError(field, error.problem)
+            throw BoardError(Field(field), error.problem)
         }
         if let extra = parser.current {
-            throw BoardError(field, "'\(extra.echoed)' after the date is not understood; use \(dateForms)")
+            throw BoardError(Field(field), "'\(extra.echoed)' after the date is not understood; use \(dateForms)")
         }
         return date
     }
@@ -36,20 +36,20 @@ public enum DateWords {
         var parser = PhraseParser(text)
         let date: LocalDate
         do throws(BoardError) { date = try parser.parseDayInWords(today: today, weekStart: weekStart) } catch {
-            throw BoardError(field, error.problem)
+            throw BoardError(Field(field), error.problem)
         }
         guard parser.current != nil else { return (date, nil) }
         let atGiven = parser.current == "at"
         if atGiven { parser.index += 1 }
-        guard parser.current != nil else { throw BoardError(field, "'at' needs a time after it, such as dec 3 at 9am") }
+        guard parser.current != nil else { throw BoardError(Field(field), "'at' needs a time after it, such as dec 3 at 9am") }
         let time: LocalTime, after = parser.tokens[parser.index]
         do throws(BoardError) { time = try parser.parseTime() } catch {
             // Neither a time nor "at": words after a date, said as such.
-            if !atGiven { throw BoardError(field, "'\(after.echoed)' after the date is not understood; use \(dateForms), then perhaps a time (at 9am)") }
-            throw BoardError(field, error.problem)
+            if !atGiven { throw BoardError(Field(field), "'\(after.echoed)' after the date is not understood; use \(dateForms), then perhaps a time (at 9am)") }
+            throw BoardError(Field(field), error.problem)
         }
         if let extra = parser.current {
-            throw BoardError(field, "'\(extra.echoed)' after the date and time is not understood; use \(dateForms), then perhaps a time (at 9am)")
+            throw BoardError(Field(field), "'\(extra.echoed)' after the date and time is not understood; use \(dateForms), then perhaps a time (at 9am)")
         }
         return (date, time)
     }
@@ -58,11 +58,11 @@ public enum DateWords {
     public static func time(_ text: String, field: String = "time") throws(BoardError) -> LocalTime {
         var parser = PhraseParser(text)
         if parser.current == "at" { parser.index += 1 }
-        guard parser.current != nil else { throw BoardError(field, "is empty; use \(timeForms)") }
+        guard parser.current != nil else { throw BoardError(Field(field), "is empty; use \(timeForms)") }
         let time: LocalTime
-        do throws(BoardError) { time = try parser.parseTime() } catch { throw BoardError(field, error.problem) }
+        do throws(BoardError) { time = try parser.parseTime() } catch { throw BoardError(Field(field), error.problem) }
         if let extra = parser.current {
-            throw BoardError(field, "'\(extra.echoed)' after the time is not understood; use \(timeForms)")
+            throw BoardError(Field(field), "'\(extra.echoed)' after the time is not understood; use \(timeForms)")
         }
         return time
     }

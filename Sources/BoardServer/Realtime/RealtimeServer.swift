@@ -44,7 +44,7 @@ public struct RealtimeServer: Sendable {
                 throw BoardError("tls-cert", "'\(certificate.echoed)' and '\(key.echoed)' must be a PEM certificate and its key: \("\(error)".echoed)")
             }
         default:
-            throw BoardError(certificate == nil ? "tls-cert" : "tls-key", "--tls-cert and --tls-key go together")
+            throw BoardError(Field(certificate == nil ? "tls-cert" : "tls-key"), "--tls-cert and --tls-key go together")
         }
         if let advertise {
             guard advertise.range(of: #"^https?://[^\s[:cntrl:]]+$"#, options: .regularExpression) != nil, advertise.count <= 300 else {

@@ -69,7 +69,7 @@ extension BoardStore {
                 guard expected else {
                     let now = current.map { row in Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] as DatabaseValue) }) }
                     // Named by the intent ("undo: …"), as the person pressed it.
-                    throw BoardError(verb == "redone" ? "redo" : "undo", "“\(change.name(now: now))” was changed elsewhere since; nothing \(verb)")
+                    throw BoardError(Field(verb == "redone" ? "redo" : "undo"), "“\(change.name(now: now))” was changed elsewhere since; nothing \(verb)")
                 }
                 func write() throws {
                     switch (change.before, change.after) {

@@ -60,14 +60,14 @@ extension BoardStore {
         }
         switch error {
         case .typeMismatch(let type, let context):
-            return BoardError(path(context.codingPath), "must be \(Self.name(of: type))")
+            return BoardError(Field(path(context.codingPath)), "must be \(Self.name(of: type))")
         case .valueNotFound(let type, let context):
-            return BoardError(path(context.codingPath), "must be \(Self.name(of: type)), got null")
+            return BoardError(Field(path(context.codingPath)), "must be \(Self.name(of: type)), got null")
         case .keyNotFound(let key, let context):
-            return BoardError(path(context.codingPath + [key]), "is missing")
+            return BoardError(Field(path(context.codingPath + [key])), "is missing")
         case .dataCorrupted(let context):
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return BoardError(path(context.codingPath), "is not JSON" + (underlying.map { ": \($0)" } ?? ""))
+            return BoardError(Field(path(context.codingPath)), "is not JSON" + (underlying.map { ": \($0)" } ?? ""))
         @unknown default:
             return BoardError("document", "can't be read")
         }
@@ -97,7 +97,7 @@ extension BoardStore {
         /// `BoardStore.upsert`, a refusal named by the row's JSON path.
         func upsert<R: BoardRecord & Equatable>(_ record: R, existing: R?, at path: String, into counts: inout ImportSummary.Counts) throws {
             do { try Self.upsert(record, existing: existing, into: &counts, db) } catch let error as DatabaseError {
-                throw BoardError(path, Self.refusal(error))
+                throw BoardError(Field(path), Self.refusal(error))
             }
         }
 

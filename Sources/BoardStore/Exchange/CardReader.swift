@@ -146,7 +146,7 @@ struct CardReader {
         while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-            guard !overflow1 && !overflow2 else { throw BoardError(pathText, "must be a whole number") }
+            guard !overflow1 && !overflow2 else { throw BoardError(Field(pathText), "must be a whole number") }
             value = sum
             digits += 1
             position += 1
@@ -280,9 +280,9 @@ struct CardReader {
 
     /// A value of the wrong kind: "must be text", or "must be text, got null" for a null.
     mutating func mismatch(_ expected: String) throws -> BoardError {
-        if literal("null") { return BoardError(pathText, "must be \(expected), got null") }
+        if literal("null") { return BoardError(Field(pathText), "must be \(expected), got null") }
         try skipValue()  // a malformed value is not JSON rather than of the wrong kind
-        return BoardError(pathText, "must be \(expected)")
+        return BoardError(Field(pathText), "must be \(expected)")
     }
 
     private func notJSON() -> BoardError {

@@ -139,14 +139,14 @@ enum DocumentCheck {
 
     static func time(_ text: String?, at path: @autoclosure () -> String) throws(BoardError) -> LocalTime? {
         guard let text else { return nil }
-        guard let time = LocalTime(iso: text) else { throw BoardError(path(), "must be a time HH:MM, got '\(text.echoed)'") }
+        guard let time = LocalTime(iso: text) else { throw BoardError(Field(path()), "must be a time HH:MM, got '\(text.echoed)'") }
         return time
     }
 
     /// The store's own rule for "remind before", named by the path.
     static func remindBefore(_ minutes: Int, at path: @autoclosure () -> String) throws(BoardError) {
         do { try BoardStore.validateRemindBefore(minutes) } catch {
-            throw BoardError(path(), (error as? BoardError)?.problem ?? "\(error)")
+            throw BoardError(Field(path()), (error as? BoardError)?.problem ?? "\(error)")
         }
     }
 
@@ -156,7 +156,7 @@ enum DocumentCheck {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
         }) else {
-            throw BoardError(path(), "must be an id of letters, digits and dashes, got '\(id.echoed)'")
+            throw BoardError(Field(path()), "must be an id of letters, digits and dashes, got '\(id.echoed)'")
         }
     }
 }

@@ -17,7 +17,7 @@ extension BoardStore {
     static func checkHabit(name: String, description: String) throws(BoardError) {
         guard !name.isBlank else { throw BoardError("name", "must not be empty") }
         try TextLimits.check(name, field: "name", limit: TextLimits.habitName)
-        try TextLimits.check(description, field: "description", limit: TextLimits.description, multiline: true)
+        try TextLimits.check(description, field: .description, limit: TextLimits.description, multiline: true)
     }
 
     public func addHabit(_ name: String, description: String = "", clock: BoardClock) throws -> HabitRecord {

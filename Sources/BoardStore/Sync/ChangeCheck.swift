@@ -18,7 +18,7 @@ enum ChangeCheck {
         switch change.field {
         case FieldChange.row:
             guard let value = change.value, let object = JSONText.flatObject(value) else {
-                throw BoardError(name, "must be an object of every field's value")
+                throw BoardError(Field(name), "must be an object of every field's value")
             }
             try checkRow(object, of: change, fields: fields, owner: owner)
             return object
@@ -26,12 +26,12 @@ enum ChangeCheck {
             try flag(change.value, name)
         case let field where field.hasPrefix("exception."):
             guard SyncedFields.registers(of: change.entity).contains(String(field.dropFirst("exception.".count))) else {
-                throw BoardError(name, "is not an exception register of \(change.entity)")
+                throw BoardError(Field(name), "is not an exception register of \(change.entity)")
             }
             try flag(change.value, name)
         default:
-            guard let rule = fields[change.field] else { throw BoardError(name, "is not a field Board syncs") }
-            if case .key = rule { throw BoardError(name, "is the row's key, set when the row is made and never changed") }
+            guard let rule = fields[change.field] else { throw BoardError(Field(name), "is not a field Board syncs") }
+            if case .key = rule { throw BoardError(Field(name), "is the row's key, set when the row is made and never changed") }
             try check(change.value, rule, name, owner: owner)
         }
         return nil
@@ -43,17 +43,17 @@ enum ChangeCheck {
         var unknown: [String] = []
         for key in object.keys where fields[key] == nil {
             if key.hasPrefix("exception."), registers.contains(String(key.dropFirst("exception.".count))) {
-                guard object[key] == "true" else { throw BoardError(change.entity + "." + key, "must be true in a created row") }
+                guard object[key] == "true" else { throw BoardError(Field(change.entity + "." + key), "must be true in a created row") }
             } else {
                 unknown.append(key)
             }
         }
-        if let first = unknown.min() { throw BoardError(change.entity + "." + first.echoed, "is not a field Board syncs") }
+        if let first = unknown.min() { throw BoardError(Field(change.entity + "." + first.echoed), "is not a field Board syncs") }
         let own = SyncedRows.deviceColumns[change.entity] ?? [], later = SyncedFields.addedLater[change.entity] ?? []
         for (field, rule) in SyncedFields.ordered[change.entity] ?? [] {
             guard let value = object[field] else {
                 if own.contains(field) || later.contains(field) { continue }
-                throw BoardError(change.entity + "." + field, "is missing from the created row")
+                throw BoardError(Field(change.entity + "." + field), "is missing from the created row")
             }
             try check(value, rule, change.entity + "." + field, owner: owner)
         }
@@ -62,12 +62,12 @@ enum ChangeCheck {
                                                                "day": SyncValue.value(object["day"] ?? nil) ?? .null])
             : SyncValue.value(object["id"] ?? nil).flatMap(String.fromDatabaseValue)
         guard keyOfValues == change.entityId else {
-            throw BoardError(change.entity + ".id", "a created row's key must be its change's row id '\(change.entityId)'")
+            throw BoardError(Field(change.entity + ".id"), "a created row's key must be its change's row id '\(change.entityId)'")
         }
     }
 
     private static func flag(_ value: String?, _ name: String) throws(BoardError) {
-        guard value == "true" || value == "false" else { throw BoardError(name, "must be true or false, got \(shown(value))") }
+        guard value == "true" || value == "false" else { throw BoardError(Field(name), "must be true or false, got \(shown(value))") }
     }
 
     /// One value against its rule; `value` is `SyncValue` text. The name is spelled out only for an
@@ -78,21 +78,21 @@ enum ChangeCheck {
             return try check(value, inner, name(), owner: owner)
         }
         if case .key(let inner) = rule { return try check(value, inner, name(), owner: owner) }
-        guard let value else { throw BoardError(name(), "must have a value, got null") }
+        guard let value else { throw BoardError(Field(name()), "must have a value, got null") }
         if case .integer(let range) = rule {
             guard let n = Int64(value), range.contains(n) else {
-                throw BoardError(name(), "must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(shown(value))")
+                throw BoardError(Field(name()), "must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(shown(value))")
             }
             return
         }
         guard value.utf8.first == UInt8(ascii: "\""), let text = JSONText.unquoted(value) else {
-            throw BoardError(name(), "must be text, got \(shown(value))")
+            throw BoardError(Field(name()), "must be text, got \(shown(value))")
         }
         do {
             try checkText(text, rule, owner: owner)
         } catch {
             // The field rules name the field as a user types it; here it is the table's column.
-            throw BoardError(name(), error.problem)
+            throw BoardError(Field(name()), error.problem)
         }
     }
 
@@ -101,14 +101,14 @@ enum ChangeCheck {
         let name = ""  // the caller puts the table and column in the error it throws
         switch rule {
         case .owner:
-            guard text == owner else { throw BoardError(name, "must be this account's owner, got '\(text.echoed)'") }
+            guard text == owner else { throw BoardError(Field(name), "must be this account's owner, got '\(text.echoed)'") }
         case .id:
             try DocumentCheck.id(text, at: name)
         case .text(let limit, let multiline, let required):
-            if required && text.isBlank { throw BoardError(name, "must not be empty") }
-            try TextLimits.check(text, field: name, limit: limit, multiline: multiline)
+            if required && text.isBlank { throw BoardError(Field(name), "must not be empty") }
+            try TextLimits.check(text, field: Field(name), limit: limit, multiline: multiline)
         case .choice(let values):
-            guard values.contains(text) else { throw BoardError(name, "must be one of \(values.joined(separator: ", ")), got '\(text.echoed)'") }
+            guard values.contains(text) else { throw BoardError(Field(name), "must be one of \(values.joined(separator: ", ")), got '\(text.echoed)'") }
         case .date:
             _ = try DocumentCheck.date(text, at: name)
         case .time:
@@ -116,36 +116,36 @@ enum ChangeCheck {
         case .timestamp:
             // Timestamps are Board's own or a document's: one short line.
             guard (1...40).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
-                throw BoardError(name, "must be a timestamp, got '\(text.echoed)'")
+                throw BoardError(Field(name), "must be a timestamp, got '\(text.echoed)'")
             }
         case .timeZone:
-            guard TimeZone(named: text) != nil else { throw BoardError(name, "must be a time zone, got '\(text.echoed)'") }
+            guard TimeZone(named: text) != nil else { throw BoardError(Field(name), "must be a time zone, got '\(text.echoed)'") }
         case .rrule:
-            guard text.utf8.count <= 1_000 else { throw BoardError(name, "at most 1000 characters, got \(text.utf8.count)") }
+            guard text.utf8.count <= 1_000 else { throw BoardError(Field(name), "at most 1000 characters, got \(text.utf8.count)") }
             _ = try RecurrenceRule(rrule: text)
         case .labels:
             let labels: [String]
-            do { labels = try JSONColumn.strings(text, column: name) } catch { throw BoardError(name, "must be a JSON list of labels") }
-            if labels.count > TextLimits.labels { throw BoardError(name, "at most \(TextLimits.labels) labels, got \(labels.count)") }
+            do { labels = try JSONColumn.strings(text, column: name) } catch { throw BoardError(Field(name), "must be a JSON list of labels") }
+            if labels.count > TextLimits.labels { throw BoardError(Field(name), "at most \(TextLimits.labels) labels, got \(labels.count)") }
             for label in labels {
-                if label.isBlank { throw BoardError(name, "a label needs some text") }
-                try TextLimits.check(label, field: name, limit: TextLimits.label)
+                if label.isBlank { throw BoardError(Field(name), "a label needs some text") }
+                try TextLimits.check(label, field: Field(name), limit: TextLimits.label)
             }
         case .cardChecklist:
             let items: [ChecklistItem]
-            do { items = try JSONColumn.array(text) } catch { throw BoardError(name, "must be a JSON list of checklist items") }
+            do { items = try JSONColumn.array(text) } catch { throw BoardError(Field(name), "must be a JSON list of checklist items") }
             try Checklist.validate(items.map(\.text))
         case .templateChecklist:
             let steps: [ChecklistStep]
-            do { steps = try JSONColumn.array(text) } catch { throw BoardError(name, "must be a JSON list of checklist steps") }
+            do { steps = try JSONColumn.array(text) } catch { throw BoardError(Field(name), "must be a JSON list of checklist steps") }
             try Checklist.validate(steps.map(\.text))
             for habit in steps.compactMap(\.habitId) { try DocumentCheck.id(habit, at: name) }
         case .dates:
             let days: [String]
-            do { days = try JSONColumn.strings(text, column: name) } catch { throw BoardError(name, "must be a JSON list of dates") }
+            do { days = try JSONColumn.strings(text, column: name) } catch { throw BoardError(Field(name), "must be a JSON list of dates") }
             for day in days { _ = try DocumentCheck.date(day, at: name) }
         case .integer, .optional, .key:
-            throw BoardError(name, "must be a number")
+            throw BoardError(Field(name), "must be a number")
         }
     }
 

@@ -29,7 +29,7 @@ public enum ServerShares {
                 return try await change(routine, with: person, unshare: unshare, connection)
             } catch let error as PSQLError {
                 guard let state = error.serverInfo?[.sqlState], let why = refusals[state] else { throw error }
-                throw BoardError(state == "BRD03" ? "id" : "with", state == "BRD03" ? why : "'\(person.echoed)': \(why)")
+                throw BoardError(Field(state == "BRD03" ? "id" : "with"), state == "BRD03" ? why : "'\(person.echoed)': \(why)")
             }
         }
     }

@@ -50,7 +50,7 @@ public struct Refusal: Hashable, Sendable {
     /// The whole reason, as one line.
     public let message: String
     /// The field at fault and its problem, when the store named one.
-    public let field: String?
+    public let field: Field?
     public let problem: String?
     /// The key was a card form's save, and the card is gone (another process deleted it).
     public let cardEdit: Bool

@@ -30,6 +30,19 @@ public struct CardForm: Hashable, Sendable {
             }
         }
 
+        /// The field a refusal names when it is this row's (the command line's `--due` too).
+        public var field: Field {
+            switch self {
+            case .title: .title
+            case .description: .description
+            case .labels: .labels
+            case .due: .due
+            case .time: .time
+            case .priority: .priority
+            case .duration: .duration
+            }
+        }
+
         /// Priority and Duration: their value is selected when focused, so typing replaces it.
         public var isNumber: Bool { self == .priority || self == .duration }
     }
@@ -77,9 +90,8 @@ public struct CardForm: Hashable, Sendable {
     }
 
     /// Puts a refusal from the store under the row of the field it names, if it names one.
-    public mutating func refused(field: String?, problem: String?, message: String) {
-        if let field, let problem,
-           let row = Row.allCases.first(where: { $0.label.lowercased() == field.lowercased() || ($0 == .due && field == "due") }) {
+    public mutating func refused(field: Field?, problem: String?, message: String) {
+        if let field, let problem, let row = Row.allCases.first(where: { $0.field == field }) {
             errors = [row: problem]
             error = nil
         } else {

@@ -18,9 +18,16 @@ private func refuse(_ state: inout BoardState, _ refusal: Refusal) {
         }
         state.mode = .editing(form)
         state.message = nil
-    case .templateForm(let form):
+    case .templateForm(var form):
+        // Under the row of the field the store named, as the form's own checks put theirs.
+        if let field = refusal.field, let problem = refusal.problem, let row = TemplateForm.row(of: field) {
+            form.errors = [row: BoardError(field, problem).sentence]
+            if form.rows.contains(row) { form.focus = row }
+            state.message = nil
+        } else {
+            state.message = refusal.message
+        }
         state.mode = .templateForm(form)
-        state.message = refusal.message
     case .propagation(let dialog):
         state.mode = .templateForm(dialog.form)
         state.message = refusal.message

@@ -227,7 +227,7 @@ private func updateAdding(_ state: inout BoardState, _ input: inout TextField, _
         }
         // A title the store would refuse keeps the prompt open with what was typed, and says why.
         do throws(BoardError) {
-            try TextLimits.check(title, field: "title", limit: TextLimits.title)
+            try TextLimits.check(title, field: .title, limit: TextLimits.title)
         } catch {
             state.message = "⚠ \(error.field): \(error.problem) (Esc cancels)"
             state.mode = .adding(input)

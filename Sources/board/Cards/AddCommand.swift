@@ -2,14 +2,14 @@ import BoardCLI
 import BoardModel
 
 struct AddCommand: Command {
-    static let title = Declared.argument("title", "The card's title.")
-    static let bucket = Declared.option("bucket", "this-week, weekend, next-week, next-month or routines. Default: where --due falls, else this-week.")
-    static let due = Declared.option("due", "Due date: friday, next monday, tomorrow, in 3 days, dec 3, the 15th or YYYY-MM-DD, perhaps with its time (\"dec 3 at 9am\"; docs/dates.md).", value: "date")
-    static let time = Declared.option("time", "Due time: 9am, 6:30pm, noon or HH:MM. Without --due: today if still ahead, else tomorrow.", value: "time")
-    static let priority = Declared.option("priority", "Priority 0 (none) to 3 (high). Default: 0.", value: "0-3")
+    static let title = Declared.argument(.title, "The card's title.")
+    static let bucket = Declared.option(.bucket, "this-week, weekend, next-week, next-month or routines. Default: where --due falls, else this-week.")
+    static let due = Declared.option(.due, "Due date: friday, next monday, tomorrow, in 3 days, dec 3, the 15th or YYYY-MM-DD, perhaps with its time (\"dec 3 at 9am\"; docs/dates.md).", value: "date")
+    static let time = Declared.option(.time, "Due time: 9am, 6:30pm, noon or HH:MM. Without --due: today if still ahead, else tomorrow.", value: "time")
+    static let priority = Declared.option(.priority, "Priority 0 (none) to 3 (high). Default: 0.", value: "0-3")
     static let labels = Declared.repeatedOption("label", "A label (repeat for several).")
-    static let description = Declared.option("description", "The description.")
-    static let duration = Declared.option("duration", "Duration in minutes.", value: "minutes")
+    static let description = Declared.option(.description, "The description.")
+    static let duration = Declared.option(.duration, "Duration in minutes.", value: "minutes")
 
     static let info = CommandInfo("add", abstract: "Add a card to a bucket.", parameters: [
         title, bucket, due, time, priority, labels, description, duration, CardFieldOptions.newSteps, CardFieldOptions.remindBefore,

@@ -3,18 +3,18 @@ import BoardModel
 
 /// Options shared by commands that set the fields of a card or a template.
 struct CardFieldOptions {
-    static let title = Declared.option("title", "The title.")
-    static let description = Declared.option("description", "The description.")
+    static let title = Declared.option(.title, "The title.")
+    static let description = Declared.option(.description, "The description.")
     static let labels = Declared.repeatedOption("label", "A label (repeat for several; replaces the labels).")
-    static let time = Declared.option("time", "The time of day: 9am, 6:30pm, noon or HH:MM ('none' to clear).", value: "time")
-    static let priority = Declared.option("priority", "Priority 0 (none) to 3 (high).", value: "0-3")
-    static let duration = Declared.option("duration", "Duration in minutes ('none' to clear).", value: "minutes")
+    static let time = Declared.option(.time, "The time of day: 9am, 6:30pm, noon or HH:MM ('none' to clear).", value: "time")
+    static let priority = Declared.option(.priority, "Priority 0 (none) to 3 (high).", value: "0-3")
+    static let duration = Declared.option(.duration, "Duration in minutes ('none' to clear).", value: "minutes")
     static let parameters: [any ParameterDeclaration] = [title, description, labels, time, priority, duration]
 
     /// A new card's or template's steps; an edit's replace the list (`editedSteps`).
     static let newSteps = Declared.repeatedOption("checklist", "A checklist step (repeat, at most 10).", value: "step")
     static let editedSteps = Declared.repeatedOption("checklist", "A checklist step (repeat; replaces the list).", value: "step")
-    static let remindBefore = Declared.number("remind-before", "Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", value: "minutes")
+    static let remindBefore = Declared.number(.remindBefore, "Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", value: "minutes")
 
     let title: String?, description: String?, labels: [String], time: String?, priority: String?, duration: String?
 

@@ -5,7 +5,7 @@ struct EditCommand: Command {
     static let info = CommandInfo(
         "edit", abstract: "Edit a card. On an occurrence, each field changed becomes an exception.",
         parameters: [IdArgument.card] + CardFieldOptions.parameters + [due, CardFieldOptions.editedSteps] + BoardOptions.parameters, runs: Self.self)
-    static let due = Declared.option("due", "Due date: friday, tomorrow, in 3 days, dec 3, YYYY-MM-DD …, perhaps with its time (\"dec 3 at 9am\"; 'none' to clear; docs/dates.md).", value: "date")
+    static let due = Declared.option(.due, "Due date: friday, tomorrow, in 3 days, dec 3, YYYY-MM-DD …, perhaps with its time (\"dec 3 at 9am\"; 'none' to clear; docs/dates.md).", value: "date")
 
     let id: String, fields: CardFieldOptions, due: String?, steps: [String], board: BoardOptions
 

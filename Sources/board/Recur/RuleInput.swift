@@ -19,6 +19,6 @@ enum RuleInput {
     static func dateOrDateTime(_ text: String, field: String) throws -> (LocalDate, LocalTime?) {
         if let date = LocalDate(iso: text) { return (date, nil) }
         if let moment = LocalDateTime(iso: text) { return (moment.date, moment.time) }
-        throw BoardError(field, "must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM, got '\(text)'")
+        throw BoardError(Field(field), "must be a date YYYY-MM-DD or a date-time YYYY-MM-DDTHH:MM, got '\(text)'")
     }
 }

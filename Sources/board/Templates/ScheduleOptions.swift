@@ -3,9 +3,9 @@ import BoardModel
 
 /// `--every`, `--starts`, `--until`, `--times`: a template's schedule.
 struct ScheduleOptions {
-    static let every = Declared.option("every", "The rule: RRULE text or a phrase such as 'every weekday' or 'every! 3 days'.", value: "rule")
+    static let every = Declared.option(.every, "The rule: RRULE text or a phrase such as 'every weekday' or 'every! 3 days'.", value: "rule")
     static let starts = Declared.option("starts", "First possible date: YYYY-MM-DD or words (next monday, dec 1). Default: today (or the phrase's 'starting').", value: "date")
-    static let until = Declared.option("until", "Last possible date, inclusive: YYYY-MM-DD or words (dec 31, in 2 weeks).", value: "date")
+    static let until = Declared.option(.until, "Last possible date, inclusive: YYYY-MM-DD or words (dec 31, in 2 weeks).", value: "date")
     static let times = Declared.number("times", "End after this many occurrences.", value: "N")
     static let parameters: [any ParameterDeclaration] = [every, starts, until, times]
 

@@ -38,6 +38,24 @@ public struct TemplateForm: Hashable, Sendable {
         case save(Save)
     }
 
+    /// The row of the field a refusal names, if the form has one (ARCHITECTURE.md §10).
+    public static func row(of field: Field) -> Row? {
+        switch field {
+        case .title: .title
+        case .description: .description
+        case .labels: .labels
+        case .bucket: .bucket
+        case .time: .time
+        case .priority: .priority
+        case .duration: .duration
+        case .phrase, .every: .phrase
+        case .start: .starts
+        case .until: .endDate
+        case .count: .endCount
+        default: nil
+        }
+    }
+
     /// The values a user types and toggles.
     public struct Fields: Hashable, Sendable {
         public var title = ""
