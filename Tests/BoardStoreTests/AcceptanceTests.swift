@@ -16,11 +16,11 @@ import Testing
         #expect(occurrences.allSatisfy { $0.bucket == .routines && $0.exceptionMask.isEmpty })
         #expect(occurrences.allSatisfy { $0.checklist == [ChecklistItem("neck"), ChecklistItem("back")] })
         #expect(occurrences.allSatisfy { $0.dueDate == $0.occurrenceDate && $0.dueTime == LocalTime(hour: 7, minute: 30) })
-        try f.store.moveTask(occurrences[0].id, to: .weekend, clock: now)
+        try f.store.moveCard(occurrences[0].id, to: .weekend, clock: now)
         #expect(try f.store.task(occurrences[0].id).exceptionMask == [.bucket])
         #expect(try f.store.task(occurrences[0].id).bucket == .weekend)
         // Reordering within Routines is not an exception.
-        try f.store.moveTask(occurrences[1].id, to: .routines, position: 0, clock: now)
+        try f.store.moveCard(occurrences[1].id, to: .routines, position: 0, clock: now)
         #expect(try f.store.task(occurrences[1].id).exceptionMask.isEmpty)
     }
 
@@ -46,7 +46,7 @@ import Testing
         #expect(try f.store.generate(clock: now) == 0)
         #expect(try f.store.template(t.id, clock: now).nextRun == date("2026-11-25"))
         // Skipping again skips the following one; a completed occurrence is not "next".
-        try f.store.completeTask(try f.store.occurrences(of: t.id)[0].id, clock: now)
+        try f.store.completeCard(try f.store.occurrences(of: t.id)[0].id, clock: now)
         #expect(try f.store.skipNext(t.id, clock: now) == date("2026-11-27"))
     }
 
@@ -59,8 +59,8 @@ import Testing
         let overdue = all.first { $0.occurrenceDate == date("2026-11-19") }!
         let done = all.first { $0.occurrenceDate == date("2026-11-22") }!
         let renamed = all.first { $0.occurrenceDate == date("2026-11-23") }!
-        try f.store.completeTask(done.id, clock: now)
-        try f.store.editTask(renamed.id, CardEdit(title: "Read a novel"), clock: now)
+        try f.store.completeCard(done.id, clock: now)
+        try f.store.editCard(renamed.id, CardEdit(title: "Read a novel"), clock: now)
         #expect(try f.store.task(renamed.id).exceptionMask == [.title])
 
         let edit = TemplateEditRequest(fields: CardEdit(title: "Read 20 pages", priority: 2))

@@ -20,10 +20,10 @@ import Testing
 
     @Test func aChangeSetNamesEachRowAndTheFieldsThatChanged() throws {
         let f = try StoreFixture()
-        let (card, added) = try f.store.recording { try f.store.addTask(CardValues(title: "Pay rent"), clock: now) }
+        let (card, added) = try f.store.recording { try f.store.addCard(CardValues(title: "Pay rent"), clock: now) }
         #expect(added.rows.count == 1 && added.rows[0].table == "tasks" && added.rows[0].before == nil)
         #expect(added.rows[0].key == ["id": card.id.databaseValue] && added.rows[0].after?["title"] == "Pay rent".databaseValue)
-        let (_, edited) = try f.store.recording { try f.store.editTask(card.id, CardEdit(title: "Pay the rent"), clock: clock("2026-11-21T09:05")) }
+        let (_, edited) = try f.store.recording { try f.store.editCard(card.id, CardEdit(title: "Pay the rent"), clock: clock("2026-11-21T09:05")) }
         #expect(edited.rows.count == 1)
         #expect(edited.rows[0].changedColumns == ["title", "updated_at"], "only what changed")
         #expect(edited.rows[0].before?["title"] == "Pay rent".databaseValue)
@@ -34,8 +34,8 @@ import Testing
     @Test func undoThenRedoOfACreationThenRedoOfAMoveOnIt() throws {
         let f = try StoreFixture()
         let empty = try dump(f.store)
-        let (card, add) = try f.store.recording { try f.store.addTask(CardValues(title: "Buy milk"), clock: now) }
-        let (_, move) = try f.store.recording { try f.store.moveTask(card.id, to: .weekend, clock: now) }
+        let (card, add) = try f.store.recording { try f.store.addCard(CardValues(title: "Buy milk"), clock: now) }
+        let (_, move) = try f.store.recording { try f.store.moveCard(card.id, to: .weekend, clock: now) }
         let moved = try dump(f.store)
         try f.store.apply(move.inverse, verb: "undone")
         try f.store.apply(add.inverse, verb: "undone")
@@ -48,9 +48,9 @@ import Testing
 
     @Test func undoIsRefusedWhenAnotherProcessChangedTheCardSince() throws {
         let f = try StoreFixture(onDisk: true)
-        let (card, _) = try f.store.recording { try f.store.addTask(CardValues(title: "Pay rent"), clock: now) }
-        let (_, edit) = try f.store.recording { try f.store.editTask(card.id, CardEdit(priority: 2), clock: now) }
-        try BoardStore.open(path: f.path).editTask(card.id, CardEdit(title: "Pay rent today"), clock: clock("2026-11-21T09:30"))
+        let (card, _) = try f.store.recording { try f.store.addCard(CardValues(title: "Pay rent"), clock: now) }
+        let (_, edit) = try f.store.recording { try f.store.editCard(card.id, CardEdit(priority: 2), clock: now) }
+        try BoardStore.open(path: f.path).editCard(card.id, CardEdit(title: "Pay rent today"), clock: clock("2026-11-21T09:30"))
         #expect(throws: BoardError("undo", "“Pay rent today” was changed elsewhere since; nothing undone")) {
             try f.store.apply(edit.inverse, verb: "undone")
         }
@@ -92,11 +92,11 @@ import Testing
     @Test func readsInsideReadingSeeOneCommit() throws {
         let f = try StoreFixture(onDisk: true)
         let now = clock("2026-11-21T09:00")
-        try f.store.addTask(CardValues(title: "One"), clock: now)
+        try f.store.addCard(CardValues(title: "One"), clock: now)
         let other = try BoardStore.open(path: f.path)
         let (before, after) = try f.store.reading { transaction in
             let before = try transaction.cardCounts()[.thisWeek]
-            try other.addTask(CardValues(title: "Two"), clock: now)  // another process commits meanwhile
+            try other.addCard(CardValues(title: "Two"), clock: now)  // another process commits meanwhile
             return (before, try transaction.cardSummaries(in: .thisWeek).count)
         }
         #expect(before == 1 && after == 1, "both reads see the same commit")

@@ -15,11 +15,11 @@ import TestSupport
         let buckets: [Bucket] = [.thisWeek, .weekend, .nextWeek, .nextMonth, .routines]
         for i in 0..<400 {
             let put = date("2026-01-01").adding(days: Int.random(in: 0..<500, using: &random))
-            let card = try board.store.addTask(CardValues(title: "Card \(i)"), bucket: buckets.randomElement(using: &random),
+            let card = try board.store.addCard(CardValues(title: "Card \(i)"), bucket: buckets.randomElement(using: &random),
                                                clock: clock(put.iso + "T12:00"))
             // Some dated, some following their date, some from before aims were kept.
             let due: LocalDate?? = Bool.random(using: &random) ? .some(put.adding(days: Int.random(in: 0..<120, using: &random))) : nil
-            if let due { try board.store.editTask(card.id, CardEdit(), due: FieldEdit(due), clock: clock(put.iso + "T12:00")) }
+            if let due { try board.store.editCard(card.id, CardEdit(), due: FieldEdit(due), clock: clock(put.iso + "T12:00")) }
         }
         // Cards from before aims were kept (a document without `aimed_on`): by their creation, or their date.
         let legacy = (0..<100).map { i in
@@ -40,8 +40,8 @@ import TestSupport
             if own {
                 let now = clock(horizons.today.iso + "T12:00")
                 try board.store.settleHorizons(clock: now)
-                let added = try board.store.addTask(CardValues(title: "Later \(round)"), bucket: buckets.randomElement(using: &random), clock: now)
-                try board.store.moveTask(added.id, to: buckets.randomElement(using: &random)!, clock: clock(horizons.today.adding(days: -3).iso + "T12:00"))
+                let added = try board.store.addCard(CardValues(title: "Later \(round)"), bucket: buckets.randomElement(using: &random), clock: now)
+                try board.store.moveCard(added.id, to: buckets.randomElement(using: &random)!, clock: clock(horizons.today.adding(days: -3).iso + "T12:00"))
                 settled += 1
             }
             var shown: [Bucket: [String]] = [:]
@@ -61,16 +61,16 @@ import TestSupport
     @Test func aPersonsMoveWinsForItsPeriod() throws {
         let board = try StoreFixture()
         let friday = clock("2026-11-20T09:00"), monday = clock("2026-11-23T09:00")
-        let card = try board.store.addTask(CardValues(title: "Plan trip"), bucket: .nextWeek, clock: friday)
-        let other = try board.store.addTask(CardValues(title: "Already here"), bucket: .thisWeek, clock: friday)
+        let card = try board.store.addCard(CardValues(title: "Plan trip"), bucket: .nextWeek, clock: friday)
+        let other = try board.store.addCard(CardValues(title: "Already here"), bucket: .thisWeek, clock: friday)
         #expect(try board.store.cardSummaries(in: .nextWeek, board.store.horizons(friday)).map(\.id) == [card.id])
         #expect(Set(try board.store.cardSummaries(in: .thisWeek, board.store.horizons(monday)).map(\.id)) == [card.id, other.id])
-        try board.store.moveTask(card.id, to: .nextWeek, clock: monday)
+        try board.store.moveCard(card.id, to: .nextWeek, clock: monday)
         #expect(try board.store.cardSummaries(in: .nextWeek, board.store.horizons(clock("2026-11-29T20:00"))).map(\.id) == [card.id])
         #expect(try board.store.cardSummaries(in: .thisWeek, board.store.horizons(clock("2026-11-30T08:00"))).map(\.id).contains(card.id))
         // Reordering within a column that holds a card come from another lands at the asked place.
         let thirdMonday = clock("2026-11-30T08:00")
-        try board.store.moveTask(card.id, to: .thisWeek, position: 0, clock: thirdMonday)
+        try board.store.moveCard(card.id, to: .thisWeek, position: 0, clock: thirdMonday)
         #expect(try board.store.cardSummaries(in: .thisWeek, board.store.horizons(thirdMonday)).map(\.id) == [card.id, other.id])
     }
 
@@ -78,8 +78,8 @@ import TestSupport
     @Test func aDatedCardWithoutABucketFollowsItsDate() throws {
         let board = try StoreFixture()
         let friday = clock("2026-11-20T09:00")
-        let dentist = try board.store.addTask(CardValues(title: "Dentist"), due: date("2026-12-02"), clock: friday)
-        let pinned = try board.store.addTask(CardValues(title: "Pinned"), bucket: .thisWeek, due: date("2026-12-02"), clock: friday)
+        let dentist = try board.store.addCard(CardValues(title: "Dentist"), due: date("2026-12-02"), clock: friday)
+        let pinned = try board.store.addCard(CardValues(title: "Pinned"), bucket: .thisWeek, due: date("2026-12-02"), clock: friday)
         for (day, column) in [("2026-11-20", Bucket.nextMonth), ("2026-11-23", .nextWeek), ("2026-11-30", .thisWeek)] {
             let horizons = board.store.horizons(clock(day + "T09:00"))
             #expect(try board.store.task(dentist.id).column(horizons) == column, "\(day)")
@@ -92,8 +92,8 @@ import TestSupport
     @Test func aMovedCardComesWithItsDate() throws {
         let board = try StoreFixture()
         let monday = clock("2026-11-23T09:00")
-        let card = try board.store.addTask(CardValues(title: "D"), due: date("2026-12-01"), clock: monday)
-        try board.store.moveTask(card.id, to: .nextMonth, clock: monday)
+        let card = try board.store.addCard(CardValues(title: "D"), due: date("2026-12-01"), clock: monday)
+        try board.store.moveCard(card.id, to: .nextMonth, clock: monday)
         for (day, column) in [("2026-11-23", Bucket.nextWeek), ("2026-11-30", .thisWeek), ("2026-12-02", .thisWeek), ("2026-12-07", .thisWeek)] {
             let now = clock(day + "T09:00")
             try board.store.settleHorizons(clock: now)
@@ -106,9 +106,9 @@ import TestSupport
     @Test func aNewPeriodIsSaidOnceAndAfterAGapEachCardMovesOnce() throws {
         let board = try StoreFixture()
         let friday = clock("2026-11-20T09:00")
-        for title in ["A", "B", "C"] { try board.store.addTask(CardValues(title: title), bucket: .nextWeek, clock: friday) }
-        try board.store.addTask(CardValues(title: "Sat"), bucket: .weekend, clock: friday)
-        try board.store.addTask(CardValues(title: "Dec"), bucket: .nextMonth, clock: friday)
+        for title in ["A", "B", "C"] { try board.store.addCard(CardValues(title: title), bucket: .nextWeek, clock: friday) }
+        try board.store.addCard(CardValues(title: "Sat"), bucket: .weekend, clock: friday)
+        try board.store.addCard(CardValues(title: "Dec"), bucket: .nextMonth, clock: friday)
         #expect(try board.store.rollover(clock: friday) == nil, "the first time there is nothing to compare with")
         #expect(try board.store.rollover(clock: clock("2026-11-21T09:00")) == nil, "nothing moved on Saturday")
         let monday = try #require(try board.store.rollover(clock: clock("2026-11-23T08:00")))

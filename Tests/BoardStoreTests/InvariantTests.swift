@@ -14,14 +14,14 @@ import Testing
         #expect(throws: BoardError("checklist", "at most 10 steps, got 11")) {
             try f.store.addTemplate(CardValues(title: "Too long", checklist: steps), rule: try rule("every day"), clock: now)
         }
-        #expect(throws: BoardError("title", "must not be empty")) { try f.store.addTask(CardValues(title: "  "), clock: now) }
-        #expect(throws: BoardError("priority", "must be 0, 1, 2 or 3, got '4'")) { try f.store.addTask(CardValues(title: "x", priority: 4), clock: now) }
+        #expect(throws: BoardError("title", "must not be empty")) { try f.store.addCard(CardValues(title: "  "), clock: now) }
+        #expect(throws: BoardError("priority", "must be 0, 1, 2 or 3, got '4'")) { try f.store.addCard(CardValues(title: "x", priority: 4), clock: now) }
         #expect(throws: BoardError("time", "08:00 today has passed (it is 09:00)")) {
-            try f.store.addTask(CardValues(title: "Call", time: LocalTime(hour: 8, minute: 0)), due: date("2026-11-21"), clock: now)
+            try f.store.addCard(CardValues(title: "Call", time: LocalTime(hour: 8, minute: 0)), due: date("2026-11-21"), clock: now)
         }
         let t = try f.store.addTemplate(CardValues(title: "Ten", checklist: Array(steps.prefix(10))), rule: try rule("every day"), clock: now)
         let o = try f.store.occurrences(of: t.id)[0]
-        #expect(throws: BoardError.self) { try f.store.editTask(o.id, CardEdit(checklist: steps), clock: now) }
+        #expect(throws: BoardError.self) { try f.store.editCard(o.id, CardEdit(checklist: steps), clock: now) }
         #expect(throws: BoardError.self) { try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now) }
         #expect(try f.store.tasks().count == 7)
         #expect(try f.store.task(o.id).checklist.count == 10)
@@ -48,7 +48,7 @@ import Testing
 
     @Test func idsResolveByUniquePrefix() throws {
         let f = try StoreFixture()
-        let a = try f.store.addTask(CardValues(title: "A"), clock: now)
+        let a = try f.store.addCard(CardValues(title: "A"), clock: now)
         #expect(try f.store.taskId(matching: String(a.id.prefix(8))) == a.id)
         #expect(try f.store.taskId(matching: a.id.uppercased()) == a.id)
         #expect(throws: BoardError("id", "no card has an id starting with 'fffffffff'")) {
@@ -56,7 +56,7 @@ import Testing
         }
         #expect(throws: BoardError("id", "'z z' is not an id (ids are letters, digits, '-' and '_', as `board list` shows them)")) { try f.store.taskId(matching: "z z") }
         #expect(throws: BoardError("id", "no card has an id starting with 'zz'")) { try f.store.taskId(matching: "zz") }
-        for i in 0..<40 { try f.store.addTask(CardValues(title: "T\(i)"), clock: now) }
+        for i in 0..<40 { try f.store.addCard(CardValues(title: "T\(i)"), clock: now) }
         #expect(throws: BoardError.self) { try f.store.taskId(matching: "") }
     }
 

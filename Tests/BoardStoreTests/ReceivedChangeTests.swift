@@ -20,7 +20,7 @@ import Testing
     @Test func everyBrokenRuleIsSetAsideAndTheRowKeepsItsLastValidValues() throws {
         let d = try sync.joined(2), log = SyncStoreTests.Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addTask(CardValues(title: "Pay rent", labels: ["money"]), clock: now)
+        let card = try d[0].addCard(CardValues(title: "Pay rent", labels: ["money"]), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         let before = try sync.rows(d[1])
@@ -62,7 +62,7 @@ import Testing
 
         // Receiving them again changes nothing; a later honest edit still arrives, not held back.
         #expect(try d[1].receive(attacks.map(\.0), pulledThrough: 101).setAside == 0)
-        _ = try d[0].editTask(card.id, CardEdit(title: "Pay the rent"), clock: clock("2026-11-21T09:00"))
+        _ = try d[0].editCard(card.id, CardEdit(title: "Pay the rent"), clock: clock("2026-11-21T09:00"))
         try log.push(d[0])
         let later = try d[1].receive(log.changes, pulledThrough: 102)
         #expect(later.heldBack == 0)
@@ -72,7 +72,7 @@ import Testing
     @Test func aRowWhoseKeyIsNotItsIdOrThatCarriesAnUnknownFieldIsSetAside() throws {
         let d = try sync.joined(2), log = SyncStoreTests.Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addTask(CardValues(title: "Pay rent"), clock: now)
+        let card = try d[0].addCard(CardValues(title: "Pay rent"), clock: now)
         try log.push(d[0])
         let row = try #require(log.changes.first { $0.field == FieldChange.row && $0.entity == "tasks" })
         let value = try #require(row.value)
@@ -104,16 +104,16 @@ import Testing
                                                         checklist: ["Neck", "Back"], time: LocalTime(hour: 7, minute: 30)!, priority: 2, duration: 15),
                                              rule: try rule("every weekday"), clock: now)
         _ = try store.linkStep(0, ofTemplate: template.id, toHabit: habit.id, clock: now)
-        let card = try store.addTask(CardValues(title: "Pay rent", labels: ["money"], checklist: ["Find the IBAN"], priority: 3),
+        let card = try store.addCard(CardValues(title: "Pay rent", labels: ["money"], checklist: ["Find the IBAN"], priority: 3),
                                      due: LocalDate(iso: "2026-11-30"), remindBefore: 30, clock: now)
         _ = try store.toggleStep(0, of: .card(id: card.id), clock: now)
-        _ = try store.completeTask(card.id, clock: now)
+        _ = try store.completeCard(card.id, clock: now)
         let occurrence = try #require(try store.tasks().first { $0.seriesId != nil })
         _ = try store.makeException(occurrence.id, field: .title, clock: now)
-        _ = try store.editTask(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
+        _ = try store.editCard(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
         try store.checkIn(habitId: habit.id, day: now.today, clock: now)
         _ = try store.skipNext(template.id, clock: now)
-        try store.deleteTask(try #require(try store.tasks().last { $0.seriesId != nil }).id, clock: now)
+        try store.deleteCard(try #require(try store.tasks().last { $0.seriesId != nil }).id, clock: now)
         _ = try store.pauseTemplate(template.id, clock: now)
 
         let outbox = try store.outbox(limit: 1_000_000).changes
@@ -140,7 +140,7 @@ import Testing
     @Test func aStampFarAheadMovesTheClockNoFurtherThanTheLeeway() throws {
         let d = try sync.joined(2), log = SyncStoreTests.Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addTask(CardValues(title: "Pay rent"), clock: now)
+        let card = try d[0].addCard(CardValues(title: "Pay rent"), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         let wall = Int64(now.instant.timeIntervalSince1970 * 1000)
@@ -158,8 +158,8 @@ import Testing
         #expect(try clockOf(d[1]) > ahead && (try clockOf(d[1])).milliseconds <= wall + 3_600_000 + HybridTimestamp.leeway)
         // A clock pinned before this rule, with changes waiting, comes back to the server's clock, and so do their stamps.
         try d[0].database.write { db in try db.execute(sql: "UPDATE sync_state SET clock = ?", arguments: [far.description]) }
-        _ = try d[0].editTask(card.id, CardEdit(priority: 2), clock: now)
-        _ = try d[0].editTask(card.id, CardEdit(priority: 3), clock: now)
+        _ = try d[0].editCard(card.id, CardEdit(priority: 2), clock: now)
+        _ = try d[0].editCard(card.id, CardEdit(priority: 3), clock: now)
         #expect(try d[0].outbox(limit: 10).changes.allSatisfy { $0.stamp > far })
         #expect(try d[0].reinClock(serverClock: wall) == 2)
         let stamps = try d[0].outbox(limit: 10).changes.map(\.stamp)
@@ -176,8 +176,8 @@ import Testing
     @Test func aRowThatCannotBeMadeYetIsSaidWithWhyUntilItIs() throws {
         let d = try sync.joined(2), log = SyncStoreTests.Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addTask(CardValues(title: "Pay rent"), clock: now)
-        _ = try d[0].editTask(card.id, CardEdit(title: "Pay the rent"), clock: now)
+        let card = try d[0].addCard(CardValues(title: "Pay rent"), clock: now)
+        _ = try d[0].editCard(card.id, CardEdit(title: "Pay the rent"), clock: now)
         try log.push(d[0])
         // The edit arrives before the row it edits.
         let edit = try #require(log.changes.first { $0.field == "title" })

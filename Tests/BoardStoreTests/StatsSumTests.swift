@@ -29,14 +29,14 @@ import Testing
             switch Int.random(in: 0..<7, using: &random) {
             case 0, 1:
                 guard let card = open.randomElement(using: &random) else { continue }
-                try store.completeTask(card.id, clock: now)
+                try store.completeCard(card.id, clock: now)
                 done.append(card.id)
             case 2:
                 guard let id = done.popLast() else { continue }
-                try? store.reopenTask(id, clock: now) // refused once its next occurrence was changed
+                try? store.reopenCard(id, clock: now) // refused once its next occurrence was changed
             case 3:
                 guard let card = open.randomElement(using: &random) else { continue }
-                try store.deleteTask(card.id, clock: now)
+                try store.deleteCard(card.id, clock: now)
                 deleted[template, default: 0] += 1
             case 4:
                 if (try? store.skipNext(template, clock: now)) != nil { skipped[template, default: 0] += 1 } // none once a routine ends

@@ -35,12 +35,12 @@ import Testing
                 let occurrence = try #require(try store.occurrences(of: stretch.id).first { $0.occurrenceDate == now.today })
                 _ = try store.toggleStep(0, of: .card(id: occurrence.id), clock: now)
                 if day <= 10 { _ = try store.toggleStep(1, of: .card(id: occurrence.id), clock: now) }
-                try store.completeTask(occurrence.id, clock: now)
+                try store.completeCard(occurrence.id, clock: now)
             }
             self.course = course!
             for _ in 1...3 { try store.skipNext(stretch.id, clock: today) }
             for occurrence in try store.occurrences(of: stretch.id) where occurrence.occurrenceDate! >= date("2026-10-25") {
-                try store.editTask(occurrence.id, CardEdit(title: "Stretch, longer"), clock: today)
+                try store.editCard(occurrence.id, CardEdit(title: "Stretch, longer"), clock: today)
             }
             for _ in 1...2 {
                 try store.pauseTemplate(stretch.id, clock: today)
@@ -116,9 +116,9 @@ import Testing
         let template = try f.store.addTemplate(CardValues(title: "Stretch", checklist: ["Warm up"]), rule: try rule("every day"),
                                                start: date("2026-10-01"), clock: now)
         let occurrences = try f.store.occurrences(of: template.id)
-        for edit in 1...8 { try f.store.editTask(occurrences[0].id, CardEdit(checklist: ["Warm up", "Step \(edit)"]), clock: now) }
-        try f.store.editTask(occurrences[1].id, CardEdit(checklist: ["Warm up", "Hold"]), clock: now)
-        try f.store.editTask(occurrences[1].id, CardEdit(title: "Stretch, longer"), clock: now)
+        for edit in 1...8 { try f.store.editCard(occurrences[0].id, CardEdit(checklist: ["Warm up", "Step \(edit)"]), clock: now) }
+        try f.store.editCard(occurrences[1].id, CardEdit(checklist: ["Warm up", "Hold"]), clock: now)
+        try f.store.editCard(occurrences[1].id, CardEdit(title: "Stretch, longer"), clock: now)
         let stats = try #require(try f.store.stats(weeks: 12, weekStart: .monday, clock: now).templates.first)
         #expect(stats.exceptions == ["checklist": 2, "title": 1])
     }
@@ -133,7 +133,7 @@ import Testing
         let template = try f.store.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), start: date("2026-10-01"), clock: now)
         let occurrences = try f.store.occurrences(of: template.id)
         try f.store.makeException(occurrences[0].id, field: .title, clock: now)
-        try f.store.editTask(occurrences[1].id, CardEdit(title: "Stretch, longer"), clock: now)
+        try f.store.editCard(occurrences[1].id, CardEdit(title: "Stretch, longer"), clock: now)
         let kinds = try f.store.read { db in try String.fetchAll(db, sql: "SELECT kind || ' ' || detail FROM events WHERE kind LIKE 'exception%' ORDER BY id") }
         #expect(kinds == [#"exception_added {"field":"title","how":"made"}"#, #"exception_added {"field":"title","how":"edit"}"#])
         try f.store.write { db in

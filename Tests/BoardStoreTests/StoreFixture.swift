@@ -36,7 +36,7 @@ func rule(_ phrase: String) throws -> RecurrenceRule {
 }
 
 extension BoardStore {
-    func occurrences(of templateId: String) throws -> [TaskRecord] {
+    func occurrences(of templateId: String) throws -> [CardRecord] {
         try tasks().filter { $0.templateId == templateId }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
     }
 }

@@ -64,13 +64,13 @@ import Testing
     @Test func aCardOnOneBoardIsOnTheOtherAndEditsOfDifferentFieldsAreBothKept() throws {
         let d = try joined(2), log = Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addTask(CardValues(title: "Pay “rent” \\ / 🏠", description: "line 1\n\t\"quoted\" \u{1F600}", labels: ["home"], priority: 1), clock: now)
+        let card = try d[0].addCard(CardValues(title: "Pay “rent” \\ / 🏠", description: "line 1\n\t\"quoted\" \u{1F600}", labels: ["home"], priority: 1), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         #expect(try d[1].task(card.id).title == "Pay “rent” \\ / 🏠")
         #expect(try d[1].task(card.id).description == "line 1\n\t\"quoted\" \u{1F600}")
-        _ = try d[0].editTask(card.id, CardEdit(priority: 3), clock: now)
-        _ = try d[1].editTask(card.id, CardEdit(labels: ["home", "money"]), clock: now)
+        _ = try d[0].editCard(card.id, CardEdit(priority: 3), clock: now)
+        _ = try d[1].editCard(card.id, CardEdit(labels: ["home", "money"]), clock: now)
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d {
             let task = try device.task(card.id)
@@ -82,15 +82,15 @@ import Testing
     @Test func theSameFieldGoesToTheLaterStampEvenWhenThatDevicesClockIsHoursBehind() throws {
         let d = try joined(2), log = Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addTask(CardValues(title: "Call"), clock: now)
+        let card = try d[0].addCard(CardValues(title: "Call"), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         // B's wall clock is three hours slow; its edit comes after it saw A's card, so it is later.
         d[1].setWallClock { now.instant - 3 * 3600 }
-        _ = try d[0].editTask(card.id, CardEdit(title: "Call mum"), clock: now)
+        _ = try d[0].editCard(card.id, CardEdit(title: "Call mum"), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        _ = try d[1].editTask(card.id, CardEdit(title: "Call mum back"), clock: now)
+        _ = try d[1].editCard(card.id, CardEdit(title: "Call mum back"), clock: now)
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d { #expect(try device.task(card.id).title == "Call mum back") }
     }
@@ -118,7 +118,7 @@ import Testing
         let (d, log, template) = try twoWithATemplate()
         let now = clock("2026-11-21T08:00")
         let occurrence = try d[0].occurrences(of: template.id)[2]
-        _ = try d[0].editTask(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
+        _ = try d[0].editCard(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
         let plan = try d[1].planTemplateEdit(template.id, TemplateEditRequest(fields: CardEdit(title: "Stretch and breathe")), clock: now)
         try d[1].applyTemplateEdit(plan, clock: clock("2026-11-21T10:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
@@ -144,10 +144,10 @@ import Testing
         // hold only that day.
         let week = try d[0].occurrences(of: template.id)
         let last = week.last!
-        try d[0].deleteTask(last.id, clock: now)
+        try d[0].deleteCard(last.id, clock: now)
         d[1].setWallClock { now.instant + 3600 }
         try d[1].generate(clock: clock("2026-11-22T08:00"))
-        try d[1].deleteTask(week[3].id, clock: clock("2026-11-22T08:00"))
+        try d[1].deleteCard(week[3].id, clock: clock("2026-11-22T08:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: clock("2026-11-22T08:00")) } }
         for device in d {
             #expect(throws: (any Error).self) { try device.task(last.id) }
@@ -161,13 +161,13 @@ import Testing
     @Test func cardsMovedOnTwoBoardsAtOnceBothLand() throws {
         let d = try joined(2), log = Log()
         let now = clock("2026-11-21T08:00")
-        let ids = try ["a", "b", "c", "d", "e"].map { try d[0].addTask(CardValues(title: $0), clock: now).id }
+        let ids = try ["a", "b", "c", "d", "e"].map { try d[0].addCard(CardValues(title: $0), clock: now).id }
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         func titles(_ store: BoardStore) throws -> [String] { try store.tasks(in: .thisWeek).map(\.title) }
         // Offline: A moves e to the top, B moves d between a and b; each writes its own card only.
-        let (_, onA) = try d[0].recording { try d[0].moveTask(ids[4], to: .thisWeek, position: 0, clock: now) }
-        let (_, onB) = try d[1].recording { try d[1].moveTask(ids[3], to: .thisWeek, position: 1, clock: now) }
+        let (_, onA) = try d[0].recording { try d[0].moveCard(ids[4], to: .thisWeek, position: 0, clock: now) }
+        let (_, onB) = try d[1].recording { try d[1].moveCard(ids[3], to: .thisWeek, position: 1, clock: now) }
         #expect(onA.cardIds == [ids[4]] && onB.cardIds == [ids[3]])
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d { #expect(try titles(device) == ["e", "a", "d", "b", "c"]) }
@@ -219,12 +219,12 @@ import Testing
     @Test func aBoardWithDataJoiningKeepsEverythingAndMergesWithTheAccount() throws {
         let now = clock("2026-11-21T08:00")
         let laptop = try StoreFixture().store, desktop = try StoreFixture().store
-        let rent = try laptop.addTask(CardValues(title: "Pay rent"), clock: now)
+        let rent = try laptop.addCard(CardValues(title: "Pay rent"), clock: now)
         let template = try laptop.addTemplate(CardValues(title: "Stretch"), rule: try rule("every weekday"), clock: now)
         try laptop.generate(clock: now)
         let water = try laptop.addHabit("Water", clock: now)
         try laptop.checkIn(habitId: water.id, day: now.today, clock: now)
-        let call = try desktop.addTask(CardValues(title: "Call mum"), clock: now)
+        let call = try desktop.addCard(CardValues(title: "Call mum"), clock: now)
         let before = try rows(laptop).count
         let log = Log()
         #expect(try laptop.join(owner: "owner-1", server: "postgres://test") > 0)
@@ -250,11 +250,11 @@ import Testing
     @Test func joinTimeChangesNameTheirCardsAndSendThemAsTheyWereAtJoin() throws {
         let now = clock("2026-11-21T08:00")
         let file = try StoreFixture(onDisk: true), laptop = file.store
-        let cards = try (0..<5).map { try laptop.addTask(CardValues(title: "Card \($0)", labels: ["l\($0)"], priority: $0 % 4), clock: now) }
+        let cards = try (0..<5).map { try laptop.addCard(CardValues(title: "Card \($0)", labels: ["l\($0)"], priority: $0 % 4), clock: now) }
         let template = try laptop.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
         try laptop.generate(clock: now)
         let occurrence = try #require(try laptop.occurrences(of: template.id).first)
-        _ = try laptop.editTask(occurrence.id, CardEdit(title: "Stretch well"), clock: now)  // an exception, before joining
+        _ = try laptop.editCard(occurrence.id, CardEdit(title: "Stretch well"), clock: now)  // an exception, before joining
         laptop.setWallClock { now.instant }
         try laptop.join(owner: "owner-1", server: "postgres://test")
         // What each card's change would have held as a copy, made from the card as it is at join.
@@ -267,9 +267,9 @@ import Testing
         let copies = try laptop.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes WHERE entity = 'tasks' AND value IS NOT NULL") }
         #expect(copies == 0, "the join copied \(copies ?? -1) cards into the log")
         // Before anything leaves: an edit, a move, a deletion, and a write from outside the store.
-        _ = try laptop.editTask(cards[0].id, CardEdit(title: "Card 0, renamed"), clock: now)
-        try laptop.moveTask(cards[1].id, to: .weekend, position: nil, clock: now)
-        try laptop.deleteTask(cards[2].id, clock: now)
+        _ = try laptop.editCard(cards[0].id, CardEdit(title: "Card 0, renamed"), clock: now)
+        try laptop.moveCard(cards[1].id, to: .weekend, position: nil, clock: now)
+        try laptop.deleteCard(cards[2].id, clock: now)
         try laptop.database.write { try $0.execute(sql: "UPDATE tasks SET priority = 3 WHERE id = ?", arguments: [cards[3].id]) }
         let sent = try laptop.outbox(limit: 1_000).changes
         for (id, value) in atJoin {
@@ -289,7 +289,7 @@ import Testing
         #expect(try laptop.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes WHERE in_row = 1 AND value IS NOT NULL") } == 0)
         let copied = try desktop.database.read { try String.fetchAll($0, sql: "SELECT entity_id FROM sync_changes WHERE field = 'row' AND entity = 'tasks' AND value IS NOT NULL") }
         #expect(Set(copied) == Set(cards[0...2].map(\.id)), "\(copied)")
-        _ = try desktop.editTask(cards[4].id, CardEdit(description: "from the desktop"), clock: now)
+        _ = try desktop.editCard(cards[4].id, CardEdit(description: "from the desktop"), clock: now)
         try log.sync(desktop, clock: now)
         try log.sync(laptop, clock: now)
         #expect(try laptop.task(cards[4].id).description == "from the desktop" && laptop.task(cards[4].id).title == "Card 4")
@@ -324,14 +324,14 @@ import Testing
         let now = clock("2026-11-21T08:00")
         let laptop = file.store, desktop = try joined(1)[0]
         laptop.setWallClock { now.instant }
-        _ = try laptop.addTask(CardValues(title: "Kept"), clock: now)
-        let edited = try laptop.addTask(CardValues(title: "Edited"), clock: now)
+        _ = try laptop.addCard(CardValues(title: "Kept"), clock: now)
+        let edited = try laptop.addCard(CardValues(title: "Edited"), clock: now)
         try laptop.join(owner: "owner-1", server: "postgres://test")
-        let kept = try desktop.addTask(CardValues(title: "From the desktop"), clock: now)
+        let kept = try desktop.addCard(CardValues(title: "From the desktop"), clock: now)
         try log.sync(desktop, clock: now)
         try log.sync(laptop, clock: now)
-        _ = try laptop.editTask(edited.id, CardEdit(title: "Edited offline"), clock: now)
-        _ = try laptop.addTask(CardValues(title: "Added offline"), clock: now)
+        _ = try laptop.editCard(edited.id, CardEdit(title: "Edited offline"), clock: now)
+        _ = try laptop.addCard(CardValues(title: "Added offline"), clock: now)
         let device = try #require(try laptop.syncStatus()?.deviceId)
         let everything = "SELECT change_id, entity, entity_id, field, value, stamp, COALESCE(device, '\(device)'), origin, pushed, in_row, row_before FROM sync_changes ORDER BY "
         let before = try laptop.database.read { try Row.fetchAll($0, sql: everything + "entry") }
@@ -364,7 +364,7 @@ import Testing
         // The received card whose first change names it is kept as it was before its first edit after the migration.
         let reference = "SELECT row_before IS NOT NULL FROM sync_changes WHERE entity_id = ? AND in_row = 1"
         #expect(try migrated.database.read { try Bool.fetchOne($0, sql: reference, arguments: [kept.id]) } == false)
-        _ = try migrated.editTask(kept.id, CardEdit(title: "From the desktop, edited"), clock: now)
+        _ = try migrated.editCard(kept.id, CardEdit(title: "From the desktop, edited"), clock: now)
         #expect(try migrated.database.read { try Bool.fetchOne($0, sql: reference, arguments: [kept.id]) } == true)
         // Everything already held comes in again as nothing; what waited is pushed, and the desktop gets it.
         #expect(try migrated.receive(log.changes, pulledThrough: Int64(log.changes.count)).received == 0)
@@ -380,8 +380,8 @@ import Testing
     @Test func anOwnChangeComingBackIsNotTakenTwiceWhateverDeviceItNames() throws {
         let laptop = try joined(1)[0]
         let now = clock("2026-11-21T08:00")
-        let card = try laptop.addTask(CardValues(title: "Pay rent"), clock: now)
-        _ = try laptop.editTask(card.id, CardEdit(title: "Pay the rent"), clock: now)
+        let card = try laptop.addCard(CardValues(title: "Pay rent"), clock: now)
+        _ = try laptop.editCard(card.id, CardEdit(title: "Pay the rent"), clock: now)
         let sent = try laptop.outbox(limit: 10)
         try laptop.markPushed(sent.entries)
         let device = try #require(try laptop.syncStatus()?.deviceId)
@@ -400,7 +400,7 @@ import Testing
         let screen = file.store  // the board open on the screen, not joined when it opened
         let shell = try BoardStore.open(path: file.path)  // `board sync` in another shell
         try shell.join(owner: "owner-1", server: "postgres://test")
-        let card = try screen.addTask(CardValues(title: "Added on the screen"), clock: clock("2026-11-21T08:00"))
+        let card = try screen.addCard(CardValues(title: "Added on the screen"), clock: clock("2026-11-21T08:00"))
         #expect(card.ownerId == "owner-1")
         #expect(try shell.outbox(limit: 10).changes.contains { $0.entityId == card.id && $0.field == FieldChange.row })
     }
@@ -410,10 +410,10 @@ import Testing
         let now = clock("2026-11-21T08:00")
         file.store.setWallClock { now.instant }
         try file.store.join(owner: "owner-1", server: "postgres://test")
-        _ = try file.store.addTask(CardValues(title: "Before"), clock: now)
+        _ = try file.store.addCard(CardValues(title: "Before"), clock: now)
         let reopened = try BoardStore.open(path: file.path)
         reopened.setWallClock { now.instant - 3600 }  // set back an hour
-        _ = try reopened.addTask(CardValues(title: "After"), clock: now)
+        _ = try reopened.addCard(CardValues(title: "After"), clock: now)
         let stamps = try reopened.outbox(limit: 10).changes.map(\.stamp)
         #expect(stamps.count == 2 && stamps[1] > stamps[0] && stamps[1].milliseconds == stamps[0].milliseconds)
     }
@@ -430,7 +430,7 @@ import Testing
 
     @Test func aBoardThatNeverJoinedKeepsNoOutbox() throws {
         let store = try StoreFixture().store
-        _ = try store.addTask(CardValues(title: "Pay rent"), clock: clock("2026-11-21T08:00"))
+        _ = try store.addCard(CardValues(title: "Pay rent"), clock: clock("2026-11-21T08:00"))
         #expect(try store.syncStatus() == nil)
         #expect(try store.outbox(limit: 10).changes.isEmpty)
     }

@@ -17,7 +17,7 @@ import Testing
         let store = try BoardStore.open(path: path, concurrentReads: true)
         let rule = try RecurrencePhrase(parsing: "every day", today: demoClock.today).rule
         let template = try store.addTemplate(CardValues(title: "Stretch", time: LocalTime(hour: 7, minute: 0)), rule: rule, clock: demoClock)
-        try store.addTask(CardValues(title: "Dentist"), due: LocalDate(iso: "2026-12-02"), clock: demoClock)
+        try store.addCard(CardValues(title: "Dentist"), due: LocalDate(iso: "2026-12-02"), clock: demoClock)
         let app = try BoardApp(store: store, path: path) { demoClock }
         _ = try app.firstFrame(width: 120, height: 40)
         return (app, store, template.id)

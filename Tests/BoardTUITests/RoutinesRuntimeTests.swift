@@ -10,7 +10,7 @@ import Testing
         try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
     }
 
-    func occurrences(_ f: TUIFixture, of id: String) throws -> [TaskRecord] {
+    func occurrences(_ f: TUIFixture, of id: String) throws -> [CardRecord] {
         try f.store.tasks().filter { $0.templateId == id }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
     }
 
@@ -185,7 +185,7 @@ import Testing
         // Another process edits an occurrence the plan counts: the plan is stale, the form stays.
         let open = try f.store.tasks().first { $0.templateId == morning.template.id && !$0.isCompleted && $0.exceptionMask.isEmpty
             && $0.occurrenceDate! >= demoClock.today }!
-        try BoardStore.open(path: f.path).editTask(open.id, CardEdit(title: "Long morning"), clock: demoClock)
+        try BoardStore.open(path: f.path).editCard(open.id, CardEdit(title: "Long morning"), clock: demoClock)
         app.perform(effects[0])
         #expect(app.state.message == "template: the board changed since this plan was made; plan the edit again")
         guard case .templateForm(let form) = app.state.mode else { Issue.record("the form was lost: \(app.state.mode)"); return }

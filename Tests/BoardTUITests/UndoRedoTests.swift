@@ -92,7 +92,7 @@ import Testing
         let card = try #require(app.state.focusedCard)
         app.perform(.move(cardId: card.id, bucket: .nextMonth, position: nil))
         let later = BoardClock(local: LocalDateTime(iso: "2026-11-21T09:30")!, zone: paris)
-        try BoardStore.open(path: f.path).editTask(card.id, CardEdit(title: "Pay rent today"), clock: later)
+        try BoardStore.open(path: f.path).editCard(card.id, CardEdit(title: "Pay rent today"), clock: later)
         let before = try Self.dump(f.store)
         app.perform(.undo)
         #expect(app.state.message == "undo: “Pay rent today” was changed elsewhere since; nothing undone")

@@ -11,10 +11,10 @@ extension BoardStore {
     /// size, 150 MiB at 1,000,000 cards.
     ///
     /// With `horizons`, cards come column by column as those horizons show them, each with the
-    /// place a document gives it (`TaskRecord.shownAim`): what the screen shows is what `list` and
+    /// place a document gives it (`CardRecord.shownAim`): what the screen shows is what `list` and
     /// `export` say (ARCHITECTURE.md §15). Without, as stored.
     static func forEachCard(in bucket: Bucket? = nil, shownBy horizons: Horizons = .stored, where condition: String = "1", _ db: Database,
-                            _ body: (TaskRecord) throws -> Void) throws {
+                            _ body: (CardRecord) throws -> Void) throws {
         var positions: [Int]?
         let columns = try columns(horizons, db)
         for bucket in bucket.map({ [$0] }) ?? Bucket.allCases {
@@ -23,9 +23,9 @@ extension BoardStore {
                 ORDER BY position, created_at, id
                 """)
             while let row = try rows.next() {
-                let p = try positions ?? TaskRecord.columnPositions(in: row)
+                let p = try positions ?? CardRecord.columnPositions(in: row)
                 positions = p
-                var task = try TaskRecord(row: row, at: p)
+                var task = try CardRecord(row: row, at: p)
                 (task.bucket, task.aimedOn) = task.shownAim(horizons, shown: bucket)
                 try body(task)
             }
@@ -34,7 +34,7 @@ extension BoardStore {
 
     /// Calls `body` with each card of `bucket` (or of the board), in board order, one at a time
     /// from a cursor: memory stays flat whatever the board's size.
-    public func forEachTask(in bucket: Bucket? = nil, shownBy horizons: Horizons = .stored, _ body: (TaskRecord) throws -> Void) throws {
+    public func forEachCard(in bucket: Bucket? = nil, shownBy horizons: Horizons = .stored, _ body: (CardRecord) throws -> Void) throws {
         try read { db in try Self.forEachCard(in: bucket, shownBy: horizons, db, body) }
     }
 

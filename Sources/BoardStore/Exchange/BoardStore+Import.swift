@@ -144,7 +144,7 @@ extension BoardStore {
         let seriesIds = Set(try String.fetchAll(db, sql: "SELECT id FROM series"))
         // A file settled for the import's day takes each new card's column from here (the same rule).
         let shownHere = try settledKey(db) == horizons.key
-        let insert = try TaskRecord.bulkInsert(db, shown: shownHere)
+        let insert = try CardRecord.bulkInsert(db, shown: shownHere)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
         let selectOccurrence = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE series_id = ? AND occurrence_date = ?")
         // The cards already on the board that this document updates, each once, and the new
@@ -163,7 +163,7 @@ extension BoardStore {
             return position
         }
         // The next cards are read and checked on a thread of their own while these are written.
-        try ReadAhead.run(make: { () throws -> (Int, BoardDocument.Card, TaskRecord)? in
+        try ReadAhead.run(make: { () throws -> (Int, BoardDocument.Card, CardRecord)? in
             guard let (i, card) = try cards.next() else { return nil }
             return (i, card, try card.record(at: "cards[\(i)]", ownerId: owner, now: now))
         }) { records in
@@ -176,12 +176,12 @@ extension BoardStore {
                     record.exceptionMask = []
                     summary.detached += 1
                 }
-                var existing = existingIds.contains(record.id) ? try TaskRecord.fetchOne(select, arguments: [record.id]) : nil
+                var existing = existingIds.contains(record.id) ? try CardRecord.fetchOne(select, arguments: [record.id]) : nil
                 // An occurrence new by its id is found by its series and date, as an import plan's is:
                 // the board generated it, or an earlier import of the same card without an id made it.
                 var foundByDate = false
                 if existing == nil, let series = record.seriesId, let date = record.occurrenceDate,
-                   let found = try TaskRecord.fetchOne(selectOccurrence, arguments: [series, date]) {
+                   let found = try CardRecord.fetchOne(selectOccurrence, arguments: [series, date]) {
                     existing = found
                     record.id = found.id
                     foundByDate = true
@@ -211,12 +211,12 @@ extension BoardStore {
     /// A card already here, from a file that leaves out what `list --json` doesn't print (times,
     /// remind before): what the file doesn't say stays as it is, so importing the same list twice
     /// changes nothing; when something else changed, the card was updated now.
-    static func keeping(_ existing: TaskRecord, under record: TaskRecord, from card: BoardDocument.Card, now: String,
-                        horizons: Horizons) -> TaskRecord {
+    static func keeping(_ existing: CardRecord, under record: CardRecord, from card: BoardDocument.Card, now: String,
+                        horizons: Horizons) -> CardRecord {
         var kept = record
         if card.aimedOn == nil { kept.aimedOn = existing.aimedOn }
         // A card where this board shows it, put there when this board says (an export of this
-        // board: `TaskRecord.shownAim`), stays as it is stored.
+        // board: `CardRecord.shownAim`), stays as it is stored.
         if (kept.bucket, kept.aimedOn) == existing.shownAim(horizons) { (kept.bucket, kept.aimedOn) = (existing.bucket, existing.aimedOn) }
         if card.createdAt == nil { kept.createdAt = existing.createdAt }
         if card.remindBefore == nil { kept.remindBeforeMin = existing.remindBeforeMin }

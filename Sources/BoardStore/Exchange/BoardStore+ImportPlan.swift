@@ -89,8 +89,8 @@ extension BoardStore {
             var position = try Self.endPosition(of: .routines, db)
             for occurrence in template.occurrences {
                 // An occurrence is its series and date; a new one takes the id generation would give it.
-                let found = try TaskRecord.filter(TaskRecord.Columns.seriesId == seriesId && TaskRecord.Columns.occurrenceDate == occurrence.date).fetchOne(db)
-                var task = found ?? TaskRecord(
+                let found = try CardRecord.filter(CardRecord.Columns.seriesId == seriesId && CardRecord.Columns.occurrenceDate == occurrence.date).fetchOne(db)
+                var task = found ?? CardRecord(
                     id: NameBasedId.occurrence(series: seriesId, date: occurrence.date), ownerId: ownerId, title: "", description: "", labels: [], checklist: [], bucket: .routines,
                     position: position, dueDate: occurrence.date, dueTime: nil, priority: 0, durationMin: nil, isCompleted: false,
                     completedAt: nil, createdAt: now, updatedAt: now, templateId: template.id, seriesId: seriesId,
@@ -118,9 +118,9 @@ extension BoardStore {
         }
 
         for card in plan.cards {
-            let found = try TaskRecord.fetchOne(db, key: card.id)
+            let found = try CardRecord.fetchOne(db, key: card.id)
             let end = found == nil ? try Self.endPosition(of: card.bucket, db) : 0
-            var task = found ?? TaskRecord(
+            var task = found ?? CardRecord(
                 id: card.id, ownerId: ownerId, title: "", description: "", labels: [], checklist: [], bucket: card.bucket,
                 position: end, dueDate: nil, dueTime: nil, priority: 0, durationMin: nil,
                 isCompleted: false, completedAt: nil, createdAt: now, updatedAt: now, templateId: nil, seriesId: nil,

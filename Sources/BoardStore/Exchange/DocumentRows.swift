@@ -6,7 +6,7 @@ import Foundation
 
 extension BoardDocument.Card {
     /// A card as `list --json` shows it; `full` adds what a copy needs.
-    public init(_ task: TaskRecord, full: Bool) {
+    public init(_ task: CardRecord, full: Bool) {
         self.init(id: task.id, title: task.title, description: task.description, labels: task.labels, bucket: task.bucket.cliName,
                   position: task.position, dueDate: task.dueDate?.iso, dueTime: task.dueTime?.description, priority: task.priority,
                   duration: task.durationMin, completed: task.isCompleted, templateId: task.templateId, seriesId: task.seriesId,
@@ -18,7 +18,7 @@ extension BoardDocument.Card {
 
     /// The row this card is, or the first wrong field by its path. What a `list --json` card
     /// leaves out is filled in: this board's owner, `now` for its timestamps.
-    func record(at path: @autoclosure () -> String, ownerId: String, now: String) throws(BoardError) -> TaskRecord {
+    func record(at path: @autoclosure () -> String, ownerId: String, now: String) throws(BoardError) -> CardRecord {
         func wrong(_ field: String, _ problem: String) -> BoardError { BoardError("\(path()).\(field)", problem) }
         try DocumentCheck.id(id, at: "\(path()).id")
         let bucket: Bucket
@@ -35,7 +35,7 @@ extension BoardDocument.Card {
         guard (occurrenceDate == nil) == (seriesId == nil), occurrenceDate == nil || templateId != nil else {
             throw wrong("occurrence_date", "an occurrence has a template, a series and a date; a card has no series and no date")
         }
-        return TaskRecord(
+        return CardRecord(
             id: id, ownerId: ownerId, title: title, description: description, labels: labels, checklist: checklist, bucket: bucket,
             position: position ?? 0, dueDate: try DocumentCheck.date(dueDate, at: "\(path()).due_date"), dueTime: values.time,
             priority: priority, durationMin: duration, isCompleted: completed,

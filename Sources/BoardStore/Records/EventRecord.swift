@@ -11,7 +11,7 @@ struct EventRecord: BoardRecord {
     var detail: String
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
-    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    /// Typed columns for requests: `CardRecord.Columns.seriesId == id`.
     typealias Columns = CodingKeys
 
     enum CodingKeys: String, CodingKey, ColumnExpression {

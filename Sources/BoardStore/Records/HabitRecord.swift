@@ -13,7 +13,7 @@ public struct HabitRecord: Hashable, Sendable, BoardRecord {
     public var createdAt: String
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
-    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    /// Typed columns for requests: `CardRecord.Columns.seriesId == id`.
     public typealias Columns = CodingKeys
 
     public enum CodingKeys: String, CodingKey, ColumnExpression {
@@ -38,7 +38,7 @@ public struct HabitEntryRecord: Hashable, Sendable, BoardRecord {
     public var updatedAt: String
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
-    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    /// Typed columns for requests: `CardRecord.Columns.seriesId == id`.
     public typealias Columns = CodingKeys
 
     public enum CodingKeys: String, CodingKey, ColumnExpression {

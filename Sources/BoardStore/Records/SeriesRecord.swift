@@ -19,7 +19,7 @@ public struct SeriesRecord: Hashable, Sendable, BoardRecord {
     public var generatedThrough: LocalDate?
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
-    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    /// Typed columns for requests: `CardRecord.Columns.seriesId == id`.
     public typealias Columns = CodingKeys
 
     public enum CodingKeys: String, CodingKey, ColumnExpression {

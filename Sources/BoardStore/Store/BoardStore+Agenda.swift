@@ -117,7 +117,7 @@ extension BoardStore {
     /// Makes the occurrence a planned run stands for, with the template's values, as generation
     /// would on its day; returns its card. Acting on a planned run (complete, edit, move) does this
     /// first, in the same transaction as the act (ARCHITECTURE.md §15).
-    func makePlannedRun(templateId: String, date: LocalDate, clock: BoardClock, _ db: Database) throws -> TaskRecord {
+    func makePlannedRun(templateId: String, date: LocalDate, clock: BoardClock, _ db: Database) throws -> CardRecord {
         let template = try Self.template(templateId, db)
         let series = try Self.series(ofTemplate: templateId, db)
         let schedule = try Self.schedule(of: template, db)
@@ -128,10 +128,10 @@ extension BoardStore {
             throw BoardError("date", "“\(template.title)” has no run on \(MonthName.due(date, nil, today: clock.today))")
         }
         let id = NameBasedId.occurrence(series: series.id, date: date)
-        if let made = try TaskRecord.fetchOne(db, key: id) { return made }
+        if let made = try CardRecord.fetchOne(db, key: id) { return made }
         var inserter = try OccurrenceInserter(db, clock: clock, syncing: sync.joined)
         guard try writing(as: .generation, db, { try inserter.insert(template, series: series, date: date, db) }),
-              let made = try TaskRecord.fetchOne(db, key: id) else {
+              let made = try CardRecord.fetchOne(db, key: id) else {
             throw BoardError("run", "“\(template.title)” on \(MonthName.due(date, nil, today: clock.today)) was deleted on another device")
         }
         return made
@@ -149,13 +149,13 @@ extension BoardStore {
     /// Makes the occurrence a planned run stands for and does `act` to it, as one intent; returns
     /// its card as it is after.
     @discardableResult
-    public func act(onPlannedRun templateId: String, date: LocalDate, _ act: PlannedRunAct, clock: BoardClock) throws -> TaskRecord {
+    public func act(onPlannedRun templateId: String, date: LocalDate, _ act: PlannedRunAct, clock: BoardClock) throws -> CardRecord {
         try write { db in
             let made = try makePlannedRun(templateId: templateId, date: date, clock: clock, db)
             switch act {
             case .make: break
-            case .complete: try completeTask(made.id, clock: clock, db)
-            case .move(let bucket): try moveTask(made.id, to: bucket, clock: clock, db)
+            case .complete: try completeCard(made.id, clock: clock, db)
+            case .move(let bucket): try moveCard(made.id, to: bucket, clock: clock, db)
             }
             return try Self.task(made.id, db)
         }

@@ -19,7 +19,7 @@ extension BoardStore {
             }
             let template = try Self.template(templateId, db)
             guard try Self.isUnscheduled(templateId, db) else {
-                guard let task = try TaskRecord.filter(TaskRecord.Columns.templateId == templateId && TaskRecord.Columns.occurrenceDate == day).fetchOne(db) else {
+                guard let task = try CardRecord.filter(CardRecord.Columns.templateId == templateId && CardRecord.Columns.occurrenceDate == day).fetchOne(db) else {
                     throw BoardError("date", "“\(template.title)” has no occurrence on \(day.iso)")
                 }
                 return try Self.checklist(of: task, db)
@@ -109,7 +109,7 @@ extension BoardStore {
         try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == templateId).fetchCount(db) == 0
     }
 
-    private static func checklist(of task: TaskRecord, _ db: Database) throws -> RoutineChecklist {
+    private static func checklist(of task: CardRecord, _ db: Database) throws -> RoutineChecklist {
         let template = try task.templateId.flatMap { try TemplateRecord.fetchOne(db, key: $0) }
         let names = try habitNames(db)
         return RoutineChecklist(owner: .card(id: task.id), title: task.title, templateId: task.templateId,

@@ -124,7 +124,7 @@ extension BoardStore {
     }
 
     /// After completing an occurrence: a calendar series whose last occurrence this was archives itself.
-    func archiveIfEnded(afterCompleting task: TaskRecord, clock: BoardClock, _ db: Database) throws {
+    func archiveIfEnded(afterCompleting task: CardRecord, clock: BoardClock, _ db: Database) throws {
         guard let templateId = task.templateId, let seriesId = task.seriesId else { return }
         let template = try Self.template(templateId, db)
         guard template.status == .active, let schedule = try? Self.schedule(of: template, db), schedule.rule.anchor == .schedule,
@@ -134,7 +134,7 @@ extension BoardStore {
 
     /// After completing an occurrence of an after-completion series: the next one, an
     /// interval after the day it was completed, unless the rule has ended.
-    func scheduleNextAfterCompletion(of task: TaskRecord, on day: LocalDate, clock: BoardClock, _ db: Database) throws {
+    func scheduleNextAfterCompletion(of task: CardRecord, on day: LocalDate, clock: BoardClock, _ db: Database) throws {
         guard let templateId = task.templateId else { return }
         let template = try Self.template(templateId, db)
         let schedule = try Self.schedule(of: template, db)

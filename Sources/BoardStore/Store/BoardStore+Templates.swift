@@ -204,8 +204,8 @@ extension BoardStore {
             var series = try Self.series(ofTemplate: id, db)
             let schedule = try Self.schedule(of: template, db)
             let completed = try Self.completedDates(of: series.id, db)
-            let open = try TaskRecord.filter(TaskRecord.Columns.seriesId == series.id && TaskRecord.Columns.isCompleted == false)
-                .order(TaskRecord.Columns.occurrenceDate).fetchAll(db)
+            let open = try CardRecord.filter(CardRecord.Columns.seriesId == series.id && CardRecord.Columns.isCompleted == false)
+                .order(CardRecord.Columns.occurrenceDate).fetchAll(db)
             let next: LocalDate?
             if schedule.rule.anchor == .completion {
                 next = open.first?.occurrenceDate

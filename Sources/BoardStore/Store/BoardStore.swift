@@ -175,8 +175,8 @@ public final class BoardStore: Sendable {
 
     // MARK: Shared row access
 
-    static func task(_ id: String, _ db: Database) throws -> TaskRecord {
-        guard let task = try TaskRecord.fetchOne(db, key: id) else { throw BoardError("id", "no card \(id)") }
+    static func task(_ id: String, _ db: Database) throws -> CardRecord {
+        guard let task = try CardRecord.fetchOne(db, key: id) else { throw BoardError("id", "no card \(id)") }
         return task
     }
 

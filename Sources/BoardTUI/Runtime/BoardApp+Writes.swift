@@ -11,17 +11,17 @@ extension BoardApp {
         let now = clock()
         switch effect {
         case .add(let title, let bucket):
-            return .card(try store.addTask(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now).id)
+            return .card(try store.addCard(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now).id)
         case .move(let id, let bucket, let position):
-            try store.moveTask(id, to: bucket, position: position, clock: now)
+            try store.moveCard(id, to: bucket, position: position, clock: now)
             return .card(id)
         case .toggleDone(let id, let completed):
-            if completed { try store.completeTask(id, clock: now) } else { try store.reopenTask(id, clock: now) }
+            if completed { try store.completeCard(id, clock: now) } else { try store.reopenCard(id, clock: now) }
             return .card(id)
         case .delete(let id):
-            try store.deleteTask(id, clock: now)
+            try store.deleteCard(id, clock: now)
         case .edit(let id, let edit, let due):
-            try store.editTask(id, edit, due: due, clock: now)
+            try store.editCard(id, edit, due: due, clock: now)
             return .card(id)
         case .reapply(let id, let fields):
             try store.reapply(id, fields: fields, clock: now)
@@ -65,7 +65,7 @@ extension BoardApp {
         case .toggleStep(let owner, let index):
             try store.toggleStep(index, of: owner, clock: now)
         case .editChecklist(.card(let id), let steps):
-            try store.editTask(id, CardEdit(checklist: steps), clock: now)
+            try store.editCard(id, CardEdit(checklist: steps), clock: now)
         case .editChecklist(.routine(let templateId, _), let steps):
             let plan = try store.planTemplateEdit(templateId, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now)
             try store.applyTemplateEdit(plan, clock: now)

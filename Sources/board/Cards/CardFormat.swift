@@ -6,7 +6,7 @@ import Foundation
 enum CardFormat {
     static func shortId(_ id: String) -> String { String(id.prefix(8)) }
 
-    static func line(_ task: TaskRecord, templateTitles: [String: String], clock: BoardClock) -> String {
+    static func line(_ task: CardRecord, templateTitles: [String: String], clock: BoardClock) -> String {
         var parts = [(task.isCompleted ? "[x] " : "[ ] ") + task.title.escapedForTerminal]
         if let due = task.dueDate { parts.append(MonthName.due(due, task.dueTime, in: clock.zone, today: clock.today)) }
         if task.priority > 0 { parts.append("P\(task.priority)") }

@@ -8,7 +8,7 @@ struct DoneCommand: IdAction {
     let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, found taskId: String, clock: BoardClock) throws -> String {
-        try store.completeTask(taskId, clock: clock)
+        try store.completeCard(taskId, clock: clock)
         return "Completed \(CardFormat.shortId(taskId))"
     }
 }
@@ -19,7 +19,7 @@ struct ReopenCommand: IdAction {
     let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, found taskId: String, clock: BoardClock) throws -> String {
-        try store.reopenTask(taskId, clock: clock)
+        try store.reopenCard(taskId, clock: clock)
         return "Reopened \(CardFormat.shortId(taskId))"
     }
 }
@@ -31,7 +31,7 @@ struct DeleteCommand: IdAction {
     let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, found taskId: String, clock: BoardClock) throws -> String {
-        try store.deleteTask(taskId, clock: clock)
+        try store.deleteCard(taskId, clock: clock)
         return "Deleted \(CardFormat.shortId(taskId))"
     }
 }

@@ -35,7 +35,7 @@ struct EditCommand: Command {
         if due.isKeep, case .set(let time) = edit.time, try store.task(taskId).dueDate == nil {
             due = .set(DateWords.day(for: time, now: clock.local))
         }
-        let task = try store.editTask(taskId, edit, due: due, clock: clock)
+        let task = try store.editCard(taskId, edit, due: due, clock: clock)
         let when = !due.isKeep ? task.dueDate.map { " · due " + MonthName.due($0, task.dueTime, in: clock.zone, today: clock.today) } ?? "" : ""
         printOut("Edited \(CardFormat.shortId(task.id)): \(task.title.escapedForTerminal)" + (task.exceptionMask.isEmpty ? "" : " · Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")) + when)
     }

@@ -21,7 +21,7 @@ struct MoveCommand: Command {
         if let position, position < 0 { throw BoardError("position", "must be 0 (the top) or more, got \(position)") }
         let (store, clock) = try board.open()
         let taskId = try store.taskId(matching: id)
-        try store.moveTask(taskId, to: bucket, position: position, clock: clock)
+        try store.moveCard(taskId, to: bucket, position: position, clock: clock)
         printOut("Moved \(CardFormat.shortId(taskId)) to \(bucket.title)")
     }
 }

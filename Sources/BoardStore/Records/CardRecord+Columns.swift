@@ -2,7 +2,7 @@ import BoardModel
 import Foundation
 import GRDB
 
-extension TaskRecord {
+extension CardRecord {
     /// A card read column by column rather than through Codable: `list` and `export` of
     /// 100,000 cards spend their time writing, not building key maps per row (ARCHITECTURE.md §7).
     public init(row: Row) throws { try self.init(row: row, at: Self.columnPositions(in: row)) }
@@ -46,7 +46,7 @@ extension TaskRecord {
     }
 }
 
-extension TaskRecord {
+extension CardRecord {
     /// The card's values in `CodingKeys` order: what every write of a card stores, through a
     /// record's `insert`/`update` or through the bulk insert of `import`. Each a `DatabaseValue`:
     /// an optional boxed as `any DatabaseValueConvertible` looked up its conditional conformance

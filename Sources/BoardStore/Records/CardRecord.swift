@@ -2,7 +2,7 @@ import BoardModel
 import GRDB
 
 /// A row of `tasks`: a card on the board, plain or an occurrence of a template.
-public struct TaskRecord: Hashable, Sendable, BoardRecord {
+public struct CardRecord: Hashable, Sendable, BoardRecord {
     public static let databaseTableName = "tasks"
 
     public var id: String
@@ -31,7 +31,7 @@ public struct TaskRecord: Hashable, Sendable, BoardRecord {
     public var aimedOn: LocalDate? = nil
 
     /// The columns, by name: records are decoded by these keys, without converting each row's names.
-    /// Typed columns for requests: `TaskRecord.Columns.seriesId == id`.
+    /// Typed columns for requests: `CardRecord.Columns.seriesId == id`.
     public typealias Columns = CodingKeys
 
     public enum CodingKeys: String, CodingKey, ColumnExpression, CaseIterable {

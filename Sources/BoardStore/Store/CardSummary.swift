@@ -1,0 +1,67 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// A card as the board shows it, read column by column: the board loads every card at start.
+public struct CardSummary: Hashable, Sendable {
+    public let id: String
+    public let title: String
+    public let bucket: Bucket
+    public let position: Int
+    public let dueDate: LocalDate?
+    public let dueTime: LocalTime?
+    public let priority: Int
+    /// The labels as stored (a JSON array): decoded only for the cards on screen.
+    public let labelsJSON: String
+    public let checklistDone: Int
+    public let checklistTotal: Int
+    public let isCompleted: Bool
+    public let templateId: String?
+    public let occurrenceDate: LocalDate?
+    public let exceptions: [CardField]
+    public let description: String
+    public let durationMin: Int?
+
+    public var isOccurrence: Bool { Occurrence.isOccurrence(templateId: templateId, occurrenceDate: occurrenceDate) }
+
+    /// Read for every card drawn, every frame: split in place when it holds no escapes.
+    public var labels: [String] {
+        (try? JSONColumn.strings(labelsJSON, column: "labels")) ?? []
+    }
+}
+
+/// Reading the board a window at a time, and putting cards back as they were (undo and redo).
+extension BoardStore {
+
+    /// Routines by day, and within a day untimed cards first, then by time (07:30 before 10:00).
+    static let upcomingOrder = "COALESCE(occurrence_date, due_date, '9999-12-31'), due_time IS NOT NULL, due_time, position, created_at, id"
+
+    /// SQL for "title or a label contains `query`", folded as `CardSearch` folds: each label
+    /// on its own, never the JSON text around them (a `[` matched every card).
+    ///
+    /// Folding every title in Swift on each keystroke was most of a filter's time, so a cheap test
+    /// in C comes first: for printable ASCII text folding is lowercasing, which `LIKE` does; only
+    /// text with anything else (`GLOB '*[^ -~]*'`) is folded. Labels are read from their JSON only
+    /// when its text could hold the needle (or holds escapes or other characters).
+    static func matching(_ query: String) -> (String, StatementArguments) {
+        guard !query.isEmpty else { return ("1", []) }
+        let needle = CardSearch.fold(query)
+        let like = "%" + needle.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        return ("""
+            (title LIKE ? ESCAPE '\\'
+             OR (title GLOB '*[^ -~]*' AND instr(board_fold(title), ?) > 0)
+             OR (labels != '[]' AND (labels LIKE ? ESCAPE '\\' OR labels GLOB '*[^ -~]*' OR instr(labels, '\\') > 0)
+                 AND EXISTS (SELECT 1 FROM json_each(tasks.labels) WHERE instr(board_fold(json_each.value), ?) > 0)))
+            """, [like, needle, like, needle])
+    }
+}
+
+extension CardSummary {
+    /// Stands for a card of a column not read yet; the board reads the window around the focus.
+    public static func loading(in bucket: Bucket) -> CardSummary {
+        CardSummary(id: "", title: "…", bucket: bucket, position: 0, dueDate: nil, dueTime: nil, priority: 0, labelsJSON: "[]",
+                    checklistDone: 0, checklistTotal: 0, isCompleted: false, templateId: nil, occurrenceDate: nil,
+                    exceptions: [], description: "", durationMin: nil)
+    }
+}
