@@ -1,3 +1,5 @@
+import BoardModel
+import Foundation
 @testable import BoardServer
 import Testing
 
@@ -27,5 +29,33 @@ import Testing
         #expect(verdict(late, replica: "server 127.0.0.1:5432: can't connect", people: ["ann": "y"])
                 == (false, "the replica can't make its pass: server 127.0.0.1:5432: can't connect"))
         #expect(verdict(late, people: ["bob": "value too long", "ann": "not_this"]) == (false, "ann: not_this"))
+    }
+}
+
+/// The server's log lines (ARCHITECTURE.md §21): a moment and a level first when it runs, a
+/// command's words when it makes one pass, and never a control character from what it says.
+@Suite struct ServerLogTests {
+    let moment = Date(timeIntervalSince1970: 1_796_400_000)
+
+    @Test func aRunningServerWritesAMomentAndALevelALineToStderr() {
+        let (line, toErrors) = ServerLog.line("ann: 1 change in, tables through 2", level: .info, metadata: [:], style: .daemon, at: moment)
+        #expect(line == "2026-12-04T16:00:00.000Z info ann: 1 change in, tables through 2\n" && toErrors)
+    }
+
+    @Test func aCommandWritesEventsToStdoutAndProblemsAsErrors() {
+        #expect(ServerLog.line("bob: 1 reminder missed", level: .notice, metadata: [:], style: .command, at: moment) == ("bob: 1 reminder missed\n", false))
+        #expect(ServerLog.line("ann: not_this", level: .error, metadata: [:], style: .command, at: moment) == ("error: ann: not_this\n", true))
+    }
+
+    @Test func controlCharactersAnywhereInALineAreWrittenVisibly() {
+        let (line, _) = ServerLog.line("server: \u{1B}]52;c;AAAA\u{7}\nforged", level: .error, metadata: ["why": "a\u{202E}b"],
+                                       style: .daemon, at: moment)
+        #expect(line == "2026-12-04T16:00:00.000Z error server: \\e]52;c;AAAA\\u0007\\nforged why=a\\u202Eb\n", "\(line)")
+        #expect(line.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func aLevelIsReadOrRefusedNamingTheWords() throws {
+        #expect(try ServerLog.level("DEBUG") == .debug)
+        #expect(throws: BoardError("log-level", "must be one of trace, debug, info, notice, warning, error, critical, got 'loud'")) { try ServerLog.level("loud") }
     }
 }

@@ -13,11 +13,12 @@ public final class ServerHealth: @unchecked Sendable {
 
     public init(maxLag: Double) { self.maxLag = maxLag }
 
-    /// What the last pass said of one person: a problem, or none (their tables are written).
-    func passed(_ moved: ServerReplica.Moved) {
+    /// A pass was made: the replica reaches the database again, and each person it moved has
+    /// their problem, or none (their tables are written).
+    func passed(_ moved: [ServerReplica.Moved]) {
         lock.withLock {
             replicaProblem = nil
-            personProblems[moved.person] = moved.problem
+            for person in moved { personProblems[person.person] = person.problem }
         }
     }
 

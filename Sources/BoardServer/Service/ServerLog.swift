@@ -38,17 +38,25 @@ public struct ServerLog: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var text = "\(event.message)"
-        let all = metadata.merging(event.metadata ?? [:]) { $1 }
-        if !all.isEmpty {
-            text += " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\("\($0.value)".escapedForTerminal)" }.joined(separator: " ")
+        let (line, toErrors) = Self.line(event.message, level: event.level, metadata: metadata.merging(event.metadata ?? [:]) { $1 },
+                                         style: style, at: Date())
+        Self.write(line, to: toErrors ? .standardError : .standardOutput)
+    }
+
+    /// The line an event is written as, and whether it goes to stderr. The whole line is escaped
+    /// for the terminal (a server's refusal or a title may hold anything), and so stays one line.
+    static func line(_ message: Logger.Message, level: Logger.Level, metadata: Logger.Metadata, style: Style, at moment: Date)
+        -> (line: String, toErrors: Bool) {
+        var text = "\(message)"
+        if !metadata.isEmpty {
+            text += " " + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
+        text = text.escapedForTerminal
         switch style {
         case .daemon:
-            let moment = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-            Self.write("\(moment) \(event.level.rawValue) \(text)\n", to: .standardError)
+            return ("\(moment.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))) \(level.rawValue) \(text)\n", true)
         case .command:
-            if event.level >= .warning { Self.write("error: \(text)\n", to: .standardError) } else { Self.write(text + "\n", to: .standardOutput) }
+            return level >= .warning ? ("error: \(text)\n", true) : (text + "\n", false)
         }
     }
 

@@ -71,8 +71,8 @@ public struct ServerService: Service, CustomStringConvertible {
     private func runReplica(stop: Flag, moved: Flag) async {
         await replica.run(stop: stop, passed: { people, seconds in
             var changes = 0
+            health.passed(people)
             for person in people {
-                health.passed(person)
                 changes += person.changes
                 if let problem = person.problem { log.error("\(person.person): \(problem)") }
                 if person.changes > 0 {
