@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// A command's start is most of its time on a small board (README "Bulk"). The static Swift
+// A command's start is most of its time on a small board (README "Speed"). The static Swift
 // runtime links with --export-dynamic, and the dynamic loader then walks 40,000 exported
 // symbols at every start (the runtime's dladdr) for nothing. GNU ld's flag: Linux only.
 let quickStart: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
