@@ -18,27 +18,19 @@ enum ReplicaRows {
     /// `selected` are the server table's columns that the file has (`columns`); `target` is found by the path.
     static func copy(_ table: String, ids: [String]?, into target: String, columns selected: [String], owner: String, store: BoardStore,
                      _ connection: PostgresConnection) async throws {
-        let projection = selected.map { $0 == "owner_id" ? "NULL" : "\"\($0)\"" }.joined(separator: ", ")
         /// One chunk's rows in `COPY` text; the last rowid read (nil: none).
         func chunk(after: Int64, ids: ArraySlice<String>?) throws -> (ByteBuffer, Int64?) {
-            try store.read { db in
-                var buffer = ByteBuffer(), last: Int64?
-                let rows = try ids.map { ids in
-                    try Row.fetchCursor(db, sql: "SELECT rowid, \(projection) FROM \(table) WHERE id IN (SELECT value FROM json_each(?))",
-                                        arguments: [String(decoding: try JSONSerialization.data(withJSONObject: Array(ids)), as: UTF8.self)])
-                } ?? Row.fetchCursor(db, sql: "SELECT rowid, \(projection) FROM \(table) WHERE rowid > ? ORDER BY rowid LIMIT ?",
-                                     arguments: [after, copyChunk])
-                while let row = try rows.next() {
-                    last = row[0]
-                    for (index, column) in selected.enumerated() {
-                        if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
-                        if column == "owner_id" { buffer.writeString(owner); continue }
-                        copyField(row[index + 1], boolean: ServerTables.booleanColumns.contains(column), into: &buffer)
-                    }
-                    buffer.writeInteger(UInt8(ascii: "\n"))
+            var buffer = ByteBuffer()
+            let last = try store.forEachReplicaRow(of: table, columns: selected, nulls: ["owner_id"], ids: ids.map(Array.init), after: after,
+                                                   limit: copyChunk) { row in
+                for (index, column) in selected.enumerated() {
+                    if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
+                    if column == "owner_id" { buffer.writeString(owner); continue }
+                    copyField(row[index + 1], boolean: ServerTables.booleanColumns.contains(column), into: &buffer)
                 }
-                return (buffer, last)
+                buffer.writeInteger(UInt8(ascii: "\n"))
             }
+            return (buffer, last)
         }
         try await connection.copyFrom(table: target, columns: selected, logger: ServerConnection.logger) { writer in
             if let ids {
@@ -58,7 +50,7 @@ enum ReplicaRows {
     /// The server table's columns that the replica's file has, `owner_id` always (two file tables
     /// take it from their parent).
     static func columns(_ table: String, store: BoardStore) throws -> [String] {
-        let fileColumns = try store.read { db in Set(try db.columns(in: table).map(\.name)) }
+        let fileColumns = try store.columnNames(of: table)
         return ServerTables.columns[table]!.filter { $0 == "owner_id" || fileColumns.contains($0) }
     }
 

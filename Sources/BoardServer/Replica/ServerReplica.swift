@@ -2,7 +2,6 @@ import BoardSync
 import BoardModel
 import BoardStore
 import Foundation
-import GRDB
 import PostgresNIO
 
 /// `board server run`'s work (ARCHITECTURE.md §16): each person's board kept on the server by
@@ -227,8 +226,7 @@ public struct ServerReplica: Sendable {
             whole = true
         }
         let store = try files.store(path, owner: owner)
-        let waitingBefore = try store.read { db in try Row.fetchAll(db, sql: "SELECT entity, entity_id FROM sync_waiting") }
-            .map { (entity: $0[0] as String, id: $0[1] as String) }
+        let waitingBefore = try store.waitingRows()
         // Each batch is taken in while the next is read and checked (checking needs no transaction).
         var log = try await ReplicaLog.after(through, owner: owner, connection)
         func nextChecked() async throws -> (changes: CheckedChanges, through: Int64)? {
