@@ -28,7 +28,8 @@ extension BoardStore {
             // The cards are read as they are written, inside the transaction: a wrong one rolls back all.
             return try CardReader.document(data, dropPages: dropPages, check: Self.check) { document, cards in
                 try write { db in
-                    let summary = try Self.write(document, cards: &cards, clock: clock, horizons: horizons(clock), db)
+                    let summary = try Self.write(document, cards: &cards, clock: clock, horizons: horizons(clock),
+                                                 documentCards: data.count / Self.bytesPerCard, db)
                     if dryRun { throw DryRun(summary: summary) }
                     return summary
                 }
@@ -83,8 +84,38 @@ extension BoardStore {
         }
     }
 
+    /// The fewest bytes a card takes in a document as `board export` and `list --json` write it:
+    /// a document's size over this is the most cards it can hold.
+    static let bytesPerCard = 200
+
+    /// The indexes of `tasks` that an import's writing never reads (the board's columns, the
+    /// agenda's dates): kept through each insert, they were a third of a large import. A large
+    /// import drops them and makes them again from the schema's own statements once its cards are
+    /// in, inside its transaction, so a crash or a refusal leaves them as they were (ARCHITECTURE.md §11).
+    static let indexesBuiltAfterImport = ["tasks_upcoming", "tasks_shown", "tasks_due"]
+
+    /// The most cards a document may hold for its import to build the indexes after: their sort
+    /// is kept in memory (the file's temporary storage is), and past this it would cost more than
+    /// the import's streaming saves — a million cards took 270 MiB instead of 111.
+    static let indexRebuildLimit = 250_000
+
+    /// Whether an import of a document of at most `documentCards` into a board of `boardCards`
+    /// builds the indexes after its cards: more cards may come than the board holds, and few
+    /// enough that their sort stays small.
+    static func buildsIndexesAfter(documentCards: Int, boardCards: Int) -> Bool {
+        (1_000...indexRebuildLimit).contains(documentCards) && documentCards > boardCards
+    }
+
+    /// Drops the indexes above and returns the statements that make them again.
+    static func dropIndexesBuiltAfter(_ db: Database) throws -> [String] {
+        let names = indexesBuiltAfterImport.map { "'\($0)'" }.joined(separator: ", ")
+        let statements = try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name IN (\(names)) ORDER BY name")
+        for name in indexesBuiltAfterImport { try db.execute(sql: "DROP INDEX IF EXISTS \(name)") }
+        return statements
+    }
+
     private static func write(_ document: BoardDocument.Rest, cards: inout CardReader.Cards, clock: BoardClock, horizons: Horizons,
-                              _ db: Database) throws -> ImportSummary {
+                              documentCards: Int, _ db: Database) throws -> ImportSummary {
         var summary = ImportSummary()
         let empty = try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM tasks) + (SELECT COUNT(*) FROM templates) + (SELECT COUNT(*) FROM habits)") == 0
         if empty, let settings = document.settings {
@@ -162,6 +193,9 @@ extension BoardStore {
             ends[bucket] = position + Self.positionSpacing
             return position
         }
+        // More cards may come than the board holds: the indexes the writing doesn't read are made
+        // once after them, over sorted keys, instead of kept through every insert (up to a size).
+        let rebuild = Self.buildsIndexesAfter(documentCards: documentCards, boardCards: existingIds.count) ? try dropIndexesBuiltAfter(db) : []
         // The next cards are read and checked on a thread of their own while these are written.
         try ReadAhead.run(make: { () throws -> (Int, BoardDocument.Card, CardRecord)? in
             guard let (i, card) = try cards.next() else { return nil }
@@ -205,6 +239,7 @@ extension BoardStore {
                 summary.cards.added += 1
             }
         }
+        for statement in rebuild { try db.execute(sql: statement) }
         return summary
     }
 
