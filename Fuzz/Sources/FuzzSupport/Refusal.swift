@@ -11,7 +11,7 @@ public enum Refusal {
     /// Checks a parser's error; stops the run if it is not a readable refusal.
     public static func check(_ error: any Error, from target: String) {
         guard let refusal = error as? BoardError else { finding(target, "threw \(type(of: error)), not a refusal: \(error)") }
-        check(place: refusal.field, line: refusal.description, from: target)
+        check(place: refusal.field.name, line: refusal.description, from: target)
     }
 
     /// Checks a refusal given as its place and its whole line, as `error:` prints it (escaped).
