@@ -15,7 +15,7 @@ enum ShareCommand {
             let id = try store.templateId(matching: given)
             return (id, try store.templateTitles()[id] ?? id)
         } catch let error as BoardError {
-            if (try? store.taskId(matching: given)) != nil {
+            if (try? store.cardId(matching: given)) != nil {
                 throw BoardError("routine", "'\(given.echoed)' is a card: only a routine can be shared")
             }
             throw error

@@ -36,7 +36,7 @@ extension IdAction {
 
     func run() throws {
         let (store, clock) = try board.open()
-        let found = try Self.kind == .card ? store.taskId(matching: id) : store.templateId(matching: id)
+        let found = try Self.kind == .card ? store.cardId(matching: id) : store.templateId(matching: id)
         printOut(try perform(store, found: found, clock: clock))
     }
 }

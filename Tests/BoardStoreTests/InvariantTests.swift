@@ -49,15 +49,15 @@ import Testing
     @Test func idsResolveByUniquePrefix() throws {
         let f = try StoreFixture()
         let a = try f.store.addCard(CardValues(title: "A"), clock: now)
-        #expect(try f.store.taskId(matching: String(a.id.prefix(8))) == a.id)
-        #expect(try f.store.taskId(matching: a.id.uppercased()) == a.id)
+        #expect(try f.store.cardId(matching: String(a.id.prefix(8))) == a.id)
+        #expect(try f.store.cardId(matching: a.id.uppercased()) == a.id)
         #expect(throws: BoardError("id", "no card has an id starting with 'fffffffff'")) {
-            try f.store.taskId(matching: a.id.hasPrefix("fffffffff") ? "000000000" : "fffffffff")
+            try f.store.cardId(matching: a.id.hasPrefix("fffffffff") ? "000000000" : "fffffffff")
         }
-        #expect(throws: BoardError("id", "'z z' is not an id (ids are letters, digits, '-' and '_', as `board list` shows them)")) { try f.store.taskId(matching: "z z") }
-        #expect(throws: BoardError("id", "no card has an id starting with 'zz'")) { try f.store.taskId(matching: "zz") }
+        #expect(throws: BoardError("id", "'z z' is not an id (ids are letters, digits, '-' and '_', as `board list` shows them)")) { try f.store.cardId(matching: "z z") }
+        #expect(throws: BoardError("id", "no card has an id starting with 'zz'")) { try f.store.cardId(matching: "zz") }
         for i in 0..<40 { try f.store.addCard(CardValues(title: "T\(i)"), clock: now) }
-        #expect(throws: BoardError.self) { try f.store.taskId(matching: "") }
+        #expect(throws: BoardError.self) { try f.store.cardId(matching: "") }
     }
 
     @Test func aDatabaseFromTheFirstMigrationMigratesWithoutLosingARow() throws {

@@ -122,11 +122,10 @@ public final class BoardStore: Sendable {
 
     // MARK: Ids
 
-    /// The task whose id is `prefix` or starts with it, like git's abbreviated hashes.
-    /// One of a routine another person shares is refused here by name: every command that takes a
-    /// card's id changes it.
-    public func taskId(matching prefix: String) throws -> String {
-        // A task is a card to the person: every word they read says so.
+    /// The card whose id is `prefix` or starts with it, like git's abbreviated hashes (its row is
+    /// in the table `tasks`). One of a routine another person shares is refused here by name: every
+    /// command that takes a card's id changes it.
+    public func cardId(matching prefix: String) throws -> String {
         try read { db in try Self.resolveOwn(prefix, in: "tasks", noun: "card", db) }
     }
 

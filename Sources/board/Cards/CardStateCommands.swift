@@ -56,7 +56,7 @@ struct ReapplyCommand: Command {
         guard all != !fields.isEmpty else { throw BoardError("fields", "name the fields to reapply, or give --all (not both)") }
         let parsed = try fields.map { f throws in try CardField(parsing: f) }
         let (store, clock) = try board.open()
-        let taskId = try store.taskId(matching: id)
+        let taskId = try store.cardId(matching: id)
         try store.reapply(taskId, fields: all ? nil : parsed, clock: clock)
         let task = try store.task(taskId)
         printOut("Reapplied the template to \(CardFormat.shortId(taskId))" + (task.exceptionMask.isEmpty ? "; no exceptions left" : "; still customized: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")))

@@ -30,7 +30,7 @@ struct EditCommand: Command {
                 if let time = given.time { edit.time = .set(time) }
             }
         }
-        let taskId = try store.taskId(matching: id)
+        let taskId = try store.cardId(matching: id)
         // A time given to a card without a date is today's while it is still ahead, else tomorrow's.
         if due.isKeep, case .set(let time) = edit.time, try store.task(taskId).dueDate == nil {
             due = .set(DateWords.day(for: time, now: clock.local))

@@ -20,7 +20,7 @@ struct TickCommand: Command {
     func run() throws {
         let number = try RoutineCommand.stepNumber(step)
         let (store, clock) = try board.open()
-        let taskId = try store.taskId(matching: id)
+        let taskId = try store.cardId(matching: id)
         let done = try store.toggleStep(number - 1, of: .card(id: taskId), clock: clock)
         let checklist = try store.checklist(ofCard: taskId)
         let text = checklist.steps[number - 1].text
