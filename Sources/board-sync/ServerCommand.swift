@@ -54,16 +54,18 @@ struct ServerRun: Command {
     let delivery: ServerDelivery?
     /// The realtime channel, when given where to serve it.
     let realtime: RealtimeServer?
-    let level: Logger.Level, maxLag: Int
+    let maxLag: Int
+    /// The daemon's log for a running server, a command's for `--once`; reminders say theirs through it too.
+    let log: Logger
 
     init(_ given: ParsedArguments) throws {
         server = try given[SyncCommands.Replica.server]
         state = try given[SyncCommands.Replica.state]
         once = try given[SyncCommands.Replica.once]
-        level = try (given[SyncCommands.Service.logLevel] as String?).map(ServerLog.level) ?? .info
+        let level = try (given[SyncCommands.Service.logLevel] as String?).map(ServerLog.level) ?? .info
         maxLag = try given[SyncCommands.Service.maxLag] ?? 60
         guard maxLag >= 1 else { throw BoardError("max-lag", "must be 1 or more seconds, got \(maxLag)") }
-        let log = ServerLog.logger(once ? .command : .daemon, level: level)
+        log = ServerLog.logger(once ? .command : .daemon, level: level)
         let command: String? = try given[SyncCommands.Remind.exec], grace: Int? = try given[SyncCommands.Remind.grace]
         delivery = command == nil && grace == nil ? nil : try ServerDelivery(command: command, grace: grace, log: log)
         if delivery != nil && command == nil { throw BoardError("grace", "is for reminders, which run sends only with --exec") }
@@ -86,11 +88,11 @@ struct ServerRun: Command {
         let replica = ServerReplica(server: try ServerURL(server), folder: state ?? Self.defaultFolder)
         guard once else {
             let service = ServerService(replica: replica, realtime: realtime, delivery: delivery, maxLag: Double(maxLag),
-                                        log: ServerLog.logger(.daemon, level: level))
+                                        log: log)
             ServerService.hearStopSignals()
             return try waitFor { try await service.runUntilStopped() }
         }
-        let log = ServerLog.logger(.command, level: level), delivery = self.delivery
+        let (log, delivery) = (self.log, self.delivery)
         try waitFor {
             let moved = try await replica.pass()
             for person in moved {
