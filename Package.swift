@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Snapshots"]),
         // Drives the real `board` binary: exit codes, stdout, stderr.
-        .testTarget(name: "boardTests", dependencies: ["board", "board-sync", "BoardModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "boardTests", dependencies: ["board", "board-sync", "BoardModel", "BoardStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Golden"]),
     ]
 )

@@ -40,7 +40,13 @@ public struct ConfigError: Error, CustomStringConvertible {
 /// A file that is missing is no configuration; a file that is malformed stops every command, because
 /// guessing a time zone or a notify command would deliver reminders at the wrong moment or nowhere.
 public enum ConfigFile {
-    public static let keys = ["time_zone", "week_start", "notify_command", "grace", "remind_before", "sync_url", "rollover", "theme"]
+    /// The settings a file may hold, each named once (besides `color_<role>` and `key_<action>`).
+    public enum Setting: String, CaseIterable, Sendable {
+        case timeZone = "time_zone", weekStart = "week_start", notifyCommand = "notify_command", grace
+        case remindBefore = "remind_before", syncURL = "sync_url", rollover, theme
+    }
+
+    public static let keys = Setting.allCases.map(\.rawValue)
 
     /// The configuration of this process, or why the file can't be used.
     public static let current: Result<BoardConfig, ConfigError> = Result { () throws(ConfigError) in
@@ -121,41 +127,12 @@ public enum ConfigFile {
         func fail(_ rule: String) -> ConfigError.Fault {
             ConfigError.Fault(line: setting.line, problem: "\(key.echoed) \(rule)")
         }
-        switch key {
-        case "time_zone":
-            guard let name = value?.string, let zone = TimeZone(named: name) else {
-                throw fail("must be a time zone name such as \"Europe/Paris\"")
-            }
-            config.timeZone = zone
-        case "week_start":
-            guard let name = value?.string, let day = Weekday.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                throw fail("must be a weekday name such as \"monday\" or \"sunday\"")
-            }
-            config.weekStart = day
-        case "notify_command":
-            guard let command = value?.string, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw fail("must be a non-empty string, a command for /bin/sh")
-            }
-            config.notifyCommand = command
-        case "grace":
-            guard let minutes = value?.int, minutes >= 0 else { throw fail("must be a whole number of minutes, 0 or more") }
-            config.graceMinutes = minutes
-        case "remind_before":
-            guard let minutes = value?.int, (0...BoardStore.maxRemindBefore).contains(minutes) else {
-                throw fail("must be a whole number of minutes from 0 to \(BoardStore.maxRemindBefore)")
-            }
-            config.remindBefore = minutes
-        case "sync_url":
-            guard let url = value?.string, url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
-                throw fail("must be a server URL such as \"postgres://ann@db.example.org:5432/board\"")
-            }
-            config.syncURL = url
-        case "theme":
-            break
-        case _ where key.hasPrefix("key_"):
+        if key.hasPrefix("key_") {
             guard let keys = value?.string else { throw fail("must be keys in quotes, such as \"x\", \"Ctrl-D Delete\" or \"none\"") }
             config.keys.append(.init(action: String(key.dropFirst(4)), keys: keys, line: setting.line))
-        case _ where key.hasPrefix("color_"):
+            return
+        }
+        if key.hasPrefix("color_") {
             guard let role = StyleRole.allCases.first(where: { $0.configKey == key }) else {
                 throw fail("is not a colour setting; the roles are \(StyleRole.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -163,11 +140,45 @@ public enum ConfigFile {
             do { config.theme.colors[role] = try TerminalColor(parsing: text, field: key) } catch {
                 throw ConfigError.Fault(line: setting.line, problem: "\(key.echoed) \(error.problem)")
             }
-        case "rollover":
+            return
+        }
+        guard let known = Setting(rawValue: key) else {
+            throw fail("is not a setting; the settings are \(keys.joined(separator: ", ")), color_<role> and key_<action>")
+        }
+        switch known {
+        case .timeZone:
+            guard let name = value?.string, let zone = TimeZone(named: name) else {
+                throw fail("must be a time zone name such as \"Europe/Paris\"")
+            }
+            config.timeZone = zone
+        case .weekStart:
+            guard let name = value?.string, let day = Weekday.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw fail("must be a weekday name such as \"monday\" or \"sunday\"")
+            }
+            config.weekStart = day
+        case .notifyCommand:
+            guard let command = value?.string, !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw fail("must be a non-empty string, a command for /bin/sh")
+            }
+            config.notifyCommand = command
+        case .grace:
+            guard let minutes = value?.int, minutes >= 0 else { throw fail("must be a whole number of minutes, 0 or more") }
+            config.graceMinutes = minutes
+        case .remindBefore:
+            guard let minutes = value?.int, (0...BoardStore.maxRemindBefore).contains(minutes) else {
+                throw fail("must be a whole number of minutes from 0 to \(BoardStore.maxRemindBefore)")
+            }
+            config.remindBefore = minutes
+        case .syncURL:
+            guard let url = value?.string, url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw fail("must be a server URL such as \"postgres://ann@db.example.org:5432/board\"")
+            }
+            config.syncURL = url
+        case .theme:
+            break
+        case .rollover:
             guard let mode = value?.string, ["auto", "off"].contains(mode) else { throw fail("must be \"auto\" or \"off\"") }
             config.rolloverOff = mode == "off"
-        default:
-            throw fail("is not a setting; the settings are \(keys.joined(separator: ", ")), color_<role> and key_<action>")
         }
     }
 }

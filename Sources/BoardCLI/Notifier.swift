@@ -31,7 +31,7 @@ public struct Notifier: Sendable {
         var environment = ProcessInfo.processInfo.environment.merging(self.environment) { $1 }
         environment["BOARD_TITLE"] = r.title
         environment["BOARD_WHEN"] = r.due.description
-        environment["BOARD_TASK_ID"] = r.taskId
+        environment["BOARD_TASK_ID"] = r.cardId
         environment["BOARD_BUCKET"] = r.bucket
         environment["BOARD_LATE"] = claimed.late ? "1" : "0"
         var backoff = Self.backoff

@@ -95,12 +95,12 @@ struct SyncRun: Command {
         let (url, store, _) = try start(creating: false)
         var wanted: [String] = []
         while let line = readLine() { wanted.append(line) }
-        let claims = wanted.compactMap { line -> (taskId: String, instant: String)? in
+        let claims = wanted.compactMap { line -> (cardId: String, instant: String)? in
             let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
             return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
         }
         let won = try waitFor { try await SyncRound.claimReminders(store, claims, server: url) }
-        for claim in claims where won.contains([claim.taskId, claim.instant]) { printOut(claim.taskId + " " + claim.instant) }
+        for claim in claims where won.contains([claim.cardId, claim.instant]) { printOut(claim.cardId + " " + claim.instant) }
     }
 
     /// `--server-reminders`, `--reminder-zone`: tells the server where (and in which zone) to remind

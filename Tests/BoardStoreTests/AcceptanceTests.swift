@@ -17,11 +17,11 @@ import Testing
         #expect(occurrences.allSatisfy { $0.checklist == [ChecklistItem("neck"), ChecklistItem("back")] })
         #expect(occurrences.allSatisfy { $0.dueDate == $0.occurrenceDate && $0.dueTime == LocalTime(hour: 7, minute: 30) })
         try f.store.moveCard(occurrences[0].id, to: .weekend, clock: now)
-        #expect(try f.store.task(occurrences[0].id).exceptionMask == [.bucket])
-        #expect(try f.store.task(occurrences[0].id).bucket == .weekend)
+        #expect(try f.store.card(occurrences[0].id).exceptionMask == [.bucket])
+        #expect(try f.store.card(occurrences[0].id).bucket == .weekend)
         // Reordering within Routines is not an exception.
         try f.store.moveCard(occurrences[1].id, to: .routines, position: 0, clock: now)
-        #expect(try f.store.task(occurrences[1].id).exceptionMask.isEmpty)
+        #expect(try f.store.card(occurrences[1].id).exceptionMask.isEmpty)
     }
 
     @Test func generationFillsExactlyTheNextSevenDaysAndIsIdempotent() throws {
@@ -61,21 +61,21 @@ import Testing
         let renamed = all.first { $0.occurrenceDate == date("2026-11-23") }!
         try f.store.completeCard(done.id, clock: now)
         try f.store.editCard(renamed.id, CardEdit(title: "Read a novel"), clock: now)
-        #expect(try f.store.task(renamed.id).exceptionMask == [.title])
+        #expect(try f.store.card(renamed.id).exceptionMask == [.title])
 
         let edit = TemplateEditRequest(fields: CardEdit(title: "Read 20 pages", priority: 2))
         let plan = try f.store.planTemplateEdit(t.id, edit, clock: now)
         // Open from today: Nov 21, 23 (priority only), 24 + the newly generated 25, 26, 27 come after.
         #expect(plan.propagation.changedFields == [.title, .priority])
         #expect(plan.propagation.updates.map(\.date.iso) == ["2026-11-21", "2026-11-23", "2026-11-24"])
-        #expect(plan.propagation.updates.first { $0.taskId == renamed.id }?.fields == [.priority])
+        #expect(plan.propagation.updates.first { $0.cardId == renamed.id }?.fields == [.priority])
         #expect(plan.impact == "Will update 3 non-completed occurrences. Completed tasks and field exceptions won't change.")
         #expect(plan.propagation.overdueOpen == 3)
         try f.store.applyTemplateEdit(plan, clock: now)
 
-        #expect(try f.store.task(done.id).title == "Read" && f.store.task(done.id).priority == 1)
-        #expect(try f.store.task(overdue.id).title == "Read")
-        #expect(try f.store.task(renamed.id).title == "Read a novel" && f.store.task(renamed.id).priority == 2)
+        #expect(try f.store.card(done.id).title == "Read" && f.store.card(done.id).priority == 1)
+        #expect(try f.store.card(overdue.id).title == "Read")
+        #expect(try f.store.card(renamed.id).title == "Read a novel" && f.store.card(renamed.id).priority == 2)
         let today = try f.store.occurrences(of: t.id).first { $0.occurrenceDate == date("2026-11-21") }!
         #expect(today.title == "Read 20 pages" && today.priority == 2 && today.labels == ["home"])
         #expect(try f.store.template(t.id, clock: now).template.version == 2)
@@ -83,8 +83,8 @@ import Testing
 
         // Overdue open ones change only when asked.
         let withOverdue = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(description: "any book"), includeOverdue: true), clock: now)
-        #expect(withOverdue.propagation.updates.contains { $0.taskId == overdue.id })
-        #expect(!withOverdue.propagation.updates.contains { $0.taskId == done.id })
+        #expect(withOverdue.propagation.updates.contains { $0.cardId == overdue.id })
+        #expect(!withOverdue.propagation.updates.contains { $0.cardId == done.id })
     }
 
     @Test func endAfterNShowsRemainingAndArchivesItself() throws {

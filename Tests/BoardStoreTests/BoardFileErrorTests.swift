@@ -38,7 +38,7 @@ import Testing
         let watcher = try ChangeWatcher(path: f.path)
         let other = try BoardStore.open(path: f.path)
         let count = try watcher.reading {
-            let cards = try f.store.tasks().count
+            let cards = try f.store.cards().count
             // Another process commits after the load read the board, before the load returns.
             try other.addCard(CardValues(title: "Written meanwhile"), clock: clock("2026-11-21T09:00"))
             return cards

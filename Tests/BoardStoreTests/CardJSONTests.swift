@@ -26,7 +26,7 @@ import Testing
             checklist: (0..<Int.random(in: 0...3, using: &g)).map { _ in ChecklistItem(text(&g), done: Bool.random(using: &g)) },
             ownerId: maybe(UUID().uuidString), completedAt: maybe("2026-11-21T09:00:00.000Z"),
             createdAt: maybe("2026-11-21T09:00:00.000Z"), updatedAt: maybe("2026-11-21T09:00:00.000Z"),
-            remindBefore: maybe(Int.random(in: 0...1440, using: &g)))
+            remindBefore: maybe(Int.random(in: 0...1440, using: &g)), aimedOn: maybe("2026-11-20"))
     }
 
     @Test func randomCardsAgreeWithJSONEncoder() throws {

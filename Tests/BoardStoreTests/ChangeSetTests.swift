@@ -43,7 +43,7 @@ import Testing
         try f.store.apply(add, verb: "redone")
         try f.store.apply(move, verb: "redone")
         #expect(try dump(f.store) == moved)
-        #expect(try f.store.task(card.id).bucket == .weekend, "the same id, moved")
+        #expect(try f.store.card(card.id).bucket == .weekend, "the same id, moved")
     }
 
     @Test func undoIsRefusedWhenAnotherProcessChangedTheCardSince() throws {
@@ -54,7 +54,7 @@ import Testing
         #expect(throws: BoardError("undo", "“Pay rent today” was changed elsewhere since; nothing undone")) {
             try f.store.apply(edit.inverse, verb: "undone")
         }
-        #expect(try f.store.task(card.id).priority == 2 && f.store.task(card.id).title == "Pay rent today", "nothing overwritten")
+        #expect(try f.store.card(card.id).priority == 2 && f.store.card(card.id).title == "Pay rent today", "nothing overwritten")
     }
 
     @Test func undoOfAPropagationOfAThousandOccurrencesIsOneTransaction() throws {
@@ -80,7 +80,7 @@ import Testing
             try db.execute(sql: "CREATE TRIGGER refuse_last BEFORE UPDATE ON tasks WHEN OLD.id = 'occ00999' BEGIN SELECT RAISE(ABORT, 'refused'); END")
         }
         #expect(throws: (any Error).self) { try f.store.apply(edit.inverse, verb: "undone") }
-        #expect(try f.store.tasks().filter { $0.title == "Long stretch" }.count == 1_000, "all or nothing")
+        #expect(try f.store.cards().filter { $0.title == "Long stretch" }.count == 1_000, "all or nothing")
         try f.store.database.write { db in try db.execute(sql: "DROP TRIGGER refuse_last") }
         try f.store.apply(edit.inverse, verb: "undone")
         #expect(try dump(f.store) == before)

@@ -23,7 +23,7 @@ import Testing
         try f.store.generate(clock: clock("2026-11-23T08:00"))
         let overview = try f.store.template(t.id, clock: now)
         #expect(overview.scheduling == nil && overview.summary == "No schedule (checklist)" && overview.upcoming.isEmpty)
-        #expect(try f.store.tasks().isEmpty)
+        #expect(try f.store.cards().isEmpty)
         #expect(throws: BoardError("schedule", "“Bedtime” has no schedule (it is a checklist); only a scheduled routine has occurrences")) {
             try f.store.skipNext(t.id, clock: now)
         }

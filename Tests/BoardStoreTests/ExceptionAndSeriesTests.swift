@@ -13,21 +13,21 @@ import Testing
                                         rule: try rule("every day"), clock: now)
         let o = try f.store.occurrences(of: t.id)[0]
         try f.store.toggleStep(0, of: .card(id: o.id), clock: now)
-        #expect(try f.store.task(o.id).exceptionMask.isEmpty)
-        #expect(try f.store.task(o.id).checklist[0].done)
+        #expect(try f.store.card(o.id).exceptionMask.isEmpty)
+        #expect(try f.store.card(o.id).checklist[0].done)
         try f.store.editCard(o.id, CardEdit(title: "Slow morning", labels: ["health", "rest"], time: FieldEdit(LocalTime(hour: 9, minute: 0))), clock: now)
         // Setting a field to its current value is no edit.
         try f.store.editCard(o.id, CardEdit(priority: 1), clock: now)
-        #expect(try f.store.task(o.id).exceptionMask == [.title, .labels, .time])
+        #expect(try f.store.card(o.id).exceptionMask == [.title, .labels, .time])
         try f.store.moveCard(o.id, to: .thisWeek, clock: now)
-        #expect(try f.store.task(o.id).exceptionMask == [.title, .labels, .bucket, .time])
+        #expect(try f.store.card(o.id).exceptionMask == [.title, .labels, .bucket, .time])
 
         try f.store.reapply(o.id, fields: [.title, .bucket], clock: now)
-        var task = try f.store.task(o.id)
+        var task = try f.store.card(o.id)
         #expect(task.exceptionMask == [.labels, .time] && task.title == "Morning" && task.bucket == .routines)
         #expect(task.labels == ["health", "rest"] && task.dueTime == LocalTime(hour: 9, minute: 0))
         try f.store.reapply(o.id, clock: now)
-        task = try f.store.task(o.id)
+        task = try f.store.card(o.id)
         #expect(task.exceptionMask.isEmpty && task.labels == ["health"] && task.dueTime == LocalTime(hour: 7, minute: 0))
         #expect(task.checklist[0].done, "reapply keeps the ticks of unchanged steps")
     }
@@ -40,7 +40,7 @@ import Testing
         try f.store.toggleStep(2, of: .card(id: o.id), clock: now)
         let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: ["dishes", "floss", "teeth"])), clock: now)
         try f.store.applyTemplateEdit(plan, clock: now)
-        #expect(try f.store.task(o.id).checklist == [ChecklistItem("dishes", done: true), ChecklistItem("floss"), ChecklistItem("teeth")])
+        #expect(try f.store.card(o.id).checklist == [ChecklistItem("dishes", done: true), ChecklistItem("floss"), ChecklistItem("teeth")])
     }
 
     @Test func afterCompletionKeepsExactlyOneOpenOccurrence() throws {
@@ -172,7 +172,7 @@ import Testing
         #expect(throws: BoardError("reopen", "the next “Water the big cactus” (Tue Nov 24) was already changed; complete or delete it first, so the routine keeps one open occurrence")) {
             try f.store.reopenCard(first.id, clock: now)
         }
-        #expect(try f.store.task(first.id).isCompleted)
+        #expect(try f.store.card(first.id).isCompleted)
         #expect(throws: BoardError("id", "“Water cactus” is already completed; nothing to do")) { try f.store.completeCard(first.id, clock: now) }
         #expect(throws: BoardError("id", "“Water the big cactus” is not completed; nothing to reopen")) { try f.store.reopenCard(next.id, clock: now) }
     }
@@ -253,7 +253,7 @@ import Testing
 @Suite struct MoveRangeTests {
     let now = clock("2026-11-21T09:00")
 
-    func titles(_ f: StoreFixture, _ bucket: Bucket) throws -> [String] { try f.store.tasks(in: bucket).map(\.title) }
+    func titles(_ f: StoreFixture, _ bucket: Bucket) throws -> [String] { try f.store.cards(in: bucket).map(\.title) }
 
     @Test func movesWithinAndAcrossBucketsKeepTheOrderAndTouchOnlyTheRange() throws {
         let f = try StoreFixture()
@@ -288,6 +288,6 @@ import Testing
         try f.store.moveCard(ids[2], to: .thisWeek, position: 1, clock: now)
         let others = byId.filter { $0 != "c" }
         #expect(try titles(f, .thisWeek) == [others[0], "c", others[1]])
-        #expect(try f.store.tasks(in: .thisWeek).map(\.position) == [0, 1024, 2048])
+        #expect(try f.store.cards(in: .thisWeek).map(\.position) == [0, 1024, 2048])
     }
 }

@@ -28,7 +28,7 @@ import TestSupport
             return #"{"title": "Old \#(i)", "bucket": "\#(buckets.randomElement(using: &random)!.cliName)", "created_at": "\#(created.iso)T23:30:00.000Z"\#(due)}"#
         }
         _ = try board.store.importDocument(Data(("[" + legacy.joined(separator: ",") + "]").utf8), clock: clock("2027-06-01T12:00"))
-        #expect(try board.store.tasks().filter { $0.aimedOn == nil && $0.dueDate == nil && $0.bucket != .routines }.count > 20)
+        #expect(try board.store.cards().filter { $0.aimedOn == nil && $0.dueDate == nil && $0.bucket != .routines }.count > 20)
         var settled = 0
         for round in 0..<80 {
             // Half the rounds read the store's own rule with its kept columns settled for the day, and
@@ -45,7 +45,7 @@ import TestSupport
                 settled += 1
             }
             var shown: [Bucket: [String]] = [:]
-            for task in try board.store.tasks() { shown[task.column(horizons), default: []].append(task.id) }
+            for task in try board.store.cards() { shown[task.column(horizons), default: []].append(task.id) }
             let counts = try board.store.cardCounts(horizons)
             for bucket in Bucket.allCases {
                 let read = try board.store.cardSummaries(in: bucket, horizons).map(\.id)
@@ -82,8 +82,8 @@ import TestSupport
         let pinned = try board.store.addCard(CardValues(title: "Pinned"), bucket: .thisWeek, due: date("2026-12-02"), clock: friday)
         for (day, column) in [("2026-11-20", Bucket.nextMonth), ("2026-11-23", .nextWeek), ("2026-11-30", .thisWeek)] {
             let horizons = board.store.horizons(clock(day + "T09:00"))
-            #expect(try board.store.task(dentist.id).column(horizons) == column, "\(day)")
-            #expect(try board.store.task(pinned.id).column(horizons) == .thisWeek, "\(day)")
+            #expect(try board.store.card(dentist.id).column(horizons) == column, "\(day)")
+            #expect(try board.store.card(pinned.id).column(horizons) == .thisWeek, "\(day)")
         }
     }
 

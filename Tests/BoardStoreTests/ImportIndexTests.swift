@@ -46,7 +46,7 @@ import Testing
             try board.store.importDocument(Data(text.utf8), clock: clock("2026-11-21T09:00"))
         }
         #expect(try indexes(board.store) == before)
-        #expect(try board.store.tasks().isEmpty)
+        #expect(try board.store.cards().isEmpty)
     }
 
     /// A small import into a larger board keeps its indexes through the writing: rebuilding them
@@ -57,6 +57,6 @@ import Testing
         let before = try indexes(board.store)
         _ = try board.store.importDocument(cards(10, from: 5_000), clock: clock("2026-11-21T09:00"))
         #expect(try indexes(board.store) == before)
-        #expect(try board.store.tasks().count == 1_510)
+        #expect(try board.store.cards().count == 1_510)
     }
 }

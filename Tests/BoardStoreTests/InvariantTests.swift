@@ -23,8 +23,8 @@ import Testing
         let o = try f.store.occurrences(of: t.id)[0]
         #expect(throws: BoardError.self) { try f.store.editCard(o.id, CardEdit(checklist: steps), clock: now) }
         #expect(throws: BoardError.self) { try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now) }
-        #expect(try f.store.tasks().count == 7)
-        #expect(try f.store.task(o.id).checklist.count == 10)
+        #expect(try f.store.cards().count == 7)
+        #expect(try f.store.card(o.id).checklist.count == 10)
     }
 
     @Test func theSchemaRefusesWhatTheStoreNeverWrites() throws {
@@ -43,7 +43,7 @@ import Testing
                                arguments: [o.ownerId, o.seriesId, o.occurrenceDate])
             }
         }
-        #expect(try f.store.task(o.id) == o)
+        #expect(try f.store.card(o.id) == o)
     }
 
     @Test func idsResolveByUniquePrefix() throws {
@@ -73,7 +73,7 @@ import Testing
         try old.close()
         let store = try BoardStore.open(path: path)
         #expect(store.ownerId == "owner-1")
-        #expect(try store.tasks().map(\.title) == ["Old card"])
+        #expect(try store.cards().map(\.title) == ["Old card"])
         let (hasEvents, applied) = try store.database.read { db in
             (try db.tableExists("events"), try Schema.migrator.appliedIdentifiers(db).count)
         }
@@ -102,7 +102,7 @@ import Testing
                     "UPDATE tasks SET exception_mask = '[\"title\",\"colour\"]' WHERE id = 'a'"] {
             #expect(throws: DatabaseError.self) { try f.store.database.write { db in try db.execute(sql: sql) } }
         }
-        #expect(try f.store.task("a").exceptionMask == [.title])
+        #expect(try f.store.card("a").exceptionMask == [.title])
     }
 
     @Test func aDatabaseFromANewerBoardIsRefused() throws {

@@ -66,7 +66,7 @@ import Testing
         try log.push(d[0])
         let later = try d[1].receive(log.changes, pulledThrough: 102)
         #expect(later.heldBack == 0)
-        #expect(try d[1].task(card.id).title == "Pay the rent")
+        #expect(try d[1].card(card.id).title == "Pay the rent")
     }
 
     @Test func aRowWhoseKeyIsNotItsIdOrThatCarriesAnUnknownFieldIsSetAside() throws {
@@ -88,11 +88,11 @@ import Testing
             changed { $0["id"] = "\"another-card\""; $0["secret"] = "\"x\"" },
             changed { $0["id"] = "\"another-card\""; $0["exception.title"] = "false" },
         ], pulledThrough: 3)
-        let cards = try d[1].tasks()
+        let cards = try d[1].cards()
         #expect(summary.setAside == 3 && cards.isEmpty)
         // The honest row still arrives.
         #expect(try d[1].receive(log.changes, pulledThrough: 4).setAside == 0)
-        #expect(try d[1].task(card.id).title == "Pay rent")
+        #expect(try d[1].card(card.id).title == "Pay rent")
     }
 
     @Test func everyChangeAnHonestBoardMakesPassesTheCheck() throws {
@@ -108,12 +108,12 @@ import Testing
                                      due: LocalDate(iso: "2026-11-30"), remindBefore: 30, clock: now)
         _ = try store.toggleStep(0, of: .card(id: card.id), clock: now)
         _ = try store.completeCard(card.id, clock: now)
-        let occurrence = try #require(try store.tasks().first { $0.seriesId != nil })
+        let occurrence = try #require(try store.cards().first { $0.seriesId != nil })
         _ = try store.makeException(occurrence.id, field: .title, clock: now)
         _ = try store.editCard(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
         try store.checkIn(habitId: habit.id, day: now.today, clock: now)
         _ = try store.skipNext(template.id, clock: now)
-        try store.deleteCard(try #require(try store.tasks().last { $0.seriesId != nil }).id, clock: now)
+        try store.deleteCard(try #require(try store.cards().last { $0.seriesId != nil }).id, clock: now)
         _ = try store.pauseTemplate(template.id, clock: now)
 
         let outbox = try store.outbox(limit: 1_000_000).changes
@@ -150,7 +150,7 @@ import Testing
         let far = HybridTimestamp(milliseconds: 9_999_999_999_999_999, counter: 99_999)
         // Set aside: it would win every later edit of the title.
         #expect(try d[1].receive([hostile(card.id, "title", "\"Pinned\"", stamp: far)], pulledThrough: 10).setAside == 1)
-        #expect(try clockOf(d[1]).milliseconds <= wall + HybridTimestamp.leeway && (try d[1].task(card.id).title) == "Pay rent")
+        #expect(try clockOf(d[1]).milliseconds <= wall + HybridTimestamp.leeway && (try d[1].card(card.id).title) == "Pay rent")
         // A stamp just within the leeway of the server's clock (a device whose wall clock is slow) is taken,
         // and moves the clock on as far as it, no further.
         let ahead = HybridTimestamp(milliseconds: wall + 3_600_000 + HybridTimestamp.leeway - 1)
@@ -170,7 +170,7 @@ import Testing
         #expect(try d[0].reinClock(serverClock: wall) == 0)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        #expect(try d[1].task(card.id).priority == 3, "the later edit still wins after the stamps were mended")
+        #expect(try d[1].card(card.id).priority == 3, "the later edit still wins after the stamps were mended")
     }
 
     @Test func aRowThatCannotBeMadeYetIsSaidWithWhyUntilItIs() throws {
@@ -185,6 +185,6 @@ import Testing
         let status = try #require(try d[1].syncStatus())
         #expect(status.waitingRows == 1 && status.waitingReasons == ["tasks \(card.id.prefix(8)): its first values have not arrived"])
         try d[1].receive(log.changes, pulledThrough: 2)
-        #expect(try d[1].syncStatus()?.waitingRows == 0 && (try d[1].task(card.id).title) == "Pay the rent")
+        #expect(try d[1].syncStatus()?.waitingRows == 0 && (try d[1].card(card.id).title) == "Pay the rent")
     }
 }

@@ -86,7 +86,7 @@ import Testing
             let time = LocalTime(hour: c.hour!, minute: c.minute!)!
             let before = [0, 15, 60][(step + 144) % 3]
             let card = try f.store.addCard(CardValues(title: "card \(step)", time: time), due: day, remindBefore: before, clock: clock("2026-01-01T00:00"))
-            let reminder = Reminder(taskId: card.id, title: card.title, bucket: "this-week", due: LocalDateTime(date: day, time: time),
+            let reminder = Reminder(cardId: card.id, title: card.title, bucket: "this-week", due: LocalDateTime(date: day, time: time),
                                     minutesBefore: before, zone: paris)
             if case .deliver = reminder.decision(at: start.instant, grace: 3600) { expected.insert(card.title) }
         }

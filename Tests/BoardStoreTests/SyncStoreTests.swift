@@ -67,13 +67,13 @@ import Testing
         let card = try d[0].addCard(CardValues(title: "Pay “rent” \\ / 🏠", description: "line 1\n\t\"quoted\" \u{1F600}", labels: ["home"], priority: 1), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        #expect(try d[1].task(card.id).title == "Pay “rent” \\ / 🏠")
-        #expect(try d[1].task(card.id).description == "line 1\n\t\"quoted\" \u{1F600}")
+        #expect(try d[1].card(card.id).title == "Pay “rent” \\ / 🏠")
+        #expect(try d[1].card(card.id).description == "line 1\n\t\"quoted\" \u{1F600}")
         _ = try d[0].editCard(card.id, CardEdit(priority: 3), clock: now)
         _ = try d[1].editCard(card.id, CardEdit(labels: ["home", "money"]), clock: now)
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d {
-            let task = try device.task(card.id)
+            let task = try device.card(card.id)
             #expect(task.priority == 3 && task.labels == ["home", "money"])
         }
         #expect(try rows(d[0]) == rows(d[1]))
@@ -92,7 +92,7 @@ import Testing
         try log.sync(d[1], clock: now)
         _ = try d[1].editCard(card.id, CardEdit(title: "Call mum back"), clock: now)
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
-        for device in d { #expect(try device.task(card.id).title == "Call mum back") }
+        for device in d { #expect(try device.card(card.id).title == "Call mum back") }
     }
 
     @Test func bothBoardsGeneratingTheSameWeekOfflineMakeOneOccurrencePerDate() throws {
@@ -123,14 +123,14 @@ import Testing
         try d[1].applyTemplateEdit(plan, clock: clock("2026-11-21T10:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d {
-            let task = try device.task(occurrence.id)
+            let task = try device.card(occurrence.id)
             #expect(task.title == "Stretch, short" && task.exceptionMask == [.title], "the Exception chip on both")
             #expect(try device.occurrences(of: template.id).filter { $0.title == "Stretch and breathe" }.count == 6)
         }
         try d[1].reapply(occurrence.id, clock: clock("2026-11-21T11:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d {
-            let task = try device.task(occurrence.id)
+            let task = try device.card(occurrence.id)
             #expect(task.title == "Stretch and breathe" && task.exceptionMask.isEmpty)
         }
         #expect(try rows(d[0]) == rows(d[1]))
@@ -150,12 +150,12 @@ import Testing
         try d[1].deleteCard(week[3].id, clock: clock("2026-11-22T08:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: clock("2026-11-22T08:00")) } }
         for device in d {
-            #expect(throws: (any Error).self) { try device.task(last.id) }
+            #expect(throws: (any Error).self) { try device.card(last.id) }
             #expect(try device.occurrences(of: template.id).map(\.occurrenceDate!.iso) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-25", "2026-11-26", "2026-11-28"])
         }
         // A later generation on either board never brings it back.
         try d[1].generate(clock: clock("2026-11-23T08:00"))
-        #expect(throws: (any Error).self) { try d[1].task(last.id) }
+        #expect(throws: (any Error).self) { try d[1].card(last.id) }
     }
 
     @Test func cardsMovedOnTwoBoardsAtOnceBothLand() throws {
@@ -164,7 +164,7 @@ import Testing
         let ids = try ["a", "b", "c", "d", "e"].map { try d[0].addCard(CardValues(title: $0), clock: now).id }
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        func titles(_ store: BoardStore) throws -> [String] { try store.tasks(in: .thisWeek).map(\.title) }
+        func titles(_ store: BoardStore) throws -> [String] { try store.cards(in: .thisWeek).map(\.title) }
         // Offline: A moves e to the top, B moves d between a and b; each writes its own card only.
         let (_, onA) = try d[0].recording { try d[0].moveCard(ids[4], to: .thisWeek, position: 0, clock: now) }
         let (_, onB) = try d[1].recording { try d[1].moveCard(ids[3], to: .thisWeek, position: 1, clock: now) }
@@ -232,7 +232,7 @@ import Testing
         try desktop.join(owner: "owner-1", server: "postgres://test")
         for _ in 0..<2 { for device in [laptop, desktop] { try log.sync(device, clock: now) } }
         for device in [laptop, desktop] {
-            #expect(try device.task(rent.id).title == "Pay rent" && device.task(call.id).title == "Call mum")
+            #expect(try device.card(rent.id).title == "Pay rent" && device.card(call.id).title == "Call mum")
             #expect(try device.occurrences(of: template.id).count == laptop.occurrences(of: template.id).count)
             #expect(try device.habitEntry(habitId: water.id, day: now.today) != nil)
             #expect(try device.database.read { try String.fetchAll($0, sql: "SELECT DISTINCT owner_id FROM tasks") } == ["owner-1"])
@@ -280,9 +280,9 @@ import Testing
         let log = Log(), desktop = try joined(1)[0]
         try log.sync(laptop, clock: now)
         try log.sync(desktop, clock: now)
-        #expect(try desktop.task(cards[0].id).title == "Card 0, renamed" && desktop.task(cards[1].id).bucket == .weekend)
+        #expect(try desktop.card(cards[0].id).title == "Card 0, renamed" && desktop.card(cards[1].id).bucket == .weekend)
         #expect(try desktop.database.read { try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM tasks WHERE id = ?)", arguments: [cards[2].id]) } == false)
-        #expect(try desktop.task(cards[3].id).priority == 3 % 4 && desktop.task(occurrence.id).title == "Stretch well")
+        #expect(try desktop.card(cards[3].id).priority == 3 % 4 && desktop.card(occurrence.id).title == "Stretch well")
         // Pushed, the changes keep naming their cards, and the desktop's name the cards it made from
         // one change each (not cards 0, 1 and 2: their later changes came in the same pull); a
         // received change to a card still finds its first values.
@@ -292,7 +292,7 @@ import Testing
         _ = try desktop.editCard(cards[4].id, CardEdit(description: "from the desktop"), clock: now)
         try log.sync(desktop, clock: now)
         try log.sync(laptop, clock: now)
-        #expect(try laptop.task(cards[4].id).description == "from the desktop" && laptop.task(cards[4].id).title == "Card 4")
+        #expect(try laptop.card(cards[4].id).description == "from the desktop" && laptop.card(cards[4].id).title == "Card 4")
         #expect(try rows(laptop) == rows(desktop))
     }
 
@@ -370,7 +370,7 @@ import Testing
         #expect(try migrated.receive(log.changes, pulledThrough: Int64(log.changes.count)).received == 0)
         try log.sync(migrated, clock: now)
         try log.sync(desktop, clock: now)
-        #expect(try desktop.task(edited.id).title == "Edited offline" && desktop.task(kept.id).title == "From the desktop, edited")
+        #expect(try desktop.card(edited.id).title == "Edited offline" && desktop.card(kept.id).title == "From the desktop, edited")
         #expect(try rows(desktop) == rows(migrated) && migrated.outbox(limit: 100).changes.isEmpty)
         #expect(try migrated.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes") } == before.count + 1)
     }
@@ -392,7 +392,7 @@ import Testing
             #expect(try laptop.receive(back, pulledThrough: 2).received == 0, "named \(name)")
         }
         #expect(try laptop.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes") } == sent.changes.count)
-        #expect(try laptop.task(card.id).title == "Pay the rent")
+        #expect(try laptop.card(card.id).title == "Pay the rent")
     }
 
     @Test func aProcessThatOpenedTheBoardBeforeAnotherJoinedItRecordsItsWritesToo() throws {
@@ -446,15 +446,15 @@ import Testing
         let now = clock("2026-11-21T08:00")
         let template = try store.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
         let (_, resumed) = try store.recording { try store.resumeTemplate(template.id, clock: clock("2026-11-23T08:00")) }
-        #expect(try store.tasks().count == 7)
+        #expect(try store.cards().count == 7)
         try store.apply(resumed.inverse, verb: "undone")
-        #expect(try store.tasks().isEmpty)
+        #expect(try store.cards().isEmpty)
         try store.apply(resumed, verb: "redone")
-        #expect(try store.tasks().count == 7, "redo makes the week again")
+        #expect(try store.cards().count == 7, "redo makes the week again")
         try store.apply(resumed.inverse, verb: "undone")
         try store.resumeTemplate(template.id, clock: clock("2026-11-23T08:00"))
         try store.generate(clock: clock("2026-11-23T08:00"))
-        return try store.tasks().count
+        return try store.cards().count
     }
 
     @Test func aResumeUndoneAndResumedAgainGeneratesTheWeekOnABoardThatSyncsAsOnOneThatDoesNot() throws {
@@ -468,18 +468,18 @@ import Testing
         let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        let before = try d[1].tasks().count
+        let before = try d[1].cards().count
         let (_, resumed) = try d[0].recording { try d[0].resumeTemplate(template.id, clock: now) }
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        #expect(try d[1].tasks().count > before)
+        #expect(try d[1].cards().count > before)
         try d[0].apply(resumed.inverse, verb: "undone")
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
-        #expect(try d[1].tasks().count == before && (try d[0].tasks().count) == before, "the undone week is gone on both")
+        #expect(try d[1].cards().count == before && (try d[0].cards().count) == before, "the undone week is gone on both")
         #expect(try sync.rows(d[0]) == sync.rows(d[1]))
         try d[1].resumeTemplate(template.id, clock: now)
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
-        #expect(try d[0].tasks().count == d[1].tasks().count && (try d[0].tasks().count) > before, "resumed on the other board: the week comes back on both")
+        #expect(try d[0].cards().count == d[1].cards().count && (try d[0].cards().count) > before, "resumed on the other board: the week comes back on both")
         #expect(try sync.rows(d[0]) == sync.rows(d[1]))
     }
 }

@@ -17,37 +17,37 @@ import Testing
         let card = try #require(app.state.focusedCard)
 
         app.perform(.move(cardId: card.id, bucket: .weekend, position: nil))
-        #expect(try f.store.task(card.id).bucket == .weekend)
+        #expect(try f.store.card(card.id).bucket == .weekend)
         app.perform(.toggleDone(cardId: card.id, completed: true))
-        #expect(try f.store.task(card.id).isCompleted)
+        #expect(try f.store.card(card.id).isCompleted)
         app.perform(.undo)
-        #expect(try !f.store.task(card.id).isCompleted && f.store.task(card.id).bucket == .weekend)
+        #expect(try !f.store.card(card.id).isCompleted && f.store.card(card.id).bucket == .weekend)
         app.perform(.undo)
-        #expect(try f.store.task(card.id).bucket == .thisWeek)
+        #expect(try f.store.card(card.id).bucket == .thisWeek)
         app.perform(.redo)
-        #expect(try f.store.task(card.id).bucket == .weekend)
+        #expect(try f.store.card(card.id).bucket == .weekend)
 
         app.perform(.delete(cardId: card.id))
-        #expect(throws: BoardError.self) { try f.store.task(card.id) }
+        #expect(throws: BoardError.self) { try f.store.card(card.id) }
         app.perform(.undo)
-        #expect(try f.store.task(card.id).title == "Renew passport")
+        #expect(try f.store.card(card.id).title == "Renew passport")
 
         app.perform(.add(title: "New card", bucket: .nextMonth))
-        #expect(try f.store.tasks(in: .nextMonth).contains { $0.title == "New card" })
+        #expect(try f.store.cards(in: .nextMonth).contains { $0.title == "New card" })
         app.perform(.undo)
-        #expect(try !f.store.tasks(in: .nextMonth).contains { $0.title == "New card" })
+        #expect(try !f.store.cards(in: .nextMonth).contains { $0.title == "New card" })
         #expect(app.state.message == "Undid: add “New card” to Next Month")
     }
 
     @Test func undoingTheDeletionOfAnOccurrenceKeepsGenerationFromDuplicatingIt() throws {
         let f = try TUIFixture()
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
-        let occurrence = try #require(try f.store.tasks(in: .routines).first { !$0.isCompleted })
+        let occurrence = try #require(try f.store.cards(in: .routines).first { !$0.isCompleted })
         app.perform(.delete(cardId: occurrence.id))
         app.perform(.undo)
-        #expect(try f.store.task(occurrence.id).occurrenceDate == occurrence.occurrenceDate)
+        #expect(try f.store.card(occurrence.id).occurrenceDate == occurrence.occurrenceDate)
         #expect(try f.store.generate(clock: demoClock) == 0)
-        let series = try f.store.tasks(in: .routines).filter { $0.seriesId == occurrence.seriesId && $0.occurrenceDate == occurrence.occurrenceDate }
+        let series = try f.store.cards(in: .routines).filter { $0.seriesId == occurrence.seriesId && $0.occurrenceDate == occurrence.occurrenceDate }
         #expect(series.count == 1)
     }
 
@@ -57,7 +57,7 @@ import Testing
         let card = try #require(app.state.focusedCard)
         app.perform(.edit(cardId: card.id, CardEdit(priority: 7), due: .keep))
         #expect(app.state.message == "priority: must be 0, 1, 2 or 3, got '7'")
-        #expect(try f.store.task(card.id).priority == 2)
+        #expect(try f.store.card(card.id).priority == 2)
     }
 
     @Test func anotherWriterAndANewDayAreNoticed() throws {
@@ -214,7 +214,7 @@ import Testing
         let card = try #require(app.state.focusedCard)
         #expect(card.title == "Short morning routine" && app.state.mode == .detail(field: 0))
         _ = try app.handle(.character("r"))
-        #expect(try f.store.task(card.id).title != "Short morning routine", "the title was reset")
+        #expect(try f.store.card(card.id).title != "Short morning routine", "the title was reset")
         #expect(app.state.mode == .detail(field: 0) && app.state.focusedCard?.id == card.id, "\(app.state.mode)")
         #expect(app.state.filter.isEmpty)
         #expect(app.state.message?.contains("no longer matches “short”") == true, "\(app.state.message ?? "")")

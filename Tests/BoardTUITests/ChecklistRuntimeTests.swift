@@ -263,7 +263,7 @@ import Testing
         let created = try #require(try s.f.store.templates(clock: s.clock.now).first { $0.template.title == "Leaving the house" })
         #expect(created.scheduling == nil)
         #expect(created.template.checklist == [ChecklistStep("Keys"), ChecklistStep("Water bottle", habitId: s.water.id)])
-        #expect(try s.f.store.tasks().allSatisfy { $0.templateId != created.template.id })
+        #expect(try s.f.store.cards().allSatisfy { $0.templateId != created.template.id })
         // Editing it keeps it without a schedule: the Repeat row doesn't cycle.
         try s.focusTemplate("Leaving the house")
         try s.keys([.character("e")])

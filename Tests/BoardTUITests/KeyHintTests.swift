@@ -62,13 +62,13 @@ import Testing
 @Suite struct ReminderPrefixTests {
     @Test func escDismissesTheRemindersShownAndANewOneShowsAgain() throws {
         var state = try TUIFixture().state()
-        let first = Reminder(taskId: "a", title: "Call the bank", bucket: "THIS_WEEK", due: LocalDateTime(iso: "2026-11-21T08:30")!,
+        let first = Reminder(cardId: "a", title: "Call the bank", bucket: "THIS_WEEK", due: LocalDateTime(iso: "2026-11-21T08:30")!,
                              minutesBefore: 0, zone: demoClock.zone)
         state.snapshot.dueReminders = [first]
         #expect(StatusLine.text(state).hasPrefix("Reminder: Call the bank at 08:30"))
         press([.escape], &state)
         #expect(!StatusLine.text(state).contains("Reminder:"), "\(StatusLine.text(state))")
-        let second = Reminder(taskId: "b", title: "Stretch", bucket: "ROUTINES", due: LocalDateTime(iso: "2026-11-21T08:45")!,
+        let second = Reminder(cardId: "b", title: "Stretch", bucket: "ROUTINES", due: LocalDateTime(iso: "2026-11-21T08:45")!,
                               minutesBefore: 0, zone: demoClock.zone)
         state.snapshot.dueReminders = [first, second]
         #expect(StatusLine.text(state).hasPrefix("Reminder: Stretch at 08:45 │"), "\(StatusLine.text(state))")

@@ -39,7 +39,7 @@ import Testing
         press([.character("t")] + type("Read"), &state)
         let form = try Self.form(state)
         let old = CardValues(title: "Read"), new = CardValues(title: "Read more")
-        let open = (0..<3).map { OccurrenceState(taskId: "t\($0)", date: Self.now.date.adding(days: $0 - 1), isCompleted: false, mask: []) }
+        let open = (0..<3).map { OccurrenceState(cardId: "t\($0)", date: Self.now.date.adding(days: $0 - 1), isCompleted: false, mask: []) }
         func plan(overdue: Bool, changing: Bool = true) -> TemplateEditPlan {
             let propagation = PropagationPlan(templateId: "tpl", baseVersion: 1, old: old, new: changing ? new : old,
                                               occurrences: open, today: Self.now.date, includeOverdue: overdue)

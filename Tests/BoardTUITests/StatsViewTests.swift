@@ -37,12 +37,12 @@ import Testing
                 }
             }
             let now = at(22)
-            for task in try store.tasks() where task.templateId == stretch.id && task.occurrenceDate! <= LocalDate(iso: "2026-10-20")! {
+            for task in try store.cards() where task.templateId == stretch.id && task.occurrenceDate! <= LocalDate(iso: "2026-10-20")! {
                 _ = try store.toggleStep(0, of: .card(id: task.id), clock: now)
                 _ = try store.toggleStep(1, of: .card(id: task.id), clock: now)
                 try store.completeCard(task.id, clock: now)
             }
-            for task in try store.tasks() where task.templateId == stretch.id && task.occurrenceDate! >= LocalDate(iso: "2026-10-27")! {
+            for task in try store.cards() where task.templateId == stretch.id && task.occurrenceDate! >= LocalDate(iso: "2026-10-27")! {
                 try store.editCard(task.id, CardEdit(title: "Stretch, longer"), clock: now)
             }
             try store.pauseTemplate(stretch.id, clock: now)

@@ -14,7 +14,7 @@ import Testing
     }
 
     func titles(_ f: TUIFixture, _ bucket: Bucket) throws -> [String] {
-        try f.store.tasks().filter { $0.bucket == bucket }.sorted { $0.position < $1.position }.map(\.title)
+        try f.store.cards().filter { $0.bucket == bucket }.sorted { $0.position < $1.position }.map(\.title)
     }
 
     @Test func movingACardOutAndStraightBackPutsItWhereItWas() throws {

@@ -140,7 +140,7 @@ import Testing
                 #expect(r.status == 0, "seed \(seed): \(r.stderr)")
             }
             let exports = try devices.map { try $0.export() }
-            #expect(exports[1] == exports[0] && exports[2] == exports[0], "seed \(seed): the boards differ")
+            #expect(exports[1] == exports[0] && exports[2] == exports[0], "seed \(seed): the boards differ\n\(Self.differingLines(exports))")
             // The server's replica holds the same board, field by field (issue 40).
             _ = try ServerTablesTests().replica(pg, state: pg.folder + "/replica")
             #expect(try ServerTablesTests.differences(devices[0], pg, person: person) == [], "seed \(seed): the server's tables differ")
@@ -176,5 +176,16 @@ import Testing
               + "\(counts.terminated) sessions terminated (\(counts.refusedRounds) rounds cut), \(counts.restarts) server restarts, "
               + "\(counts.reminders) reminders delivered")
         #expect(counts.schedules == 50 && counts.killed > 0 && counts.terminated > 0 && counts.restarts > 0 && counts.reminders > 0)
+    }
+
+    /// The lines where each export differs from the first one's, for a failure to show what differs.
+    static func differingLines(_ exports: [String]) -> String {
+        let first = exports[0].split(separator: "\n")
+        return exports.enumerated().dropFirst().flatMap { i, export in
+            let lines = export.split(separator: "\n")
+            return zip(first, lines).enumerated().filter { $0.element.0 != $0.element.1 }.prefix(10)
+                .map { "board \(i) line \($0.offset + 1): \($0.element.1) (board 0: \($0.element.0))" }
+                + (lines.count == first.count ? [] : ["board \(i): \(lines.count) lines, board 0: \(first.count)"])
+        }.joined(separator: "\n")
     }
 }

@@ -32,7 +32,7 @@ public struct ManPage {
                 ".TP", "\\fI$XDG_DATA_HOME/board/board.sqlite\\fR (default \\fI~/.local/share/board/board.sqlite\\fR)",
                 "The board: one SQLite file. \\fB\\-\\-db\\fR or \\fBBOARD_DB\\fR names another.",
                 ".TP", "\\fI$XDG_CONFIG_HOME/board/config.toml\\fR (default \\fI~/.config/board/config.toml\\fR)",
-                "Settings: time_zone, week_start, remind_before, grace, notify_command, sync_url and more.",
+                "Settings: \(ConfigFile.keys.joined(separator: ", ")), color_<role> and key_<action>.",
                 ".SH SEE ALSO", "\\fBtask\\fR(1), \\fBcalcurse\\fR(1), \\fBtmux\\fR(1)"]
         return out.joined(separator: "\n")
     }

@@ -3,7 +3,7 @@ import Foundation
 /// A reminder of an open card with a date and a time (ARCHITECTURE.md §5): the instant it is due,
 /// N minutes before the card's wall time in the user's time zone (RFC 5545 gaps and overlaps).
 public struct Reminder: Hashable, Sendable {
-    public let taskId: String
+    public let cardId: String
     public let title: String
     public let bucket: String
     /// The card's local due date and time.
@@ -18,10 +18,10 @@ public struct Reminder: Hashable, Sendable {
     /// When the card was made: a reminder whose moment came before it was never missed.
     public let createdAt: Date?
 
-    public init(taskId: String, title: String, bucket: String, due: LocalDateTime, minutesBefore: Int, zone: TimeZone,
+    public init(cardId: String, title: String, bucket: String, due: LocalDateTime, minutesBefore: Int, zone: TimeZone,
                 createdAt: Date? = nil) {
         self.createdAt = createdAt
-        self.taskId = taskId
+        self.cardId = cardId
         self.title = title
         self.bucket = bucket
         self.due = due

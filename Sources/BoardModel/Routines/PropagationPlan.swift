@@ -1,14 +1,14 @@
 /// An occurrence as propagation sees it: its date, whether it is done, its exception
 /// mask, and its checklist (whose ticks survive a checklist edit).
 public struct OccurrenceState: Hashable, Sendable {
-    public let taskId: String
+    public let cardId: String
     public let date: LocalDate
     public let isCompleted: Bool
     public let mask: Set<CardField>
     public let checklist: [ChecklistItem]
 
-    public init(taskId: String, date: LocalDate, isCompleted: Bool, mask: Set<CardField>, checklist: [ChecklistItem] = []) {
-        self.taskId = taskId
+    public init(cardId: String, date: LocalDate, isCompleted: Bool, mask: Set<CardField>, checklist: [ChecklistItem] = []) {
+        self.cardId = cardId
         self.date = date
         self.isCompleted = isCompleted
         self.mask = mask
@@ -21,7 +21,7 @@ public struct OccurrenceState: Hashable, Sendable {
 /// Completed occurrences and masked fields are never in it.
 public struct PropagationPlan: Hashable, Sendable {
     public struct Update: Hashable, Sendable {
-        public let taskId: String
+        public let cardId: String
         public let date: LocalDate
         /// The changed fields this occurrence takes (changed on the template, not in its mask);
         /// their new values are the plan's `newValues`.
@@ -65,13 +65,13 @@ public struct PropagationPlan: Hashable, Sendable {
         self.overdueOpen = open.filter { o in o.date < today && changed.contains { !o.mask.contains($0) } }.count
         self.updates = open
             .filter { includeOverdue || $0.date >= today }
-            .sorted { ($0.date, $0.taskId) < ($1.date, $1.taskId) }
+            .sorted { ($0.date, $0.cardId) < ($1.date, $1.cardId) }
             .compactMap { occurrence in
                 let fields = changed.filter { !occurrence.mask.contains($0) }
                 guard !fields.isEmpty else { return nil }
                 let checklist = fields.contains(.checklist)
                     ? Checklist.items(for: new.checklist, keepingTicksFrom: occurrence.checklist) : nil
-                return Update(taskId: occurrence.taskId, date: occurrence.date, fields: fields, checklist: checklist)
+                return Update(cardId: occurrence.cardId, date: occurrence.date, fields: fields, checklist: checklist)
             }
     }
 }

@@ -29,7 +29,7 @@ public enum DemoBoard {
         try store.addTemplate(CardValues(title: "Standup prep", labels: ["work"], time: t(7, 30)), rule: try phrase("every weekday"), start: today, clock: clock)
         try store.addTemplate(CardValues(title: "Team 1:1", labels: ["work"], time: t(10), priority: 1), rule: try phrase("every other tuesday"), start: today, clock: clock)
         try store.addTemplate(CardValues(title: "Budget review", labels: ["money"], priority: 2), rule: try phrase("every last friday"), start: today, clock: clock)
-        let occurrences = try store.tasks(in: .routines).filter { $0.templateId == morning.id }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
+        let occurrences = try store.cards(in: .routines).filter { $0.templateId == morning.id }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
         try store.completeCard(occurrences[0].id, clock: clock)
         try store.editCard(occurrences[1].id, CardEdit(title: "Short morning routine"), clock: clock)
     }

@@ -11,38 +11,33 @@ public enum BoardDocument {
     public static let version = 1
 
     /// The board's settings: whose rows these are, and the zone it was kept in.
-    public struct Settings: Codable, Hashable, Sendable {
-        public var ownerId: String
+    public struct Settings: DocumentObject, Hashable, Sendable {
+        public var ownerId: String = ""
         public var timeZone: String?
 
-        enum CodingKeys: String, CodingKey { case ownerId = "owner_id", timeZone = "time_zone" }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(ownerId, forKey: .ownerId)
-            try c.encode(timeZone, forKey: .timeZone)
-        }
+        static let coding: [FieldCoding<Self>] = [.required("owner_id", \.ownerId), .nullable("time_zone", \.timeZone)]
     }
 
     /// A card: the fields of `board list --json`, and with `export` the ones a copy needs.
-    public struct Card: Codable, Hashable, Sendable {
-        public var id: String
-        public var title: String
-        public var description: String
-        public var labels: [String]
-        public var bucket: String
+    public struct Card: DocumentObject, Hashable, Sendable {
+        /// A new one when the file gives none (so importing such a file twice adds the card twice).
+        public var id: String = RandomId.make()
+        public var title: String = ""
+        public var description: String = ""
+        public var labels: [String] = []
+        public var bucket: String = Bucket.thisWeek.cliName
         /// nil when the file gives none: a new card goes to its bucket's end, one already on the board keeps its place.
         public var position: Int?
         public var dueDate: String?
         public var dueTime: String?
-        public var priority: Int
+        public var priority: Int = 0
         public var duration: Int?
-        public var completed: Bool
+        public var completed: Bool = false
         public var templateId: String?
         public var seriesId: String?
         public var occurrenceDate: String?
-        public var exceptions: [String]
-        public var checklist: [ChecklistItem]
+        public var exceptions: [String] = []
+        public var checklist: [ChecklistItem] = []
         // Only in a full export; a `list --json` card leaves them out.
         public var ownerId: String?
         public var completedAt: String?
@@ -52,177 +47,140 @@ public enum BoardDocument {
         /// The day the card was put in its bucket (ARCHITECTURE.md §15); none: it follows its date.
         public var aimedOn: String? = nil
 
-        enum CodingKeys: String, CodingKey {
-            case id, title, description, labels, bucket, position, dueDate = "due_date", dueTime = "due_time"
-            case priority, duration, completed, templateId = "template_id", seriesId = "series_id"
-            case occurrenceDate = "occurrence_date", exceptions, checklist
-            case ownerId = "owner_id", completedAt = "completed_at", createdAt = "created_at", updatedAt = "updated_at"
-            case remindBefore = "remind_before", aimedOn = "aimed_on"
-        }
-
-        /// `list --json`'s fields are always written (null when empty); the copy's only when set.
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(title, forKey: .title)
-            try c.encode(description, forKey: .description)
-            try c.encode(labels, forKey: .labels)
-            try c.encode(bucket, forKey: .bucket)
-            try c.encode(position ?? 0, forKey: .position)
-            try c.encode(dueDate, forKey: .dueDate)
-            try c.encode(dueTime, forKey: .dueTime)
-            try c.encode(priority, forKey: .priority)
-            try c.encode(duration, forKey: .duration)
-            try c.encode(completed, forKey: .completed)
-            try c.encode(templateId, forKey: .templateId)
-            try c.encode(seriesId, forKey: .seriesId)
-            try c.encode(occurrenceDate, forKey: .occurrenceDate)
-            try c.encode(exceptions, forKey: .exceptions)
-            try c.encode(checklist, forKey: .checklist)
-            try c.encodeIfPresent(ownerId, forKey: .ownerId)
-            try c.encodeIfPresent(completedAt, forKey: .completedAt)
-            try c.encodeIfPresent(createdAt, forKey: .createdAt)
-            try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
-            try c.encodeIfPresent(remindBefore, forKey: .remindBefore)
-            try c.encodeIfPresent(aimedOn, forKey: .aimedOn)
-        }
+        /// Only the title is required, as `CardReader` reads a card (the two are held equal by a
+        /// test); the rest defaults as `board add` does. `list --json`'s fields are always written
+        /// (null when empty), the copy's only when set.
+        static let coding: [FieldCoding<Self>] = {
+            typealias T = CardTable
+            return [
+                .defaulted(T.id.documentKey, \.id), .required(T.title.documentKey, \.title),
+                .defaulted(T.description.documentKey, \.description), .defaulted(T.labels.documentKey, \.labels),
+                .defaulted(T.bucket.documentKey, \.bucket),
+                FieldCoding(key: T.position.documentKey,
+                            write: { card, c in try c.encode(card.position ?? 0, forKey: DocumentKey(T.position.documentKey)) },
+                            read: { card, c in card.position = try c.decodeIfPresent(Int.self, forKey: DocumentKey(T.position.documentKey)) }),
+                .nullable(T.dueDate.documentKey, \.dueDate), .nullable(T.dueTime.documentKey, \.dueTime),
+                .defaulted(T.priority.documentKey, \.priority), .nullable(T.durationMin.documentKey, \.duration),
+                .defaulted(T.isCompleted.documentKey, \.completed), .nullable(T.templateId.documentKey, \.templateId),
+                .nullable(T.seriesId.documentKey, \.seriesId), .nullable(T.occurrenceDate.documentKey, \.occurrenceDate),
+                .defaulted(T.exceptionMask.documentKey, \.exceptions), .defaulted(T.checklist.documentKey, \.checklist),
+                .whenSet(T.ownerId.documentKey, \.ownerId), .whenSet(T.completedAt.documentKey, \.completedAt),
+                .whenSet(T.createdAt.documentKey, \.createdAt), .whenSet(T.updatedAt.documentKey, \.updatedAt),
+                .whenSet(T.remindBefore.documentKey, \.remindBefore), .whenSet(T.aimedOn.documentKey, \.aimedOn),
+            ]
+        }()
     }
 
     /// A template, its recurrence rule (none for a checklist routine) and its one series.
-    public struct Template: Codable, Hashable, Sendable {
-        public var id: String
-        public var ownerId: String
-        public var title: String
-        public var description: String
-        public var labels: [String]
-        public var checklist: [ChecklistStep]
+    public struct Template: DocumentObject, Hashable, Sendable {
+        public var id: String = ""
+        public var ownerId: String = ""
+        public var title: String = ""
+        public var description: String = ""
+        public var labels: [String] = []
+        public var checklist: [ChecklistStep] = []
         public var time: String?
-        public var priority: Int
+        public var priority: Int = 0
         public var duration: Int?
-        public var status: String
-        public var version: Int
-        public var createdAt: String
-        public var updatedAt: String
+        public var status: String = ""
+        public var version: Int = 0
+        public var createdAt: String = ""
+        public var updatedAt: String = ""
         public var endAfterCount: Int?
-        public var remindBefore: Int
+        public var remindBefore: Int = 0
         public var rule: Rule?
         public var series: Series?
 
-        enum CodingKeys: String, CodingKey {
-            case id, ownerId = "owner_id", title, description, labels, checklist, time, priority, duration, status
-            case version, createdAt = "created_at", updatedAt = "updated_at", endAfterCount = "end_after_count"
-            case remindBefore = "remind_before", rule, series
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(ownerId, forKey: .ownerId)
-            try c.encode(title, forKey: .title)
-            try c.encode(description, forKey: .description)
-            try c.encode(labels, forKey: .labels)
-            try c.encode(checklist, forKey: .checklist)
-            try c.encode(time, forKey: .time)
-            try c.encode(priority, forKey: .priority)
-            try c.encode(duration, forKey: .duration)
-            try c.encode(status, forKey: .status)
-            try c.encode(version, forKey: .version)
-            try c.encode(createdAt, forKey: .createdAt)
-            try c.encode(updatedAt, forKey: .updatedAt)
-            try c.encode(endAfterCount, forKey: .endAfterCount)
-            try c.encode(remindBefore, forKey: .remindBefore)
-            try c.encode(rule, forKey: .rule)
-            try c.encode(series, forKey: .series)
-        }
+        static let coding: [FieldCoding<Self>] = {
+            typealias T = TemplateTable
+            return [
+                .required(T.id.documentKey, \.id), .required(T.ownerId.documentKey, \.ownerId), .required(T.title.documentKey, \.title),
+                .required(T.description.documentKey, \.description), .required(T.labels.documentKey, \.labels),
+                .required(T.checklist.documentKey, \.checklist), .nullable(T.defaultTime.documentKey, \.time),
+                .required(T.priority.documentKey, \.priority), .nullable(T.defaultDurationMin.documentKey, \.duration),
+                .required(T.status.documentKey, \.status), .required(T.version.documentKey, \.version),
+                .required(T.createdAt.documentKey, \.createdAt), .required(T.updatedAt.documentKey, \.updatedAt),
+                .nullable(T.endAfterCount.documentKey, \.endAfterCount), .required(T.remindBefore.documentKey, \.remindBefore),
+                .nullable("rule", \.rule), .nullable("series", \.series),
+            ]
+        }()
     }
 
-    public struct Rule: Codable, Hashable, Sendable {
-        public var id: String
-        public var rrule: String
-        public var anchor: String
-        public var monthEndPolicy: String
+    public struct Rule: DocumentObject, Hashable, Sendable {
+        public var id: String = ""
+        public var rrule: String = ""
+        public var anchor: String = ""
+        public var monthEndPolicy: String = ""
         public var timezone: String?
-        public var startsOn: String
+        public var startsOn: String = ""
         public var endsOn: String?
 
-        enum CodingKeys: String, CodingKey {
-            case id, rrule, anchor, monthEndPolicy = "month_end_policy", timezone, startsOn = "starts_on", endsOn = "ends_on"
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(rrule, forKey: .rrule)
-            try c.encode(anchor, forKey: .anchor)
-            try c.encode(monthEndPolicy, forKey: .monthEndPolicy)
-            try c.encode(timezone, forKey: .timezone)
-            try c.encode(startsOn, forKey: .startsOn)
-            try c.encode(endsOn, forKey: .endsOn)
-        }
+        static let coding: [FieldCoding<Self>] = {
+            typealias T = RuleTable
+            return [
+                .required(T.id.documentKey, \.id), .required(T.rrule.documentKey, \.rrule), .required(T.anchor.documentKey, \.anchor),
+                .required(T.monthEndPolicy.documentKey, \.monthEndPolicy), .nullable(T.timezone.documentKey, \.timezone),
+                .required(T.startsOn.documentKey, \.startsOn), .nullable(T.endsOn.documentKey, \.endsOn),
+            ]
+        }()
     }
 
-    public struct Series: Codable, Hashable, Sendable {
-        public var id: String
-        public var startsOn: String
+    public struct Series: DocumentObject, Hashable, Sendable {
+        public var id: String = ""
+        public var startsOn: String = ""
         public var endsOn: String?
-        public var status: String
+        public var status: String = ""
         public var lastGeneratedAt: String?
-        public var usedCount: Int
-        public var skippedDates: [String]
+        public var usedCount: Int = 0
+        public var skippedDates: [String] = []
         public var generatedThrough: String?
 
-        enum CodingKeys: String, CodingKey {
-            case id, startsOn = "starts_on", endsOn = "ends_on", status, lastGeneratedAt = "last_generated_at"
-            case usedCount = "used_count", skippedDates = "skipped_dates", generatedThrough = "generated_through"
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(startsOn, forKey: .startsOn)
-            try c.encode(endsOn, forKey: .endsOn)
-            try c.encode(status, forKey: .status)
-            try c.encode(lastGeneratedAt, forKey: .lastGeneratedAt)
-            try c.encode(usedCount, forKey: .usedCount)
-            try c.encode(skippedDates, forKey: .skippedDates)
-            try c.encode(generatedThrough, forKey: .generatedThrough)
-        }
+        static let coding: [FieldCoding<Self>] = {
+            typealias T = SeriesTable
+            return [
+                .required(T.id.documentKey, \.id), .required(T.startsOn.documentKey, \.startsOn), .nullable(T.endsOn.documentKey, \.endsOn),
+                .required(T.status.documentKey, \.status), .nullable(T.lastGeneratedAt.documentKey, \.lastGeneratedAt),
+                .required(T.usedCount.documentKey, \.usedCount), .required(T.skippedDates.documentKey, \.skippedDates),
+                .nullable(T.generatedThrough.documentKey, \.generatedThrough),
+            ]
+        }()
     }
 
     /// A habit and its check-ins (entries), oldest first.
-    public struct Habit: Codable, Hashable, Sendable {
-        public var id: String
-        public var ownerId: String
-        public var name: String
-        public var description: String
-        public var archived: Bool
-        public var createdAt: String
-        public var entries: [Entry]
+    public struct Habit: DocumentObject, Hashable, Sendable {
+        public var id: String = ""
+        public var ownerId: String = ""
+        public var name: String = ""
+        public var description: String = ""
+        public var archived: Bool = false
+        public var createdAt: String = ""
+        public var entries: [Entry] = []
 
-        enum CodingKeys: String, CodingKey {
-            case id, ownerId = "owner_id", name, description, archived, createdAt = "created_at", entries
-        }
+        static let coding: [FieldCoding<Self>] = {
+            typealias T = HabitTable
+            return [
+                .required(T.id.documentKey, \.id), .required(T.ownerId.documentKey, \.ownerId), .required(T.name.documentKey, \.name),
+                .required(T.description.documentKey, \.description), .required(T.archived.documentKey, \.archived),
+                .required(T.createdAt.documentKey, \.createdAt), .required("entries", \.entries),
+            ]
+        }()
     }
 
-    public struct Entry: Codable, Hashable, Sendable {
-        public var day: String
-        public var source: String
+    public struct Entry: DocumentObject, Hashable, Sendable {
+        public var day: String = ""
+        public var source: String = ""
         public var routineId: String?
-        public var createdAt: String
-        public var updatedAt: String
+        public var createdAt: String = ""
+        public var updatedAt: String = ""
 
-        enum CodingKeys: String, CodingKey {
-            case day, source, routineId = "routine_id", createdAt = "created_at", updatedAt = "updated_at"
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(day, forKey: .day)
-            try c.encode(source, forKey: .source)
-            try c.encode(routineId, forKey: .routineId)
-            try c.encode(createdAt, forKey: .createdAt)
-            try c.encode(updatedAt, forKey: .updatedAt)
-        }
+        static let coding: [FieldCoding<Self>] = {
+            typealias T = HabitEntryTable
+            return [
+                .required(T.day.documentKey, \.day), .required(T.source.documentKey, \.source),
+                .nullable(T.routineId.documentKey, \.routineId), .required(T.createdAt.documentKey, \.createdAt),
+                .required(T.updatedAt.documentKey, \.updatedAt),
+            ]
+        }()
     }
 
     /// The document's head: what it is, and which version of the format.
@@ -286,36 +244,5 @@ public enum BoardDocument {
             }
         }
         return TerminalText.escapeJSON(String(decoding: out, as: UTF8.self))
-    }
-}
-
-// In an extension, so the memberwise initializer stays.
-extension BoardDocument.Card {
-    /// Only the title is required, as `CardReader` reads a card (the two are held equal by a test):
-    /// a new id, no position (the import places it), `board add`'s defaults.
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decodeIfPresent(String.self, forKey: .id) ?? RandomId.make()
-        title = try c.decode(String.self, forKey: .title)
-        description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
-        labels = try c.decodeIfPresent([String].self, forKey: .labels) ?? []
-        bucket = try c.decodeIfPresent(String.self, forKey: .bucket) ?? Bucket.thisWeek.cliName
-        position = try c.decodeIfPresent(Int.self, forKey: .position)
-        dueDate = try c.decodeIfPresent(String.self, forKey: .dueDate)
-        dueTime = try c.decodeIfPresent(String.self, forKey: .dueTime)
-        priority = try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0
-        duration = try c.decodeIfPresent(Int.self, forKey: .duration)
-        completed = try c.decodeIfPresent(Bool.self, forKey: .completed) ?? false
-        templateId = try c.decodeIfPresent(String.self, forKey: .templateId)
-        seriesId = try c.decodeIfPresent(String.self, forKey: .seriesId)
-        occurrenceDate = try c.decodeIfPresent(String.self, forKey: .occurrenceDate)
-        exceptions = try c.decodeIfPresent([String].self, forKey: .exceptions) ?? []
-        checklist = try c.decodeIfPresent([ChecklistItem].self, forKey: .checklist) ?? []
-        ownerId = try c.decodeIfPresent(String.self, forKey: .ownerId)
-        completedAt = try c.decodeIfPresent(String.self, forKey: .completedAt)
-        createdAt = try c.decodeIfPresent(String.self, forKey: .createdAt)
-        updatedAt = try c.decodeIfPresent(String.self, forKey: .updatedAt)
-        remindBefore = try c.decodeIfPresent(Int.self, forKey: .remindBefore)
-        aimedOn = try c.decodeIfPresent(String.self, forKey: .aimedOn)
     }
 }

@@ -15,13 +15,14 @@ public enum CardJSON {
 
     /// The card at `depth` (its braces indented by two spaces a level), appended to `out`.
     static func write(_ card: BoardDocument.Card, depth: Int, into out: inout [UInt8]) {
+        typealias T = CardTable
         var w = Writer(out: out, keys: 2 * depth + 2)
         out = []
         w.pad(2 * depth)
         w.raw("{\n")
-        if let aimedOn = card.aimedOn { w.key("aimed_on"); w.string(aimedOn); w.next() }
-        w.key("bucket"); w.string(card.bucket); w.next()
-        w.key("checklist")
+        if let aimedOn = card.aimedOn { w.key(T.aimedOn); w.string(aimedOn); w.next() }
+        w.key(T.bucket); w.string(card.bucket); w.next()
+        w.key(T.checklist)
         w.array(card.checklist) { w, item in
             let inner = w.keys + 4
             w.raw("{\n")
@@ -30,25 +31,25 @@ public enum CardJSON {
             w.pad(inner - 2); w.raw("}")
         }
         w.next()
-        w.key("completed"); w.bool(card.completed); w.next()
-        if let completedAt = card.completedAt { w.key("completed_at"); w.string(completedAt); w.next() }
-        if let createdAt = card.createdAt { w.key("created_at"); w.string(createdAt); w.next() }
-        w.key("description"); w.string(card.description); w.next()
-        w.key("due_date"); w.optional(card.dueDate); w.next()
-        w.key("due_time"); w.optional(card.dueTime); w.next()
-        w.key("duration"); w.optional(card.duration); w.next()
-        w.key("exceptions"); w.array(card.exceptions) { w, name in w.string(name) }; w.next()
-        w.key("id"); w.string(card.id); w.next()
-        w.key("labels"); w.array(card.labels) { w, label in w.string(label) }; w.next()
-        w.key("occurrence_date"); w.optional(card.occurrenceDate); w.next()
-        if let ownerId = card.ownerId { w.key("owner_id"); w.string(ownerId); w.next() }
-        w.key("position"); w.int(card.position ?? 0); w.next()
-        w.key("priority"); w.int(card.priority); w.next()
-        if let remindBefore = card.remindBefore { w.key("remind_before"); w.int(remindBefore); w.next() }
-        w.key("series_id"); w.optional(card.seriesId); w.next()
-        w.key("template_id"); w.optional(card.templateId); w.next()
-        w.key("title"); w.string(card.title)
-        if let updatedAt = card.updatedAt { w.next(); w.key("updated_at"); w.string(updatedAt) }
+        w.key(T.isCompleted); w.bool(card.completed); w.next()
+        if let completedAt = card.completedAt { w.key(T.completedAt); w.string(completedAt); w.next() }
+        if let createdAt = card.createdAt { w.key(T.createdAt); w.string(createdAt); w.next() }
+        w.key(T.description); w.string(card.description); w.next()
+        w.key(T.dueDate); w.optional(card.dueDate); w.next()
+        w.key(T.dueTime); w.optional(card.dueTime); w.next()
+        w.key(T.durationMin); w.optional(card.duration); w.next()
+        w.key(T.exceptionMask); w.array(card.exceptions) { w, name in w.string(name) }; w.next()
+        w.key(T.id); w.string(card.id); w.next()
+        w.key(T.labels); w.array(card.labels) { w, label in w.string(label) }; w.next()
+        w.key(T.occurrenceDate); w.optional(card.occurrenceDate); w.next()
+        if let ownerId = card.ownerId { w.key(T.ownerId); w.string(ownerId); w.next() }
+        w.key(T.position); w.int(card.position ?? 0); w.next()
+        w.key(T.priority); w.int(card.priority); w.next()
+        if let remindBefore = card.remindBefore { w.key(T.remindBefore); w.int(remindBefore); w.next() }
+        w.key(T.seriesId); w.optional(card.seriesId); w.next()
+        w.key(T.templateId); w.optional(card.templateId); w.next()
+        w.key(T.title); w.string(card.title)
+        if let updatedAt = card.updatedAt { w.next(); w.key(T.updatedAt); w.string(updatedAt) }
         w.raw("\n")
         w.pad(2 * depth)
         w.raw("}")
@@ -68,10 +69,10 @@ public enum CardJSON {
             out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
         }
 
-        mutating func key(_ name: StaticString) {
+        mutating func key(_ field: SyncedField) {
             pad(keys)
             out.append(UInt8(ascii: "\""))
-            name.withUTF8Buffer { out.append(contentsOf: $0) }
+            out.append(contentsOf: field.documentKey.utf8)
             raw("\" : ")
         }
 

@@ -15,30 +15,31 @@ extension CardReader {
         var templateId: String??, seriesId: String??, occurrenceDate: String??, exceptions: [String]?
         var checklist: [ChecklistItem]?, ownerId: String??, completedAt: String??, createdAt: String??
         var updatedAt: String??, remindBefore: Int??, aimedOn: String??
+        typealias T = CardTable
         try members { reader, key in
             switch key {
-            case "id": id = try reader.optional { try $0.string() } ?? nil
-            case "title": title = try reader.string()
-            case "description": description = try reader.optional { try $0.string() } ?? nil
-            case "labels": labels = try reader.optional { try $0.array { reader in try reader.string() } } ?? nil
-            case "bucket": bucket = try reader.optional { try $0.string() } ?? nil
-            case "position": position = try reader.optional { try $0.int() } ?? nil
-            case "due_date": dueDate = try reader.optional { try $0.string() }
-            case "due_time": dueTime = try reader.optional { try $0.string() }
-            case "priority": priority = try reader.optional { try $0.int() } ?? nil
-            case "duration": duration = try reader.optional { try $0.int() }
-            case "completed": completed = try reader.optional { try $0.bool() } ?? nil
-            case "template_id": templateId = try reader.optional { try $0.string() }
-            case "series_id": seriesId = try reader.optional { try $0.string() }
-            case "occurrence_date": occurrenceDate = try reader.optional { try $0.string() }
-            case "exceptions": exceptions = try reader.optional { try $0.array { reader in try reader.string() } } ?? nil
-            case "checklist": checklist = try reader.optional { try $0.array { reader in try reader.item() } } ?? nil
-            case "owner_id": ownerId = try reader.optional { try $0.string() }
-            case "completed_at": completedAt = try reader.optional { try $0.string() }
-            case "created_at": createdAt = try reader.optional { try $0.string() }
-            case "updated_at": updatedAt = try reader.optional { try $0.string() }
-            case "remind_before": remindBefore = try reader.optional { try $0.int() }
-            case "aimed_on": aimedOn = try reader.optional { try $0.string() }
+            case T.id.documentKey: id = try reader.optional { try $0.string() } ?? nil
+            case T.title.documentKey: title = try reader.string()
+            case T.description.documentKey: description = try reader.optional { try $0.string() } ?? nil
+            case T.labels.documentKey: labels = try reader.optional { try $0.array { reader in try reader.string() } } ?? nil
+            case T.bucket.documentKey: bucket = try reader.optional { try $0.string() } ?? nil
+            case T.position.documentKey: position = try reader.optional { try $0.int() } ?? nil
+            case T.dueDate.documentKey: dueDate = try reader.optional { try $0.string() }
+            case T.dueTime.documentKey: dueTime = try reader.optional { try $0.string() }
+            case T.priority.documentKey: priority = try reader.optional { try $0.int() } ?? nil
+            case T.durationMin.documentKey: duration = try reader.optional { try $0.int() }
+            case T.isCompleted.documentKey: completed = try reader.optional { try $0.bool() } ?? nil
+            case T.templateId.documentKey: templateId = try reader.optional { try $0.string() }
+            case T.seriesId.documentKey: seriesId = try reader.optional { try $0.string() }
+            case T.occurrenceDate.documentKey: occurrenceDate = try reader.optional { try $0.string() }
+            case T.exceptionMask.documentKey: exceptions = try reader.optional { try $0.array { reader in try reader.string() } } ?? nil
+            case T.checklist.documentKey: checklist = try reader.optional { try $0.array { reader in try reader.item() } } ?? nil
+            case T.ownerId.documentKey: ownerId = try reader.optional { try $0.string() }
+            case T.completedAt.documentKey: completedAt = try reader.optional { try $0.string() }
+            case T.createdAt.documentKey: createdAt = try reader.optional { try $0.string() }
+            case T.updatedAt.documentKey: updatedAt = try reader.optional { try $0.string() }
+            case T.remindBefore.documentKey: remindBefore = try reader.optional { try $0.int() }
+            case T.aimedOn.documentKey: aimedOn = try reader.optional { try $0.string() }
             default: try reader.skipValue()
             }
         }
@@ -46,7 +47,7 @@ extension CardReader {
             guard let value else { throw BoardError("\(pathText).\(key)", "is missing") }
             return value
         }
-        let cardId: String = id ?? RandomId.make(), cardTitle: String = try required(title, "title")
+        let cardId: String = id ?? RandomId.make(), cardTitle: String = try required(title, T.title.documentKey)
         let cardBucket: String = bucket ?? Bucket.thisWeek.cliName, cardPosition: Int? = position
         let cardLabels: [String] = labels ?? [], cardExceptions: [String] = exceptions ?? []
         let cardChecklist: [ChecklistItem] = checklist ?? []

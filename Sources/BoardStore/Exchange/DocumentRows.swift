@@ -19,29 +19,30 @@ extension BoardDocument.Card {
     /// The row this card is, or the first wrong field by its path. What a `list --json` card
     /// leaves out is filled in: this board's owner, `now` for its timestamps.
     func record(at path: @autoclosure () -> String, ownerId: String, now: String) throws(BoardError) -> CardRecord {
-        func wrong(_ field: String, _ problem: String) -> BoardError { BoardError("\(path()).\(field)", problem) }
-        try DocumentCheck.id(id, at: "\(path()).id")
+        func place(_ field: SyncedField) -> String { "\(path()).\(field.documentKey)" }
+        func wrong(_ field: SyncedField, _ problem: String) -> BoardError { BoardError(Field(place(field)), problem) }
+        try DocumentCheck.id(id, at: place(CardTable.id))
         let bucket: Bucket
         do { bucket = try Bucket(parsing: self.bucket) } catch {
-            throw wrong("bucket", "unknown bucket '\(self.bucket.echoed)'; use \(Bucket.allCases.map(\.cliName).joined(separator: ", "))")
+            throw wrong(CardTable.bucket, "unknown bucket '\(self.bucket.echoed)'; use \(Bucket.allCases.map(\.cliName).joined(separator: ", "))")
         }
         let values = CardValues(title: title, description: description, labels: labels, checklist: checklist.map(\.text),
-                                time: try DocumentCheck.time(dueTime, at: "\(path()).due_time"), priority: priority, duration: duration)
+                                time: try DocumentCheck.time(dueTime, at: place(CardTable.dueTime)), priority: priority, duration: duration)
         do { try values.validate() } catch { throw BoardError("\(path()).\(error.field)", error.problem) }
         let mask: [CardField]
-        do { mask = try exceptions.map { (name) throws(BoardError) in try CardField(parsing: name) } } catch { throw wrong("exceptions", error.problem) }
+        do { mask = try exceptions.map { (name) throws(BoardError) in try CardField(parsing: name) } } catch { throw wrong(CardTable.exceptionMask, error.problem) }
         let remind = remindBefore ?? 0
-        try DocumentCheck.remindBefore(remind, at: "\(path()).remind_before")
+        try DocumentCheck.remindBefore(remind, at: place(CardTable.remindBefore))
         guard (occurrenceDate == nil) == (seriesId == nil), occurrenceDate == nil || templateId != nil else {
-            throw wrong("occurrence_date", "an occurrence has a template, a series and a date; a card has no series and no date")
+            throw wrong(CardTable.occurrenceDate, "an occurrence has a template, a series and a date; a card has no series and no date")
         }
         return CardRecord(
             id: id, ownerId: ownerId, title: title, description: description, labels: labels, checklist: checklist, bucket: bucket,
-            position: position ?? 0, dueDate: try DocumentCheck.date(dueDate, at: "\(path()).due_date"), dueTime: values.time,
+            position: position ?? 0, dueDate: try DocumentCheck.date(dueDate, at: place(CardTable.dueDate)), dueTime: values.time,
             priority: priority, durationMin: duration, isCompleted: completed,
             completedAt: completed ? (completedAt ?? now) : nil, createdAt: createdAt ?? now, updatedAt: updatedAt ?? now,
-            templateId: templateId, seriesId: seriesId, occurrenceDate: try DocumentCheck.date(occurrenceDate, at: "\(path()).occurrence_date"),
-            exceptionMask: mask, remindBeforeMin: remind, aimedOn: try DocumentCheck.date(aimedOn, at: "\(path()).aimed_on"))
+            templateId: templateId, seriesId: seriesId, occurrenceDate: try DocumentCheck.date(occurrenceDate, at: place(CardTable.occurrenceDate)),
+            exceptionMask: mask, remindBeforeMin: remind, aimedOn: try DocumentCheck.date(aimedOn, at: place(CardTable.aimedOn)))
     }
 }
 
@@ -63,16 +64,18 @@ extension BoardDocument.Template {
     /// The template's rows: itself, its rule, its series.
     func records(at path: String, ownerId: String) throws(BoardError) -> (TemplateRecord, RecurrenceRuleRecord?, SeriesRecord?) {
         func wrong(_ field: String, _ problem: String) -> BoardError { BoardError("\(path).\(field)", problem) }
-        try DocumentCheck.id(id, at: "\(path).id")
+        func place(_ field: SyncedField) -> String { "\(path).\(field.documentKey)" }
+        func wrong(_ field: SyncedField, _ problem: String) -> BoardError { BoardError(Field(place(field)), problem) }
+        try DocumentCheck.id(id, at: place(TemplateTable.id))
         guard let status = TemplateStatus(rawValue: status) else {
-            throw wrong("status", "unknown status '\(self.status.echoed)'; use \(TemplateStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw wrong(TemplateTable.status, "unknown status '\(self.status.echoed)'; use \(TemplateStatus.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let time = try DocumentCheck.time(self.time, at: "\(path).time")
+        let time = try DocumentCheck.time(self.time, at: place(TemplateTable.defaultTime))
         let values = CardValues(title: title, description: description, labels: labels, checklist: checklist.map(\.text),
                                 time: time, priority: priority, duration: duration)
         do { try values.validate() } catch { throw BoardError("\(path).\(error.field)", error.problem) }
-        try DocumentCheck.remindBefore(remindBefore, at: "\(path).remind_before")
-        if let endAfterCount, endAfterCount < 1 { throw wrong("end_after_count", "must be 1 or more, got \(endAfterCount)") }
+        try DocumentCheck.remindBefore(remindBefore, at: place(TemplateTable.remindBefore))
+        if let endAfterCount, endAfterCount < 1 { throw wrong(TemplateTable.endAfterCount, "must be 1 or more, got \(endAfterCount)") }
         let template = TemplateRecord(
             id: id, ownerId: ownerId, title: title, description: description, labels: labels, checklist: checklist,
             defaultBucket: .routines, defaultTime: time, priority: priority, defaultDurationMin: duration, status: status,

@@ -70,7 +70,7 @@ extension BoardStore {
     /// Appends `event` to the log, in the transaction of the change it records.
     static func record(_ event: BoardEvent, template: String? = nil, task: String? = nil, clock: BoardClock, _ db: Database) throws {
         let json = try JSONSerialization.data(withJSONObject: event.detail, options: [.sortedKeys])
-        try EventRecord(id: nil, at: clock.timestamp, kind: event.kind.rawValue, templateId: template, taskId: task,
+        try EventRecord(id: nil, at: clock.timestamp, kind: event.kind.rawValue, templateId: template, cardId: task,
                         detail: String(decoding: json, as: UTF8.self)).insert(db)
     }
 }

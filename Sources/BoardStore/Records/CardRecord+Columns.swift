@@ -7,12 +7,12 @@ extension CardRecord {
     /// 100,000 cards spend their time writing, not building key maps per row (ARCHITECTURE.md §7).
     public init(row: Row) throws { try self.init(row: row, at: Self.columnPositions(in: row)) }
 
-    /// Where each column is in rows like `row`, in `CodingKeys` order (`columnValues`' order). A
+    /// Where each column is in rows like `row`, in `CardTable` order (`columnValues`' order). A
     /// cursor finds them once: by name, GRDB lowercases and hashes the name for every value read.
     static func columnPositions(in row: Row) throws -> [Int] {
         let names = Array(row.columnNames).map { $0.lowercased() }
-        return try CodingKeys.allCases.map { key in
-            guard let position = names.firstIndex(of: key.rawValue) else { throw JSONColumn.Unreadable(column: key.rawValue) }
+        return try CardTable.fields.map { field in
+            guard let position = names.firstIndex(of: field.column) else { throw JSONColumn.Unreadable(column: field.column) }
             return position
         }
     }
@@ -23,10 +23,10 @@ extension CardRecord {
         ownerId = try row.decode(atIndex: p[1])
         title = try row.decode(atIndex: p[2])
         description = try row.decode(atIndex: p[3])
-        labels = try JSONColumn.strings(row.decode(atIndex: p[4]), column: "labels")
+        labels = try JSONColumn.strings(row.decode(atIndex: p[4]), column: CardTable.labels.column)
         checklist = try JSONColumn.array(row.decode(atIndex: p[5]))
         let bucketName: String = try row.decode(atIndex: p[6])
-        guard let bucket = Bucket(rawValue: bucketName) else { throw JSONColumn.Unreadable(column: Columns.bucket.rawValue) }
+        guard let bucket = Bucket(rawValue: bucketName) else { throw JSONColumn.Unreadable(column: CardTable.bucket.column) }
         self.bucket = bucket
         position = try row.decode(atIndex: p[7])
         dueDate = try row.decode(atIndex: p[8])
@@ -47,7 +47,7 @@ extension CardRecord {
 }
 
 extension CardRecord {
-    /// The card's values in `CodingKeys` order: what every write of a card stores, through a
+    /// The card's values in `CardTable` order: what every write of a card stores, through a
     /// record's `insert`/`update` or through the bulk insert of `import`. Each a `DatabaseValue`:
     /// an optional boxed as `any DatabaseValueConvertible` looked up its conditional conformance
     /// on every row of an import.
@@ -63,7 +63,7 @@ extension CardRecord {
 
     /// Written column by column, for the same reason.
     public func encode(to container: inout PersistenceContainer) throws {
-        for (column, value) in zip(CodingKeys.allCases, columnValues) { container[column] = value }
+        for (field, value) in zip(CardTable.fields, columnValues) { container[field.column] = value }
     }
 
     /// The bulk path of `import`: one prepared statement for every new card, without a record's
@@ -71,7 +71,7 @@ extension CardRecord {
     /// With `shown`, the column each card shows in is given after its values, so the schema's
     /// trigger need not work it out row by row (ARCHITECTURE.md §15).
     static func bulkInsert(_ db: Database, shown: Bool = false) throws -> BulkInsert {
-        try BulkInsert(db, table: databaseTableName, columns: CodingKeys.allCases.map(\.rawValue) + (shown ? ["shown"] : []))
+        try BulkInsert(db, table: databaseTableName, columns: CardTable.deviceColumns + (shown ? ["shown"] : []))
     }
 }
 

@@ -2,6 +2,7 @@ import BoardModel
 import GRDB
 
 /// A row of `tasks`: a card on the board, plain or an occurrence of a template.
+/// Read and written column by column in `CardTable`'s order (`CardRecord+Columns`), not through Codable.
 public struct CardRecord: Hashable, Sendable, BoardRecord {
     public static let databaseTableName = "tasks"
 
@@ -30,18 +31,8 @@ public struct CardRecord: Hashable, Sendable, BoardRecord {
     /// The day a person put the card in its bucket; nil: it follows its due date (ARCHITECTURE.md §15).
     public var aimedOn: LocalDate? = nil
 
-    /// The columns, by name: records are decoded by these keys, without converting each row's names.
-    /// Typed columns for requests: `CardRecord.Columns.seriesId == id`.
-    public typealias Columns = CodingKeys
-
-    public enum CodingKeys: String, CodingKey, ColumnExpression, CaseIterable {
-        case id, ownerId = "owner_id", title, description, labels, checklist, bucket, position
-        case dueDate = "due_date", dueTime = "due_time", priority, durationMin = "duration_min"
-        case isCompleted = "is_completed", completedAt = "completed_at", createdAt = "created_at"
-        case updatedAt = "updated_at", templateId = "template_id", seriesId = "series_id"
-        case occurrenceDate = "occurrence_date", exceptionMask = "exception_mask"
-        case remindBeforeMin = "remind_before_min", aimedOn = "aimed_on"
-    }
+    /// Typed columns for requests, from the card's table: `CardRecord.Columns.seriesId == id`.
+    public typealias Columns = CardTable
 
     /// The column the card shows in under `horizons` (ARCHITECTURE.md §15).
     public func column(_ horizons: Horizons) -> Bucket {

@@ -2,7 +2,7 @@ import BoardModel
 import GRDB
 
 /// A row of `habits`: something the user wants to do, checked in day by day.
-public struct HabitRecord: Hashable, Sendable, BoardRecord {
+public struct HabitRecord: Hashable, Sendable, BoardRecord, Codable {
     public static let databaseTableName = "habits"
 
     public var id: String
@@ -12,11 +12,11 @@ public struct HabitRecord: Hashable, Sendable, BoardRecord {
     public var archived: Bool
     public var createdAt: String
 
-    /// The columns, by name: records are decoded by these keys, without converting each row's names.
-    /// Typed columns for requests: `CardRecord.Columns.seriesId == id`.
-    public typealias Columns = CodingKeys
+    /// Typed columns for requests, from the record's table: `Columns.id == id`.
+    public typealias Columns = HabitTable
 
-    public enum CodingKeys: String, CodingKey, ColumnExpression {
+    /// The columns, by name (held to `HabitTable` by a test).
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, ownerId = "owner_id", name, description, archived, createdAt = "created_at"
     }
 }
@@ -27,7 +27,7 @@ public enum HabitEntrySource: String, Codable, Sendable, CaseIterable, DatabaseV
 }
 
 /// A row of `habit_entries`: the only truth about a habit, one per habit and local day.
-public struct HabitEntryRecord: Hashable, Sendable, BoardRecord {
+public struct HabitEntryRecord: Hashable, Sendable, BoardRecord, Codable {
     public static let databaseTableName = "habit_entries"
 
     public var habitId: String
@@ -37,11 +37,11 @@ public struct HabitEntryRecord: Hashable, Sendable, BoardRecord {
     public var createdAt: String
     public var updatedAt: String
 
-    /// The columns, by name: records are decoded by these keys, without converting each row's names.
-    /// Typed columns for requests: `CardRecord.Columns.seriesId == id`.
-    public typealias Columns = CodingKeys
+    /// Typed columns for requests, from the record's table: `Columns.id == id`.
+    public typealias Columns = HabitEntryTable
 
-    public enum CodingKeys: String, CodingKey, ColumnExpression {
+    /// The columns, by name (held to `HabitEntryTable` by a test).
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case habitId = "habit_id", day, source, routineId = "routine_id", createdAt = "created_at"
         case updatedAt = "updated_at"
     }

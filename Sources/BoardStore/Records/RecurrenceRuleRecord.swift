@@ -2,7 +2,7 @@ import BoardModel
 import GRDB
 
 /// A row of `recurrence_rules`: the template's rule as RRULE text, with what RRULE can't say.
-public struct RecurrenceRuleRecord: Hashable, Sendable, BoardRecord {
+public struct RecurrenceRuleRecord: Hashable, Sendable, BoardRecord, Codable {
     public static let databaseTableName = "recurrence_rules"
 
     public var id: String
@@ -14,11 +14,11 @@ public struct RecurrenceRuleRecord: Hashable, Sendable, BoardRecord {
     public var startsOn: LocalDate
     public var endsOn: LocalDate?
 
-    /// The columns, by name: records are decoded by these keys, without converting each row's names.
-    /// Typed columns for requests: `CardRecord.Columns.seriesId == id`.
-    public typealias Columns = CodingKeys
+    /// Typed columns for requests, from the record's table: `Columns.id == id`.
+    public typealias Columns = RuleTable
 
-    public enum CodingKeys: String, CodingKey, ColumnExpression {
+    /// The columns, by name (held to `RuleTable` by a test).
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, templateId = "template_id", rrule, anchor, monthEndPolicy = "month_end_policy", timezone
         case startsOn = "starts_on", endsOn = "ends_on"
     }

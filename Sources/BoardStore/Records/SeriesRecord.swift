@@ -2,7 +2,7 @@ import BoardModel
 import GRDB
 
 /// A row of `series`: the running state of a template's occurrences.
-public struct SeriesRecord: Hashable, Sendable, BoardRecord {
+public struct SeriesRecord: Hashable, Sendable, BoardRecord, Codable {
     public static let databaseTableName = "series"
 
     public var id: String
@@ -18,11 +18,11 @@ public struct SeriesRecord: Hashable, Sendable, BoardRecord {
     /// The last day generation has filled; nil until the first generation.
     public var generatedThrough: LocalDate?
 
-    /// The columns, by name: records are decoded by these keys, without converting each row's names.
-    /// Typed columns for requests: `CardRecord.Columns.seriesId == id`.
-    public typealias Columns = CodingKeys
+    /// Typed columns for requests, from the record's table: `Columns.id == id`.
+    public typealias Columns = SeriesTable
 
-    public enum CodingKeys: String, CodingKey, ColumnExpression {
+    /// The columns, by name (held to `SeriesTable` by a test).
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, templateId = "template_id", ownerId = "owner_id", startsOn = "starts_on", endsOn = "ends_on"
         case status, lastGeneratedAt = "last_generated_at", usedCount = "used_count"
         case skippedDates = "skipped_dates", generatedThrough = "generated_through"

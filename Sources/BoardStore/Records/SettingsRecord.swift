@@ -1,7 +1,7 @@
 import GRDB
 
 /// A row of `settings`: the one user of this file.
-struct SettingsRecord: BoardRecord {
+struct SettingsRecord: BoardRecord, Codable {
     static let databaseTableName = "settings"
     var id: Int
     var ownerId: String

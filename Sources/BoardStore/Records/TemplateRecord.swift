@@ -4,7 +4,7 @@ import GRDB
 extension TemplateStatus: DatabaseValueConvertible {}
 
 /// A row of `templates`: a routine's definition.
-public struct TemplateRecord: Hashable, Sendable, BoardRecord {
+public struct TemplateRecord: Hashable, Sendable, BoardRecord, Codable {
     public static let databaseTableName = "templates"
 
     public var id: String
@@ -25,11 +25,11 @@ public struct TemplateRecord: Hashable, Sendable, BoardRecord {
     /// What its occurrences take as their "remind before", in minutes.
     public var remindBeforeMin: Int
 
-    /// The columns, by name: records are decoded by these keys, without converting each row's names.
-    /// Typed columns for requests: `CardRecord.Columns.seriesId == id`.
-    public typealias Columns = CodingKeys
+    /// Typed columns for requests, from the record's table: `Columns.id == id`.
+    public typealias Columns = TemplateTable
 
-    public enum CodingKeys: String, CodingKey, ColumnExpression {
+    /// The columns, by name (held to `TemplateTable` by a test).
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, ownerId = "owner_id", title, description, labels, checklist, defaultBucket = "default_bucket"
         case defaultTime = "default_time", priority, defaultDurationMin = "default_duration_min", status
         case version, createdAt = "created_at", updatedAt = "updated_at", endAfterCount = "end_after_count"

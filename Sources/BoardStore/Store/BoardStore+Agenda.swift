@@ -157,7 +157,7 @@ extension BoardStore {
             case .complete: try completeCard(made.id, clock: clock, db)
             case .move(let bucket): try moveCard(made.id, to: bucket, clock: clock, db)
             }
-            return try Self.task(made.id, db)
+            return try Self.card(made.id, db)
         }
     }
 

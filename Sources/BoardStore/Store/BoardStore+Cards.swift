@@ -35,7 +35,7 @@ extension BoardStore {
     @discardableResult
     public func editCard(_ id: String, _ edit: CardEdit, due: FieldEdit<LocalDate> = .keep, clock: BoardClock) throws -> CardRecord {
         try write { db in
-            var task = try Self.task(id, db)
+            var task = try Self.card(id, db)
             let before = task.values, dueBefore = task.dueDate
             let after = edit.applied(to: before)
             try after.validate()
@@ -75,7 +75,7 @@ extension BoardStore {
 
     func moveCard(_ id: String, to bucket: Bucket, position: Int? = nil, clock: BoardClock, _ db: Database) throws {
         let horizons = horizons(clock)
-        var task = try Self.task(id, db)
+        var task = try Self.card(id, db)
         let column = try Self.columns(horizons, db).rows(in: bucket)
         let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE \(column) AND id != ?", arguments: [id]) ?? 0
         if let position, !(0...others).contains(position) {
@@ -124,7 +124,7 @@ extension BoardStore {
     }
 
     func completeCard(_ id: String, clock: BoardClock, _ db: Database) throws {
-        var task = try Self.task(id, db)
+        var task = try Self.card(id, db)
         guard !task.isCompleted else { throw BoardError("id", "“\(task.title)” is already completed; nothing to do") }
         task.isCompleted = true
         task.completedAt = clock.timestamp
@@ -142,7 +142,7 @@ extension BoardStore {
     /// was already edited, ticked or moved, the reopen is refused rather than lose that work.
     public func reopenCard(_ id: String, clock: BoardClock) throws {
         try write { db in
-            var task = try Self.task(id, db)
+            var task = try Self.card(id, db)
             guard task.isCompleted else { throw BoardError("id", "“\(task.title)” is not completed; nothing to reopen") }
             try takeBackNextAfterCompletion(reopening: task, today: clock.today, db)
             task.isCompleted = false
@@ -175,7 +175,7 @@ extension BoardStore {
     /// Deletes a card. A deleted occurrence's date is skipped, so generation never brings it back.
     public func deleteCard(_ id: String, clock: BoardClock) throws {
         try write { db in
-            let task = try Self.task(id, db)
+            let task = try Self.card(id, db)
             if let seriesId = task.seriesId, let date = task.occurrenceDate {
                 try Self.skip(date, inSeries: seriesId, db)
                 try Self.record(.occurrenceDeleted(date: date), template: task.templateId, task: id, clock: clock, db)
@@ -185,7 +185,7 @@ extension BoardStore {
     }
 
     /// Every card, by bucket and position.
-    public func tasks(in bucket: Bucket? = nil) throws -> [CardRecord] {
+    public func cards(in bucket: Bucket? = nil) throws -> [CardRecord] {
         try read { db in
             var request = CardRecord.all()
             if let bucket { request = request.filter(CardRecord.Columns.bucket == bucket) }
@@ -194,8 +194,8 @@ extension BoardStore {
         }
     }
 
-    public func task(_ id: String) throws -> CardRecord {
-        try read { db in try Self.task(id, db) }
+    public func card(_ id: String) throws -> CardRecord {
+        try read { db in try Self.card(id, db) }
     }
 
     static func validateRemindBefore(_ minutes: Int) throws {

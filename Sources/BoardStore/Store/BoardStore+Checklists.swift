@@ -7,7 +7,7 @@ import GRDB
 extension BoardStore {
     /// A card's checklist; an occurrence's steps carry the habit links of its template's steps.
     public func checklist(ofCard id: String) throws -> RoutineChecklist {
-        try read { db in try Self.checklist(of: try Self.task(id, db), db) }
+        try read { db in try Self.checklist(of: try Self.card(id, db), db) }
     }
 
     /// A routine's checklist on `day`: the day's ticks of a routine without a schedule, else the
@@ -43,7 +43,7 @@ extension BoardStore {
         try write { db in
             switch owner {
             case .card(let id):
-                var task = try Self.task(id, db)
+                var task = try Self.card(id, db)
                 try Self.checkStep(index, count: task.checklist.count)
                 task.checklist[index].done.toggle()
                 task.updatedAt = clock.timestamp

@@ -193,7 +193,7 @@ struct OccurrenceInserter {
         statement = try db.cachedStatement(sql: """
             INSERT INTO tasks (id, owner_id, title, description, labels, checklist, bucket, position, due_date, due_time,
                                priority, duration_min, is_completed, created_at, updated_at, template_id, series_id,
-                               occurrence_date, exception_mask, remind_before_min)
+                               occurrence_date, exception_mask, \(CardTable.remindBefore.column))
             VALUES (?, ?, ?, ?, ?, ?, 'ROUTINES', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, '[]', ?)
             ON CONFLICT (series_id, occurrence_date) WHERE series_id IS NOT NULL DO NOTHING
             """)

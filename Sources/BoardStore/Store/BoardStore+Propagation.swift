@@ -70,7 +70,7 @@ extension BoardStore {
             }
             let total = plan.propagation.updates.count
             try writing(as: .propagation, db) { try Self.write(plan.propagation, clock: clock, db) { done in progress?(done, total) } }
-            for taskId in plan.removals { try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskId]) }
+            for cardId in plan.removals { try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [cardId]) }
             try Self.record(.templateEdited(version: template.version, fields: plan.propagation.changedFields, updated: total,
                                             removed: plan.removals.count), template: id, clock: clock, db)
             try generate(templateId: id, clock: clock, db)
@@ -106,7 +106,7 @@ extension BoardStore {
             let open = states.filter { $0.mask.isEmpty && $0.date >= today }
             if let last = open.map(\.date).max() {
                 let kept = Set(schedule.occurrences(in: today...last))
-                removals = open.filter { !kept.contains($0.date) }.map(\.taskId).sorted()
+                removals = open.filter { !kept.contains($0.date) }.map(\.cardId).sorted()
             }
         }
         return TemplateEditPlan(request: request, today: today, propagation: propagation, schedule: schedule,
@@ -126,7 +126,7 @@ extension BoardStore {
             let maskText: String = row[2], checklistText: String = row[3]
             let mask = maskText == "[]" ? [] : try decoder.decode([CardField].self, from: Data(maskText.utf8))
             let checklist = checklistText == "[]" ? [] : try decoder.decode([ChecklistItem].self, from: Data(checklistText.utf8))
-            states.append(OccurrenceState(taskId: row[0], date: row[1], isCompleted: false, mask: Set(mask), checklist: checklist))
+            states.append(OccurrenceState(cardId: row[0], date: row[1], isCompleted: false, mask: Set(mask), checklist: checklist))
         }
         return states
     }
@@ -150,11 +150,11 @@ extension BoardStore {
             let statement = try db.cachedStatement(sql: sql)
             for start in stride(from: 0, to: updates.count, by: 100) {
                 let chunk = updates[start..<min(start + 100, updates.count)]
-                let ids = String(decoding: try encoder.encode(chunk.map(\.taskId)), as: UTF8.self)
+                let ids = String(decoding: try encoder.encode(chunk.map(\.cardId)), as: UTF8.self)
                 try statement.execute(arguments: StatementArguments(set.map(\.1) + [clock.timestamp, ids]))
                 for update in chunk {
                     if let items = update.checklist {
-                        try checklist.execute(arguments: [String(decoding: try encoder.encode(items), as: UTF8.self), update.taskId])
+                        try checklist.execute(arguments: [String(decoding: try encoder.encode(items), as: UTF8.self), update.cardId])
                     }
                 }
                 done += chunk.count
@@ -166,11 +166,11 @@ extension BoardStore {
     // MARK: Exceptions
 
     /// Removes `fields` (all when nil) from an occurrence's mask and restores the template's current values.
-    public func reapply(_ taskId: String, fields: [CardField]? = nil, clock: BoardClock) throws {
+    public func reapply(_ cardId: String, fields: [CardField]? = nil, clock: BoardClock) throws {
         try write { db in try writing(as: .reapply, db) {
-            var task = try Self.task(taskId, db)
+            var task = try Self.card(cardId, db)
             guard let templateId = task.templateId else {
-                throw BoardError("id", "card \(taskId) is not an occurrence of a template; there is nothing to reapply")
+                throw BoardError("id", "card \(cardId) is not an occurrence of a template; there is nothing to reapply")
             }
             let template = try Self.template(templateId, db)
             let restore = fields ?? task.exceptionMask
@@ -184,7 +184,7 @@ extension BoardStore {
             task.exceptionMask.removeAll { restore.contains($0) }
             task.updatedAt = clock.timestamp
             try task.update(db)
-            try Self.record(.reapplied(fields: restore), template: templateId, task: taskId, clock: clock, db)
+            try Self.record(.reapplied(fields: restore), template: templateId, task: cardId, clock: clock, db)
         } }
     }
 }

@@ -50,23 +50,23 @@ extension BoardStore {
                     pass.next = min(pass.next ?? reminder.instant, reminder.instant)
                     continue
                 }
-                guard try Int.fetchOne(claimed, arguments: [reminder.taskId, reminder.instantKey]) == nil else { continue }
+                guard try Int.fetchOne(claimed, arguments: [reminder.cardId, reminder.instantKey]) == nil else { continue }
                 // Already past, and this card's reminder was dealt with near it: a time edit moved a
                 // reminder delivered or reported, which is neither sent nor reported again.
                 let past = if case .deliver(let late) = decision { late } else { true }
-                if past, try Int.fetchOne(claimedNear, arguments: [reminder.taskId, reminder.instantKey]) != nil {
-                    try claim.execute(arguments: [reminder.taskId, reminder.instantKey, "missed", clock.timestamp])
+                if past, try Int.fetchOne(claimedNear, arguments: [reminder.cardId, reminder.instantKey]) != nil {
+                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
                     continue
                 }
                 switch decision {
                 case .deliver(let late):
-                    try claim.execute(arguments: [reminder.taskId, reminder.instantKey, "claimed", clock.timestamp])
+                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "claimed", clock.timestamp])
                     pass.deliver.append(ClaimedReminder(reminder: reminder, late: late))
                 case .missed:
-                    try claim.execute(arguments: [reminder.taskId, reminder.instantKey, "missed", clock.timestamp])
+                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
                     pass.missed.append(reminder)
                 case .neverDue:
-                    try claim.execute(arguments: [reminder.taskId, reminder.instantKey, "missed", clock.timestamp])
+                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
                 }
             }
             return pass
@@ -77,17 +77,18 @@ extension BoardStore {
     /// can come up to a day before its card's date), earliest first.
     /// `near`: only those whose reminder's wall time ("YYYY-MM-DD HH:MM:SS") lies between the two.
     static func openReminders(clock: BoardClock, near: (String, String)? = nil, _ db: Database) throws -> [Reminder] {
-        let wallTime = "datetime(due_date || ' ' || due_time, '-' || remind_before_min || ' minutes')"
+        let before = CardTable.remindBefore.column
+        let wallTime = "datetime(due_date || ' ' || due_time, '-' || \(before) || ' minutes')"
         let rows = try Row.fetchAll(db, sql: """
-            SELECT id, title, bucket, due_date, due_time, remind_before_min, created_at FROM tasks
+            SELECT id, title, bucket, due_date, due_time, \(before), created_at FROM tasks
             WHERE is_completed = 0 AND due_date IS NOT NULL AND due_time IS NOT NULL AND due_date <= ?
             \(near == nil ? "" : "AND \(wallTime) BETWEEN ? AND ?")
             ORDER BY due_date, due_time, rowid
             """, arguments: StatementArguments([clock.today.adding(days: 2)] as [any DatabaseValueConvertible])
                 + StatementArguments(near.map { [$0.0, $0.1] } ?? []))
         return rows.map { row in
-            Reminder(taskId: row["id"], title: row["title"], bucket: (row["bucket"] as Bucket).cliName,
-                     due: LocalDateTime(date: row["due_date"], time: row["due_time"]), minutesBefore: row["remind_before_min"],
+            Reminder(cardId: row["id"], title: row["title"], bucket: (row["bucket"] as Bucket).cliName,
+                     due: LocalDateTime(date: row["due_date"], time: row["due_time"]), minutesBefore: row[before],
                      zone: clock.zone, createdAt: BoardClock.date(fromTimestamp: row["created_at"]))
         }
     }
@@ -102,8 +103,9 @@ extension BoardStore {
 
     /// Marks claims older than `cutoff` that never finished as failed, and returns them.
     private func interruptedClaims(before cutoff: BoardClock, _ db: Database) throws -> [Reminder] {
+        let before = CardTable.remindBefore.column
         let rows = try Row.fetchAll(db, sql: """
-            SELECT r.task_id, r.instant, t.title, t.bucket, t.due_date, t.due_time, t.remind_before_min
+            SELECT r.task_id, r.instant, t.title, t.bucket, t.due_date, t.due_time, t.\(before)
             FROM reminders r JOIN tasks t ON t.id = r.task_id
             WHERE r.status = 'claimed' AND r.claimed_at < ?
             """, arguments: [cutoff.timestamp])
@@ -111,8 +113,8 @@ extension BoardStore {
                        arguments: [cutoff.timestamp])
         return rows.compactMap { row in
             guard let date: LocalDate = row["due_date"], let time: LocalTime = row["due_time"] else { return nil }
-            return Reminder(taskId: row["task_id"], title: row["title"], bucket: (row["bucket"] as Bucket).cliName,
-                            due: LocalDateTime(date: date, time: time), minutesBefore: row["remind_before_min"], zone: cutoff.zone)
+            return Reminder(cardId: row["task_id"], title: row["title"], bucket: (row["bucket"] as Bucket).cliName,
+                            due: LocalDateTime(date: date, time: time), minutesBefore: row[before], zone: cutoff.zone)
         }
     }
 
@@ -121,7 +123,7 @@ extension BoardStore {
         guard !reminders.isEmpty else { return }
         try write { db in
             for r in reminders {
-                try db.execute(sql: "UPDATE reminders SET status = 'elsewhere' WHERE task_id = ? AND instant = ?", arguments: [r.taskId, r.instantKey])
+                try db.execute(sql: "UPDATE reminders SET status = 'elsewhere' WHERE task_id = ? AND instant = ?", arguments: [r.cardId, r.instantKey])
             }
         }
     }
@@ -132,7 +134,7 @@ extension BoardStore {
         guard !reminders.isEmpty else { return }
         try write { db in
             for r in reminders {
-                try db.execute(sql: "DELETE FROM reminders WHERE task_id = ? AND instant = ?", arguments: [r.taskId, r.instantKey])
+                try db.execute(sql: "DELETE FROM reminders WHERE task_id = ? AND instant = ?", arguments: [r.cardId, r.instantKey])
             }
         }
     }
@@ -142,24 +144,24 @@ extension BoardStore {
         guard !reminders.isEmpty else { return }
         try write { db in
             for r in reminders {
-                try db.execute(sql: "UPDATE reminders SET pushed = 0 WHERE task_id = ? AND instant = ?", arguments: [r.taskId, r.instantKey])
+                try db.execute(sql: "UPDATE reminders SET pushed = 0 WHERE task_id = ? AND instant = ?", arguments: [r.cardId, r.instantKey])
             }
         }
     }
 
     /// Claims made here offline that the server does not have yet (task id, instant).
-    public func unpushedClaims() throws -> [(taskId: String, instant: String)] {
+    public func unpushedClaims() throws -> [(cardId: String, instant: String)] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT task_id, instant FROM reminders WHERE pushed = 0").map { ($0["task_id"], $0["instant"]) }
         }
     }
 
     /// The server has these claims now.
-    public func markClaimsPushed(_ claims: [(taskId: String, instant: String)]) throws {
+    public func markClaimsPushed(_ claims: [(cardId: String, instant: String)]) throws {
         guard !claims.isEmpty else { return }
         try write { db in
             for claim in claims {
-                try db.execute(sql: "UPDATE reminders SET pushed = 1 WHERE task_id = ? AND instant = ?", arguments: [claim.taskId, claim.instant])
+                try db.execute(sql: "UPDATE reminders SET pushed = 1 WHERE task_id = ? AND instant = ?", arguments: [claim.cardId, claim.instant])
             }
         }
     }
@@ -168,7 +170,7 @@ extension BoardStore {
     public func finishReminder(_ reminder: Reminder, delivered: Bool, clock: BoardClock) throws {
         try write { db in
             try db.execute(sql: "UPDATE reminders SET status = ?, delivered_at = ? WHERE task_id = ? AND instant = ?",
-                           arguments: [delivered ? "delivered" : "failed", clock.timestamp, reminder.taskId, reminder.instantKey])
+                           arguments: [delivered ? "delivered" : "failed", clock.timestamp, reminder.cardId, reminder.instantKey])
         }
     }
 }

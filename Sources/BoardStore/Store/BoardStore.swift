@@ -174,7 +174,7 @@ public final class BoardStore: Sendable {
 
     // MARK: Shared row access
 
-    static func task(_ id: String, _ db: Database) throws -> CardRecord {
+    static func card(_ id: String, _ db: Database) throws -> CardRecord {
         guard let task = try CardRecord.fetchOne(db, key: id) else { throw BoardError("id", "no card \(id)") }
         return task
     }

@@ -35,11 +35,12 @@ extension Horizons {
                  ELSE '0' || \(r)bucket END
             """
         }
+        let aimedOn = r + CardTable.aimedOn.column
         return """
             (CASE WHEN \(r)bucket = 'ROUTINES' THEN \(r)bucket ELSE substr(
-               CASE WHEN \(r)due_date IS NULL THEN \(aim("COALESCE(\(r)aimed_on, substr(\(r)created_at, 1, 10))"))
-                    WHEN \(r)aimed_on IS NULL THEN \(date)
-                    ELSE min(\(aim("\(r)aimed_on")), \(date)) END, 2) END)
+               CASE WHEN \(r)due_date IS NULL THEN \(aim("COALESCE(\(aimedOn), substr(\(r)created_at, 1, 10))"))
+                    WHEN \(aimedOn) IS NULL THEN \(date)
+                    ELSE min(\(aim(aimedOn)), \(date)) END, 2) END)
             """
     }
 

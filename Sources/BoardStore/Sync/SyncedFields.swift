@@ -34,45 +34,16 @@ public enum SyncedFields {
     static let flag = Rule.integer(0...1)
     static let count = Rule.integer(0...Int64.max)
 
-    /// Table → field → rule. The tables are `SyncedRows.tables`; a test holds this list to the schema's columns.
-    static let rules: [String: [String: Rule]] = [
-        "templates": [
-            "id": .key(.id), "owner_id": .owner, "title": title, "description": description, "labels": .labels,
-            "checklist": .templateChecklist, "default_bucket": .choice([Bucket.routines.rawValue]), "default_time": .optional(.time),
-            "priority": priority, "default_duration_min": duration, "status": .choice(statuses), "version": .integer(1...Int64.max),
-            "created_at": .timestamp, "updated_at": .timestamp, "end_after_count": .optional(.integer(1...Int64.max)),
-            "remind_before_min": remindBefore,
-        ],
-        "recurrence_rules": [
-            "id": .key(.id), "template_id": .id, "rrule": .rrule, "anchor": .choice(RecurrenceRule.Anchor.allCases.map(\.rawValue)),
-            "month_end_policy": .choice(["clamp", "skip"]), "timezone": .optional(.timeZone), "starts_on": .date, "ends_on": .optional(.date),
-        ],
-        "series": [
-            "id": .key(.id), "template_id": .id, "owner_id": .owner, "starts_on": .date, "ends_on": .optional(.date),
-            "status": .choice(statuses), "last_generated_at": .optional(.timestamp), "used_count": count, "skipped_dates": .dates,
-            "generated_through": .optional(.date), "generated_count": count,
-        ],
-        "tasks": [
-            "id": .key(.id), "owner_id": .owner, "title": title, "description": description, "labels": .labels,
-            "checklist": .cardChecklist, "bucket": .choice(Bucket.allCases.map(\.rawValue)), "position": .integer(Int64.min...Int64.max),
-            "due_date": .optional(.date), "due_time": .optional(.time), "priority": priority, "duration_min": duration,
-            "is_completed": flag, "completed_at": .optional(.timestamp), "created_at": .timestamp, "updated_at": .timestamp,
-            "template_id": .optional(.id), "series_id": .optional(.id), "occurrence_date": .optional(.date),
-            "remind_before_min": remindBefore, "aimed_on": .optional(.date),
-        ],
-        "habits": [
-            "id": .key(.id), "owner_id": .owner, "name": .text(limit: TextLimits.habitName, multiline: false, required: true),
-            "description": description, "archived": flag, "created_at": .timestamp,
-        ],
-        "habit_entries": [
-            "habit_id": .key(.id), "day": .key(.date), "source": .choice(HabitEntrySource.allCases.map(\.rawValue)),
-            "routine_id": .optional(.id), "created_at": .timestamp, "updated_at": .timestamp,
-        ],
-    ]
+    /// Table → field → rule, from each record's table (`SyncedTables`); a test holds them to the schema's columns.
+    static let rules: [String: [String: Rule]] = Dictionary(uniqueKeysWithValues: SyncedTables.all.map { table in
+        (table.tableName, Dictionary(uniqueKeysWithValues: table.fields.compactMap { field in field.rule.map { (field.column, $0) } }))
+    })
 
     /// Fields a later Board added: a created row from an earlier one lacks them (read as null), and
     /// a created row leaves them out while null, so earlier devices still take it.
-    static let addedLater: [String: Set<String>] = ["tasks": ["aimed_on"]]
+    static let addedLater: [String: Set<String>] = Dictionary(uniqueKeysWithValues: SyncedTables.all.map { table in
+        (table.tableName, Set(table.fields.filter(\.addedLater).map(\.column)))
+    })
 
     /// Each table's fields in name order, so a check names the same first problem every time.
     static let ordered: [String: [(field: String, rule: Rule)]] = rules.mapValues { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }

@@ -9,7 +9,7 @@ import GRDB
 enum SyncedRows {
     /// The tables that sync, parents first (the order received rows are made in). Events, routine
     /// ticks, reminder claims and settings stay on this device.
-    static let tables = ["templates", "recurrence_rules", "series", "tasks", "habits", "habit_entries"]
+    static let tables = SyncedTables.all.map { $0.tableName }
 
     /// Columns each device keeps for itself: how far its own generation has filled a series, and
     /// when, and how many it made. Sent, they would be overwritten by the series' first values (a

@@ -113,9 +113,9 @@ struct SyncConnection {
 
     /// Claims reminders (task id and instant) for this device; returns the ones it got — those no
     /// other device of the person claimed first. Claiming again what this device has is harmless.
-    func claimReminders(_ claims: [(taskId: String, instant: String)], device: String) async throws -> Set<[String]> {
+    func claimReminders(_ claims: [(cardId: String, instant: String)], device: String) async throws -> Set<[String]> {
         guard !claims.isEmpty else { return [] }
-        let tasks = claims.map(\.taskId), instants = claims.map(\.instant)
+        let tasks = claims.map(\.cardId), instants = claims.map(\.instant)
         let (connection, logger) = (self.connection, self.logger)
         return try await timed(120) { () async throws -> Set<[String]> in
             // A claim this device made earlier (pushed again after a cut round) counts as its own.

@@ -130,7 +130,7 @@ public enum SyncRound {
     }
 
     /// Claims reminders on the server for this device; the ones it got.
-    public static func claimReminders(_ store: BoardStore, _ claims: [(taskId: String, instant: String)], server: ServerURL) async throws -> Set<[String]> {
+    public static func claimReminders(_ store: BoardStore, _ claims: [(cardId: String, instant: String)], server: ServerURL) async throws -> Set<[String]> {
         guard let device = try store.syncStatus()?.deviceId else { return [] }
         return try await ServerConnection.withConnection(server) { connection in
             try await SyncConnection(connection: connection, server: server).claimReminders(claims, device: device)

@@ -164,7 +164,7 @@ public struct BoardState: Sendable {
     /// The reminders Esc dismissed from the status line (by claim key): a new one shows again.
     public var dismissedReminders: Set<String> = []
     /// The reminders the status line leads with: those due in the last hour, less the dismissed.
-    public var shownReminders: [Reminder] { snapshot.dueReminders.filter { !dismissedReminders.contains($0.taskId + $0.instantKey) } }
+    public var shownReminders: [Reminder] { snapshot.dueReminders.filter { !dismissedReminders.contains($0.cardId + $0.instantKey) } }
     /// The day the Calendar last showed: `v` opens it there again.
     public var calendarDay: LocalDate?
     /// The view a card or template was opened from (the Calendar's Enter or e, Stats' Enter):

@@ -172,7 +172,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
     case .escape:
         // Esc clears the filter; with none, it dismisses the reminders the status line leads with.
         if state.filter.isEmpty {
-            state.dismissedReminders.formUnion(state.snapshot.dueReminders.map { $0.taskId + $0.instantKey })
+            state.dismissedReminders.formUnion(state.snapshot.dueReminders.map { $0.cardId + $0.instantKey })
         }
         state.filter = ""
         state.clampFocus()

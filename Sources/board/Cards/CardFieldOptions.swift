@@ -14,7 +14,7 @@ struct CardFieldOptions {
     /// A new card's or template's steps; an edit's replace the list (`editedSteps`).
     static let newSteps = Declared.repeatedOption("checklist", "A checklist step (repeat, at most 10).", value: "step")
     static let editedSteps = Declared.repeatedOption("checklist", "A checklist step (repeat; replaces the list).", value: "step")
-    static let remindBefore = Declared.number(.remindBefore, "Remind this many minutes before the time (0 to 1440). Default: config.toml's remind_before, else 0.", value: "minutes")
+    static let remindBefore = Declared.number(.remindBefore, "Remind this many minutes before the time (0 to 1440). Default: config.toml's \(ConfigFile.Setting.remindBefore.rawValue), else 0.", value: "minutes")
 
     let title: String?, description: String?, labels: [String], time: String?, priority: String?, duration: String?
 

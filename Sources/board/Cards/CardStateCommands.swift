@@ -7,9 +7,9 @@ struct DoneCommand: IdAction {
     static let info = CommandInfo("done", abstract: "Complete a card.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, found taskId: String, clock: BoardClock) throws -> String {
-        try store.completeCard(taskId, clock: clock)
-        return "Completed \(CardFormat.shortId(taskId))"
+    func perform(_ store: BoardStore, found cardId: String, clock: BoardClock) throws -> String {
+        try store.completeCard(cardId, clock: clock)
+        return "Completed \(CardFormat.shortId(cardId))"
     }
 }
 
@@ -18,9 +18,9 @@ struct ReopenCommand: IdAction {
     static let info = CommandInfo("reopen", abstract: "Reopen a completed card.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, found taskId: String, clock: BoardClock) throws -> String {
-        try store.reopenCard(taskId, clock: clock)
-        return "Reopened \(CardFormat.shortId(taskId))"
+    func perform(_ store: BoardStore, found cardId: String, clock: BoardClock) throws -> String {
+        try store.reopenCard(cardId, clock: clock)
+        return "Reopened \(CardFormat.shortId(cardId))"
     }
 }
 
@@ -30,9 +30,9 @@ struct DeleteCommand: IdAction {
         "delete", abstract: "Delete a card. A deleted occurrence's date is skipped for good.", parameters: parameters, runs: Self.self)
     let id: String, board: BoardOptions
 
-    func perform(_ store: BoardStore, found taskId: String, clock: BoardClock) throws -> String {
-        try store.deleteCard(taskId, clock: clock)
-        return "Deleted \(CardFormat.shortId(taskId))"
+    func perform(_ store: BoardStore, found cardId: String, clock: BoardClock) throws -> String {
+        try store.deleteCard(cardId, clock: clock)
+        return "Deleted \(CardFormat.shortId(cardId))"
     }
 }
 
@@ -56,10 +56,10 @@ struct ReapplyCommand: Command {
         guard all != !fields.isEmpty else { throw BoardError("fields", "name the fields to reapply, or give --all (not both)") }
         let parsed = try fields.map { f throws in try CardField(parsing: f) }
         let (store, clock) = try board.open()
-        let taskId = try store.cardId(matching: id)
-        try store.reapply(taskId, fields: all ? nil : parsed, clock: clock)
-        let task = try store.task(taskId)
-        printOut("Reapplied the template to \(CardFormat.shortId(taskId))" + (task.exceptionMask.isEmpty ? "; no exceptions left" : "; still customized: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")))
+        let cardId = try store.cardId(matching: id)
+        try store.reapply(cardId, fields: all ? nil : parsed, clock: clock)
+        let task = try store.card(cardId)
+        printOut("Reapplied the template to \(CardFormat.shortId(cardId))" + (task.exceptionMask.isEmpty ? "; no exceptions left" : "; still customized: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")))
     }
 }
 

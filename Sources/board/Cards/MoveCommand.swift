@@ -20,8 +20,8 @@ struct MoveCommand: Command {
         let bucket = try Bucket(parsing: bucket)
         if let position, position < 0 { throw BoardError("position", "must be 0 (the top) or more, got \(position)") }
         let (store, clock) = try board.open()
-        let taskId = try store.cardId(matching: id)
-        try store.moveCard(taskId, to: bucket, position: position, clock: clock)
-        printOut("Moved \(CardFormat.shortId(taskId)) to \(bucket.title)")
+        let cardId = try store.cardId(matching: id)
+        try store.moveCard(cardId, to: bucket, position: position, clock: clock)
+        printOut("Moved \(CardFormat.shortId(cardId)) to \(bucket.title)")
     }
 }

@@ -20,9 +20,9 @@ struct TickCommand: Command {
     func run() throws {
         let number = try RoutineCommand.stepNumber(step)
         let (store, clock) = try board.open()
-        let taskId = try store.cardId(matching: id)
-        let done = try store.toggleStep(number - 1, of: .card(id: taskId), clock: clock)
-        let checklist = try store.checklist(ofCard: taskId)
+        let cardId = try store.cardId(matching: id)
+        let done = try store.toggleStep(number - 1, of: .card(id: cardId), clock: clock)
+        let checklist = try store.checklist(ofCard: cardId)
         let text = checklist.steps[number - 1].text
         printOut("\(done ? "Ticked" : "Unticked") step \(number) “\(text.escapedForTerminal)” of \(checklist.title.escapedForTerminal) (\(checklist.doneCount) of \(checklist.steps.count) done).")
     }

@@ -55,7 +55,7 @@ struct TemplateEdit: Command {
         if !plan.removals.isEmpty { printOut("\(plan.removals.count) unedited \(plan.removals.count == 1 ? "occurrence" : "occurrences") no longer on the schedule will be removed.") }
         if dryRun {
             for update in plan.propagation.updates {
-                printOut("  \(CardFormat.shortId(update.taskId))  \(update.date)  \(update.fields.map(\.rawValue).joined(separator: ", "))")
+                printOut("  \(CardFormat.shortId(update.cardId))  \(update.date)  \(update.fields.map(\.rawValue).joined(separator: ", "))")
             }
             return
         }

@@ -1,0 +1,94 @@
+import BoardModel
+@testable import BoardStore
+import Foundation
+import GRDB
+import Testing
+
+/// Each synced record's fields are declared once, in its table (`SyncedTables`); every other place
+/// a field lives is read from it or held to it here, so a field added in one place only fails
+/// (ARCHITECTURE.md §7). The server's columns are held to it on a throwaway cluster
+/// (`ServerFieldTableTests`).
+@Suite struct FieldTableTests {
+    /// Every table's name with its columns on a device.
+    let tables: [(name: String, columns: [String])] = SyncedTables.all.map { ($0.tableName, $0.deviceColumns) }
+
+    @Test func theBoardFilesColumnsAreTheTablesFields() throws {
+        let store = try StoreFixture().store
+        try store.database.read { db in
+            for table in tables {
+                let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table.name])
+                let kept = Schema.keptColumns[table.name] ?? []
+                #expect(columns.filter { !kept.contains($0) } == table.columns, "\(table.name)")
+            }
+        }
+    }
+
+    @Test func eachRecordCodesTheColumnsOfItsTableInItsOrder() {
+        func keys<K: CodingKey & CaseIterable>(_: K.Type) -> [String] { K.allCases.map(\.stringValue) }
+        #expect(keys(TemplateRecord.CodingKeys.self) == TemplateTable.deviceColumns)
+        #expect(keys(RecurrenceRuleRecord.CodingKeys.self) == RuleTable.deviceColumns)
+        // The series' generation count is kept by SQL beside the record, never read into it.
+        #expect(keys(SeriesRecord.CodingKeys.self) == SeriesTable.deviceColumns.filter { $0 != SeriesTable.generatedCount.column })
+        #expect(keys(HabitRecord.CodingKeys.self) == HabitTable.deviceColumns)
+        #expect(keys(HabitEntryRecord.CodingKeys.self) == HabitEntryTable.deviceColumns)
+    }
+
+    let now = clock("2026-11-21T09:00")
+
+    @Test func aCardIsWrittenAndReadBackByItsTablesColumns() throws {
+        let store = try StoreFixture().store
+        let card = try store.addCard(CardValues(title: "Pay rent", time: LocalTime(iso: "09:30")), bucket: .nextWeek,
+                                     due: date("2026-12-01"), remindBefore: 15, clock: now)
+        try store.database.read { db in
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM tasks WHERE id = ?", arguments: [card.id]))
+            #expect(try CardRecord(row: row) == card)
+            let written = try card.databaseDictionary
+            #expect(written.keys.sorted() == CardTable.deviceColumns.sorted())
+            for field in CardTable.fields { #expect(written[field.column] == row[field.column], "\(field.column)") }
+        }
+    }
+
+    /// An export's objects hold every field their table gives a key, and nothing else but the
+    /// objects they hold; the streaming card reader reads back what the decoder reads.
+    @Test func documentsWriteTheKeysOfTheTables() throws {
+        func keys(_ object: Any?) throws -> Set<String> { Set(try #require(object as? [String: Any]).keys) }
+        func documentKeys(_ table: any SyncedTable.Type) -> Set<String> { Set(table.fields.compactMap(\.key)) }
+        let store = try StoreFixture().store
+        try store.addTemplate(CardValues(title: "Stretch", checklist: ["neck"]), rule: try rule("every day"), clock: now)
+        let habit = try store.addHabit("Water", clock: now)
+        try store.checkIn(habitId: habit.id, day: date("2026-11-20"), clock: now)
+        let card = try store.addCard(CardValues(title: "Pay rent"), due: date("2026-12-01"), clock: now)
+        try store.moveCard(card.id, to: .nextWeek, clock: now)
+        try store.completeCard(card.id, clock: now)
+        var text = ""
+        try store.export { text += $0 }
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let template = try #require((document["templates"] as? [[String: Any]])?.first)
+        #expect(try keys(template) == documentKeys(TemplateTable.self).union(["rule", "series"]))
+        #expect(try keys(template["rule"]) == documentKeys(RuleTable.self))
+        #expect(try keys(template["series"]) == documentKeys(SeriesTable.self))
+        let habitObject = try #require((document["habits"] as? [[String: Any]])?.first)
+        #expect(try keys(habitObject) == documentKeys(HabitTable.self).union(["entries"]))
+        #expect(try keys((habitObject["entries"] as? [Any])?.first) == documentKeys(HabitEntryTable.self))
+        let cards = try #require(document["cards"] as? [[String: Any]])
+        let moved = try #require(cards.first { $0["id"] as? String == card.id })
+        let movedKeys = try keys(moved)
+        #expect(movedKeys == documentKeys(CardTable.self), "\(movedKeys.symmetricDifference(documentKeys(CardTable.self)))")
+        let cardsText = try JSONSerialization.data(withJSONObject: cards)
+        let decoded = try JSONDecoder().decode([BoardDocument.Card].self, from: cardsText)
+        let read = try CardReader.document(cardsText, check: { _ in }) { _, cards in
+            var all: [BoardDocument.Card] = []
+            while let (_, card) = try cards.next() { all.append(card) }
+            return all
+        }
+        #expect(read == decoded && decoded.contains { $0.aimedOn != nil && $0.remindBefore != nil })
+    }
+
+    @Test func theSyncRulesAreTheTablesRules() {
+        for table in SyncedTables.all {
+            let ruled = Set(table.fields.filter { $0.rule != nil }.map(\.column))
+            #expect(Set(SyncedFields.rules[table.tableName]?.keys ?? [:].keys) == ruled, "\(table.tableName)")
+        }
+        #expect(SyncedFields.addedLater["tasks"] == [CardTable.aimedOn.column])
+    }
+}
