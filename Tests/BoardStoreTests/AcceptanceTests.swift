@@ -16,12 +16,12 @@ import Testing
         #expect(occurrences.allSatisfy { $0.bucket == .routines && $0.exceptionMask.isEmpty })
         #expect(occurrences.allSatisfy { $0.checklist == [ChecklistItem("neck"), ChecklistItem("back")] })
         #expect(occurrences.allSatisfy { $0.dueDate == $0.occurrenceDate && $0.dueTime == LocalTime(hour: 7, minute: 30) })
-        try f.store.moveCard(occurrences[0].id, to: .weekend, clock: now)
-        #expect(try f.store.card(occurrences[0].id).exceptionMask == [.bucket])
-        #expect(try f.store.card(occurrences[0].id).bucket == .weekend)
+        try f.store.cards.move(occurrences[0].id, to: .weekend, clock: now)
+        #expect(try f.store.cards.find(occurrences[0].id).exceptionMask == [.bucket])
+        #expect(try f.store.cards.find(occurrences[0].id).bucket == .weekend)
         // Reordering within Routines is not an exception.
-        try f.store.moveCard(occurrences[1].id, to: .routines, position: 0, clock: now)
-        #expect(try f.store.card(occurrences[1].id).exceptionMask.isEmpty)
+        try f.store.cards.move(occurrences[1].id, to: .routines, position: 0, clock: now)
+        #expect(try f.store.cards.find(occurrences[1].id).exceptionMask.isEmpty)
     }
 
     @Test func generationFillsExactlyTheNextSevenDaysAndIsIdempotent() throws {
@@ -46,7 +46,7 @@ import Testing
         #expect(try f.store.generate(clock: now) == 0)
         #expect(try f.store.template(t.id, clock: now).nextRun == date("2026-11-25"))
         // Skipping again skips the following one; a completed occurrence is not "next".
-        try f.store.completeCard(try f.store.occurrences(of: t.id)[0].id, clock: now)
+        try f.store.cards.complete(try f.store.occurrences(of: t.id)[0].id, clock: now)
         #expect(try f.store.skipNext(t.id, clock: now) == date("2026-11-27"))
     }
 
@@ -59,9 +59,9 @@ import Testing
         let overdue = all.first { $0.occurrenceDate == date("2026-11-19") }!
         let done = all.first { $0.occurrenceDate == date("2026-11-22") }!
         let renamed = all.first { $0.occurrenceDate == date("2026-11-23") }!
-        try f.store.completeCard(done.id, clock: now)
-        try f.store.editCard(renamed.id, CardEdit(title: "Read a novel"), clock: now)
-        #expect(try f.store.card(renamed.id).exceptionMask == [.title])
+        try f.store.cards.complete(done.id, clock: now)
+        try f.store.cards.edit(renamed.id, CardEdit(title: "Read a novel"), clock: now)
+        #expect(try f.store.cards.find(renamed.id).exceptionMask == [.title])
 
         let edit = TemplateEditRequest(fields: CardEdit(title: "Read 20 pages", priority: 2))
         let plan = try f.store.planTemplateEdit(t.id, edit, clock: now)
@@ -73,9 +73,9 @@ import Testing
         #expect(plan.propagation.overdueOpen == 3)
         try f.store.applyTemplateEdit(plan, clock: now)
 
-        #expect(try f.store.card(done.id).title == "Read" && f.store.card(done.id).priority == 1)
-        #expect(try f.store.card(overdue.id).title == "Read")
-        #expect(try f.store.card(renamed.id).title == "Read a novel" && f.store.card(renamed.id).priority == 2)
+        #expect(try f.store.cards.find(done.id).title == "Read" && f.store.cards.find(done.id).priority == 1)
+        #expect(try f.store.cards.find(overdue.id).title == "Read")
+        #expect(try f.store.cards.find(renamed.id).title == "Read a novel" && f.store.cards.find(renamed.id).priority == 2)
         let today = try f.store.occurrences(of: t.id).first { $0.occurrenceDate == date("2026-11-21") }!
         #expect(today.title == "Read 20 pages" && today.priority == 2 && today.labels == ["home"])
         #expect(try f.store.template(t.id, clock: now).template.version == 2)
@@ -98,7 +98,7 @@ import Testing
         #expect(try f.store.generate(clock: clock("2026-11-28T09:00")) == 2)
         overview = try f.store.template(t.id, clock: clock("2026-11-28T09:00"))
         #expect(overview.remaining == 2 && overview.template.status == .active, "Nov 30 and Dec 2 are still ahead")
-        let stats = try #require(try f.store.stats(weeks: 2, weekStart: .monday, clock: clock("2026-11-28T09:00")).templates.first)
+        let stats = try #require(try f.store.stats.report(weeks: 2, weekStart: .monday, clock: clock("2026-11-28T09:00")).templates.first)
         #expect(stats.remainingByWeek?.last == overview.remaining, "stats say the same figure at today's end")
         try f.store.generate(clock: clock("2026-12-03T09:00"))
         overview = try f.store.template(t.id, clock: clock("2026-12-03T09:00"))

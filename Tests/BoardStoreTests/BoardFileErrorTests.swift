@@ -21,12 +21,12 @@ import Testing
     /// A trigger's refusal inside a store write comes out as a BoardError, not a DatabaseError.
     @Test func aTriggerRefusalInAWriteIsABoardError() throws {
         let f = try StoreFixture()
-        let card = try f.store.addCard(CardValues(title: "Pay rent"), clock: clock("2026-11-21T09:00"))
+        let card = try f.store.cards.add(CardValues(title: "Pay rent"), clock: clock("2026-11-21T09:00"))
         try f.store.database.write { db in
             try db.execute(sql: "CREATE TRIGGER refuse_all BEFORE UPDATE ON tasks BEGIN SELECT RAISE(ABORT, 'refused for the test'); END")
         }
         #expect(throws: BoardError("board", "refused by the board's rules (refused for the test); nothing was written")) {
-            try f.store.editCard(card.id, CardEdit(title: "Pay the rent"), clock: clock("2026-11-21T09:00"))
+            try f.store.cards.edit(card.id, CardEdit(title: "Pay the rent"), clock: clock("2026-11-21T09:00"))
         }
     }
 }
@@ -38,9 +38,9 @@ import Testing
         let watcher = try ChangeWatcher(path: f.path)
         let other = try BoardStore.open(path: f.path)
         let count = try watcher.reading {
-            let cards = try f.store.cards().count
+            let cards = try f.store.cards.list().count
             // Another process commits after the load read the board, before the load returns.
-            try other.addCard(CardValues(title: "Written meanwhile"), clock: clock("2026-11-21T09:00"))
+            try other.cards.add(CardValues(title: "Written meanwhile"), clock: clock("2026-11-21T09:00"))
             return cards
         }
         #expect(count == 0)
@@ -55,8 +55,8 @@ import Testing
     @Test func searchMatchesTitlesAndEachLabelFoldedAlike() throws {
         let f = try StoreFixture()
         let now = clock("2026-11-21T09:00")
-        try f.store.addCard(CardValues(title: "Éclairs for Zoë", labels: ["bakery"]), clock: now)
-        try f.store.addCard(CardValues(title: "Pay rent", labels: ["home", "money"]), clock: now)
+        try f.store.cards.add(CardValues(title: "Éclairs for Zoë", labels: ["bakery"]), clock: now)
+        try f.store.cards.add(CardValues(title: "Pay rent", labels: ["home", "money"]), clock: now)
         for (query, count) in [("[", 0), ("\"", 0), (",", 0), ("éclair", 1), ("ÉCLAIR", 1), ("ZOË", 1), ("MONEY", 1), ("e", 2), ("home\",\"m", 0)] {
             #expect(try f.store.cardCounts(matching: query)[.thisWeek] == count, "\(query)")
             let summaries = try f.store.cardSummaries(in: .thisWeek)
@@ -75,7 +75,7 @@ import Testing
         func text(_ n: ClosedRange<Int>) -> String { (0..<Int.random(in: n, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
         for _ in 0..<300 {
             let labels = (0..<Int.random(in: 0...2, using: &random)).map { _ in text(1...3) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            try f.store.addCard(CardValues(title: "t" + text(0...6), labels: labels), clock: now)
+            try f.store.cards.add(CardValues(title: "t" + text(0...6), labels: labels), clock: now)
         }
         let cards = try f.store.cardSummaries(in: .thisWeek)
         for _ in 0..<200 {

@@ -22,7 +22,7 @@ import Testing
         #expect(sql.contains("CHECK (bucket = 'THIS_WEEK' OR bucket = 'WEEKEND' OR bucket = 'NEXT_WEEK' OR bucket = 'NEXT_MONTH' OR bucket = 'ROUTINES')"))
         #expect(!sql.contains("bucket IN"))
         #expect(try store.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
-        #expect(try store.cards().map(\.id) == ["kept"])
+        #expect(try store.cards.list().map(\.id) == ["kept"])
         for bucket in ["THIS_WEEK", "WEEKEND", "NEXT_WEEK", "NEXT_MONTH", "ROUTINES"] {
             try queue.write { db in
                 try db.execute(sql: "INSERT INTO tasks (id, owner_id, title, bucket, position, created_at, updated_at) VALUES (?, 'o', 't', ?, 1, 'a', 'a')",

@@ -20,10 +20,10 @@ import Testing
 
     @Test func aChangeSetNamesEachRowAndTheFieldsThatChanged() throws {
         let f = try StoreFixture()
-        let (card, added) = try f.store.recording { try f.store.addCard(CardValues(title: "Pay rent"), clock: now) }
+        let (card, added) = try f.store.recording { try f.store.cards.add(CardValues(title: "Pay rent"), clock: now) }
         #expect(added.rows.count == 1 && added.rows[0].table == "tasks" && added.rows[0].before == nil)
         #expect(added.rows[0].key == ["id": card.id.databaseValue] && added.rows[0].after?["title"] == "Pay rent".databaseValue)
-        let (_, edited) = try f.store.recording { try f.store.editCard(card.id, CardEdit(title: "Pay the rent"), clock: clock("2026-11-21T09:05")) }
+        let (_, edited) = try f.store.recording { try f.store.cards.edit(card.id, CardEdit(title: "Pay the rent"), clock: clock("2026-11-21T09:05")) }
         #expect(edited.rows.count == 1)
         #expect(edited.rows[0].changedColumns == ["title", "updated_at"], "only what changed")
         #expect(edited.rows[0].before?["title"] == "Pay rent".databaseValue)
@@ -34,8 +34,8 @@ import Testing
     @Test func undoThenRedoOfACreationThenRedoOfAMoveOnIt() throws {
         let f = try StoreFixture()
         let empty = try dump(f.store)
-        let (card, add) = try f.store.recording { try f.store.addCard(CardValues(title: "Buy milk"), clock: now) }
-        let (_, move) = try f.store.recording { try f.store.moveCard(card.id, to: .weekend, clock: now) }
+        let (card, add) = try f.store.recording { try f.store.cards.add(CardValues(title: "Buy milk"), clock: now) }
+        let (_, move) = try f.store.recording { try f.store.cards.move(card.id, to: .weekend, clock: now) }
         let moved = try dump(f.store)
         try f.store.apply(move.inverse, verb: "undone")
         try f.store.apply(add.inverse, verb: "undone")
@@ -43,18 +43,18 @@ import Testing
         try f.store.apply(add, verb: "redone")
         try f.store.apply(move, verb: "redone")
         #expect(try dump(f.store) == moved)
-        #expect(try f.store.card(card.id).bucket == .weekend, "the same id, moved")
+        #expect(try f.store.cards.find(card.id).bucket == .weekend, "the same id, moved")
     }
 
     @Test func undoIsRefusedWhenAnotherProcessChangedTheCardSince() throws {
         let f = try StoreFixture(onDisk: true)
-        let (card, _) = try f.store.recording { try f.store.addCard(CardValues(title: "Pay rent"), clock: now) }
-        let (_, edit) = try f.store.recording { try f.store.editCard(card.id, CardEdit(priority: 2), clock: now) }
-        try BoardStore.open(path: f.path).editCard(card.id, CardEdit(title: "Pay rent today"), clock: clock("2026-11-21T09:30"))
+        let (card, _) = try f.store.recording { try f.store.cards.add(CardValues(title: "Pay rent"), clock: now) }
+        let (_, edit) = try f.store.recording { try f.store.cards.edit(card.id, CardEdit(priority: 2), clock: now) }
+        try BoardStore.open(path: f.path).cards.edit(card.id, CardEdit(title: "Pay rent today"), clock: clock("2026-11-21T09:30"))
         #expect(throws: BoardError("undo", "“Pay rent today” was changed elsewhere since; nothing undone")) {
             try f.store.apply(edit.inverse, verb: "undone")
         }
-        #expect(try f.store.card(card.id).priority == 2 && f.store.card(card.id).title == "Pay rent today", "nothing overwritten")
+        #expect(try f.store.cards.find(card.id).priority == 2 && f.store.cards.find(card.id).title == "Pay rent today", "nothing overwritten")
     }
 
     @Test func undoOfAPropagationOfAThousandOccurrencesIsOneTransaction() throws {
@@ -80,7 +80,7 @@ import Testing
             try db.execute(sql: "CREATE TRIGGER refuse_last BEFORE UPDATE ON tasks WHEN OLD.id = 'occ00999' BEGIN SELECT RAISE(ABORT, 'refused'); END")
         }
         #expect(throws: (any Error).self) { try f.store.apply(edit.inverse, verb: "undone") }
-        #expect(try f.store.cards().filter { $0.title == "Long stretch" }.count == 1_000, "all or nothing")
+        #expect(try f.store.cards.list().filter { $0.title == "Long stretch" }.count == 1_000, "all or nothing")
         try f.store.database.write { db in try db.execute(sql: "DROP TRIGGER refuse_last") }
         try f.store.apply(edit.inverse, verb: "undone")
         #expect(try dump(f.store) == before)
@@ -92,11 +92,11 @@ import Testing
     @Test func readsInsideReadingSeeOneCommit() throws {
         let f = try StoreFixture(onDisk: true)
         let now = clock("2026-11-21T09:00")
-        try f.store.addCard(CardValues(title: "One"), clock: now)
+        try f.store.cards.add(CardValues(title: "One"), clock: now)
         let other = try BoardStore.open(path: f.path)
         let (before, after) = try f.store.reading { transaction in
             let before = try transaction.cardCounts()[.thisWeek]
-            try other.addCard(CardValues(title: "Two"), clock: now)  // another process commits meanwhile
+            try other.cards.add(CardValues(title: "Two"), clock: now)  // another process commits meanwhile
             return (before, try transaction.cardSummaries(in: .thisWeek).count)
         }
         #expect(before == 1 && after == 1, "both reads see the same commit")

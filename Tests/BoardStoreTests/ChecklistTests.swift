@@ -23,7 +23,7 @@ import Testing
         try f.store.generate(clock: clock("2026-11-23T08:00"))
         let overview = try f.store.template(t.id, clock: now)
         #expect(overview.scheduling == nil && overview.summary == "No schedule (checklist)" && overview.upcoming.isEmpty)
-        #expect(try f.store.cards().isEmpty)
+        #expect(try f.store.cards.list().isEmpty)
         #expect(throws: BoardError("schedule", "“Bedtime” has no schedule (it is a checklist); only a scheduled routine has occurrences")) {
             try f.store.skipNext(t.id, clock: now)
         }
@@ -110,7 +110,7 @@ import Testing
     @Test func tickingLinkedStepsNeverCreatesOrChangesAnEntryAndStreaksReadEntriesOnly() throws {
         let f = try StoreFixture()
         let now = clock("2026-11-21T21:00")
-        let water = try f.store.addHabit("Drink water", clock: now)
+        let water = try f.store.habits.add("Drink water", clock: now)
         let t = try bedtime(f)
         try f.store.linkStep(1, ofTemplate: t.id, toHabit: water.id, clock: now)
         for day in 0..<5 {
@@ -118,36 +118,36 @@ import Testing
             try f.store.toggleStep(1, of: .routine(templateId: t.id, day: c.today), clock: c)
         }
         #expect(try entryCount(f) == 0)
-        #expect(try f.store.habits(clock: now).first?.streak == 0)
+        #expect(try f.store.habits.list(clock: now).first?.streak == 0)
         // An entry confirmed by hand, then ticking again: the entry stays exactly as it was.
-        try f.store.checkIn(habitId: water.id, day: now.today, clock: now)
-        let before = try f.store.habitEntry(habitId: water.id, day: now.today)
+        try f.store.habits.checkIn(habitId: water.id, day: now.today, clock: now)
+        let before = try f.store.habits.entry(habitId: water.id, day: now.today)
         try f.store.toggleStep(1, of: .routine(templateId: t.id, day: now.today), clock: clock("2026-11-21T22:00"))
-        #expect(try f.store.habitEntry(habitId: water.id, day: now.today) == before)
-        #expect(try f.store.habits(clock: now).first?.streak == 1)
+        #expect(try f.store.habits.entry(habitId: water.id, day: now.today) == before)
+        #expect(try f.store.habits.list(clock: now).first?.streak == 1)
         #expect(try f.store.checklist(ofRoutine: t.id, day: now.today, clock: now).steps[1].habitName == "Drink water")
     }
 
     @Test func undoingATemplateEditKeepsItsEntriesAndTicks() throws {
         let f = try StoreFixture()
         let now = clock("2026-11-21T21:00")
-        let water = try f.store.addHabit("Drink water", clock: now)
+        let water = try f.store.habits.add("Drink water", clock: now)
         let t = try bedtime(f)
         try f.store.toggleStep(0, of: .routine(templateId: t.id, day: now.today), clock: now)
-        try f.store.checkIn(habitId: water.id, day: now.today, source: .routine, routineId: t.id, clock: now)
+        try f.store.habits.checkIn(habitId: water.id, day: now.today, source: .routine, routineId: t.id, clock: now)
         let (_, edit) = try f.store.recording {
             try f.store.applyTemplateEdit(try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Night")), clock: now), clock: now)
         }
         try f.store.apply(edit.inverse, verb: "undone")
         #expect(try f.store.template(t.id, clock: now).template.title == "Bedtime")
-        #expect(try f.store.habitEntry(habitId: water.id, day: now.today)?.routineId == t.id)
+        #expect(try f.store.habits.entry(habitId: water.id, day: now.today)?.routineId == t.id)
         #expect(try f.store.checklist(ofRoutine: t.id, day: now.today, clock: now).doneCount == 1)
     }
 
     @Test func habitLinksAreCheckedAndKeptAcrossAnEdit() throws {
         let f = try StoreFixture()
         let now = clock("2026-11-21T21:00")
-        let water = try f.store.addHabit("Drink water", clock: now)
+        let water = try f.store.habits.add("Drink water", clock: now)
         #expect(throws: BoardError("habit", "no habit nope")) {
             try f.store.addTemplate(CardValues(title: "Bedtime", checklist: ["A", "B"]), rule: nil, habitLinks: [nil, "nope"], clock: now)
         }

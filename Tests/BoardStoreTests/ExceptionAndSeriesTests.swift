@@ -13,21 +13,21 @@ import Testing
                                         rule: try rule("every day"), clock: now)
         let o = try f.store.occurrences(of: t.id)[0]
         try f.store.toggleStep(0, of: .card(id: o.id), clock: now)
-        #expect(try f.store.card(o.id).exceptionMask.isEmpty)
-        #expect(try f.store.card(o.id).checklist[0].done)
-        try f.store.editCard(o.id, CardEdit(title: "Slow morning", labels: ["health", "rest"], time: FieldEdit(LocalTime(hour: 9, minute: 0))), clock: now)
+        #expect(try f.store.cards.find(o.id).exceptionMask.isEmpty)
+        #expect(try f.store.cards.find(o.id).checklist[0].done)
+        try f.store.cards.edit(o.id, CardEdit(title: "Slow morning", labels: ["health", "rest"], time: FieldEdit(LocalTime(hour: 9, minute: 0))), clock: now)
         // Setting a field to its current value is no edit.
-        try f.store.editCard(o.id, CardEdit(priority: 1), clock: now)
-        #expect(try f.store.card(o.id).exceptionMask == [.title, .labels, .time])
-        try f.store.moveCard(o.id, to: .thisWeek, clock: now)
-        #expect(try f.store.card(o.id).exceptionMask == [.title, .labels, .bucket, .time])
+        try f.store.cards.edit(o.id, CardEdit(priority: 1), clock: now)
+        #expect(try f.store.cards.find(o.id).exceptionMask == [.title, .labels, .time])
+        try f.store.cards.move(o.id, to: .thisWeek, clock: now)
+        #expect(try f.store.cards.find(o.id).exceptionMask == [.title, .labels, .bucket, .time])
 
-        try f.store.reapply(o.id, fields: [.title, .bucket], clock: now)
-        var task = try f.store.card(o.id)
+        try f.store.cards.reapply(o.id, fields: [.title, .bucket], clock: now)
+        var task = try f.store.cards.find(o.id)
         #expect(task.exceptionMask == [.labels, .time] && task.title == "Morning" && task.bucket == .routines)
         #expect(task.labels == ["health", "rest"] && task.dueTime == LocalTime(hour: 9, minute: 0))
-        try f.store.reapply(o.id, clock: now)
-        task = try f.store.card(o.id)
+        try f.store.cards.reapply(o.id, clock: now)
+        task = try f.store.cards.find(o.id)
         #expect(task.exceptionMask.isEmpty && task.labels == ["health"] && task.dueTime == LocalTime(hour: 7, minute: 0))
         #expect(task.checklist[0].done, "reapply keeps the ticks of unchanged steps")
     }
@@ -40,7 +40,7 @@ import Testing
         try f.store.toggleStep(2, of: .card(id: o.id), clock: now)
         let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: ["dishes", "floss", "teeth"])), clock: now)
         try f.store.applyTemplateEdit(plan, clock: now)
-        #expect(try f.store.card(o.id).checklist == [ChecklistItem("dishes", done: true), ChecklistItem("floss"), ChecklistItem("teeth")])
+        #expect(try f.store.cards.find(o.id).checklist == [ChecklistItem("dishes", done: true), ChecklistItem("floss"), ChecklistItem("teeth")])
     }
 
     @Test func afterCompletionKeepsExactlyOneOpenOccurrence() throws {
@@ -50,7 +50,7 @@ import Testing
         #expect(open.map { $0.occurrenceDate!.iso } == ["2026-11-16"])
         #expect(try f.store.generate(clock: clock("2026-11-17T08:00")) == 0)
         // Due Monday, done Wednesday → next Saturday.
-        try f.store.completeCard(open[0].id, clock: clock("2026-11-18T20:00"))
+        try f.store.cards.complete(open[0].id, clock: clock("2026-11-18T20:00"))
         open = try f.store.occurrences(of: t.id).filter { !$0.isCompleted }
         #expect(open.map { $0.occurrenceDate!.iso } == ["2026-11-21"])
         #expect(try f.store.generate(clock: clock("2026-11-25T08:00")) == 0)
@@ -62,10 +62,10 @@ import Testing
     @Test func afterCompletionWithACountArchivesWhenDone() throws {
         let f = try StoreFixture()
         let t = try f.store.addTemplate(CardValues(title: "Antibiotics"), rule: try rule("every! 1 day, 2 times"), clock: now)
-        try f.store.completeCard(try f.store.occurrences(of: t.id)[0].id, clock: now)
+        try f.store.cards.complete(try f.store.occurrences(of: t.id)[0].id, clock: now)
         let second = try f.store.occurrences(of: t.id).filter { !$0.isCompleted }
         #expect(second.map { $0.occurrenceDate!.iso } == ["2026-11-22"])
-        try f.store.completeCard(second[0].id, clock: clock("2026-11-22T09:00"))
+        try f.store.cards.complete(second[0].id, clock: clock("2026-11-22T09:00"))
         let overview = try f.store.template(t.id, clock: clock("2026-11-22T09:00"))
         #expect(overview.template.status == .archived && overview.remaining == 0)
         #expect(try f.store.occurrences(of: t.id).allSatisfy(\.isCompleted))
@@ -99,7 +99,7 @@ import Testing
     @Test func deletingAnOccurrenceSkipsItsDate() throws {
         let f = try StoreFixture()
         let t = try f.store.addTemplate(CardValues(title: "Walk"), rule: try rule("every day"), clock: now)
-        try f.store.deleteCard(try f.store.occurrences(of: t.id)[1].id, clock: now)
+        try f.store.cards.delete(try f.store.occurrences(of: t.id)[1].id, clock: now)
         #expect(try f.store.generate(clock: now) == 0)
         #expect(try f.store.occurrences(of: t.id).count == 6)
     }
@@ -108,7 +108,7 @@ import Testing
         let f = try StoreFixture()
         let t = try f.store.addTemplate(CardValues(title: "Run"), rule: try rule("every day"), clock: now)
         let kept = try f.store.occurrences(of: t.id)[2]  // Mon Nov 23
-        try f.store.editCard(kept.id, CardEdit(title: "Long run"), clock: now)
+        try f.store.cards.edit(kept.id, CardEdit(title: "Long run"), clock: now)
         let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(rule: try rule("every tue and thu")), clock: now)
         #expect(plan.scheduleChanged && plan.removals.count == 4)
         try f.store.applyTemplateEdit(plan, clock: now)
@@ -120,7 +120,7 @@ import Testing
         let f = try StoreFixture()
         let t = try f.store.addTemplate(CardValues(title: "Yoga"), rule: try rule("every day"), clock: now)
         let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Yin yoga")), clock: now)
-        try f.store.editCard(try f.store.occurrences(of: t.id)[0].id, CardEdit(title: "Hot yoga"), clock: now)
+        try f.store.cards.edit(try f.store.occurrences(of: t.id)[0].id, CardEdit(title: "Hot yoga"), clock: now)
         #expect(throws: BoardError("template", "the board changed since this plan was made; plan the edit again")) {
             try f.store.applyTemplateEdit(plan, clock: now)
         }
@@ -138,10 +138,10 @@ import Testing
         let f = try StoreFixture()
         let at = clock("2026-11-21T08:00")
         let t = try f.store.addTemplate(CardValues(title: "A", time: LocalTime(hour: 9, minute: 0)), rule: try rule("every! 1 days"), clock: at)
-        try f.store.completeCard(try f.store.occurrences(of: t.id)[0].id, clock: at)
+        try f.store.cards.complete(try f.store.occurrences(of: t.id)[0].id, clock: at)
         let second = try f.store.occurrences(of: t.id).filter { !$0.isCompleted }
         #expect(second.map { $0.occurrenceDate!.iso } == ["2026-11-22"])
-        try f.store.completeCard(second[0].id, clock: at)
+        try f.store.cards.complete(second[0].id, clock: at)
         // Next due = completion day + 1 = Nov 22, used already → the next unused day.
         #expect(try f.store.occurrences(of: t.id).filter { !$0.isCompleted }.map { $0.occurrenceDate!.iso } == ["2026-11-23"])
         try f.store.generate(clock: clock("2026-12-01T08:00"))
@@ -152,13 +152,13 @@ import Testing
         let f = try StoreFixture()
         let t = try f.store.addTemplate(CardValues(title: "Water cactus"), rule: try rule("every! 3 days"), clock: now)
         let first = try f.store.occurrences(of: t.id)[0]
-        try f.store.completeCard(first.id, clock: now)
+        try f.store.cards.complete(first.id, clock: now)
         #expect(try f.store.occurrences(of: t.id).count == 2)
-        try f.store.reopenCard(first.id, clock: now)
+        try f.store.cards.reopen(first.id, clock: now)
         let occurrences = try f.store.occurrences(of: t.id)
         #expect(occurrences.map(\.id) == [first.id] && !occurrences[0].isCompleted, "exactly one open occurrence, the reopened one")
         // Completing again makes the same next date again.
-        try f.store.completeCard(first.id, clock: now)
+        try f.store.cards.complete(first.id, clock: now)
         #expect(try f.store.occurrences(of: t.id).map { $0.occurrenceDate!.iso } == ["2026-11-21", "2026-11-24"])
     }
 
@@ -166,15 +166,15 @@ import Testing
         let f = try StoreFixture()
         let t = try f.store.addTemplate(CardValues(title: "Water cactus"), rule: try rule("every! 3 days"), clock: now)
         let first = try f.store.occurrences(of: t.id)[0]
-        try f.store.completeCard(first.id, clock: now)
+        try f.store.cards.complete(first.id, clock: now)
         let next = try f.store.occurrences(of: t.id)[1]
-        try f.store.editCard(next.id, CardEdit(title: "Water the big cactus"), clock: now)
+        try f.store.cards.edit(next.id, CardEdit(title: "Water the big cactus"), clock: now)
         #expect(throws: BoardError("reopen", "the next “Water the big cactus” (Tue Nov 24) was already changed; complete or delete it first, so the routine keeps one open occurrence")) {
-            try f.store.reopenCard(first.id, clock: now)
+            try f.store.cards.reopen(first.id, clock: now)
         }
-        #expect(try f.store.card(first.id).isCompleted)
-        #expect(throws: BoardError("id", "“Water cactus” is already completed; nothing to do")) { try f.store.completeCard(first.id, clock: now) }
-        #expect(throws: BoardError("id", "“Water the big cactus” is not completed; nothing to reopen")) { try f.store.reopenCard(next.id, clock: now) }
+        #expect(try f.store.cards.find(first.id).isCompleted)
+        #expect(throws: BoardError("id", "“Water cactus” is already completed; nothing to do")) { try f.store.cards.complete(first.id, clock: now) }
+        #expect(throws: BoardError("id", "“Water the big cactus” is not completed; nothing to reopen")) { try f.store.cards.reopen(next.id, clock: now) }
     }
 }
 
@@ -199,9 +199,9 @@ import Testing
         let at = clock("2026-11-21T10:00")
         let t = try f.store.addTemplate(CardValues(title: "Pills"), rule: try rule("every day at 20:00, 2 times"), clock: at)
         let occurrences = try f.store.occurrences(of: t.id)
-        try f.store.completeCard(occurrences[0].id, clock: at)
+        try f.store.cards.complete(occurrences[0].id, clock: at)
         #expect(try f.store.template(t.id, clock: at).template.status == .active)
-        try f.store.completeCard(occurrences[1].id, clock: at)
+        try f.store.cards.complete(occurrences[1].id, clock: at)
         #expect(try f.store.template(t.id, clock: at).template.status == .archived)
     }
 }
@@ -213,7 +213,7 @@ import Testing
         let f = try StoreFixture()
         let t = try f.store.addTemplate(CardValues(title: "Read"), rule: try rule("every day"), start: date("2026-11-19"), clock: clock("2026-11-19T08:00"))
         let occurrences = try f.store.occurrences(of: t.id)
-        try f.store.editCard(occurrences[0].id, CardEdit(title: "Read a novel"), clock: clock("2026-11-19T08:00"))  // Nov 19: title is its own
+        try f.store.cards.edit(occurrences[0].id, CardEdit(title: "Read a novel"), clock: clock("2026-11-19T08:00"))  // Nov 19: title is its own
         let today = clock("2026-11-21T09:00")
         try f.store.generate(clock: today)
         let titleEdit = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Read more")), clock: today)
@@ -235,7 +235,7 @@ import Testing
         #expect(try f.store.template(t.id, clock: clock("2026-11-22T06:00")).nextRun == date("2026-11-22"))
         #expect(try f.store.template(t.id, clock: clock("2026-11-22T09:56")).nextRun == date("2026-11-23"), "07:00 has passed")
         // Completed early, before its time: not next either.
-        try f.store.completeCard(try f.store.occurrences(of: t.id)[0].id, clock: clock("2026-11-22T06:00"))
+        try f.store.cards.complete(try f.store.occurrences(of: t.id)[0].id, clock: clock("2026-11-22T06:00"))
         #expect(try f.store.template(t.id, clock: clock("2026-11-22T06:30")).nextRun == date("2026-11-23"))
     }
 
@@ -253,25 +253,25 @@ import Testing
 @Suite struct MoveRangeTests {
     let now = clock("2026-11-21T09:00")
 
-    func titles(_ f: StoreFixture, _ bucket: Bucket) throws -> [String] { try f.store.cards(in: bucket).map(\.title) }
+    func titles(_ f: StoreFixture, _ bucket: Bucket) throws -> [String] { try f.store.cards.list(in: bucket).map(\.title) }
 
     @Test func movesWithinAndAcrossBucketsKeepTheOrderAndTouchOnlyTheRange() throws {
         let f = try StoreFixture()
         var ids: [String: String] = [:]
-        for t in ["a", "b", "c", "d", "e", "f"] { ids[t] = try f.store.addCard(CardValues(title: t), clock: now).id }
-        try f.store.moveCard(ids["e"]!, to: .thisWeek, position: 1, clock: now)           // up
+        for t in ["a", "b", "c", "d", "e", "f"] { ids[t] = try f.store.cards.add(CardValues(title: t), clock: now).id }
+        try f.store.cards.move(ids["e"]!, to: .thisWeek, position: 1, clock: now)           // up
         #expect(try titles(f, .thisWeek) == ["a", "e", "b", "c", "d", "f"])
-        try f.store.moveCard(ids["a"]!, to: .thisWeek, position: 4, clock: now)           // down
+        try f.store.cards.move(ids["a"]!, to: .thisWeek, position: 4, clock: now)           // down
         #expect(try titles(f, .thisWeek) == ["e", "b", "c", "d", "a", "f"])
-        try f.store.moveCard(ids["f"]!, to: .thisWeek, position: 0, clock: now)           // to the top
+        try f.store.cards.move(ids["f"]!, to: .thisWeek, position: 0, clock: now)           // to the top
         #expect(try titles(f, .thisWeek) == ["f", "e", "b", "c", "d", "a"])
-        try f.store.moveCard(ids["f"]!, to: .thisWeek, clock: now)                        // to the end
+        try f.store.cards.move(ids["f"]!, to: .thisWeek, clock: now)                        // to the end
         #expect(try titles(f, .thisWeek) == ["e", "b", "c", "d", "a", "f"])
-        try f.store.moveCard(ids["c"]!, to: .weekend, clock: now)
-        try f.store.moveCard(ids["b"]!, to: .weekend, position: 0, clock: now)            // in from another bucket
+        try f.store.cards.move(ids["c"]!, to: .weekend, clock: now)
+        try f.store.cards.move(ids["b"]!, to: .weekend, position: 0, clock: now)            // in from another bucket
         #expect(try titles(f, .weekend) == ["b", "c"] && titles(f, .thisWeek) == ["e", "d", "a", "f"])
         // Reordering writes the moved card only, not its neighbours nor the bucket.
-        let (_, change) = try f.store.recording { try f.store.moveCard(ids["f"]!, to: .thisWeek, position: 2, clock: now) }
+        let (_, change) = try f.store.recording { try f.store.cards.move(ids["f"]!, to: .thisWeek, position: 2, clock: now) }
         #expect(try titles(f, .thisWeek) == ["e", "d", "f", "a"])
         #expect(change.cardIds == [ids["f"]!])
     }
@@ -279,15 +279,15 @@ import Testing
     @Test func sharedPositionsAreNumberedAfresh() throws {
         let f = try StoreFixture()
         var ids: [String] = []
-        for t in ["a", "b", "c"] { ids.append(try f.store.addCard(CardValues(title: t), clock: now).id) }
+        for t in ["a", "b", "c"] { ids.append(try f.store.cards.add(CardValues(title: t), clock: now).id) }
         try f.store.database.write { db in try db.execute(sql: "UPDATE tasks SET position = 0") }  // two processes added at once
         // Equal positions fall to the card id, the same on every device.
         let byId = zip(ids, ["a", "b", "c"]).sorted { $0.0 < $1.0 }.map(\.1)
         #expect(try titles(f, .thisWeek) == byId)
         // Between two cards that share a position there is no room: the bucket is numbered afresh.
-        try f.store.moveCard(ids[2], to: .thisWeek, position: 1, clock: now)
+        try f.store.cards.move(ids[2], to: .thisWeek, position: 1, clock: now)
         let others = byId.filter { $0 != "c" }
         #expect(try titles(f, .thisWeek) == [others[0], "c", others[1]])
-        #expect(try f.store.cards(in: .thisWeek).map(\.position) == [0, 1024, 2048])
+        #expect(try f.store.cards.list(in: .thisWeek).map(\.position) == [0, 1024, 2048])
     }
 }

@@ -37,7 +37,7 @@ import Testing
 
     @Test func aCardIsWrittenAndReadBackByItsTablesColumns() throws {
         let store = try StoreFixture().store
-        let card = try store.addCard(CardValues(title: "Pay rent", time: LocalTime(iso: "09:30")), bucket: .nextWeek,
+        let card = try store.cards.add(CardValues(title: "Pay rent", time: LocalTime(iso: "09:30")), bucket: .nextWeek,
                                      due: date("2026-12-01"), remindBefore: 15, clock: now)
         try store.database.read { db in
             let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM tasks WHERE id = ?", arguments: [card.id]))
@@ -55,11 +55,11 @@ import Testing
         func documentKeys(_ table: any SyncedTable.Type) -> Set<String> { Set(table.fields.compactMap(\.key)) }
         let store = try StoreFixture().store
         try store.addTemplate(CardValues(title: "Stretch", checklist: ["neck"]), rule: try rule("every day"), clock: now)
-        let habit = try store.addHabit("Water", clock: now)
-        try store.checkIn(habitId: habit.id, day: date("2026-11-20"), clock: now)
-        let card = try store.addCard(CardValues(title: "Pay rent"), due: date("2026-12-01"), clock: now)
-        try store.moveCard(card.id, to: .nextWeek, clock: now)
-        try store.completeCard(card.id, clock: now)
+        let habit = try store.habits.add("Water", clock: now)
+        try store.habits.checkIn(habitId: habit.id, day: date("2026-11-20"), clock: now)
+        let card = try store.cards.add(CardValues(title: "Pay rent"), due: date("2026-12-01"), clock: now)
+        try store.cards.move(card.id, to: .nextWeek, clock: now)
+        try store.cards.complete(card.id, clock: now)
         var text = ""
         try store.export { text += $0 }
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -15,11 +15,11 @@ import TestSupport
         let buckets: [Bucket] = [.thisWeek, .weekend, .nextWeek, .nextMonth, .routines]
         for i in 0..<400 {
             let put = date("2026-01-01").adding(days: Int.random(in: 0..<500, using: &random))
-            let card = try board.store.addCard(CardValues(title: "Card \(i)"), bucket: buckets.randomElement(using: &random),
+            let card = try board.store.cards.add(CardValues(title: "Card \(i)"), bucket: buckets.randomElement(using: &random),
                                                clock: clock(put.iso + "T12:00"))
             // Some dated, some following their date, some from before aims were kept.
             let due: LocalDate?? = Bool.random(using: &random) ? .some(put.adding(days: Int.random(in: 0..<120, using: &random))) : nil
-            if let due { try board.store.editCard(card.id, CardEdit(), due: FieldEdit(due), clock: clock(put.iso + "T12:00")) }
+            if let due { try board.store.cards.edit(card.id, CardEdit(), due: FieldEdit(due), clock: clock(put.iso + "T12:00")) }
         }
         // Cards from before aims were kept (a document without `aimed_on`): by their creation, or their date.
         let legacy = (0..<100).map { i in
@@ -28,7 +28,7 @@ import TestSupport
             return #"{"title": "Old \#(i)", "bucket": "\#(buckets.randomElement(using: &random)!.cliName)", "created_at": "\#(created.iso)T23:30:00.000Z"\#(due)}"#
         }
         _ = try board.store.importDocument(Data(("[" + legacy.joined(separator: ",") + "]").utf8), clock: clock("2027-06-01T12:00"))
-        #expect(try board.store.cards().filter { $0.aimedOn == nil && $0.dueDate == nil && $0.bucket != .routines }.count > 20)
+        #expect(try board.store.cards.list().filter { $0.aimedOn == nil && $0.dueDate == nil && $0.bucket != .routines }.count > 20)
         var settled = 0
         for round in 0..<80 {
             // Half the rounds read the store's own rule with its kept columns settled for the day, and
@@ -40,12 +40,12 @@ import TestSupport
             if own {
                 let now = clock(horizons.today.iso + "T12:00")
                 try board.store.settleHorizons(clock: now)
-                let added = try board.store.addCard(CardValues(title: "Later \(round)"), bucket: buckets.randomElement(using: &random), clock: now)
-                try board.store.moveCard(added.id, to: buckets.randomElement(using: &random)!, clock: clock(horizons.today.adding(days: -3).iso + "T12:00"))
+                let added = try board.store.cards.add(CardValues(title: "Later \(round)"), bucket: buckets.randomElement(using: &random), clock: now)
+                try board.store.cards.move(added.id, to: buckets.randomElement(using: &random)!, clock: clock(horizons.today.adding(days: -3).iso + "T12:00"))
                 settled += 1
             }
             var shown: [Bucket: [String]] = [:]
-            for task in try board.store.cards() { shown[task.column(horizons), default: []].append(task.id) }
+            for task in try board.store.cards.list() { shown[task.column(horizons), default: []].append(task.id) }
             let counts = try board.store.cardCounts(horizons)
             for bucket in Bucket.allCases {
                 let read = try board.store.cardSummaries(in: bucket, horizons).map(\.id)
@@ -61,16 +61,16 @@ import TestSupport
     @Test func aPersonsMoveWinsForItsPeriod() throws {
         let board = try StoreFixture()
         let friday = clock("2026-11-20T09:00"), monday = clock("2026-11-23T09:00")
-        let card = try board.store.addCard(CardValues(title: "Plan trip"), bucket: .nextWeek, clock: friday)
-        let other = try board.store.addCard(CardValues(title: "Already here"), bucket: .thisWeek, clock: friday)
+        let card = try board.store.cards.add(CardValues(title: "Plan trip"), bucket: .nextWeek, clock: friday)
+        let other = try board.store.cards.add(CardValues(title: "Already here"), bucket: .thisWeek, clock: friday)
         #expect(try board.store.cardSummaries(in: .nextWeek, board.store.horizons(friday)).map(\.id) == [card.id])
         #expect(Set(try board.store.cardSummaries(in: .thisWeek, board.store.horizons(monday)).map(\.id)) == [card.id, other.id])
-        try board.store.moveCard(card.id, to: .nextWeek, clock: monday)
+        try board.store.cards.move(card.id, to: .nextWeek, clock: monday)
         #expect(try board.store.cardSummaries(in: .nextWeek, board.store.horizons(clock("2026-11-29T20:00"))).map(\.id) == [card.id])
         #expect(try board.store.cardSummaries(in: .thisWeek, board.store.horizons(clock("2026-11-30T08:00"))).map(\.id).contains(card.id))
         // Reordering within a column that holds a card come from another lands at the asked place.
         let thirdMonday = clock("2026-11-30T08:00")
-        try board.store.moveCard(card.id, to: .thisWeek, position: 0, clock: thirdMonday)
+        try board.store.cards.move(card.id, to: .thisWeek, position: 0, clock: thirdMonday)
         #expect(try board.store.cardSummaries(in: .thisWeek, board.store.horizons(thirdMonday)).map(\.id) == [card.id, other.id])
     }
 
@@ -78,12 +78,12 @@ import TestSupport
     @Test func aDatedCardWithoutABucketFollowsItsDate() throws {
         let board = try StoreFixture()
         let friday = clock("2026-11-20T09:00")
-        let dentist = try board.store.addCard(CardValues(title: "Dentist"), due: date("2026-12-02"), clock: friday)
-        let pinned = try board.store.addCard(CardValues(title: "Pinned"), bucket: .thisWeek, due: date("2026-12-02"), clock: friday)
+        let dentist = try board.store.cards.add(CardValues(title: "Dentist"), due: date("2026-12-02"), clock: friday)
+        let pinned = try board.store.cards.add(CardValues(title: "Pinned"), bucket: .thisWeek, due: date("2026-12-02"), clock: friday)
         for (day, column) in [("2026-11-20", Bucket.nextMonth), ("2026-11-23", .nextWeek), ("2026-11-30", .thisWeek)] {
             let horizons = board.store.horizons(clock(day + "T09:00"))
-            #expect(try board.store.card(dentist.id).column(horizons) == column, "\(day)")
-            #expect(try board.store.card(pinned.id).column(horizons) == .thisWeek, "\(day)")
+            #expect(try board.store.cards.find(dentist.id).column(horizons) == column, "\(day)")
+            #expect(try board.store.cards.find(pinned.id).column(horizons) == .thisWeek, "\(day)")
         }
     }
 
@@ -92,8 +92,8 @@ import TestSupport
     @Test func aMovedCardComesWithItsDate() throws {
         let board = try StoreFixture()
         let monday = clock("2026-11-23T09:00")
-        let card = try board.store.addCard(CardValues(title: "D"), due: date("2026-12-01"), clock: monday)
-        try board.store.moveCard(card.id, to: .nextMonth, clock: monday)
+        let card = try board.store.cards.add(CardValues(title: "D"), due: date("2026-12-01"), clock: monday)
+        try board.store.cards.move(card.id, to: .nextMonth, clock: monday)
         for (day, column) in [("2026-11-23", Bucket.nextWeek), ("2026-11-30", .thisWeek), ("2026-12-02", .thisWeek), ("2026-12-07", .thisWeek)] {
             let now = clock(day + "T09:00")
             try board.store.settleHorizons(clock: now)
@@ -106,9 +106,9 @@ import TestSupport
     @Test func aNewPeriodIsSaidOnceAndAfterAGapEachCardMovesOnce() throws {
         let board = try StoreFixture()
         let friday = clock("2026-11-20T09:00")
-        for title in ["A", "B", "C"] { try board.store.addCard(CardValues(title: title), bucket: .nextWeek, clock: friday) }
-        try board.store.addCard(CardValues(title: "Sat"), bucket: .weekend, clock: friday)
-        try board.store.addCard(CardValues(title: "Dec"), bucket: .nextMonth, clock: friday)
+        for title in ["A", "B", "C"] { try board.store.cards.add(CardValues(title: title), bucket: .nextWeek, clock: friday) }
+        try board.store.cards.add(CardValues(title: "Sat"), bucket: .weekend, clock: friday)
+        try board.store.cards.add(CardValues(title: "Dec"), bucket: .nextMonth, clock: friday)
         #expect(try board.store.rollover(clock: friday) == nil, "the first time there is nothing to compare with")
         #expect(try board.store.rollover(clock: clock("2026-11-21T09:00")) == nil, "nothing moved on Saturday")
         let monday = try #require(try board.store.rollover(clock: clock("2026-11-23T08:00")))

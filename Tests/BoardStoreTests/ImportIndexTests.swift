@@ -22,7 +22,7 @@ import Testing
 
     @Test func aLargeImportEndsWithTheSchemasIndexesAndTheyAreUsed() throws {
         let board = try StoreFixture()
-        try board.store.addCard(CardValues(title: "Already here"), clock: clock("2026-11-21T09:00"))
+        try board.store.cards.add(CardValues(title: "Already here"), clock: clock("2026-11-21T09:00"))
         let before = try indexes(board.store)
         #expect(before.contains { $0.hasPrefix("tasks_upcoming: ") } && before.contains { $0.hasPrefix("tasks_due: ") })
         let summary = try board.store.importDocument(cards(3_000), clock: clock("2026-11-21T09:00"))
@@ -46,7 +46,7 @@ import Testing
             try board.store.importDocument(Data(text.utf8), clock: clock("2026-11-21T09:00"))
         }
         #expect(try indexes(board.store) == before)
-        #expect(try board.store.cards().isEmpty)
+        #expect(try board.store.cards.list().isEmpty)
     }
 
     /// A small import into a larger board keeps its indexes through the writing: rebuilding them
@@ -57,6 +57,6 @@ import Testing
         let before = try indexes(board.store)
         _ = try board.store.importDocument(cards(10, from: 5_000), clock: clock("2026-11-21T09:00"))
         #expect(try indexes(board.store) == before)
-        #expect(try board.store.cards().count == 1_510)
+        #expect(try board.store.cards.list().count == 1_510)
     }
 }

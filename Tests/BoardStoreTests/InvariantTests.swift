@@ -14,17 +14,17 @@ import Testing
         #expect(throws: BoardError("checklist", "at most 10 steps, got 11")) {
             try f.store.addTemplate(CardValues(title: "Too long", checklist: steps), rule: try rule("every day"), clock: now)
         }
-        #expect(throws: BoardError("title", "must not be empty")) { try f.store.addCard(CardValues(title: "  "), clock: now) }
-        #expect(throws: BoardError("priority", "must be 0, 1, 2 or 3, got '4'")) { try f.store.addCard(CardValues(title: "x", priority: 4), clock: now) }
+        #expect(throws: BoardError("title", "must not be empty")) { try f.store.cards.add(CardValues(title: "  "), clock: now) }
+        #expect(throws: BoardError("priority", "must be 0, 1, 2 or 3, got '4'")) { try f.store.cards.add(CardValues(title: "x", priority: 4), clock: now) }
         #expect(throws: BoardError("time", "08:00 today has passed (it is 09:00)")) {
-            try f.store.addCard(CardValues(title: "Call", time: LocalTime(hour: 8, minute: 0)), due: date("2026-11-21"), clock: now)
+            try f.store.cards.add(CardValues(title: "Call", time: LocalTime(hour: 8, minute: 0)), due: date("2026-11-21"), clock: now)
         }
         let t = try f.store.addTemplate(CardValues(title: "Ten", checklist: Array(steps.prefix(10))), rule: try rule("every day"), clock: now)
         let o = try f.store.occurrences(of: t.id)[0]
-        #expect(throws: BoardError.self) { try f.store.editCard(o.id, CardEdit(checklist: steps), clock: now) }
+        #expect(throws: BoardError.self) { try f.store.cards.edit(o.id, CardEdit(checklist: steps), clock: now) }
         #expect(throws: BoardError.self) { try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now) }
-        #expect(try f.store.cards().count == 7)
-        #expect(try f.store.card(o.id).checklist.count == 10)
+        #expect(try f.store.cards.list().count == 7)
+        #expect(try f.store.cards.find(o.id).checklist.count == 10)
     }
 
     @Test func theSchemaRefusesWhatTheStoreNeverWrites() throws {
@@ -43,12 +43,12 @@ import Testing
                                arguments: [o.ownerId, o.seriesId, o.occurrenceDate])
             }
         }
-        #expect(try f.store.card(o.id) == o)
+        #expect(try f.store.cards.find(o.id) == o)
     }
 
     @Test func idsResolveByUniquePrefix() throws {
         let f = try StoreFixture()
-        let a = try f.store.addCard(CardValues(title: "A"), clock: now)
+        let a = try f.store.cards.add(CardValues(title: "A"), clock: now)
         #expect(try f.store.cardId(matching: String(a.id.prefix(8))) == a.id)
         #expect(try f.store.cardId(matching: a.id.uppercased()) == a.id)
         #expect(throws: BoardError("id", "no card has an id starting with 'fffffffff'")) {
@@ -56,7 +56,7 @@ import Testing
         }
         #expect(throws: BoardError("id", "'z z' is not an id (ids are letters, digits, '-' and '_', as `board list` shows them)")) { try f.store.cardId(matching: "z z") }
         #expect(throws: BoardError("id", "no card has an id starting with 'zz'")) { try f.store.cardId(matching: "zz") }
-        for i in 0..<40 { try f.store.addCard(CardValues(title: "T\(i)"), clock: now) }
+        for i in 0..<40 { try f.store.cards.add(CardValues(title: "T\(i)"), clock: now) }
         #expect(throws: BoardError.self) { try f.store.cardId(matching: "") }
     }
 
@@ -73,7 +73,7 @@ import Testing
         try old.close()
         let store = try BoardStore.open(path: path)
         #expect(store.ownerId == "owner-1")
-        #expect(try store.cards().map(\.title) == ["Old card"])
+        #expect(try store.cards.list().map(\.title) == ["Old card"])
         let (hasEvents, applied) = try store.database.read { db in
             (try db.tableExists("events"), try Schema.migrator.appliedIdentifiers(db).count)
         }
@@ -102,7 +102,7 @@ import Testing
                     "UPDATE tasks SET exception_mask = '[\"title\",\"colour\"]' WHERE id = 'a'"] {
             #expect(throws: DatabaseError.self) { try f.store.database.write { db in try db.execute(sql: sql) } }
         }
-        #expect(try f.store.card("a").exceptionMask == [.title])
+        #expect(try f.store.cards.find("a").exceptionMask == [.title])
     }
 
     @Test func aDatabaseFromANewerBoardIsRefused() throws {

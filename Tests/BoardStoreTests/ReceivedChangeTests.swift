@@ -20,7 +20,7 @@ import Testing
     @Test func everyBrokenRuleIsSetAsideAndTheRowKeepsItsLastValidValues() throws {
         let d = try sync.joined(2), log = SyncStoreTests.Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addCard(CardValues(title: "Pay rent", labels: ["money"]), clock: now)
+        let card = try d[0].cards.add(CardValues(title: "Pay rent", labels: ["money"]), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         let before = try sync.rows(d[1])
@@ -62,17 +62,17 @@ import Testing
 
         // Receiving them again changes nothing; a later honest edit still arrives, not held back.
         #expect(try d[1].receive(attacks.map(\.0), pulledThrough: 101).setAside == 0)
-        _ = try d[0].editCard(card.id, CardEdit(title: "Pay the rent"), clock: clock("2026-11-21T09:00"))
+        _ = try d[0].cards.edit(card.id, CardEdit(title: "Pay the rent"), clock: clock("2026-11-21T09:00"))
         try log.push(d[0])
         let later = try d[1].receive(log.changes, pulledThrough: 102)
         #expect(later.heldBack == 0)
-        #expect(try d[1].card(card.id).title == "Pay the rent")
+        #expect(try d[1].cards.find(card.id).title == "Pay the rent")
     }
 
     @Test func aRowWhoseKeyIsNotItsIdOrThatCarriesAnUnknownFieldIsSetAside() throws {
         let d = try sync.joined(2), log = SyncStoreTests.Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addCard(CardValues(title: "Pay rent"), clock: now)
+        let card = try d[0].cards.add(CardValues(title: "Pay rent"), clock: now)
         try log.push(d[0])
         let row = try #require(log.changes.first { $0.field == FieldChange.row && $0.entity == "tasks" })
         let value = try #require(row.value)
@@ -88,32 +88,32 @@ import Testing
             changed { $0["id"] = "\"another-card\""; $0["secret"] = "\"x\"" },
             changed { $0["id"] = "\"another-card\""; $0["exception.title"] = "false" },
         ], pulledThrough: 3)
-        let cards = try d[1].cards()
+        let cards = try d[1].cards.list()
         #expect(summary.setAside == 3 && cards.isEmpty)
         // The honest row still arrives.
         #expect(try d[1].receive(log.changes, pulledThrough: 4).setAside == 0)
-        #expect(try d[1].card(card.id).title == "Pay rent")
+        #expect(try d[1].cards.find(card.id).title == "Pay rent")
     }
 
     @Test func everyChangeAnHonestBoardMakesPassesTheCheck() throws {
         let d = try sync.joined(1)
         let now = clock("2026-11-21T08:00")
         let store = d[0]
-        let habit = try store.addHabit("Read", description: "a page\tor two", clock: now)
+        let habit = try store.habits.add("Read", description: "a page\tor two", clock: now)
         let template = try store.addTemplate(CardValues(title: "Stretch", description: "slowly\nthen faster", labels: ["body", "émoji 🙂"],
                                                         checklist: ["Neck", "Back"], time: LocalTime(hour: 7, minute: 30)!, priority: 2, duration: 15),
                                              rule: try rule("every weekday"), clock: now)
         _ = try store.linkStep(0, ofTemplate: template.id, toHabit: habit.id, clock: now)
-        let card = try store.addCard(CardValues(title: "Pay rent", labels: ["money"], checklist: ["Find the IBAN"], priority: 3),
+        let card = try store.cards.add(CardValues(title: "Pay rent", labels: ["money"], checklist: ["Find the IBAN"], priority: 3),
                                      due: LocalDate(iso: "2026-11-30"), remindBefore: 30, clock: now)
         _ = try store.toggleStep(0, of: .card(id: card.id), clock: now)
-        _ = try store.completeCard(card.id, clock: now)
-        let occurrence = try #require(try store.cards().first { $0.seriesId != nil })
-        _ = try store.makeException(occurrence.id, field: .title, clock: now)
-        _ = try store.editCard(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
-        try store.checkIn(habitId: habit.id, day: now.today, clock: now)
+        _ = try store.cards.complete(card.id, clock: now)
+        let occurrence = try #require(try store.cards.list().first { $0.seriesId != nil })
+        _ = try store.cards.makeException(occurrence.id, field: .title, clock: now)
+        _ = try store.cards.edit(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
+        try store.habits.checkIn(habitId: habit.id, day: now.today, clock: now)
         _ = try store.skipNext(template.id, clock: now)
-        try store.deleteCard(try #require(try store.cards().last { $0.seriesId != nil }).id, clock: now)
+        try store.cards.delete(try #require(try store.cards.list().last { $0.seriesId != nil }).id, clock: now)
         _ = try store.pauseTemplate(template.id, clock: now)
 
         let outbox = try store.outbox(limit: 1_000_000).changes
@@ -140,7 +140,7 @@ import Testing
     @Test func aStampFarAheadMovesTheClockNoFurtherThanTheLeeway() throws {
         let d = try sync.joined(2), log = SyncStoreTests.Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addCard(CardValues(title: "Pay rent"), clock: now)
+        let card = try d[0].cards.add(CardValues(title: "Pay rent"), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         let wall = Int64(now.instant.timeIntervalSince1970 * 1000)
@@ -150,7 +150,7 @@ import Testing
         let far = HybridTimestamp(milliseconds: 9_999_999_999_999_999, counter: 99_999)
         // Set aside: it would win every later edit of the title.
         #expect(try d[1].receive([hostile(card.id, "title", "\"Pinned\"", stamp: far)], pulledThrough: 10).setAside == 1)
-        #expect(try clockOf(d[1]).milliseconds <= wall + HybridTimestamp.leeway && (try d[1].card(card.id).title) == "Pay rent")
+        #expect(try clockOf(d[1]).milliseconds <= wall + HybridTimestamp.leeway && (try d[1].cards.find(card.id).title) == "Pay rent")
         // A stamp just within the leeway of the server's clock (a device whose wall clock is slow) is taken,
         // and moves the clock on as far as it, no further.
         let ahead = HybridTimestamp(milliseconds: wall + 3_600_000 + HybridTimestamp.leeway - 1)
@@ -158,8 +158,8 @@ import Testing
         #expect(try clockOf(d[1]) > ahead && (try clockOf(d[1])).milliseconds <= wall + 3_600_000 + HybridTimestamp.leeway)
         // A clock pinned before this rule, with changes waiting, comes back to the server's clock, and so do their stamps.
         try d[0].database.write { db in try db.execute(sql: "UPDATE sync_state SET clock = ?", arguments: [far.description]) }
-        _ = try d[0].editCard(card.id, CardEdit(priority: 2), clock: now)
-        _ = try d[0].editCard(card.id, CardEdit(priority: 3), clock: now)
+        _ = try d[0].cards.edit(card.id, CardEdit(priority: 2), clock: now)
+        _ = try d[0].cards.edit(card.id, CardEdit(priority: 3), clock: now)
         #expect(try d[0].outbox(limit: 10).changes.allSatisfy { $0.stamp > far })
         #expect(try d[0].reinClock(serverClock: wall) == 2)
         let stamps = try d[0].outbox(limit: 10).changes.map(\.stamp)
@@ -170,14 +170,14 @@ import Testing
         #expect(try d[0].reinClock(serverClock: wall) == 0)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        #expect(try d[1].card(card.id).priority == 3, "the later edit still wins after the stamps were mended")
+        #expect(try d[1].cards.find(card.id).priority == 3, "the later edit still wins after the stamps were mended")
     }
 
     @Test func aRowThatCannotBeMadeYetIsSaidWithWhyUntilItIs() throws {
         let d = try sync.joined(2), log = SyncStoreTests.Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addCard(CardValues(title: "Pay rent"), clock: now)
-        _ = try d[0].editCard(card.id, CardEdit(title: "Pay the rent"), clock: now)
+        let card = try d[0].cards.add(CardValues(title: "Pay rent"), clock: now)
+        _ = try d[0].cards.edit(card.id, CardEdit(title: "Pay the rent"), clock: now)
         try log.push(d[0])
         // The edit arrives before the row it edits.
         let edit = try #require(log.changes.first { $0.field == "title" })
@@ -185,6 +185,6 @@ import Testing
         let status = try #require(try d[1].syncStatus())
         #expect(status.waitingRows == 1 && status.waitingReasons == ["tasks \(card.id.prefix(8)): its first values have not arrived"])
         try d[1].receive(log.changes, pulledThrough: 2)
-        #expect(try d[1].syncStatus()?.waitingRows == 0 && (try d[1].card(card.id).title) == "Pay the rent")
+        #expect(try d[1].syncStatus()?.waitingRows == 0 && (try d[1].cards.find(card.id).title) == "Pay the rent")
     }
 }

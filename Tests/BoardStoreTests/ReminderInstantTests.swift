@@ -14,29 +14,29 @@ import Testing
                                         remindBefore: 5, clock: now)
         let occurrences = try f.store.occurrences(of: t.id)
         // Tomorrow's occurrence has its own 06:45 as an exception; the others follow the template.
-        _ = try f.store.editCard(occurrences[1].id, CardEdit(time: FieldEdit(LocalTime(hour: 6, minute: 45))), clock: now)
+        _ = try f.store.cards.edit(occurrences[1].id, CardEdit(time: FieldEdit(LocalTime(hour: 6, minute: 45))), clock: now)
         let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(time: FieldEdit(LocalTime(hour: 8, minute: 30)))), clock: now)
         try f.store.applyTemplateEdit(plan, clock: now)
 
-        #expect(titles(try f.store.claimDueReminders(clock: clock("2026-11-21T06:55"), grace: 600)).isEmpty, "07:00 − 5 min no longer reminds")
-        #expect(titles(try f.store.claimDueReminders(clock: clock("2026-11-21T08:25"), grace: 600)) == ["Stretch"])
-        #expect(titles(try f.store.claimDueReminders(clock: clock("2026-11-22T06:40"), grace: 600)) == ["Stretch"], "the exception keeps 06:45")
-        #expect(titles(try f.store.claimDueReminders(clock: clock("2026-11-22T08:25"), grace: 600)).isEmpty)
-        #expect(titles(try f.store.claimDueReminders(clock: clock("2026-11-23T08:25"), grace: 600)) == ["Stretch"])
+        #expect(titles(try f.store.reminders.claimDue(clock: clock("2026-11-21T06:55"), grace: 600)).isEmpty, "07:00 − 5 min no longer reminds")
+        #expect(titles(try f.store.reminders.claimDue(clock: clock("2026-11-21T08:25"), grace: 600)) == ["Stretch"])
+        #expect(titles(try f.store.reminders.claimDue(clock: clock("2026-11-22T06:40"), grace: 600)) == ["Stretch"], "the exception keeps 06:45")
+        #expect(titles(try f.store.reminders.claimDue(clock: clock("2026-11-22T08:25"), grace: 600)).isEmpty)
+        #expect(titles(try f.store.reminders.claimDue(clock: clock("2026-11-23T08:25"), grace: 600)) == ["Stretch"])
     }
 
     @Test func completedAndDeletedCardsNeverFire() throws {
         let f = try StoreFixture()
         let now = clock("2026-11-21T06:00")
-        let done = try f.store.addCard(CardValues(title: "Done", time: LocalTime(hour: 9, minute: 0)), bucket: .thisWeek,
+        let done = try f.store.cards.add(CardValues(title: "Done", time: LocalTime(hour: 9, minute: 0)), bucket: .thisWeek,
                                        due: date("2026-11-21"), clock: now)
-        let gone = try f.store.addCard(CardValues(title: "Gone", time: LocalTime(hour: 9, minute: 0)), bucket: .thisWeek,
+        let gone = try f.store.cards.add(CardValues(title: "Gone", time: LocalTime(hour: 9, minute: 0)), bucket: .thisWeek,
                                        due: date("2026-11-21"), clock: now)
-        _ = try f.store.addCard(CardValues(title: "Open", time: LocalTime(hour: 9, minute: 0)), bucket: .thisWeek,
+        _ = try f.store.cards.add(CardValues(title: "Open", time: LocalTime(hour: 9, minute: 0)), bucket: .thisWeek,
                                 due: date("2026-11-21"), clock: now)
-        try f.store.completeCard(done.id, clock: now)
-        try f.store.deleteCard(gone.id, clock: now)
-        let pass = try f.store.claimDueReminders(clock: clock("2026-11-21T09:00"), grace: 600)
+        try f.store.cards.complete(done.id, clock: now)
+        try f.store.cards.delete(gone.id, clock: now)
+        let pass = try f.store.reminders.claimDue(clock: clock("2026-11-21T09:00"), grace: 600)
         #expect(titles(pass) == ["Open"])
         #expect(pass.missed.isEmpty)
     }
@@ -44,9 +44,9 @@ import Testing
     @Test func aPassSaysWhenTheNextReminderComesDue() throws {
         let f = try StoreFixture()
         let now = clock("2026-11-21T06:00")
-        _ = try f.store.addCard(CardValues(title: "Later", time: LocalTime(hour: 9, minute: 30)), bucket: .thisWeek,
+        _ = try f.store.cards.add(CardValues(title: "Later", time: LocalTime(hour: 9, minute: 30)), bucket: .thisWeek,
                                 due: date("2026-11-21"), remindBefore: 10, clock: now)
-        let pass = try f.store.claimDueReminders(clock: now, grace: 600)
+        let pass = try f.store.reminders.claimDue(clock: now, grace: 600)
         #expect(pass.next == clock("2026-11-21T09:20").instant)
     }
 
@@ -85,7 +85,7 @@ import Testing
             let day = LocalDate(iso: String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!))!
             let time = LocalTime(hour: c.hour!, minute: c.minute!)!
             let before = [0, 15, 60][(step + 144) % 3]
-            let card = try f.store.addCard(CardValues(title: "card \(step)", time: time), due: day, remindBefore: before, clock: clock("2026-01-01T00:00"))
+            let card = try f.store.cards.add(CardValues(title: "card \(step)", time: time), due: day, remindBefore: before, clock: clock("2026-01-01T00:00"))
             let reminder = Reminder(cardId: card.id, title: card.title, bucket: "this-week", due: LocalDateTime(date: day, time: time),
                                     minutesBefore: before, zone: paris)
             if case .deliver = reminder.decision(at: start.instant, grace: 3600) { expected.insert(card.title) }

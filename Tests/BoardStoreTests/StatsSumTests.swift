@@ -29,14 +29,14 @@ import Testing
             switch Int.random(in: 0..<7, using: &random) {
             case 0, 1:
                 guard let card = open.randomElement(using: &random) else { continue }
-                try store.completeCard(card.id, clock: now)
+                try store.cards.complete(card.id, clock: now)
                 done.append(card.id)
             case 2:
                 guard let id = done.popLast() else { continue }
-                try? store.reopenCard(id, clock: now) // refused once its next occurrence was changed
+                try? store.cards.reopen(id, clock: now) // refused once its next occurrence was changed
             case 3:
                 guard let card = open.randomElement(using: &random) else { continue }
-                try store.deleteCard(card.id, clock: now)
+                try store.cards.delete(card.id, clock: now)
                 deleted[template, default: 0] += 1
             case 4:
                 if (try? store.skipNext(template, clock: now)) != nil { skipped[template, default: 0] += 1 } // none once a routine ends
@@ -46,7 +46,7 @@ import Testing
             default:
                 try store.generate(clock: now)
             }
-            let stats = try store.stats(weeks: 8, weekStart: .monday, clock: now)
+            let stats = try store.stats.report(weeks: 8, weekStart: .monday, clock: now)
             for s in stats.templates {
                 let occurrences = try store.occurrences(of: s.id)
                 let counted = (occurrences.filter(\.isCompleted).count, skipped[s.id] ?? 0, deleted[s.id] ?? 0, occurrences.filter { !$0.isCompleted }.count)

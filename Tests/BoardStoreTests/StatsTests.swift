@@ -35,23 +35,23 @@ import Testing
                 let occurrence = try #require(try store.occurrences(of: stretch.id).first { $0.occurrenceDate == now.today })
                 _ = try store.toggleStep(0, of: .card(id: occurrence.id), clock: now)
                 if day <= 10 { _ = try store.toggleStep(1, of: .card(id: occurrence.id), clock: now) }
-                try store.completeCard(occurrence.id, clock: now)
+                try store.cards.complete(occurrence.id, clock: now)
             }
             self.course = course!
             for _ in 1...3 { try store.skipNext(stretch.id, clock: today) }
             for occurrence in try store.occurrences(of: stretch.id) where occurrence.occurrenceDate! >= date("2026-10-25") {
-                try store.editCard(occurrence.id, CardEdit(title: "Stretch, longer"), clock: today)
+                try store.cards.edit(occurrence.id, CardEdit(title: "Stretch, longer"), clock: today)
             }
             for _ in 1...2 {
                 try store.pauseTemplate(stretch.id, clock: today)
                 try store.resumeTemplate(stretch.id, clock: today)
             }
-            water = try store.addHabit("Drink water", clock: today)
-            for offset in 0..<14 { try store.checkIn(habitId: water.id, day: date("2026-09-01").adding(days: offset), clock: today) }
-            for offset in 0..<9 { try store.checkIn(habitId: water.id, day: date("2026-10-14").adding(days: offset), clock: today) }
+            water = try store.habits.add("Drink water", clock: today)
+            for offset in 0..<14 { try store.habits.checkIn(habitId: water.id, day: date("2026-09-01").adding(days: offset), clock: today) }
+            for offset in 0..<9 { try store.habits.checkIn(habitId: water.id, day: date("2026-10-14").adding(days: offset), clock: today) }
         }
 
-        func stats() throws -> BoardStats { try f.store.stats(weeks: 12, weekStart: .monday, clock: today) }
+        func stats() throws -> BoardStats { try f.store.stats.report(weeks: 12, weekStart: .monday, clock: today) }
     }
 
     @Test func figuresOfAConstructedHistoryAreTheHandComputedOnes() throws {
@@ -101,10 +101,10 @@ import Testing
 
     @Test func oneTemplateAlone() throws {
         let h = try History()
-        let stats = try h.f.store.stats(weeks: 4, weekStart: .monday, templateId: h.course.id, clock: h.today)
+        let stats = try h.f.store.stats.report(weeks: 4, weekStart: .monday, templateId: h.course.id, clock: h.today)
         #expect(stats.templates.map(\.title) == ["Course"])
         #expect(stats.habits.isEmpty)
-        #expect(throws: BoardError.self) { try h.f.store.stats(weeks: 4, weekStart: .monday, templateId: "nope", clock: h.today) }
+        #expect(throws: BoardError.self) { try h.f.store.stats.report(weeks: 4, weekStart: .monday, templateId: "nope", clock: h.today) }
     }
 }
 
@@ -116,10 +116,10 @@ import Testing
         let template = try f.store.addTemplate(CardValues(title: "Stretch", checklist: ["Warm up"]), rule: try rule("every day"),
                                                start: date("2026-10-01"), clock: now)
         let occurrences = try f.store.occurrences(of: template.id)
-        for edit in 1...8 { try f.store.editCard(occurrences[0].id, CardEdit(checklist: ["Warm up", "Step \(edit)"]), clock: now) }
-        try f.store.editCard(occurrences[1].id, CardEdit(checklist: ["Warm up", "Hold"]), clock: now)
-        try f.store.editCard(occurrences[1].id, CardEdit(title: "Stretch, longer"), clock: now)
-        let stats = try #require(try f.store.stats(weeks: 12, weekStart: .monday, clock: now).templates.first)
+        for edit in 1...8 { try f.store.cards.edit(occurrences[0].id, CardEdit(checklist: ["Warm up", "Step \(edit)"]), clock: now) }
+        try f.store.cards.edit(occurrences[1].id, CardEdit(checklist: ["Warm up", "Hold"]), clock: now)
+        try f.store.cards.edit(occurrences[1].id, CardEdit(title: "Stretch, longer"), clock: now)
+        let stats = try #require(try f.store.stats.report(weeks: 12, weekStart: .monday, clock: now).templates.first)
         #expect(stats.exceptions == ["checklist": 2, "title": 1])
     }
 }
@@ -132,15 +132,15 @@ import Testing
         let now = clock("2026-10-01T08:00")
         let template = try f.store.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), start: date("2026-10-01"), clock: now)
         let occurrences = try f.store.occurrences(of: template.id)
-        try f.store.makeException(occurrences[0].id, field: .title, clock: now)
-        try f.store.editCard(occurrences[1].id, CardEdit(title: "Stretch, longer"), clock: now)
+        try f.store.cards.makeException(occurrences[0].id, field: .title, clock: now)
+        try f.store.cards.edit(occurrences[1].id, CardEdit(title: "Stretch, longer"), clock: now)
         let kinds = try f.store.read { db in try String.fetchAll(db, sql: "SELECT kind || ' ' || detail FROM events WHERE kind LIKE 'exception%' ORDER BY id") }
         #expect(kinds == [#"exception_added {"field":"title","how":"made"}"#, #"exception_added {"field":"title","how":"edit"}"#])
         try f.store.write { db in
             try db.execute(sql: "INSERT INTO events (at, kind, template_id, task_id, detail) VALUES ('2026-10-01T08:00:00.000Z', 'exception_made', ?, ?, '{\"field\":\"time\"}')",
                            arguments: [template.id, occurrences[2].id])
         }
-        let stats = try #require(try f.store.stats(weeks: 12, weekStart: .monday, clock: now).templates.first)
+        let stats = try #require(try f.store.stats.report(weeks: 12, weekStart: .monday, clock: now).templates.first)
         #expect(stats.exceptions == ["title": 2, "time": 1])
     }
 }

@@ -37,6 +37,6 @@ func rule(_ phrase: String) throws -> RecurrenceRule {
 
 extension BoardStore {
     func occurrences(of templateId: String) throws -> [CardRecord] {
-        try cards().filter { $0.templateId == templateId }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
+        try cards.list().filter { $0.templateId == templateId }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
     }
 }

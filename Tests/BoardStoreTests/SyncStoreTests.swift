@@ -64,16 +64,16 @@ import Testing
     @Test func aCardOnOneBoardIsOnTheOtherAndEditsOfDifferentFieldsAreBothKept() throws {
         let d = try joined(2), log = Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addCard(CardValues(title: "Pay “rent” \\ / 🏠", description: "line 1\n\t\"quoted\" \u{1F600}", labels: ["home"], priority: 1), clock: now)
+        let card = try d[0].cards.add(CardValues(title: "Pay “rent” \\ / 🏠", description: "line 1\n\t\"quoted\" \u{1F600}", labels: ["home"], priority: 1), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        #expect(try d[1].card(card.id).title == "Pay “rent” \\ / 🏠")
-        #expect(try d[1].card(card.id).description == "line 1\n\t\"quoted\" \u{1F600}")
-        _ = try d[0].editCard(card.id, CardEdit(priority: 3), clock: now)
-        _ = try d[1].editCard(card.id, CardEdit(labels: ["home", "money"]), clock: now)
+        #expect(try d[1].cards.find(card.id).title == "Pay “rent” \\ / 🏠")
+        #expect(try d[1].cards.find(card.id).description == "line 1\n\t\"quoted\" \u{1F600}")
+        _ = try d[0].cards.edit(card.id, CardEdit(priority: 3), clock: now)
+        _ = try d[1].cards.edit(card.id, CardEdit(labels: ["home", "money"]), clock: now)
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d {
-            let task = try device.card(card.id)
+            let task = try device.cards.find(card.id)
             #expect(task.priority == 3 && task.labels == ["home", "money"])
         }
         #expect(try rows(d[0]) == rows(d[1]))
@@ -82,17 +82,17 @@ import Testing
     @Test func theSameFieldGoesToTheLaterStampEvenWhenThatDevicesClockIsHoursBehind() throws {
         let d = try joined(2), log = Log()
         let now = clock("2026-11-21T08:00")
-        let card = try d[0].addCard(CardValues(title: "Call"), clock: now)
+        let card = try d[0].cards.add(CardValues(title: "Call"), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         // B's wall clock is three hours slow; its edit comes after it saw A's card, so it is later.
         d[1].setWallClock { now.instant - 3 * 3600 }
-        _ = try d[0].editCard(card.id, CardEdit(title: "Call mum"), clock: now)
+        _ = try d[0].cards.edit(card.id, CardEdit(title: "Call mum"), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        _ = try d[1].editCard(card.id, CardEdit(title: "Call mum back"), clock: now)
+        _ = try d[1].cards.edit(card.id, CardEdit(title: "Call mum back"), clock: now)
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
-        for device in d { #expect(try device.card(card.id).title == "Call mum back") }
+        for device in d { #expect(try device.cards.find(card.id).title == "Call mum back") }
     }
 
     @Test func bothBoardsGeneratingTheSameWeekOfflineMakeOneOccurrencePerDate() throws {
@@ -118,19 +118,19 @@ import Testing
         let (d, log, template) = try twoWithATemplate()
         let now = clock("2026-11-21T08:00")
         let occurrence = try d[0].occurrences(of: template.id)[2]
-        _ = try d[0].editCard(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
+        _ = try d[0].cards.edit(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
         let plan = try d[1].planTemplateEdit(template.id, TemplateEditRequest(fields: CardEdit(title: "Stretch and breathe")), clock: now)
         try d[1].applyTemplateEdit(plan, clock: clock("2026-11-21T10:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d {
-            let task = try device.card(occurrence.id)
+            let task = try device.cards.find(occurrence.id)
             #expect(task.title == "Stretch, short" && task.exceptionMask == [.title], "the Exception chip on both")
             #expect(try device.occurrences(of: template.id).filter { $0.title == "Stretch and breathe" }.count == 6)
         }
-        try d[1].reapply(occurrence.id, clock: clock("2026-11-21T11:00"))
+        try d[1].cards.reapply(occurrence.id, clock: clock("2026-11-21T11:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d {
-            let task = try device.card(occurrence.id)
+            let task = try device.cards.find(occurrence.id)
             #expect(task.title == "Stretch and breathe" && task.exceptionMask.isEmpty)
         }
         #expect(try rows(d[0]) == rows(d[1]))
@@ -144,30 +144,30 @@ import Testing
         // hold only that day.
         let week = try d[0].occurrences(of: template.id)
         let last = week.last!
-        try d[0].deleteCard(last.id, clock: now)
+        try d[0].cards.delete(last.id, clock: now)
         d[1].setWallClock { now.instant + 3600 }
         try d[1].generate(clock: clock("2026-11-22T08:00"))
-        try d[1].deleteCard(week[3].id, clock: clock("2026-11-22T08:00"))
+        try d[1].cards.delete(week[3].id, clock: clock("2026-11-22T08:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: clock("2026-11-22T08:00")) } }
         for device in d {
-            #expect(throws: (any Error).self) { try device.card(last.id) }
+            #expect(throws: (any Error).self) { try device.cards.find(last.id) }
             #expect(try device.occurrences(of: template.id).map(\.occurrenceDate!.iso) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-25", "2026-11-26", "2026-11-28"])
         }
         // A later generation on either board never brings it back.
         try d[1].generate(clock: clock("2026-11-23T08:00"))
-        #expect(throws: (any Error).self) { try d[1].card(last.id) }
+        #expect(throws: (any Error).self) { try d[1].cards.find(last.id) }
     }
 
     @Test func cardsMovedOnTwoBoardsAtOnceBothLand() throws {
         let d = try joined(2), log = Log()
         let now = clock("2026-11-21T08:00")
-        let ids = try ["a", "b", "c", "d", "e"].map { try d[0].addCard(CardValues(title: $0), clock: now).id }
+        let ids = try ["a", "b", "c", "d", "e"].map { try d[0].cards.add(CardValues(title: $0), clock: now).id }
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        func titles(_ store: BoardStore) throws -> [String] { try store.cards(in: .thisWeek).map(\.title) }
+        func titles(_ store: BoardStore) throws -> [String] { try store.cards.list(in: .thisWeek).map(\.title) }
         // Offline: A moves e to the top, B moves d between a and b; each writes its own card only.
-        let (_, onA) = try d[0].recording { try d[0].moveCard(ids[4], to: .thisWeek, position: 0, clock: now) }
-        let (_, onB) = try d[1].recording { try d[1].moveCard(ids[3], to: .thisWeek, position: 1, clock: now) }
+        let (_, onA) = try d[0].recording { try d[0].cards.move(ids[4], to: .thisWeek, position: 0, clock: now) }
+        let (_, onB) = try d[1].recording { try d[1].cards.move(ids[3], to: .thisWeek, position: 1, clock: now) }
         #expect(onA.cardIds == [ids[4]] && onB.cardIds == [ids[3]])
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d { #expect(try titles(device) == ["e", "a", "d", "b", "c"]) }
@@ -176,11 +176,11 @@ import Testing
     @Test func theSameHabitCheckedInOnBothBoardsTheSameDayIsOneEntry() throws {
         let d = try joined(2), log = Log()
         let now = clock("2026-11-21T08:00")
-        let habit = try d[0].addHabit("Water", clock: now)
+        let habit = try d[0].habits.add("Water", clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        try d[0].checkIn(habitId: habit.id, day: now.today, clock: now)
-        try d[1].checkIn(habitId: habit.id, day: now.today, clock: clock("2026-11-21T09:00"))
+        try d[0].habits.checkIn(habitId: habit.id, day: now.today, clock: now)
+        try d[1].habits.checkIn(habitId: habit.id, day: now.today, clock: clock("2026-11-21T09:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d {
             #expect(try device.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM habit_entries") } == 1)
@@ -192,11 +192,11 @@ import Testing
         let d = try joined(3), log = Log()
         let now = clock("2026-11-21T08:00")
         // Offline on all three: the same habit in three cases, check-ins on different days and one the same day.
-        let habits = [try d[0].addHabit("Read", clock: now), try d[1].addHabit("read", clock: now), try d[2].addHabit("READ", clock: now)]
-        try d[0].checkIn(habitId: habits[0].id, day: now.today.adding(days: -2), clock: now)
-        try d[1].checkIn(habitId: habits[1].id, day: now.today.adding(days: -1), clock: now)
-        try d[1].checkIn(habitId: habits[1].id, day: now.today, clock: now)
-        try d[2].checkIn(habitId: habits[2].id, day: now.today, clock: now)
+        let habits = [try d[0].habits.add("Read", clock: now), try d[1].habits.add("read", clock: now), try d[2].habits.add("READ", clock: now)]
+        try d[0].habits.checkIn(habitId: habits[0].id, day: now.today.adding(days: -2), clock: now)
+        try d[1].habits.checkIn(habitId: habits[1].id, day: now.today.adding(days: -1), clock: now)
+        try d[1].habits.checkIn(habitId: habits[1].id, day: now.today, clock: now)
+        try d[2].habits.checkIn(habitId: habits[2].id, day: now.today, clock: now)
         // Each board in another order.
         for order in [[2, 0, 1], [1, 2, 0], [0, 1, 2]] { for i in order { try log.sync(d[i], clock: now) } }
         let shown = habits.map(\.id).min()!
@@ -207,24 +207,24 @@ import Testing
         }
         #expect(try rows(d[0]) == rows(d[1]) && rows(d[1]) == rows(d[2]))
         // An uncheck on any board after the check-ins removes the day everywhere; a check-in after it brings it back.
-        try d[2].uncheck(habitId: shown, day: now.today)
+        try d[2].habits.uncheck(habitId: shown, day: now.today)
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
-        for device in d { #expect(try device.habitEntry(habitId: shown, day: now.today) == nil) }
-        try d[0].checkIn(habitId: shown, day: now.today, clock: clock("2026-11-21T09:00"))
+        for device in d { #expect(try device.habits.entry(habitId: shown, day: now.today) == nil) }
+        try d[0].habits.checkIn(habitId: shown, day: now.today, clock: clock("2026-11-21T09:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
-        for device in d { #expect(try device.habitEntry(habitId: shown, day: now.today) != nil) }
+        for device in d { #expect(try device.habits.entry(habitId: shown, day: now.today) != nil) }
         #expect(try rows(d[0]) == rows(d[1]) && rows(d[1]) == rows(d[2]))
     }
 
     @Test func aBoardWithDataJoiningKeepsEverythingAndMergesWithTheAccount() throws {
         let now = clock("2026-11-21T08:00")
         let laptop = try StoreFixture().store, desktop = try StoreFixture().store
-        let rent = try laptop.addCard(CardValues(title: "Pay rent"), clock: now)
+        let rent = try laptop.cards.add(CardValues(title: "Pay rent"), clock: now)
         let template = try laptop.addTemplate(CardValues(title: "Stretch"), rule: try rule("every weekday"), clock: now)
         try laptop.generate(clock: now)
-        let water = try laptop.addHabit("Water", clock: now)
-        try laptop.checkIn(habitId: water.id, day: now.today, clock: now)
-        let call = try desktop.addCard(CardValues(title: "Call mum"), clock: now)
+        let water = try laptop.habits.add("Water", clock: now)
+        try laptop.habits.checkIn(habitId: water.id, day: now.today, clock: now)
+        let call = try desktop.cards.add(CardValues(title: "Call mum"), clock: now)
         let before = try rows(laptop).count
         let log = Log()
         #expect(try laptop.join(owner: "owner-1", server: "postgres://test") > 0)
@@ -232,9 +232,9 @@ import Testing
         try desktop.join(owner: "owner-1", server: "postgres://test")
         for _ in 0..<2 { for device in [laptop, desktop] { try log.sync(device, clock: now) } }
         for device in [laptop, desktop] {
-            #expect(try device.card(rent.id).title == "Pay rent" && device.card(call.id).title == "Call mum")
+            #expect(try device.cards.find(rent.id).title == "Pay rent" && device.cards.find(call.id).title == "Call mum")
             #expect(try device.occurrences(of: template.id).count == laptop.occurrences(of: template.id).count)
-            #expect(try device.habitEntry(habitId: water.id, day: now.today) != nil)
+            #expect(try device.habits.entry(habitId: water.id, day: now.today) != nil)
             #expect(try device.database.read { try String.fetchAll($0, sql: "SELECT DISTINCT owner_id FROM tasks") } == ["owner-1"])
         }
         #expect(try rows(laptop).count == before + 1)
@@ -250,11 +250,11 @@ import Testing
     @Test func joinTimeChangesNameTheirCardsAndSendThemAsTheyWereAtJoin() throws {
         let now = clock("2026-11-21T08:00")
         let file = try StoreFixture(onDisk: true), laptop = file.store
-        let cards = try (0..<5).map { try laptop.addCard(CardValues(title: "Card \($0)", labels: ["l\($0)"], priority: $0 % 4), clock: now) }
+        let cards = try (0..<5).map { try laptop.cards.add(CardValues(title: "Card \($0)", labels: ["l\($0)"], priority: $0 % 4), clock: now) }
         let template = try laptop.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
         try laptop.generate(clock: now)
         let occurrence = try #require(try laptop.occurrences(of: template.id).first)
-        _ = try laptop.editCard(occurrence.id, CardEdit(title: "Stretch well"), clock: now)  // an exception, before joining
+        _ = try laptop.cards.edit(occurrence.id, CardEdit(title: "Stretch well"), clock: now)  // an exception, before joining
         laptop.setWallClock { now.instant }
         try laptop.join(owner: "owner-1", server: "postgres://test")
         // What each card's change would have held as a copy, made from the card as it is at join.
@@ -267,9 +267,9 @@ import Testing
         let copies = try laptop.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes WHERE entity = 'tasks' AND value IS NOT NULL") }
         #expect(copies == 0, "the join copied \(copies ?? -1) cards into the log")
         // Before anything leaves: an edit, a move, a deletion, and a write from outside the store.
-        _ = try laptop.editCard(cards[0].id, CardEdit(title: "Card 0, renamed"), clock: now)
-        try laptop.moveCard(cards[1].id, to: .weekend, position: nil, clock: now)
-        try laptop.deleteCard(cards[2].id, clock: now)
+        _ = try laptop.cards.edit(cards[0].id, CardEdit(title: "Card 0, renamed"), clock: now)
+        try laptop.cards.move(cards[1].id, to: .weekend, position: nil, clock: now)
+        try laptop.cards.delete(cards[2].id, clock: now)
         try laptop.database.write { try $0.execute(sql: "UPDATE tasks SET priority = 3 WHERE id = ?", arguments: [cards[3].id]) }
         let sent = try laptop.outbox(limit: 1_000).changes
         for (id, value) in atJoin {
@@ -280,19 +280,19 @@ import Testing
         let log = Log(), desktop = try joined(1)[0]
         try log.sync(laptop, clock: now)
         try log.sync(desktop, clock: now)
-        #expect(try desktop.card(cards[0].id).title == "Card 0, renamed" && desktop.card(cards[1].id).bucket == .weekend)
+        #expect(try desktop.cards.find(cards[0].id).title == "Card 0, renamed" && desktop.cards.find(cards[1].id).bucket == .weekend)
         #expect(try desktop.database.read { try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM tasks WHERE id = ?)", arguments: [cards[2].id]) } == false)
-        #expect(try desktop.card(cards[3].id).priority == 3 % 4 && desktop.card(occurrence.id).title == "Stretch well")
+        #expect(try desktop.cards.find(cards[3].id).priority == 3 % 4 && desktop.cards.find(occurrence.id).title == "Stretch well")
         // Pushed, the changes keep naming their cards, and the desktop's name the cards it made from
         // one change each (not cards 0, 1 and 2: their later changes came in the same pull); a
         // received change to a card still finds its first values.
         #expect(try laptop.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes WHERE in_row = 1 AND value IS NOT NULL") } == 0)
         let copied = try desktop.database.read { try String.fetchAll($0, sql: "SELECT entity_id FROM sync_changes WHERE field = 'row' AND entity = 'tasks' AND value IS NOT NULL") }
         #expect(Set(copied) == Set(cards[0...2].map(\.id)), "\(copied)")
-        _ = try desktop.editCard(cards[4].id, CardEdit(description: "from the desktop"), clock: now)
+        _ = try desktop.cards.edit(cards[4].id, CardEdit(description: "from the desktop"), clock: now)
         try log.sync(desktop, clock: now)
         try log.sync(laptop, clock: now)
-        #expect(try laptop.card(cards[4].id).description == "from the desktop" && laptop.card(cards[4].id).title == "Card 4")
+        #expect(try laptop.cards.find(cards[4].id).description == "from the desktop" && laptop.cards.find(cards[4].id).title == "Card 4")
         #expect(try rows(laptop) == rows(desktop))
     }
 
@@ -324,14 +324,14 @@ import Testing
         let now = clock("2026-11-21T08:00")
         let laptop = file.store, desktop = try joined(1)[0]
         laptop.setWallClock { now.instant }
-        _ = try laptop.addCard(CardValues(title: "Kept"), clock: now)
-        let edited = try laptop.addCard(CardValues(title: "Edited"), clock: now)
+        _ = try laptop.cards.add(CardValues(title: "Kept"), clock: now)
+        let edited = try laptop.cards.add(CardValues(title: "Edited"), clock: now)
         try laptop.join(owner: "owner-1", server: "postgres://test")
-        let kept = try desktop.addCard(CardValues(title: "From the desktop"), clock: now)
+        let kept = try desktop.cards.add(CardValues(title: "From the desktop"), clock: now)
         try log.sync(desktop, clock: now)
         try log.sync(laptop, clock: now)
-        _ = try laptop.editCard(edited.id, CardEdit(title: "Edited offline"), clock: now)
-        _ = try laptop.addCard(CardValues(title: "Added offline"), clock: now)
+        _ = try laptop.cards.edit(edited.id, CardEdit(title: "Edited offline"), clock: now)
+        _ = try laptop.cards.add(CardValues(title: "Added offline"), clock: now)
         let device = try #require(try laptop.syncStatus()?.deviceId)
         let everything = "SELECT change_id, entity, entity_id, field, value, stamp, COALESCE(device, '\(device)'), origin, pushed, in_row, row_before FROM sync_changes ORDER BY "
         let before = try laptop.database.read { try Row.fetchAll($0, sql: everything + "entry") }
@@ -364,13 +364,13 @@ import Testing
         // The received card whose first change names it is kept as it was before its first edit after the migration.
         let reference = "SELECT row_before IS NOT NULL FROM sync_changes WHERE entity_id = ? AND in_row = 1"
         #expect(try migrated.database.read { try Bool.fetchOne($0, sql: reference, arguments: [kept.id]) } == false)
-        _ = try migrated.editCard(kept.id, CardEdit(title: "From the desktop, edited"), clock: now)
+        _ = try migrated.cards.edit(kept.id, CardEdit(title: "From the desktop, edited"), clock: now)
         #expect(try migrated.database.read { try Bool.fetchOne($0, sql: reference, arguments: [kept.id]) } == true)
         // Everything already held comes in again as nothing; what waited is pushed, and the desktop gets it.
         #expect(try migrated.receive(log.changes, pulledThrough: Int64(log.changes.count)).received == 0)
         try log.sync(migrated, clock: now)
         try log.sync(desktop, clock: now)
-        #expect(try desktop.card(edited.id).title == "Edited offline" && desktop.card(kept.id).title == "From the desktop, edited")
+        #expect(try desktop.cards.find(edited.id).title == "Edited offline" && desktop.cards.find(kept.id).title == "From the desktop, edited")
         #expect(try rows(desktop) == rows(migrated) && migrated.outbox(limit: 100).changes.isEmpty)
         #expect(try migrated.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes") } == before.count + 1)
     }
@@ -380,8 +380,8 @@ import Testing
     @Test func anOwnChangeComingBackIsNotTakenTwiceWhateverDeviceItNames() throws {
         let laptop = try joined(1)[0]
         let now = clock("2026-11-21T08:00")
-        let card = try laptop.addCard(CardValues(title: "Pay rent"), clock: now)
-        _ = try laptop.editCard(card.id, CardEdit(title: "Pay the rent"), clock: now)
+        let card = try laptop.cards.add(CardValues(title: "Pay rent"), clock: now)
+        _ = try laptop.cards.edit(card.id, CardEdit(title: "Pay the rent"), clock: now)
         let sent = try laptop.outbox(limit: 10)
         try laptop.markPushed(sent.entries)
         let device = try #require(try laptop.syncStatus()?.deviceId)
@@ -392,7 +392,7 @@ import Testing
             #expect(try laptop.receive(back, pulledThrough: 2).received == 0, "named \(name)")
         }
         #expect(try laptop.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes") } == sent.changes.count)
-        #expect(try laptop.card(card.id).title == "Pay the rent")
+        #expect(try laptop.cards.find(card.id).title == "Pay the rent")
     }
 
     @Test func aProcessThatOpenedTheBoardBeforeAnotherJoinedItRecordsItsWritesToo() throws {
@@ -400,7 +400,7 @@ import Testing
         let screen = file.store  // the board open on the screen, not joined when it opened
         let shell = try BoardStore.open(path: file.path)  // `board sync` in another shell
         try shell.join(owner: "owner-1", server: "postgres://test")
-        let card = try screen.addCard(CardValues(title: "Added on the screen"), clock: clock("2026-11-21T08:00"))
+        let card = try screen.cards.add(CardValues(title: "Added on the screen"), clock: clock("2026-11-21T08:00"))
         #expect(card.ownerId == "owner-1")
         #expect(try shell.outbox(limit: 10).changes.contains { $0.entityId == card.id && $0.field == FieldChange.row })
     }
@@ -410,10 +410,10 @@ import Testing
         let now = clock("2026-11-21T08:00")
         file.store.setWallClock { now.instant }
         try file.store.join(owner: "owner-1", server: "postgres://test")
-        _ = try file.store.addCard(CardValues(title: "Before"), clock: now)
+        _ = try file.store.cards.add(CardValues(title: "Before"), clock: now)
         let reopened = try BoardStore.open(path: file.path)
         reopened.setWallClock { now.instant - 3600 }  // set back an hour
-        _ = try reopened.addCard(CardValues(title: "After"), clock: now)
+        _ = try reopened.cards.add(CardValues(title: "After"), clock: now)
         let stamps = try reopened.outbox(limit: 10).changes.map(\.stamp)
         #expect(stamps.count == 2 && stamps[1] > stamps[0] && stamps[1].milliseconds == stamps[0].milliseconds)
     }
@@ -430,7 +430,7 @@ import Testing
 
     @Test func aBoardThatNeverJoinedKeepsNoOutbox() throws {
         let store = try StoreFixture().store
-        _ = try store.addCard(CardValues(title: "Pay rent"), clock: clock("2026-11-21T08:00"))
+        _ = try store.cards.add(CardValues(title: "Pay rent"), clock: clock("2026-11-21T08:00"))
         #expect(try store.syncStatus() == nil)
         #expect(try store.outbox(limit: 10).changes.isEmpty)
     }
@@ -446,15 +446,15 @@ import Testing
         let now = clock("2026-11-21T08:00")
         let template = try store.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
         let (_, resumed) = try store.recording { try store.resumeTemplate(template.id, clock: clock("2026-11-23T08:00")) }
-        #expect(try store.cards().count == 7)
+        #expect(try store.cards.list().count == 7)
         try store.apply(resumed.inverse, verb: "undone")
-        #expect(try store.cards().isEmpty)
+        #expect(try store.cards.list().isEmpty)
         try store.apply(resumed, verb: "redone")
-        #expect(try store.cards().count == 7, "redo makes the week again")
+        #expect(try store.cards.list().count == 7, "redo makes the week again")
         try store.apply(resumed.inverse, verb: "undone")
         try store.resumeTemplate(template.id, clock: clock("2026-11-23T08:00"))
         try store.generate(clock: clock("2026-11-23T08:00"))
-        return try store.cards().count
+        return try store.cards.list().count
     }
 
     @Test func aResumeUndoneAndResumedAgainGeneratesTheWeekOnABoardThatSyncsAsOnOneThatDoesNot() throws {
@@ -468,18 +468,18 @@ import Testing
         let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        let before = try d[1].cards().count
+        let before = try d[1].cards.list().count
         let (_, resumed) = try d[0].recording { try d[0].resumeTemplate(template.id, clock: now) }
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
-        #expect(try d[1].cards().count > before)
+        #expect(try d[1].cards.list().count > before)
         try d[0].apply(resumed.inverse, verb: "undone")
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
-        #expect(try d[1].cards().count == before && (try d[0].cards().count) == before, "the undone week is gone on both")
+        #expect(try d[1].cards.list().count == before && (try d[0].cards.list().count) == before, "the undone week is gone on both")
         #expect(try sync.rows(d[0]) == sync.rows(d[1]))
         try d[1].resumeTemplate(template.id, clock: now)
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
-        #expect(try d[0].cards().count == d[1].cards().count && (try d[0].cards().count) > before, "resumed on the other board: the week comes back on both")
+        #expect(try d[0].cards.list().count == d[1].cards.list().count && (try d[0].cards.list().count) > before, "resumed on the other board: the week comes back on both")
         #expect(try sync.rows(d[0]) == sync.rows(d[1]))
     }
 }

@@ -17,37 +17,37 @@ import Testing
         let card = try #require(app.state.focusedCard)
 
         app.perform(.move(cardId: card.id, bucket: .weekend, position: nil))
-        #expect(try f.store.card(card.id).bucket == .weekend)
+        #expect(try f.store.cards.find(card.id).bucket == .weekend)
         app.perform(.toggleDone(cardId: card.id, completed: true))
-        #expect(try f.store.card(card.id).isCompleted)
+        #expect(try f.store.cards.find(card.id).isCompleted)
         app.perform(.undo)
-        #expect(try !f.store.card(card.id).isCompleted && f.store.card(card.id).bucket == .weekend)
+        #expect(try !f.store.cards.find(card.id).isCompleted && f.store.cards.find(card.id).bucket == .weekend)
         app.perform(.undo)
-        #expect(try f.store.card(card.id).bucket == .thisWeek)
+        #expect(try f.store.cards.find(card.id).bucket == .thisWeek)
         app.perform(.redo)
-        #expect(try f.store.card(card.id).bucket == .weekend)
+        #expect(try f.store.cards.find(card.id).bucket == .weekend)
 
         app.perform(.delete(cardId: card.id))
-        #expect(throws: BoardError.self) { try f.store.card(card.id) }
+        #expect(throws: BoardError.self) { try f.store.cards.find(card.id) }
         app.perform(.undo)
-        #expect(try f.store.card(card.id).title == "Renew passport")
+        #expect(try f.store.cards.find(card.id).title == "Renew passport")
 
         app.perform(.add(title: "New card", bucket: .nextMonth))
-        #expect(try f.store.cards(in: .nextMonth).contains { $0.title == "New card" })
+        #expect(try f.store.cards.list(in: .nextMonth).contains { $0.title == "New card" })
         app.perform(.undo)
-        #expect(try !f.store.cards(in: .nextMonth).contains { $0.title == "New card" })
+        #expect(try !f.store.cards.list(in: .nextMonth).contains { $0.title == "New card" })
         #expect(app.state.message == "Undid: add “New card” to Next Month")
     }
 
     @Test func undoingTheDeletionOfAnOccurrenceKeepsGenerationFromDuplicatingIt() throws {
         let f = try TUIFixture()
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
-        let occurrence = try #require(try f.store.cards(in: .routines).first { !$0.isCompleted })
+        let occurrence = try #require(try f.store.cards.list(in: .routines).first { !$0.isCompleted })
         app.perform(.delete(cardId: occurrence.id))
         app.perform(.undo)
-        #expect(try f.store.card(occurrence.id).occurrenceDate == occurrence.occurrenceDate)
+        #expect(try f.store.cards.find(occurrence.id).occurrenceDate == occurrence.occurrenceDate)
         #expect(try f.store.generate(clock: demoClock) == 0)
-        let series = try f.store.cards(in: .routines).filter { $0.seriesId == occurrence.seriesId && $0.occurrenceDate == occurrence.occurrenceDate }
+        let series = try f.store.cards.list(in: .routines).filter { $0.seriesId == occurrence.seriesId && $0.occurrenceDate == occurrence.occurrenceDate }
         #expect(series.count == 1)
     }
 
@@ -57,7 +57,7 @@ import Testing
         let card = try #require(app.state.focusedCard)
         app.perform(.edit(cardId: card.id, CardEdit(priority: 7), due: .keep))
         #expect(app.state.message == "priority: must be 0, 1, 2 or 3, got '7'")
-        #expect(try f.store.card(card.id).priority == 2)
+        #expect(try f.store.cards.find(card.id).priority == 2)
     }
 
     @Test func anotherWriterAndANewDayAreNoticed() throws {
@@ -66,7 +66,7 @@ import Testing
         let app = try BoardApp(store: f.store, path: f.path) { clock.now }
         #expect(app.state.cards(in: 0).count == 3)
         let other = try BoardStore.open(path: f.path)
-        try other.addCard(CardValues(title: "Written elsewhere"), clock: demoClock)
+        try other.cards.add(CardValues(title: "Written elsewhere"), clock: demoClock)
         try app.noticeChanges()
         #expect(app.state.cards(in: 0).contains { $0.title == "Written elsewhere" })
         let routinesBefore = app.state.cards(in: 4).count
@@ -82,7 +82,7 @@ import Testing
         let f = try TUIFixture()
         let clock = Clock()
         clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-22T23:59")!, zone: paris)
-        let trip = try f.store.addCard(CardValues(title: "Plan trip"), bucket: .nextWeek, clock: clock.now)
+        let trip = try f.store.cards.add(CardValues(title: "Plan trip"), bucket: .nextWeek, clock: clock.now)
         let app = try BoardApp(store: f.store, path: f.path) { clock.now }
         func column(of id: String) -> Int? { (0..<5).first { c in app.state.cards(in: c).contains { $0.id == id } } }
         #expect(column(of: trip.id) == 2)
@@ -124,7 +124,7 @@ import Testing
     @Test func aDueReminderReachesTheStatusLineAndAPassedCardIsMarkedOverdue() throws {
         let f = try TUIFixture()
         let clock = Clock()
-        let card = try f.store.addCard(CardValues(title: "Pay rent", time: LocalTime(hour: 9, minute: 10)), bucket: .thisWeek,
+        let card = try f.store.cards.add(CardValues(title: "Pay rent", time: LocalTime(hour: 9, minute: 10)), bucket: .thisWeek,
                                        due: LocalDate(iso: "2026-11-21"), clock: demoClock)
         let app = try BoardApp(store: f.store, path: f.path) { clock.now }
         _ = try app.firstFrame(width: 120, height: 40)
@@ -148,7 +148,7 @@ import Testing
         clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-21T10:11")!, zone: paris)
         try app.noticeChanges()
         #expect(!screen().contains("Reminder:"), "a reminder leaves the status line after an hour")
-        try f.store.completeCard(card.id, clock: clock.now)
+        try f.store.cards.complete(card.id, clock: clock.now)
         try app.noticeChanges()
         #expect(!screen().contains("Overdue"), "a completed card is never overdue")
     }
@@ -163,7 +163,7 @@ import Testing
         let card = try #require(app.state.focusedCard)
         _ = try app.handle(.character("e"))
         for c in " soon" { _ = try app.handle(.character(c)) }
-        try BoardStore.open(path: f.path).deleteCard(card.id, clock: demoClock)
+        try BoardStore.open(path: f.path).cards.delete(card.id, clock: demoClock)
         _ = try app.handle(.enter)
         guard case .editing(let form) = app.state.mode else { Issue.record("the form was lost: \(app.state.mode)"); return }
         #expect(form[.title] == card.title + " soon")
@@ -197,7 +197,7 @@ import Testing
         let store = try BoardStore.open(path: directory.appendingPathComponent("board.sqlite").path)
         let newYork = TimeZone(identifier: "America/New_York")!
         let clock = BoardClock(local: LocalDateTime(iso: "2026-03-07T12:00")!, zone: newYork)
-        try store.addCard(CardValues(title: "Night check", time: LocalTime(hour: 2, minute: 30)), due: LocalDate(iso: "2026-03-08"), clock: clock)
+        try store.cards.add(CardValues(title: "Night check", time: LocalTime(hour: 2, minute: 30)), due: LocalDate(iso: "2026-03-08"), clock: clock)
         let app = try BoardApp(store: store, path: directory.appendingPathComponent("board.sqlite").path) { clock }
         let screen = try app.firstFrame(width: 120, height: 40).text
         #expect(screen.contains("Sun Mar 8 03:30") && !screen.contains("02:30"), "\(screen)")
@@ -214,7 +214,7 @@ import Testing
         let card = try #require(app.state.focusedCard)
         #expect(card.title == "Short morning routine" && app.state.mode == .detail(field: 0))
         _ = try app.handle(.character("r"))
-        #expect(try f.store.card(card.id).title != "Short morning routine", "the title was reset")
+        #expect(try f.store.cards.find(card.id).title != "Short morning routine", "the title was reset")
         #expect(app.state.mode == .detail(field: 0) && app.state.focusedCard?.id == card.id, "\(app.state.mode)")
         #expect(app.state.filter.isEmpty)
         #expect(app.state.message?.contains("no longer matches “short”") == true, "\(app.state.message ?? "")")

@@ -17,7 +17,7 @@ import Testing
         let store = try BoardStore.open(path: path, concurrentReads: true)
         let rule = try RecurrencePhrase(parsing: "every day", today: demoClock.today).rule
         let template = try store.addTemplate(CardValues(title: "Stretch", time: LocalTime(hour: 7, minute: 0)), rule: rule, clock: demoClock)
-        try store.addCard(CardValues(title: "Dentist"), due: LocalDate(iso: "2026-12-02"), clock: demoClock)
+        try store.cards.add(CardValues(title: "Dentist"), due: LocalDate(iso: "2026-12-02"), clock: demoClock)
         let app = try BoardApp(store: store, path: path) { demoClock }
         _ = try app.firstFrame(width: 120, height: 40)
         return (app, store, template.id)
@@ -82,19 +82,19 @@ import Testing
 
     @Test func completingAPlannedRunMakesThatOneOccurrenceUndoably() throws {
         let (app, store, templateId) = try board()
-        let before = try store.cards().count
+        let before = try store.cards.list().count
         try keys(app, [.character("v"), .character("g")] + type("dec 10") + [.enter])
         #expect(screen(app)?.focusedItem?.kind == .planned)
         try keys(app, [.character(" ")])
-        let made = try store.cards().filter { $0.occurrenceDate?.iso == "2026-12-10" }
+        let made = try store.cards.list().filter { $0.occurrenceDate?.iso == "2026-12-10" }
         #expect(made.count == 1 && made[0].isCompleted && made[0].templateId == templateId)
-        #expect(try store.cards().count == before + 1, "that one occurrence, no other")
+        #expect(try store.cards.list().count == before + 1, "that one occurrence, no other")
         #expect(screen(app)?.focusedItem?.kind == .run && view(app.state).text.contains("07:00 [x] Stretch · run"))
         try keys(app, [.character("u")])
-        #expect(try store.cards().count == before)
+        #expect(try store.cards.list().count == before)
         #expect(screen(app)?.focusedItem?.kind == .planned, "planned again")
         try keys(app, [.control("r")])
-        #expect(try store.cards().filter { $0.occurrenceDate?.iso == "2026-12-10" && $0.isCompleted }.count == 1)
+        #expect(try store.cards.list().filter { $0.occurrenceDate?.iso == "2026-12-10" && $0.isCompleted }.count == 1)
     }
 
     @Test func deletingOrSkippingAPlannedRunSkipsItsDate() throws {
@@ -114,7 +114,7 @@ import Testing
     @Test func enterOpensThePlannedRunOnTheBoardAndEscComesBack() throws {
         let (app, store, _) = try board()
         try keys(app, [.character("v"), .character("g")] + type("dec 20") + [.enter, .enter])
-        let made = try #require(try store.cards().first { $0.occurrenceDate?.iso == "2026-12-20" })
+        let made = try #require(try store.cards.list().first { $0.occurrenceDate?.iso == "2026-12-20" })
         #expect(app.state.mode == .detail(field: 0) && app.state.focusedCard?.id == made.id)
         try keys(app, [.escape])
         #expect(screen(app)?.day.iso == "2026-12-20" && screen(app)?.focusedItem?.kind == .run)
@@ -126,16 +126,16 @@ import Testing
         #expect(screen(app)?.day.iso == "2026-12-02")
         // u takes back the made run.
         try keys(app, [.character("u")])
-        #expect(try store.cards().first { $0.occurrenceDate?.iso == "2026-12-20" } == nil)
+        #expect(try store.cards.list().first { $0.occurrenceDate?.iso == "2026-12-20" } == nil)
     }
 
     @Test func movingAPlannedRunMakesItAndMovesIt() throws {
         let (app, store, _) = try board()
         try keys(app, [.character("v"), .character("g")] + type("jan 5") + [.enter, .character("H")])
-        let made = try #require(try store.cards().first { $0.occurrenceDate?.iso == "2027-01-05" })
+        let made = try #require(try store.cards.list().first { $0.occurrenceDate?.iso == "2027-01-05" })
         #expect(made.bucket == .nextMonth && made.exceptionMask == [.bucket])
         try keys(app, [.character("L")])
-        #expect(try store.card(made.id).bucket == .routines)
+        #expect(try store.cards.find(made.id).bucket == .routines)
         try keys(app, [.character("L")])
         #expect(app.state.message == "“Stretch” is already in Routines.")
     }

@@ -27,8 +27,8 @@ import Testing
 
         init() throws {
             f = try TUIFixture()
-            water = try f.store.addHabit("Drink water", clock: clock.now)
-            stretch = try f.store.addHabit("Stretch", clock: clock.now)
+            water = try f.store.habits.add("Drink water", clock: clock.now)
+            stretch = try f.store.habits.add("Stretch", clock: clock.now)
             bedtime = try f.store.addTemplate(CardValues(title: "Bedtime", checklist: ChecklistRuntimeTests.steps), rule: nil,
                                               habitLinks: [nil, water.id, stretch.id, nil, nil], clock: clock.now)
             let clock = self.clock
@@ -263,7 +263,7 @@ import Testing
         let created = try #require(try s.f.store.templates(clock: s.clock.now).first { $0.template.title == "Leaving the house" })
         #expect(created.scheduling == nil)
         #expect(created.template.checklist == [ChecklistStep("Keys"), ChecklistStep("Water bottle", habitId: s.water.id)])
-        #expect(try s.f.store.cards().allSatisfy { $0.templateId != created.template.id })
+        #expect(try s.f.store.cards.list().allSatisfy { $0.templateId != created.template.id })
         // Editing it keeps it without a schedule: the Repeat row doesn't cycle.
         try s.focusTemplate("Leaving the house")
         try s.keys([.character("e")])

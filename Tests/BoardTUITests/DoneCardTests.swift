@@ -10,7 +10,7 @@ import Testing
         let f = try TUIFixture()
         var state = try f.state()
         let card = try #require(state.cards(in: 0).first { !$0.isCompleted })
-        _ = try f.store.completeCard(card.id, clock: demoClock)
+        _ = try f.store.cards.complete(card.id, clock: demoClock)
         state.snapshot = try BoardSnapshot.load(f.store, clock: demoClock)
         let frame = view(state)
         let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false)

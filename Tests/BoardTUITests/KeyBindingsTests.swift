@@ -15,7 +15,7 @@ import Testing
         let state = try f.state()
         let checklist = ChecklistScreen(checklist: RoutineChecklist(owner: .card(id: "x"), title: "Bedtime", templateId: "t",
                                                                     steps: [.init(text: "Brush teeth", done: false), .init(text: "Floss", done: true)]))
-        let habits = HabitsScreen(habits: try f.store.habits(clock: demoClock).map(HabitRow.init))
+        let habits = HabitsScreen(habits: try f.store.habits.list(clock: demoClock).map(HabitRow.init))
         return [
             ("board", .normal, KeyBindings.board), ("detail", .detail(field: 0), KeyBindings.detail),
             ("template form", .templateForm(TemplateForm(now: state.snapshot.now)), KeyBindings.templateForm),
@@ -52,7 +52,7 @@ import Testing
     /// changes something there (or asks for an effect) must have a binding.
     @Test func everyKeyAScreenActsOnHasABinding() throws {
         let f = try TUIFixture()
-        _ = try f.store.addHabit("Drink water", clock: demoClock)
+        _ = try f.store.habits.add("Drink water", clock: demoClock)
         for screen in try Self.screens(f) where ["checklist", "habits", "suggestion"].contains(screen.name) {
             let documented = Set((screen.bindings + KeyBindings.typing + KeyBindings.everywhere).flatMap { $0.map.map(\.key) })
             for key in Self.candidates {

@@ -9,7 +9,7 @@ import Testing
 @Suite struct PagingTests {
     func board(cards: Int) throws -> (TUIFixture, BoardState) {
         let f = try TUIFixture()
-        for i in 1...cards { try f.store.addCard(CardValues(title: "Card \(i)"), bucket: .thisWeek, clock: demoClock) }
+        for i in 1...cards { try f.store.cards.add(CardValues(title: "Card \(i)"), bucket: .thisWeek, clock: demoClock) }
         var state = try f.state()
         state.focus = Focus(column: 0, row: 0)
         state.scrollToFocus()
@@ -46,7 +46,7 @@ import Testing
         var (f, state) = try board(cards: 40)
         for _ in 0..<10 { press([.pageDown], &state) }
         let ids = state.cards(in: 0).suffix(12).map(\.id)
-        for id in ids { try f.store.deleteCard(id, clock: demoClock) }
+        for id in ids { try f.store.cards.delete(id, clock: demoClock) }
         _ = update(&state, .reported(.loaded(try BoardSnapshot.load(f.store, clock: demoClock), focusing: nil)))
         let total = state.cards(in: 0).count
         #expect(shown(state).last == total - 1)

@@ -14,8 +14,8 @@ import Testing
     /// The demo with a long title and a card with a 300-character description.
     func fixture() throws -> TUIFixture {
         let f = try TUIFixture()
-        try f.store.addCard(CardValues(title: Self.longTitle), bucket: .thisWeek, clock: demoClock)
-        try f.store.addCard(CardValues(title: "Passport appointment", description: Self.longDescription), bucket: .weekend, clock: demoClock)
+        try f.store.cards.add(CardValues(title: Self.longTitle), bucket: .thisWeek, clock: demoClock)
+        try f.store.cards.add(CardValues(title: "Passport appointment", description: Self.longDescription), bucket: .weekend, clock: demoClock)
         return f
     }
 

@@ -11,7 +11,7 @@ import Testing
     }
 
     func occurrences(_ f: TUIFixture, of id: String) throws -> [CardRecord] {
-        try f.store.cards().filter { $0.templateId == id }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
+        try f.store.cards.list().filter { $0.templateId == id }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
     }
 
     /// Opens the editor on the template and replaces its title through the keys.
@@ -93,16 +93,16 @@ import Testing
         _ = try app.handle(.enter)
         #expect(view(app.state).text.contains("Field customized. Reapply template? r resets this field"))
         _ = try app.handle(.character("r"))
-        #expect(try f.store.card(excepted.id).title == "Morning routine" && f.store.card(excepted.id).exceptionMask.isEmpty)
+        #expect(try f.store.cards.find(excepted.id).title == "Morning routine" && f.store.cards.find(excepted.id).exceptionMask.isEmpty)
         // Freeze the priority without editing it: a template edit of the priority then leaves it alone.
         for _ in 0..<6 { _ = try app.handle(.down) }
         _ = try app.handle(.character("m"))
-        #expect(try f.store.card(excepted.id).exceptionMask == [.priority])
+        #expect(try f.store.cards.find(excepted.id).exceptionMask == [.priority])
         #expect(view(app.state).text.contains("Priority     0  ✎ customized"))
         _ = try app.handle(.character("R"))
-        #expect(try f.store.card(excepted.id).exceptionMask.isEmpty)
+        #expect(try f.store.cards.find(excepted.id).exceptionMask.isEmpty)
         _ = try app.handle(.character("u"))
-        #expect(try f.store.card(excepted.id).exceptionMask == [.priority], "undo puts the exception back")
+        #expect(try f.store.cards.find(excepted.id).exceptionMask == [.priority], "undo puts the exception back")
     }
 
     @Test func templateActionsShowOnScreenAndUndo() throws {
@@ -165,8 +165,8 @@ import Testing
         for c in " (short)" { _ = try app.handle(.character(c)) }
         _ = try app.handle(.enter)
         #expect(app.state.message == nil, "the unchanged due date the form sends back is not a change")
-        #expect(try f.store.card(occurrence.id).title == "Morning routine (short)")
-        #expect(try f.store.card(occurrence.id).exceptionMask == [.title])
+        #expect(try f.store.cards.find(occurrence.id).title == "Morning routine (short)")
+        #expect(try f.store.cards.find(occurrence.id).exceptionMask == [.title])
     }
 }
 
@@ -183,9 +183,9 @@ import Testing
         guard case .applyTemplateEdit(let plan, _)? = effects.first else { Issue.record("no apply: \(effects)"); return }
         #expect(plan == dialog.plan, "apply carries the plan the dialog showed")
         // Another process edits an occurrence the plan counts: the plan is stale, the form stays.
-        let open = try f.store.cards().first { $0.templateId == morning.template.id && !$0.isCompleted && $0.exceptionMask.isEmpty
+        let open = try f.store.cards.list().first { $0.templateId == morning.template.id && !$0.isCompleted && $0.exceptionMask.isEmpty
             && $0.occurrenceDate! >= demoClock.today }!
-        try BoardStore.open(path: f.path).editCard(open.id, CardEdit(title: "Long morning"), clock: demoClock)
+        try BoardStore.open(path: f.path).cards.edit(open.id, CardEdit(title: "Long morning"), clock: demoClock)
         app.perform(effects[0])
         #expect(app.state.message == "template: the board changed since this plan was made; plan the edit again")
         guard case .templateForm(let form) = app.state.mode else { Issue.record("the form was lost: \(app.state.mode)"); return }

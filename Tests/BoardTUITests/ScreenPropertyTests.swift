@@ -71,9 +71,9 @@ import Testing
                 let title = (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined(separator: " ")
                 let labels = (0..<Int.random(in: 0...2, using: &random)).map { _ in ["home", "家", "🏠", "work"].randomElement(using: &random)! }
                 let due = Bool.random(using: &random) ? demoClock.today.adding(days: Int.random(in: 0...40, using: &random)) : nil
-                let card = try store.addCard(CardValues(title: title.trimmingCharacters(in: .whitespaces).isEmpty ? "x" : title, labels: Array(Set(labels))),
+                let card = try store.cards.add(CardValues(title: title.trimmingCharacters(in: .whitespaces).isEmpty ? "x" : title, labels: Array(Set(labels))),
                                              bucket: Bucket.allCases.randomElement(using: &random)!, due: due, clock: demoClock)
-                if Int.random(in: 0..<4, using: &random) == 0 { try store.completeCard(card.id, clock: demoClock) }
+                if Int.random(in: 0..<4, using: &random) == 0 { try store.cards.complete(card.id, clock: demoClock) }
             }
             if board % 2 == 0 {
                 _ = try store.addTemplate(CardValues(title: pieces.randomElement(using: &random)! + " routine", checklist: ["一", "two"]),

@@ -37,20 +37,20 @@ import Testing
                 }
             }
             let now = at(22)
-            for task in try store.cards() where task.templateId == stretch.id && task.occurrenceDate! <= LocalDate(iso: "2026-10-20")! {
+            for task in try store.cards.list() where task.templateId == stretch.id && task.occurrenceDate! <= LocalDate(iso: "2026-10-20")! {
                 _ = try store.toggleStep(0, of: .card(id: task.id), clock: now)
                 _ = try store.toggleStep(1, of: .card(id: task.id), clock: now)
-                try store.completeCard(task.id, clock: now)
+                try store.cards.complete(task.id, clock: now)
             }
-            for task in try store.cards() where task.templateId == stretch.id && task.occurrenceDate! >= LocalDate(iso: "2026-10-27")! {
-                try store.editCard(task.id, CardEdit(title: "Stretch, longer"), clock: now)
+            for task in try store.cards.list() where task.templateId == stretch.id && task.occurrenceDate! >= LocalDate(iso: "2026-10-27")! {
+                try store.cards.edit(task.id, CardEdit(title: "Stretch, longer"), clock: now)
             }
             try store.pauseTemplate(stretch.id, clock: now)
             try store.resumeTemplate(stretch.id, clock: now)
-            let water = try store.addHabit("Drink water", clock: now)
-            for offset in 0..<14 { try store.checkIn(habitId: water.id, day: LocalDate(iso: "2026-09-01")!.adding(days: offset), clock: now) }
-            for offset in 0..<9 { try store.checkIn(habitId: water.id, day: LocalDate(iso: "2026-10-14")!.adding(days: offset), clock: now) }
-            _ = try store.addHabit("Read", clock: now)
+            let water = try store.habits.add("Drink water", clock: now)
+            for offset in 0..<14 { try store.habits.checkIn(habitId: water.id, day: LocalDate(iso: "2026-09-01")!.adding(days: offset), clock: now) }
+            for offset in 0..<9 { try store.habits.checkIn(habitId: water.id, day: LocalDate(iso: "2026-10-14")!.adding(days: offset), clock: now) }
+            _ = try store.habits.add("Read", clock: now)
             let clock = self.clock
             app = try BoardApp(store: store, path: path) { clock.now }
             _ = try app.firstFrame(width: width, height: height)
@@ -162,7 +162,7 @@ import Testing
     func stats(_ s: Setup) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        return try encoder.encode(try s.f.store.stats(weeks: 12, weekStart: .monday, clock: s.clock.now))
+        return try encoder.encode(try s.f.store.stats.report(weeks: 12, weekStart: .monday, clock: s.clock.now))
     }
 
     /// The Stats view's text with the cursor on the first habit.
@@ -197,7 +197,7 @@ import Testing
 
         // Confirming one: exactly one check-in, today, for that habit.
         try s.keys([.character("g"), .enter, .character("y")])
-        let after = try s.f.store.stats(weeks: 12, weekStart: .monday, clock: s.clock.now)
+        let after = try s.f.store.stats.report(weeks: 12, weekStart: .monday, clock: s.clock.now)
         let water = try #require(after.habits.first { $0.id == s.water.id })
         let stretch = try #require(after.habits.first { $0.id == s.stretch.id })
         #expect(water.checkinsByWeek.reduce(0, +) == 1 && water.currentStreak == 1 && water.days == [s.clock.now.today])

@@ -185,7 +185,7 @@ extension Result where Failure == FormErrors {
         try focus(.save(.activate), app)
         _ = try app.handle(.enter)
         let template = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Stretch" })
-        let saved = try f.store.cards().filter { $0.templateId == template.template.id }.compactMap(\.occurrenceDate).min()
+        let saved = try f.store.cards.list().filter { $0.templateId == template.template.id }.compactMap(\.occurrenceDate).min()
         #expect(saved?.iso == first)
         #expect(saved == previewed.first)
     }
@@ -214,7 +214,7 @@ extension Result where Failure == FormErrors {
         try focus(.save(.activate), app)
         _ = try app.handle(.enter)
         let template = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Stretch" })
-        let saved = try f.store.cards().filter { $0.templateId == template.template.id }.compactMap(\.occurrenceDate).sorted()
+        let saved = try f.store.cards.list().filter { $0.templateId == template.template.id }.compactMap(\.occurrenceDate).sorted()
         #expect(saved == previewed)
     }
 
@@ -256,7 +256,7 @@ extension Result where Failure == FormErrors {
         _ = try app.handle(.character("a"))
         try type("Call the bank", app)
         _ = try app.handle(.enter)
-        #expect(try f.store.cards().first { $0.title == "Call the bank" }?.remindBeforeMin == 15)
+        #expect(try f.store.cards.list().first { $0.title == "Call the bank" }?.remindBeforeMin == 15)
         _ = try app.handle(.character("t"))
         try type("Swim", app)
         try focus(.repeats, app)

@@ -48,7 +48,7 @@ import Testing
     @Test(arguments: [Theme.standard, .light, .none])
     func theBoardWithAnOverdueCardAndTheCalendar(theme: Theme) throws {
         let f = try TUIFixture()
-        _ = try f.store.addCard(CardValues(title: "Call the bank", time: LocalTime(hour: 8, minute: 0)), bucket: .thisWeek,
+        _ = try f.store.cards.add(CardValues(title: "Call the bank", time: LocalTime(hour: 8, minute: 0)), bucket: .thisWeek,
                                 due: LocalDate(iso: "2026-11-21"), clock: BoardClock(local: LocalDateTime(iso: "2026-11-21T07:00")!, zone: paris))
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         let board = try app.firstFrame(width: 120, height: 40)

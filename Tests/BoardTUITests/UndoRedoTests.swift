@@ -18,10 +18,10 @@ import Testing
     }
 
     func effectsOfEveryIntent(_ f: TUIFixture) throws -> [Effect] {
-        let card = try #require(try f.store.cards(in: .thisWeek).first)
-        let occurrence = try #require(try f.store.cards(in: .routines).first { $0.isOccurrence && !$0.isCompleted })
+        let card = try #require(try f.store.cards.list(in: .thisWeek).first)
+        let occurrence = try #require(try f.store.cards.list(in: .routines).first { $0.isOccurrence && !$0.isCompleted })
         let morning = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
-        let habit = try f.store.addHabit("Drink water", clock: demoClock)
+        let habit = try f.store.habits.add("Drink water", clock: demoClock)
         let draft = TemplateDraft(values: CardValues(title: "Stretch", time: LocalTime(hour: 7, minute: 0)),
                                   rule: try RecurrenceRule(.daily), start: demoClock.today, habitLinks: [])
         var renamed = morning.template.values
@@ -75,15 +75,15 @@ import Testing
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         _ = try app.firstFrame(width: 120, height: 40)
         for key in [Key.character("a")] + "Buy milk".map(Key.character) + [.enter, .character("L")] { _ = try app.handle(key) }
-        let card = try #require(try f.store.cards().first { $0.title == "Buy milk" })
+        let card = try #require(try f.store.cards.list().first { $0.title == "Buy milk" })
         #expect(card.bucket == .weekend)
         _ = try app.handle(.character("u"))
         _ = try app.handle(.character("u"))
-        #expect(try f.store.cards().allSatisfy { $0.title != "Buy milk" })
+        #expect(try f.store.cards.list().allSatisfy { $0.title != "Buy milk" })
         _ = try app.handle(.control("r"))
         _ = try app.handle(.control("r"))
         #expect(app.state.message == "Redid: move “Buy milk” to Weekend")
-        #expect(try f.store.card(card.id).bucket == .weekend, "the same card, moved again")
+        #expect(try f.store.cards.find(card.id).bucket == .weekend, "the same card, moved again")
     }
 
     @Test func undoIsRefusedWhenAnotherProcessChangedTheCardSince() throws {
@@ -92,12 +92,12 @@ import Testing
         let card = try #require(app.state.focusedCard)
         app.perform(.move(cardId: card.id, bucket: .nextMonth, position: nil))
         let later = BoardClock(local: LocalDateTime(iso: "2026-11-21T09:30")!, zone: paris)
-        try BoardStore.open(path: f.path).editCard(card.id, CardEdit(title: "Pay rent today"), clock: later)
+        try BoardStore.open(path: f.path).cards.edit(card.id, CardEdit(title: "Pay rent today"), clock: later)
         let before = try Self.dump(f.store)
         app.perform(.undo)
         #expect(app.state.message == "undo: “Pay rent today” was changed elsewhere since; nothing undone")
         #expect(try Self.dump(f.store) == before, "nothing overwritten")
-        #expect(try f.store.card(card.id).bucket == .nextMonth)
+        #expect(try f.store.cards.find(card.id).bucket == .nextMonth)
     }
 }
 
@@ -112,7 +112,7 @@ import Testing
         app.perform(.createTemplate(draft, save: .pause))
         let template = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Stretch" })
         #expect(template.template.status == .paused && template.scheduling?.series.status == .paused)
-        #expect(try f.store.cards().filter { $0.templateId == template.template.id }.isEmpty, "no occurrence")
+        #expect(try f.store.cards.list().filter { $0.templateId == template.template.id }.isEmpty, "no occurrence")
         #expect(app.state.message == "Created template “Stretch” (paused).")
     }
 }

@@ -14,7 +14,7 @@ import Testing
     }
 
     func titles(_ f: TUIFixture, _ bucket: Bucket) throws -> [String] {
-        try f.store.cards().filter { $0.bucket == bucket }.sorted { $0.position < $1.position }.map(\.title)
+        try f.store.cards.list().filter { $0.bucket == bucket }.sorted { $0.position < $1.position }.map(\.title)
     }
 
     @Test func movingACardOutAndStraightBackPutsItWhereItWas() throws {
@@ -89,7 +89,7 @@ import Testing
     @Test func aWrappedTitleHangsUnderItsTextInEveryColumn() throws {
         let f = try TUIFixture()
         for bucket in [Bucket.thisWeek, .weekend] {
-            _ = try f.store.addCard(CardValues(title: "Zebra crossing paint order for the whole street"), bucket: bucket, clock: demoClock)
+            _ = try f.store.cards.add(CardValues(title: "Zebra crossing paint order for the whole street"), bucket: bucket, clock: demoClock)
         }
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         let text = try app.firstFrame(width: 100, height: 40).text

@@ -42,7 +42,7 @@ public struct ServerReminders: Sendable {
 
         /// Records how a delivery went, so it is never tried again (and a failure is said as one).
         public func finish(_ claimed: ClaimedReminder, delivered: Bool) throws {
-            try store.finishReminder(claimed.reminder, delivered: delivered, clock: clock)
+            try store.reminders.finish(claimed.reminder, delivered: delivered, clock: clock)
         }
     }
 
@@ -66,11 +66,11 @@ public struct ServerReminders: Sendable {
                 guard FileManager.default.fileExists(atPath: path) else { continue }
                 let store = try replica.files.store(path, owner: person.owner)
                 let clock = BoardClock(instant: now, zone: person.zone)
-                let local = try store.claimDueReminders(clock: clock, grace: grace)
+                let local = try store.reminders.claimDue(clock: clock, grace: grace)
                 let won = try await Self.claim(local.deliver.map(\.reminder), owner: person.owner, connection)
                 let (mine, theirs) = (local.deliver.filter { won.contains([$0.reminder.cardId, $0.reminder.instantKey]) },
                                       local.deliver.filter { !won.contains([$0.reminder.cardId, $0.reminder.instantKey]) })
-                try store.claimedElsewhere(theirs.map(\.reminder))
+                try store.reminders.claimedElsewhere(theirs.map(\.reminder))
                 pass.due.append(Due(person: person, clock: clock, deliver: mine, missed: local.missed, interrupted: local.interrupted,
                                     next: local.next, store: store))
             }

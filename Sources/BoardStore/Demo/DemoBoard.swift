@@ -20,7 +20,7 @@ public enum DemoBoard {
             ("Learn 日本語 basics", .nextMonth, nil, nil, 0, ["learning"], []),
         ]
         for (title, bucket, dueIn, time, priority, labels, steps) in cards {
-            try store.addCard(CardValues(title: title, labels: labels, checklist: steps, time: dueIn == nil ? nil : time, priority: priority),
+            try store.cards.add(CardValues(title: title, labels: labels, checklist: steps, time: dueIn == nil ? nil : time, priority: priority),
                               bucket: bucket, due: dueIn.map { today.adding(days: $0) }, clock: clock)
         }
         let phrase = { (text: String) throws -> RecurrenceRule in try RecurrencePhrase(parsing: text, today: today).rule }
@@ -29,8 +29,8 @@ public enum DemoBoard {
         try store.addTemplate(CardValues(title: "Standup prep", labels: ["work"], time: t(7, 30)), rule: try phrase("every weekday"), start: today, clock: clock)
         try store.addTemplate(CardValues(title: "Team 1:1", labels: ["work"], time: t(10), priority: 1), rule: try phrase("every other tuesday"), start: today, clock: clock)
         try store.addTemplate(CardValues(title: "Budget review", labels: ["money"], priority: 2), rule: try phrase("every last friday"), start: today, clock: clock)
-        let occurrences = try store.cards(in: .routines).filter { $0.templateId == morning.id }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
-        try store.completeCard(occurrences[0].id, clock: clock)
-        try store.editCard(occurrences[1].id, CardEdit(title: "Short morning routine"), clock: clock)
+        let occurrences = try store.cards.list(in: .routines).filter { $0.templateId == morning.id }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
+        try store.cards.complete(occurrences[0].id, clock: clock)
+        try store.cards.edit(occurrences[1].id, CardEdit(title: "Short morning routine"), clock: clock)
     }
 }

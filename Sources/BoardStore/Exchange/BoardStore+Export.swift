@@ -32,23 +32,6 @@ extension BoardStore {
         }
     }
 
-    /// Calls `body` with each card of `bucket` (or of the board), in board order, one at a time
-    /// from a cursor: memory stays flat whatever the board's size.
-    public func forEachCard(in bucket: Bucket? = nil, shownBy horizons: Horizons = .stored, _ body: (CardRecord) throws -> Void) throws {
-        try read { db in try Self.forEachCard(in: bucket, shownBy: horizons, db, body) }
-    }
-
-    /// How many cards each column holds, as `horizons` show them (else as stored).
-    public func counts(shownBy horizons: Horizons = .stored) throws -> [Bucket: Int] {
-        try read { db in
-            var counts: [Bucket: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT \(try Self.columns(horizons, db).expression), COUNT(*) FROM tasks GROUP BY 1") {
-                if let bucket = Bucket(rawValue: row[0]) { counts[bucket] = row[1] }
-            }
-            return counts
-        }
-    }
-
     /// Writes the whole board as one document (ARCHITECTURE.md §11), piece by piece to `write`,
     /// all of it from one read transaction. Rows go in a stable order (templates and habits by
     /// id, cards as the board shows them), keys sorted, so the same board gives the same bytes.
@@ -101,4 +84,23 @@ struct ArrayText {
     }
 
     var close: String { first ? "\n\n  ]" : "\n  ]" }
+}
+
+extension CardStore {
+    /// Calls `body` with each card of `bucket` (or of the board), in board order, one at a time
+    /// from a cursor: memory stays flat whatever the board's size.
+    public func forEach(in bucket: Bucket? = nil, shownBy horizons: Horizons = .stored, _ body: (CardRecord) throws -> Void) throws {
+        try read { db in try BoardStore.forEachCard(in: bucket, shownBy: horizons, db, body) }
+    }
+
+    /// How many cards each column holds, as `horizons` show them (else as stored).
+    public func counts(shownBy horizons: Horizons = .stored) throws -> [Bucket: Int] {
+        try read { db in
+            var counts: [Bucket: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT \(try BoardStore.columns(horizons, db).expression), COUNT(*) FROM tasks GROUP BY 1") {
+                if let bucket = Bucket(rawValue: row[0]) { counts[bucket] = row[1] }
+            }
+            return counts
+        }
+    }
 }

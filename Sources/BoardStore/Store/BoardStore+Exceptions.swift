@@ -1,12 +1,11 @@
 import BoardModel
 import GRDB
 
-/// Exceptions made by hand: a field of an occurrence frozen as it is (ARCHITECTURE.md §4).
-extension BoardStore {
+extension CardStore {
     /// Freezes `field` of an occurrence as it is, without editing it: propagation leaves it alone.
     public func makeException(_ cardId: String, field: CardField, clock: BoardClock) throws {
         try write { db in
-            var task = try Self.card(cardId, db)
+            var task = try BoardStore.card(cardId, db)
             guard let templateId = task.templateId else {
                 throw BoardError("id", "card \(cardId) is not an occurrence of a template; only occurrences have exceptions")
             }
@@ -14,7 +13,7 @@ extension BoardStore {
             task.exceptionMask.append(field)
             task.updatedAt = clock.timestamp
             try task.update(db)
-            try Self.record(.exceptionAdded(field: field, how: .made), template: templateId, task: cardId, clock: clock, db)
+            try BoardStore.record(.exceptionAdded(field: field, how: .made), template: templateId, task: cardId, clock: clock, db)
         }
     }
 }

@@ -220,3 +220,7 @@ public final class BoardStore: Sendable {
     /// a bucket must be numbered afresh (ARCHITECTURE.md §13).
     static let positionSpacing = 1024
 }
+
+extension CardStore {
+
+}

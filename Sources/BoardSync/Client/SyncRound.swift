@@ -90,10 +90,10 @@ public enum SyncRound {
         summary.generated = try store.generate(clock: clock())
         summary.pushed += try await push(store, connection, owner: owner)
         // Reminders this device claimed and delivered while offline: the server learns of them now.
-        let offline = try store.unpushedClaims()
+        let offline = try store.reminders.unpushedClaims()
         if !offline.isEmpty, let device = try store.syncStatus()?.deviceId {
             _ = try await connection.claimReminders(offline, device: device)
-            try store.markClaimsPushed(offline)
+            try store.reminders.markClaimsPushed(offline)
         }
         // What other people share with this person, as it is now: a routine no longer shared goes.
         if let shared = try await connection.shared() { try store.replaceShared(shared.routines, runs: shared.runs) }

@@ -15,12 +15,12 @@ extension BoardApp {
 
     /// Reads the habits and shows the Habits view, `focusing` one of them.
     func openHabits(focusing: String?) throws {
-        report(.habitsRead(try store.habits(clock: clock()).map(HabitRow.init), focusing: focusing))
+        report(.habitsRead(try store.habits.list(clock: clock()).map(HabitRow.init), focusing: focusing))
     }
 
     /// Reads the stats and shows the Stats view.
     func openStats() throws {
-        report(.statsRead(try store.stats(weeks: StatsLayout.weeks(width: state.width), weekStart: state.config.weekStart ?? .monday, clock: clock())))
+        report(.statsRead(try store.stats.report(weeks: StatsLayout.weeks(width: state.width), weekStart: state.config.weekStart ?? .monday, clock: clock())))
     }
 
     /// Reads the open checklist or Habits view again: after a write, another process's commit,
@@ -38,7 +38,7 @@ extension BoardApp {
                 report(.checklistGone("\(error)"))
             }
         case .habits, .suggestion(returningTo: .some):
-            report(.habitsRead(try store.habits(clock: now).map(HabitRow.init), focusing: nil))
+            report(.habitsRead(try store.habits.list(clock: now).map(HabitRow.init), focusing: nil))
         case .calendar(let screen):
             try readCalendar(day: screen.day, counts: true)
         default:

@@ -11,23 +11,23 @@ extension BoardApp {
         let now = clock()
         switch effect {
         case .add(let title, let bucket):
-            return .card(try store.addCard(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now).id)
+            return .card(try store.cards.add(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now).id)
         case .move(let id, let bucket, let position):
-            try store.moveCard(id, to: bucket, position: position, clock: now)
+            try store.cards.move(id, to: bucket, position: position, clock: now)
             return .card(id)
         case .toggleDone(let id, let completed):
-            if completed { try store.completeCard(id, clock: now) } else { try store.reopenCard(id, clock: now) }
+            if completed { try store.cards.complete(id, clock: now) } else { try store.cards.reopen(id, clock: now) }
             return .card(id)
         case .delete(let id):
-            try store.deleteCard(id, clock: now)
+            try store.cards.delete(id, clock: now)
         case .edit(let id, let edit, let due):
-            try store.editCard(id, edit, due: due, clock: now)
+            try store.cards.edit(id, edit, due: due, clock: now)
             return .card(id)
         case .reapply(let id, let fields):
-            try store.reapply(id, fields: fields, clock: now)
+            try store.cards.reapply(id, fields: fields, clock: now)
             return .card(id)
         case .makeException(let id, let field):
-            try store.makeException(id, field: field, clock: now)
+            try store.cards.makeException(id, field: field, clock: now)
             return .card(id)
 
         case .createTemplate(let draft, let save):
@@ -65,19 +65,19 @@ extension BoardApp {
         case .toggleStep(let owner, let index):
             try store.toggleStep(index, of: owner, clock: now)
         case .editChecklist(.card(let id), let steps):
-            try store.editCard(id, CardEdit(checklist: steps), clock: now)
+            try store.cards.edit(id, CardEdit(checklist: steps), clock: now)
         case .editChecklist(.routine(let templateId, _), let steps):
             let plan = try store.planTemplateEdit(templateId, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now)
             try store.applyTemplateEdit(plan, clock: now)
         case .addHabit(let name):
-            let habit = try store.addHabit(name, clock: now)
+            let habit = try store.habits.add(name, clock: now)
             report(.done(.habitAdded(name: habit.name)))
         case .checkIn(let habitId, let name, let day, let source, let routineId):
             // The user's confirmation: the only way a habit entry is written.
-            try store.checkIn(habitId: habitId, day: day, source: source, routineId: routineId, clock: now)
+            try store.habits.checkIn(habitId: habitId, day: day, source: source, routineId: routineId, clock: now)
             report(.done(.checkedIn(name: name, day: day)))
         case .uncheck(let habitId, let name, let day):
-            try store.uncheck(habitId: habitId, day: day)
+            try store.habits.uncheck(habitId: habitId, day: day)
             report(.done(.tookBack(name: name, day: day)))
 
         case .actOnPlannedRun(let templateId, let date, let act):

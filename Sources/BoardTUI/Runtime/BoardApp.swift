@@ -146,7 +146,7 @@ public final class BoardApp {
                 if case .card(let id) = landing {
                     try reload(focusing: id)
                     // The card written no longer matches the filter: shown anyway, the filter cleared.
-                    if state.focusedCard?.id != id, !state.filter.isEmpty, let card = try? store.card(id) {
+                    if state.focusedCard?.id != id, !state.filter.isEmpty, let card = try? store.cards.find(id) {
                         report(.unfiltered(title: card.title, filter: state.filter))
                         try reload(focusing: id)
                     }
@@ -160,7 +160,7 @@ public final class BoardApp {
             var cardEdit = false, cardGone = false
             if case .edit(let id, _, _) = effect {
                 cardEdit = true
-                cardGone = (try? store.card(id)) == nil
+                cardGone = (try? store.cards.find(id)) == nil
             }
             report(.refused(Refusal(error, from: modeBeforeKey ?? state.mode, cardEdit: cardEdit, cardGone: cardGone)))
         }
@@ -175,7 +175,7 @@ public final class BoardApp {
     /// or a series' change (a skip, a pause), whose row keeps the focus.
     private func cardToFocus(after changes: ChangeSet) -> String? {
         guard !changes.rows.contains(where: { ["templates", "series"].contains($0.table) }) else { return nil }
-        return changes.cardIds.first { (try? store.card($0)) != nil }
+        return changes.cardIds.first { (try? store.cards.find($0)) != nil }
     }
 
     func reload(focusing id: String? = nil) throws {
@@ -244,12 +244,12 @@ public final class BoardApp {
 
     /// What undo and redo say they undid: the intent and what it was done to, by name.
     func describe(_ effect: Effect) -> String {
-        func card(_ id: String) -> String { (try? store.card(id)).map { "“\($0.title)”" } ?? "the card" }
+        func card(_ id: String) -> String { (try? store.cards.find(id)).map { "“\($0.title)”" } ?? "the card" }
         func template(_ id: String) -> String { state.snapshot.templateTitles[id].map { "“\($0)”" } ?? "the template" }
         return switch effect {
         case .add(let title, let bucket): "add “\(title)” to \(bucket.title)"
         case .move(let id, let bucket, let position):
-            position != nil && (try? store.card(id))?.bucket == bucket ? "reorder \(card(id))" : "move \(card(id)) to \(bucket.title)"
+            position != nil && (try? store.cards.find(id))?.bucket == bucket ? "reorder \(card(id))" : "move \(card(id)) to \(bucket.title)"
         case .toggleDone(let id, let completed): "\(completed ? "complete" : "reopen") \(card(id))"
         case .delete(let id): "delete \(card(id))"
         case .edit(let id, _, _): "edit of \(card(id))"

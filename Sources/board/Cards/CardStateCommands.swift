@@ -8,7 +8,7 @@ struct DoneCommand: IdAction {
     let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, found cardId: String, clock: BoardClock) throws -> String {
-        try store.completeCard(cardId, clock: clock)
+        try store.cards.complete(cardId, clock: clock)
         return "Completed \(CardFormat.shortId(cardId))"
     }
 }
@@ -19,7 +19,7 @@ struct ReopenCommand: IdAction {
     let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, found cardId: String, clock: BoardClock) throws -> String {
-        try store.reopenCard(cardId, clock: clock)
+        try store.cards.reopen(cardId, clock: clock)
         return "Reopened \(CardFormat.shortId(cardId))"
     }
 }
@@ -31,7 +31,7 @@ struct DeleteCommand: IdAction {
     let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, found cardId: String, clock: BoardClock) throws -> String {
-        try store.deleteCard(cardId, clock: clock)
+        try store.cards.delete(cardId, clock: clock)
         return "Deleted \(CardFormat.shortId(cardId))"
     }
 }
@@ -57,8 +57,8 @@ struct ReapplyCommand: Command {
         let parsed = try fields.map { f throws in try CardField(parsing: f) }
         let (store, clock) = try board.open()
         let cardId = try store.cardId(matching: id)
-        try store.reapply(cardId, fields: all ? nil : parsed, clock: clock)
-        let task = try store.card(cardId)
+        try store.cards.reapply(cardId, fields: all ? nil : parsed, clock: clock)
+        let task = try store.cards.find(cardId)
         printOut("Reapplied the template to \(CardFormat.shortId(cardId))" + (task.exceptionMask.isEmpty ? "; no exceptions left" : "; still customized: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")))
     }
 }

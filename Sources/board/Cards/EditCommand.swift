@@ -32,10 +32,10 @@ struct EditCommand: Command {
         }
         let cardId = try store.cardId(matching: id)
         // A time given to a card without a date is today's while it is still ahead, else tomorrow's.
-        if due.isKeep, case .set(let time) = edit.time, try store.card(cardId).dueDate == nil {
+        if due.isKeep, case .set(let time) = edit.time, try store.cards.find(cardId).dueDate == nil {
             due = .set(DateWords.day(for: time, now: clock.local))
         }
-        let task = try store.editCard(cardId, edit, due: due, clock: clock)
+        let task = try store.cards.edit(cardId, edit, due: due, clock: clock)
         let when = !due.isKeep ? task.dueDate.map { " · due " + MonthName.due($0, task.dueTime, in: clock.zone, today: clock.today) } ?? "" : ""
         printOut("Edited \(CardFormat.shortId(task.id)): \(task.title.escapedForTerminal)" + (task.exceptionMask.isEmpty ? "" : " · Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")) + when)
     }

@@ -24,7 +24,7 @@ struct ListCommand: Command {
         if json {
             var first = true
             try out.write("[")
-            try store.forEachCard(in: only, shownBy: store.horizons(clock)) { task in
+            try store.cards.forEach(in: only, shownBy: store.horizons(clock)) { task in
                 try out.write((first ? "\n" : ",\n") + CardJSON.text(BoardDocument.Card(task, full: false), depth: 1))
                 first = false
             }
@@ -32,10 +32,10 @@ struct ListCommand: Command {
             return try out.finish()
         }
         let titles = try store.templateTitles()
-        let counts = try store.counts(shownBy: store.horizons(clock))
+        let counts = try store.cards.counts(shownBy: store.horizons(clock))
         for bucket in only.map({ [$0] }) ?? Bucket.allCases {
             try out.write("\(bucket.title) (\(counts[bucket] ?? 0))\n")
-            try store.forEachCard(in: bucket, shownBy: store.horizons(clock)) { task in
+            try store.cards.forEach(in: bucket, shownBy: store.horizons(clock)) { task in
                 try out.write(CardFormat.line(task, templateTitles: titles, clock: clock).escapedForTerminalKeepingNewlines + "\n")
             }
         }

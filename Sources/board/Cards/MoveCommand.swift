@@ -21,7 +21,7 @@ struct MoveCommand: Command {
         if let position, position < 0 { throw BoardError("position", "must be 0 (the top) or more, got \(position)") }
         let (store, clock) = try board.open()
         let cardId = try store.cardId(matching: id)
-        try store.moveCard(cardId, to: bucket, position: position, clock: clock)
+        try store.cards.move(cardId, to: bucket, position: position, clock: clock)
         printOut("Moved \(CardFormat.shortId(cardId)) to \(bucket.title)")
     }
 }

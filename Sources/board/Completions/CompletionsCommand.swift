@@ -48,7 +48,7 @@ struct CompletionsCommand: Command {
     private func boardIds() -> [String] {
         guard let (store, _) = try? board.open(generating: false, creating: false) else { return [] }
         var ids: [String] = []
-        try? store.forEachCard { ids.append(CardFormat.shortId($0.id)) }
+        try? store.cards.forEach { ids.append(CardFormat.shortId($0.id)) }
         ids += ((try? store.templateTitles()) ?? [:]).keys.sorted().map(CardFormat.shortId)
         return ids
     }

@@ -26,7 +26,7 @@ struct HabitAdd: Command {
 
     func run() throws {
         let (store, clock) = try board.open(generating: false, creating: true)
-        let habit = try store.addHabit(name, description: description, clock: clock)
+        let habit = try store.habits.add(name, description: description, clock: clock)
         printOut("Added habit \(CardFormat.shortId(habit.id)): \(habit.name.escapedForTerminal)")
     }
 }
@@ -45,7 +45,7 @@ struct HabitList: Command {
 
     func run() throws {
         let (store, clock) = try board.open(generating: false)
-        let habits = try store.habits(clock: clock)
+        let habits = try store.habits.list(clock: clock)
         if json {
             printOut(try CardFormat.jsonText(habits.map { h in
                 [
@@ -82,8 +82,8 @@ struct HabitCheck: Command {
     func run() throws {
         let (store, clock) = try board.open(generating: false)
         let day = try self.day.day(today: clock.today)
-        let id = try store.habitId(matching: habit)
-        try store.checkIn(habitId: id, day: day, clock: clock)
+        let id = try store.habits.id(matching: habit)
+        try store.habits.checkIn(habitId: id, day: day, clock: clock)
         printOut("Checked in \(habit.escapedForTerminal) on \(MonthName.due(day, nil, today: clock.today)).")
     }
 }

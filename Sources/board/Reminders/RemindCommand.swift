@@ -65,14 +65,14 @@ struct ReminderRound {
 
     /// Returns when the next reminder comes due, if within two days, and the titles the notifier failed on.
     func run(clock: BoardClock) throws -> (next: Date?, failed: [String]) {
-        let pass = try store.claimDueReminders(clock: clock, grace: grace)
+        let pass = try store.reminders.claimDue(clock: clock, grace: grace)
         report(pass.interrupted, "may not have been sent (a reminder process stopped while sending)", clock: clock)
         report(pass.missed, "missed while not running", clock: clock)
         var failed: [String] = []
         for claimed in try ServerClaims.settle(pass.deliver, store: store, board: path) {
             let delivered = notifier.deliver(claimed, clock: clock)
             if !delivered { failed.append(claimed.reminder.title) }
-            try store.finishReminder(claimed.reminder, delivered: delivered, clock: clock)
+            try store.reminders.finish(claimed.reminder, delivered: delivered, clock: clock)
         }
         return (pass.next, failed)
     }

@@ -41,12 +41,12 @@ enum ServerClaims {
         guard !pass.isEmpty, try store.syncStatus() != nil, try SyncCommands.configuredURL != nil || store.joinedServer() != nil else { return pass }
         switch claim(pass.map(\.reminder), board: path) {
         case .failure(let outOfReach):
-            try store.releaseClaims(pass.map(\.reminder))
+            try store.reminders.releaseClaims(pass.map(\.reminder))
             throw outOfReach
         case .success(let won):
             let (mine, theirs) = (pass.filter { won.contains([$0.reminder.cardId, $0.reminder.instantKey]) },
                                   pass.filter { !won.contains([$0.reminder.cardId, $0.reminder.instantKey]) })
-            try store.claimedElsewhere(theirs.map(\.reminder))
+            try store.reminders.claimedElsewhere(theirs.map(\.reminder))
             return mine
         }
     }

@@ -124,7 +124,7 @@ struct RoutineLink: Command {
         guard (habit == nil) == none else { throw BoardError("habit", "give a habit's name, or --none to unlink, not both") }
         let (store, clock) = try board.open(generating: false)
         let templateId = try store.templateId(matching: id)
-        let habitId = try habit.map { try store.habitId(matching: $0) }
+        let habitId = try habit.map { try store.habits.id(matching: $0) }
         try store.linkStep(number - 1, ofTemplate: templateId, toHabit: habitId, clock: clock)
         printOut(habit.map { "Linked step \(number) to habit \($0)." } ?? "Unlinked step \(number).")
     }

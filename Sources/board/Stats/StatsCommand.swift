@@ -30,7 +30,7 @@ struct StatsCommand: Command {
         guard !(json && csv) else { throw BoardError("format", "--json and --csv can't both be given") }
         let (store, clock) = try board.open(generating: false)
         let templateId = try template.map { try store.templateId(matching: $0) }
-        let stats = try store.stats(weeks: weeks, weekStart: ConfigFile.loaded.weekStart ?? .monday, templateId: templateId, clock: clock)
+        let stats = try store.stats.report(weeks: weeks, weekStart: ConfigFile.loaded.weekStart ?? .monday, templateId: templateId, clock: clock)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -31,48 +31,6 @@ extension BoardStore {
     /// notifier's three tries should take.
     public static let interruptedAfter: TimeInterval = 600
 
-    /// Claims every due, unclaimed reminder of an open card: within `grace` to deliver, older ones as missed.
-    /// A process killed between the claim and the delivery loses that reminder (at most once, never twice);
-    /// a later pass reports it as interrupted so it doesn't vanish silently.
-    public func claimDueReminders(clock: BoardClock, grace: TimeInterval) throws -> ReminderPass {
-        try write { db in
-            var pass = ReminderPass()
-            pass.interrupted = try interruptedClaims(before: BoardClock(instant: clock.instant - Self.interruptedAfter, zone: clock.zone), db)
-            let claimed = try db.cachedStatement(sql: "SELECT 1 FROM reminders WHERE task_id = ? AND instant = ?")
-            // A claim of the same card within a day of this instant: its time was edited after that
-            // reminder was delivered or reported, so the claim follows the card, not only the instant.
-            let claimedNear = try db.cachedStatement(sql: """
-                SELECT 1 FROM reminders WHERE task_id = ? AND abs(julianday(instant) - julianday(?)) < 1
-                """)
-            let claim = try db.cachedStatement(sql: "INSERT INTO reminders (task_id, instant, status, claimed_at) VALUES (?, ?, ?, ?)")
-            for reminder in try Self.openReminders(clock: clock, db) {
-                guard let decision = reminder.decision(at: clock.instant, grace: grace) else {
-                    pass.next = min(pass.next ?? reminder.instant, reminder.instant)
-                    continue
-                }
-                guard try Int.fetchOne(claimed, arguments: [reminder.cardId, reminder.instantKey]) == nil else { continue }
-                // Already past, and this card's reminder was dealt with near it: a time edit moved a
-                // reminder delivered or reported, which is neither sent nor reported again.
-                let past = if case .deliver(let late) = decision { late } else { true }
-                if past, try Int.fetchOne(claimedNear, arguments: [reminder.cardId, reminder.instantKey]) != nil {
-                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
-                    continue
-                }
-                switch decision {
-                case .deliver(let late):
-                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "claimed", clock.timestamp])
-                    pass.deliver.append(ClaimedReminder(reminder: reminder, late: late))
-                case .missed:
-                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
-                    pass.missed.append(reminder)
-                case .neverDue:
-                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
-                }
-            }
-            return pass
-        }
-    }
-
     /// The reminder of every open card with a date and a time up to two days ahead (a reminder
     /// can come up to a day before its card's date), earliest first.
     /// `near`: only those whose reminder's wall time ("YYYY-MM-DD HH:MM:SS") lies between the two.
@@ -102,7 +60,7 @@ extension BoardStore {
     }
 
     /// Marks claims older than `cutoff` that never finished as failed, and returns them.
-    private func interruptedClaims(before cutoff: BoardClock, _ db: Database) throws -> [Reminder] {
+    fileprivate static func interruptedClaims(before cutoff: BoardClock, _ db: Database) throws -> [Reminder] {
         let before = CardTable.remindBefore.column
         let rows = try Row.fetchAll(db, sql: """
             SELECT r.task_id, r.instant, t.title, t.bucket, t.due_date, t.due_time, t.\(before)
@@ -115,6 +73,61 @@ extension BoardStore {
             guard let date: LocalDate = row["due_date"], let time: LocalTime = row["due_time"] else { return nil }
             return Reminder(cardId: row["task_id"], title: row["title"], bucket: (row["bucket"] as Bucket).cliName,
                             due: LocalDateTime(date: date, time: time), minutesBefore: row[before], zone: cutoff.zone)
+        }
+    }
+
+}
+
+/// Reminders claimed, delivered once and finished (ARCHITECTURE.md §5): `store.reminders`.
+public struct ReminderStore: StoreCapability {
+    public let base: BoardStore
+}
+
+extension BoardStore {
+    /// Reminders claimed, delivered once and finished.
+    public var reminders: ReminderStore { ReminderStore(base: self) }
+}
+
+extension ReminderStore {
+    /// Claims every due, unclaimed reminder of an open card: within `grace` to deliver, older ones as missed.
+    /// A process killed between the claim and the delivery loses that reminder (at most once, never twice);
+    /// a later pass reports it as interrupted so it doesn't vanish silently.
+    public func claimDue(clock: BoardClock, grace: TimeInterval) throws -> ReminderPass {
+        try write { db in
+            var pass = ReminderPass()
+            pass.interrupted = try BoardStore.interruptedClaims(before: BoardClock(instant: clock.instant - BoardStore.interruptedAfter, zone: clock.zone), db)
+            let claimed = try db.cachedStatement(sql: "SELECT 1 FROM reminders WHERE task_id = ? AND instant = ?")
+            // A claim of the same card within a day of this instant: its time was edited after that
+            // reminder was delivered or reported, so the claim follows the card, not only the instant.
+            let claimedNear = try db.cachedStatement(sql: """
+                SELECT 1 FROM reminders WHERE task_id = ? AND abs(julianday(instant) - julianday(?)) < 1
+                """)
+            let claim = try db.cachedStatement(sql: "INSERT INTO reminders (task_id, instant, status, claimed_at) VALUES (?, ?, ?, ?)")
+            for reminder in try BoardStore.openReminders(clock: clock, db) {
+                guard let decision = reminder.decision(at: clock.instant, grace: grace) else {
+                    pass.next = min(pass.next ?? reminder.instant, reminder.instant)
+                    continue
+                }
+                guard try Int.fetchOne(claimed, arguments: [reminder.cardId, reminder.instantKey]) == nil else { continue }
+                // Already past, and this card's reminder was dealt with near it: a time edit moved a
+                // reminder delivered or reported, which is neither sent nor reported again.
+                let past = if case .deliver(let late) = decision { late } else { true }
+                if past, try Int.fetchOne(claimedNear, arguments: [reminder.cardId, reminder.instantKey]) != nil {
+                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
+                    continue
+                }
+                switch decision {
+                case .deliver(let late):
+                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "claimed", clock.timestamp])
+                    pass.deliver.append(ClaimedReminder(reminder: reminder, late: late))
+                case .missed:
+                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
+                    pass.missed.append(reminder)
+                case .neverDue:
+                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
+                }
+            }
+            return pass
         }
     }
 
@@ -167,7 +180,7 @@ extension BoardStore {
     }
 
     /// Records how a claimed reminder's delivery ended: delivered, or failed after every try.
-    public func finishReminder(_ reminder: Reminder, delivered: Bool, clock: BoardClock) throws {
+    public func finish(_ reminder: Reminder, delivered: Bool, clock: BoardClock) throws {
         try write { db in
             try db.execute(sql: "UPDATE reminders SET status = ?, delivered_at = ? WHERE task_id = ? AND instant = ?",
                            arguments: [delivered ? "delivered" : "failed", clock.timestamp, reminder.cardId, reminder.instantKey])

@@ -2,11 +2,21 @@ import BoardModel
 import Foundation
 import GRDB
 
+/// The figures read from rows and events (ARCHITECTURE.md §12): `store.stats`.
+public struct StatsStore: StoreCapability {
+    public let base: BoardStore
+}
+
 extension BoardStore {
+    /// The figures read from rows and events.
+    public var stats: StatsStore { StatsStore(base: self) }
+}
+
+extension StatsStore {
     /// The stats of every template (or one) and every habit over the last `weeks` weeks
     /// (ARCHITECTURE.md §12), read in one transaction with a few aggregate queries, so a board of
     /// 100,000 cards answers quickly. Habits read their entries only (ARCHITECTURE.md §12).
-    public func stats(weeks count: Int, weekStart: Weekday, templateId: String? = nil, clock: BoardClock) throws -> BoardStats {
+    public func report(weeks count: Int, weekStart: Weekday, templateId: String? = nil, clock: BoardClock) throws -> BoardStats {
         let weeks = StatsWeeks(count: count, today: clock.today, weekStart: weekStart)
         return try read { db in
             var templates: [String: TemplateStats] = [:]

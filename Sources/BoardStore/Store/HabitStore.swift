@@ -20,12 +20,28 @@ extension BoardStore {
         try TextLimits.check(description, field: .description, limit: TextLimits.description, multiline: true)
     }
 
-    public func addHabit(_ name: String, description: String = "", clock: BoardClock) throws -> HabitRecord {
+    static func habit(named name: String, _ db: Database) throws -> HabitRecord? {
+        try HabitRecord.fetchOne(db, sql: "SELECT * FROM habits WHERE name = ? COLLATE NOCASE", arguments: [name])
+    }
+}
+
+/// The habits and their entries (ARCHITECTURE.md §5): `store.habits`.
+public struct HabitStore: StoreCapability {
+    public let base: BoardStore
+}
+
+extension BoardStore {
+    /// The habits and their entries.
+    public var habits: HabitStore { HabitStore(base: self) }
+}
+
+extension HabitStore {
+    public func add(_ name: String, description: String = "", clock: BoardClock) throws -> HabitRecord {
         let name = name.trimmingSpaces
-        try Self.checkHabit(name: name, description: description)
+        try BoardStore.checkHabit(name: name, description: description)
         return try write { db in
-            if try Self.habit(named: name, db) != nil { throw BoardError("name", "a habit named '\(name)' already exists") }
-            let habit = HabitRecord(id: Self.newId(), ownerId: ownerId, name: name, description: description, archived: false,
+            if try BoardStore.habit(named: name, db) != nil { throw BoardError("name", "a habit named '\(name)' already exists") }
+            let habit = HabitRecord(id: BoardStore.newId(), ownerId: ownerId, name: name, description: description, archived: false,
                                     createdAt: clock.timestamp)
             try habit.insert(db)
             return habit
@@ -33,7 +49,7 @@ extension BoardStore {
     }
 
     /// Habits in creation order with their last 14 days and current streak.
-    public func habits(clock: BoardClock, includingArchived: Bool = false) throws -> [HabitOverview] {
+    public func list(clock: BoardClock, includingArchived: Bool = false) throws -> [HabitOverview] {
         try read { db in
             var request = HabitRecord.order(HabitRecord.Columns.createdAt, Column.rowID)
             if !includingArchived { request = request.filter(HabitRecord.Columns.archived == false) }
@@ -51,7 +67,7 @@ extension BoardStore {
     }
 
     /// The entry of a habit on a day, if the user confirmed one.
-    public func habitEntry(habitId: String, day: LocalDate) throws -> HabitEntryRecord? {
+    public func entry(habitId: String, day: LocalDate) throws -> HabitEntryRecord? {
         try read { db in try HabitEntryRecord.fetchOne(db, key: ["habit_id": habitId, "day": day.iso]) }
     }
 
@@ -63,13 +79,13 @@ extension BoardStore {
     }
 
     /// The habit with this name (any case) or id prefix.
-    public func habitId(matching text: String) throws -> String {
+    public func id(matching text: String) throws -> String {
         try read { db in
-            if let habit = try Self.habit(named: text.trimmingSpaces, db) { return habit.id }
+            if let habit = try BoardStore.habit(named: text.trimmingSpaces, db) { return habit.id }
             guard text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
                 throw BoardError("habit", "no habit named '\(text)' (board habit list shows them)")
             }
-            return try Self.resolve(text, in: "habits", noun: "habit", db)
+            return try BoardStore.resolve(text, in: "habits", noun: "habit", db)
         }
     }
 
@@ -85,9 +101,5 @@ extension BoardStore {
                     updated_at = excluded.updated_at
                 """, arguments: [habitId, day, source, routineId, clock.timestamp, clock.timestamp])
         }
-    }
-
-    static func habit(named name: String, _ db: Database) throws -> HabitRecord? {
-        try HabitRecord.fetchOne(db, sql: "SELECT * FROM habits WHERE name = ? COLLATE NOCASE", arguments: [name])
     }
 }
