@@ -34,7 +34,7 @@ public struct BoardOptions {
         let store = try BoardStore.open(path: path, concurrentReads: concurrentReads, horizonRule: ConfigFile.loaded.horizonRule)
         let clock = try clockOptions.clock(savedZone: try store.savedTimeZone())
         if generating {
-            try store.generate(clock: clock)
+            try store.routines.generate(clock: clock)
             if settling { try store.settleHorizons(clock: clock) }
         }
         return (store, clock)

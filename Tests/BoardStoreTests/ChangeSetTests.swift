@@ -59,7 +59,7 @@ import Testing
 
     @Test func undoOfAPropagationOfAThousandOccurrencesIsOneTransaction() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
+        let t = try f.store.routines.add(CardValues(title: "Stretch"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
         // A thousand open occurrences of the series, as many days of generation would leave.
         try f.store.database.write { db in
             let series: String = try String.fetchOne(db, sql: "SELECT id FROM series WHERE template_id = ?", arguments: [t.id])!
@@ -71,9 +71,9 @@ import Testing
                 """, arguments: [t.id, series])
         }
         let before = try dump(f.store)
-        let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Long stretch")), clock: now)
+        let plan = try f.store.routines.planEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Long stretch")), clock: now)
         #expect(plan.propagation.count == 1_000)
-        let (_, edit) = try f.store.recording { try f.store.applyTemplateEdit(plan, clock: now) }
+        let (_, edit) = try f.store.recording { try f.store.routines.applyEdit(plan, clock: now) }
         #expect(edit.rows.filter { $0.table == "tasks" }.count == 1_000)
         // The undo is one write: a trigger that refuses the last row's restore rolls all of it back.
         try f.store.database.write { db in

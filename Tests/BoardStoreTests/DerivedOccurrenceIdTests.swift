@@ -9,7 +9,7 @@ import Testing
     @Test func twoBoardsGeneratingTheSameSeriesMakeTheSameIds() throws {
         let a = try StoreFixture(), b = try StoreFixture()
         let now = clock("2026-11-21T08:00")
-        let template = try a.store.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
+        let template = try a.store.routines.add(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
         // The template and its series, without a.store's occurrences, onto the other board.
         var text = ""
         try a.store.export { text += $0 }
@@ -17,7 +17,7 @@ import Testing
         document["cards"] = []
         _ = try b.store.importDocument(try JSONSerialization.data(withJSONObject: document), clock: now)
         #expect(try b.store.occurrences(of: template.id).isEmpty)
-        try b.store.generate(clock: clock("2026-11-23T08:00"))
+        try b.store.routines.generate(clock: clock("2026-11-23T08:00"))
         let fromA = Dictionary(uniqueKeysWithValues: try a.store.occurrences(of: template.id).map { ($0.occurrenceDate!, $0.id) })
         let fromB = try b.store.occurrences(of: template.id)
         #expect(fromB.count == 7)

@@ -9,10 +9,10 @@ import Testing
 
     @Test func editingAFieldMasksItTickingDoesNotAndReapplyRestores() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Morning", labels: ["health"], checklist: ["water", "stretch"], time: LocalTime(hour: 7, minute: 0), priority: 1),
+        let t = try f.store.routines.add(CardValues(title: "Morning", labels: ["health"], checklist: ["water", "stretch"], time: LocalTime(hour: 7, minute: 0), priority: 1),
                                         rule: try rule("every day"), clock: now)
         let o = try f.store.occurrences(of: t.id)[0]
-        try f.store.toggleStep(0, of: .card(id: o.id), clock: now)
+        try f.store.checklists.toggle(0, of: .card(id: o.id), clock: now)
         #expect(try f.store.cards.find(o.id).exceptionMask.isEmpty)
         #expect(try f.store.cards.find(o.id).checklist[0].done)
         try f.store.cards.edit(o.id, CardEdit(title: "Slow morning", labels: ["health", "rest"], time: FieldEdit(LocalTime(hour: 9, minute: 0))), clock: now)
@@ -34,95 +34,95 @@ import Testing
 
     @Test func propagatedChecklistKeepsTicksOfUnchangedSteps() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Evening", checklist: ["dishes", "teeth", "read"]), rule: try rule("every day"), clock: now)
+        let t = try f.store.routines.add(CardValues(title: "Evening", checklist: ["dishes", "teeth", "read"]), rule: try rule("every day"), clock: now)
         let o = try f.store.occurrences(of: t.id)[0]
-        try f.store.toggleStep(0, of: .card(id: o.id), clock: now)
-        try f.store.toggleStep(2, of: .card(id: o.id), clock: now)
-        let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: ["dishes", "floss", "teeth"])), clock: now)
-        try f.store.applyTemplateEdit(plan, clock: now)
+        try f.store.checklists.toggle(0, of: .card(id: o.id), clock: now)
+        try f.store.checklists.toggle(2, of: .card(id: o.id), clock: now)
+        let plan = try f.store.routines.planEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: ["dishes", "floss", "teeth"])), clock: now)
+        try f.store.routines.applyEdit(plan, clock: now)
         #expect(try f.store.cards.find(o.id).checklist == [ChecklistItem("dishes", done: true), ChecklistItem("floss"), ChecklistItem("teeth")])
     }
 
     @Test func afterCompletionKeepsExactlyOneOpenOccurrence() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Water cactus"), rule: try rule("every! 3 days"), start: date("2026-11-16"), clock: clock("2026-11-16T08:00"))
+        let t = try f.store.routines.add(CardValues(title: "Water cactus"), rule: try rule("every! 3 days"), start: date("2026-11-16"), clock: clock("2026-11-16T08:00"))
         var open = try f.store.occurrences(of: t.id).filter { !$0.isCompleted }
         #expect(open.map { $0.occurrenceDate!.iso } == ["2026-11-16"])
-        #expect(try f.store.generate(clock: clock("2026-11-17T08:00")) == 0)
+        #expect(try f.store.routines.generate(clock: clock("2026-11-17T08:00")) == 0)
         // Due Monday, done Wednesday → next Saturday.
         try f.store.cards.complete(open[0].id, clock: clock("2026-11-18T20:00"))
         open = try f.store.occurrences(of: t.id).filter { !$0.isCompleted }
         #expect(open.map { $0.occurrenceDate!.iso } == ["2026-11-21"])
-        #expect(try f.store.generate(clock: clock("2026-11-25T08:00")) == 0)
+        #expect(try f.store.routines.generate(clock: clock("2026-11-25T08:00")) == 0)
         // Skip next moves the open one an interval on.
-        try f.store.skipNext(t.id, clock: now)
+        try f.store.routines.skipNext(t.id, clock: now)
         #expect(try f.store.occurrences(of: t.id).filter { !$0.isCompleted }.map { $0.occurrenceDate!.iso } == ["2026-11-24"])
     }
 
     @Test func afterCompletionWithACountArchivesWhenDone() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Antibiotics"), rule: try rule("every! 1 day, 2 times"), clock: now)
+        let t = try f.store.routines.add(CardValues(title: "Antibiotics"), rule: try rule("every! 1 day, 2 times"), clock: now)
         try f.store.cards.complete(try f.store.occurrences(of: t.id)[0].id, clock: now)
         let second = try f.store.occurrences(of: t.id).filter { !$0.isCompleted }
         #expect(second.map { $0.occurrenceDate!.iso } == ["2026-11-22"])
         try f.store.cards.complete(second[0].id, clock: clock("2026-11-22T09:00"))
-        let overview = try f.store.template(t.id, clock: clock("2026-11-22T09:00"))
+        let overview = try f.store.routines.overview(t.id, clock: clock("2026-11-22T09:00"))
         #expect(overview.template.status == .archived && overview.remaining == 0)
         #expect(try f.store.occurrences(of: t.id).allSatisfy(\.isCompleted))
     }
 
     @Test func pauseResumeDuplicateArchive() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Journal"), rule: try rule("every day"), clock: now)
-        try f.store.pauseTemplate(t.id, clock: now)
-        #expect(try f.store.generate(clock: clock("2026-11-25T09:00")) == 0)
+        let t = try f.store.routines.add(CardValues(title: "Journal"), rule: try rule("every day"), clock: now)
+        try f.store.routines.pause(t.id, clock: now)
+        #expect(try f.store.routines.generate(clock: clock("2026-11-25T09:00")) == 0)
         #expect(try f.store.occurrences(of: t.id).count == 7, "pausing keeps the tasks")
-        #expect(try f.store.template(t.id, clock: now).nextRun == nil)
+        #expect(try f.store.routines.overview(t.id, clock: now).nextRun == nil)
         // Resume generates from today on, without backfill.
-        try f.store.resumeTemplate(t.id, clock: clock("2026-12-10T09:00"))
+        try f.store.routines.resume(t.id, clock: clock("2026-12-10T09:00"))
         let dates = try f.store.occurrences(of: t.id).map { $0.occurrenceDate! }
         #expect(dates.count == 14 && dates[7] == date("2026-12-10"))
 
-        let copy = try f.store.duplicateTemplate(t.id, clock: now)
+        let copy = try f.store.routines.duplicate(t.id, clock: now)
         #expect(copy.title == "Journal (copy)" && copy.status == .draft && copy.id != t.id)
         #expect(try f.store.occurrences(of: copy.id).isEmpty)
-        try f.store.resumeTemplate(copy.id, clock: now)
+        try f.store.routines.resume(copy.id, clock: now)
         #expect(try f.store.occurrences(of: copy.id).count == 7)
-        #expect(try f.store.template(copy.id, clock: now).scheduling?.series.id != f.store.template(t.id, clock: now).scheduling?.series.id)
+        #expect(try f.store.routines.overview(copy.id, clock: now).scheduling?.series.id != f.store.routines.overview(t.id, clock: now).scheduling?.series.id)
 
-        try f.store.archiveTemplate(t.id, clock: now)
-        #expect(try f.store.generate(clock: clock("2026-12-20T09:00")) == 7, "only the copy generates")
+        try f.store.routines.archive(t.id, clock: now)
+        #expect(try f.store.routines.generate(clock: clock("2026-12-20T09:00")) == 7, "only the copy generates")
         #expect(try f.store.occurrences(of: t.id).count == 14, "archiving keeps the tasks, still linked")
-        #expect(throws: BoardError.self) { try f.store.pauseTemplate(t.id, clock: now) }
+        #expect(throws: BoardError.self) { try f.store.routines.pause(t.id, clock: now) }
     }
 
     @Test func deletingAnOccurrenceSkipsItsDate() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Walk"), rule: try rule("every day"), clock: now)
+        let t = try f.store.routines.add(CardValues(title: "Walk"), rule: try rule("every day"), clock: now)
         try f.store.cards.delete(try f.store.occurrences(of: t.id)[1].id, clock: now)
-        #expect(try f.store.generate(clock: now) == 0)
+        #expect(try f.store.routines.generate(clock: now) == 0)
         #expect(try f.store.occurrences(of: t.id).count == 6)
     }
 
     @Test func changingTheRuleRemovesUneditedOccurrencesOffTheSchedule() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Run"), rule: try rule("every day"), clock: now)
+        let t = try f.store.routines.add(CardValues(title: "Run"), rule: try rule("every day"), clock: now)
         let kept = try f.store.occurrences(of: t.id)[2]  // Mon Nov 23
         try f.store.cards.edit(kept.id, CardEdit(title: "Long run"), clock: now)
-        let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(rule: try rule("every tue and thu")), clock: now)
+        let plan = try f.store.routines.planEdit(t.id, TemplateEditRequest(rule: try rule("every tue and thu")), clock: now)
         #expect(plan.scheduleChanged && plan.removals.count == 4)
-        try f.store.applyTemplateEdit(plan, clock: now)
+        try f.store.routines.applyEdit(plan, clock: now)
         #expect(try f.store.occurrences(of: t.id).map { $0.occurrenceDate!.iso } == ["2026-11-23", "2026-11-24", "2026-11-26"])
-        #expect(try f.store.template(t.id, clock: now).summary == "Every Tuesday and Thursday")
+        #expect(try f.store.routines.overview(t.id, clock: now).summary == "Every Tuesday and Thursday")
     }
 
     @Test func aPlanTheBoardMovedAwayFromIsRefused() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Yoga"), rule: try rule("every day"), clock: now)
-        let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Yin yoga")), clock: now)
+        let t = try f.store.routines.add(CardValues(title: "Yoga"), rule: try rule("every day"), clock: now)
+        let plan = try f.store.routines.planEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Yin yoga")), clock: now)
         try f.store.cards.edit(try f.store.occurrences(of: t.id)[0].id, CardEdit(title: "Hot yoga"), clock: now)
         #expect(throws: BoardError("template", "the board changed since this plan was made; plan the edit again")) {
-            try f.store.applyTemplateEdit(plan, clock: now)
+            try f.store.routines.applyEdit(plan, clock: now)
         }
         #expect(try f.store.occurrences(of: t.id)[1].title == "Yoga")
     }
@@ -137,20 +137,20 @@ import Testing
     @Test func completingEarlyNeverStopsTheRoutine() throws {
         let f = try StoreFixture()
         let at = clock("2026-11-21T08:00")
-        let t = try f.store.addTemplate(CardValues(title: "A", time: LocalTime(hour: 9, minute: 0)), rule: try rule("every! 1 days"), clock: at)
+        let t = try f.store.routines.add(CardValues(title: "A", time: LocalTime(hour: 9, minute: 0)), rule: try rule("every! 1 days"), clock: at)
         try f.store.cards.complete(try f.store.occurrences(of: t.id)[0].id, clock: at)
         let second = try f.store.occurrences(of: t.id).filter { !$0.isCompleted }
         #expect(second.map { $0.occurrenceDate!.iso } == ["2026-11-22"])
         try f.store.cards.complete(second[0].id, clock: at)
         // Next due = completion day + 1 = Nov 22, used already → the next unused day.
         #expect(try f.store.occurrences(of: t.id).filter { !$0.isCompleted }.map { $0.occurrenceDate!.iso } == ["2026-11-23"])
-        try f.store.generate(clock: clock("2026-12-01T08:00"))
+        try f.store.routines.generate(clock: clock("2026-12-01T08:00"))
         #expect(try f.store.occurrences(of: t.id).filter { !$0.isCompleted }.count == 1)
     }
 
     @Test func reopeningTakesBackTheUntouchedNextOne() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Water cactus"), rule: try rule("every! 3 days"), clock: now)
+        let t = try f.store.routines.add(CardValues(title: "Water cactus"), rule: try rule("every! 3 days"), clock: now)
         let first = try f.store.occurrences(of: t.id)[0]
         try f.store.cards.complete(first.id, clock: now)
         #expect(try f.store.occurrences(of: t.id).count == 2)
@@ -164,7 +164,7 @@ import Testing
 
     @Test func reopeningIsRefusedWhenTheNextOneWasEdited() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Water cactus"), rule: try rule("every! 3 days"), clock: now)
+        let t = try f.store.routines.add(CardValues(title: "Water cactus"), rule: try rule("every! 3 days"), clock: now)
         let first = try f.store.occurrences(of: t.id)[0]
         try f.store.cards.complete(first.id, clock: now)
         let next = try f.store.occurrences(of: t.id)[1]
@@ -184,12 +184,12 @@ import Testing
     @Test func aRoutineEndingInsideTheWindowStaysActiveUntilItsLastDatePasses() throws {
         for phrase in ["every day at 20:00, 3 times", "every day at 20:00 until nov 23"] {
             let f = try StoreFixture()
-            let t = try f.store.addTemplate(CardValues(title: "Pills"), rule: try rule(phrase), clock: clock("2026-11-21T10:00"))
-            #expect(try f.store.template(t.id, clock: clock("2026-11-21T10:00")).template.status == .active, "\(phrase)")
-            try f.store.generate(clock: clock("2026-11-23T21:00"))
-            #expect(try f.store.template(t.id, clock: clock("2026-11-23T21:00")).template.status == .active, "the last one is today")
-            try f.store.generate(clock: clock("2026-11-24T08:00"))
-            #expect(try f.store.template(t.id, clock: clock("2026-11-24T08:00")).template.status == .archived, "\(phrase)")
+            let t = try f.store.routines.add(CardValues(title: "Pills"), rule: try rule(phrase), clock: clock("2026-11-21T10:00"))
+            #expect(try f.store.routines.overview(t.id, clock: clock("2026-11-21T10:00")).template.status == .active, "\(phrase)")
+            try f.store.routines.generate(clock: clock("2026-11-23T21:00"))
+            #expect(try f.store.routines.overview(t.id, clock: clock("2026-11-23T21:00")).template.status == .active, "the last one is today")
+            try f.store.routines.generate(clock: clock("2026-11-24T08:00"))
+            #expect(try f.store.routines.overview(t.id, clock: clock("2026-11-24T08:00")).template.status == .archived, "\(phrase)")
             #expect(try f.store.occurrences(of: t.id).count == 3)
         }
     }
@@ -197,12 +197,12 @@ import Testing
     @Test func completingTheLastOccurrenceEndsTheRoutineAtOnce() throws {
         let f = try StoreFixture()
         let at = clock("2026-11-21T10:00")
-        let t = try f.store.addTemplate(CardValues(title: "Pills"), rule: try rule("every day at 20:00, 2 times"), clock: at)
+        let t = try f.store.routines.add(CardValues(title: "Pills"), rule: try rule("every day at 20:00, 2 times"), clock: at)
         let occurrences = try f.store.occurrences(of: t.id)
         try f.store.cards.complete(occurrences[0].id, clock: at)
-        #expect(try f.store.template(t.id, clock: at).template.status == .active)
+        #expect(try f.store.routines.overview(t.id, clock: at).template.status == .active)
         try f.store.cards.complete(occurrences[1].id, clock: at)
-        #expect(try f.store.template(t.id, clock: at).template.status == .archived)
+        #expect(try f.store.routines.overview(t.id, clock: at).template.status == .archived)
     }
 }
 
@@ -211,16 +211,16 @@ import Testing
 @Suite struct OverdueCountTests {
     @Test func overdueOccurrencesTheEditWouldNotChangeAreNotCounted() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Read"), rule: try rule("every day"), start: date("2026-11-19"), clock: clock("2026-11-19T08:00"))
+        let t = try f.store.routines.add(CardValues(title: "Read"), rule: try rule("every day"), start: date("2026-11-19"), clock: clock("2026-11-19T08:00"))
         let occurrences = try f.store.occurrences(of: t.id)
         try f.store.cards.edit(occurrences[0].id, CardEdit(title: "Read a novel"), clock: clock("2026-11-19T08:00"))  // Nov 19: title is its own
         let today = clock("2026-11-21T09:00")
-        try f.store.generate(clock: today)
-        let titleEdit = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Read more")), clock: today)
+        try f.store.routines.generate(clock: today)
+        let titleEdit = try f.store.routines.planEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Read more")), clock: today)
         #expect(titleEdit.propagation.overdueOpen == 1, "Nov 20 would change; Nov 19 keeps its own title")
-        let withOverdue = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Read more"), includeOverdue: true), clock: today)
+        let withOverdue = try f.store.routines.planEdit(t.id, TemplateEditRequest(fields: CardEdit(title: "Read more"), includeOverdue: true), clock: today)
         #expect(withOverdue.propagation.count == titleEdit.propagation.count + titleEdit.propagation.overdueOpen)
-        let descriptionEdit = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(description: "any book")), clock: today)
+        let descriptionEdit = try f.store.routines.planEdit(t.id, TemplateEditRequest(fields: CardEdit(description: "any book")), clock: today)
         #expect(descriptionEdit.propagation.overdueOpen == 2, "both take a description")
     }
 }
@@ -230,20 +230,20 @@ import Testing
 @Suite struct NextRunTests {
     @Test func nextRunIsTheFirstOccurrenceNotDoneAndStillAhead() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Stretch", time: LocalTime(hour: 7, minute: 0)), rule: try rule("every day"),
+        let t = try f.store.routines.add(CardValues(title: "Stretch", time: LocalTime(hour: 7, minute: 0)), rule: try rule("every day"),
                                         start: date("2026-11-22"), clock: clock("2026-11-21T20:00"))
-        #expect(try f.store.template(t.id, clock: clock("2026-11-22T06:00")).nextRun == date("2026-11-22"))
-        #expect(try f.store.template(t.id, clock: clock("2026-11-22T09:56")).nextRun == date("2026-11-23"), "07:00 has passed")
+        #expect(try f.store.routines.overview(t.id, clock: clock("2026-11-22T06:00")).nextRun == date("2026-11-22"))
+        #expect(try f.store.routines.overview(t.id, clock: clock("2026-11-22T09:56")).nextRun == date("2026-11-23"), "07:00 has passed")
         // Completed early, before its time: not next either.
         try f.store.cards.complete(try f.store.occurrences(of: t.id)[0].id, clock: clock("2026-11-22T06:00"))
-        #expect(try f.store.template(t.id, clock: clock("2026-11-22T06:30")).nextRun == date("2026-11-23"))
+        #expect(try f.store.routines.overview(t.id, clock: clock("2026-11-22T06:30")).nextRun == date("2026-11-23"))
     }
 
     @Test func skipNextSkipsTheNextStillAhead() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Walk", time: LocalTime(hour: 7, minute: 30)), rule: try rule("every day"),
+        let t = try f.store.routines.add(CardValues(title: "Walk", time: LocalTime(hour: 7, minute: 30)), rule: try rule("every day"),
                                         start: date("2026-11-21"), clock: clock("2026-11-21T06:00"))
-        #expect(try f.store.skipNext(t.id, clock: clock("2026-11-21T12:00")) == date("2026-11-22"))
+        #expect(try f.store.routines.skipNext(t.id, clock: clock("2026-11-21T12:00")) == date("2026-11-22"))
         let dates = try f.store.occurrences(of: t.id).map { $0.occurrenceDate!.iso }
         #expect(dates.first == "2026-11-21" && !dates.contains("2026-11-22"), "today's 07:30, past, stays")
     }

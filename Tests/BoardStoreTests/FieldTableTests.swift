@@ -54,7 +54,7 @@ import Testing
         func keys(_ object: Any?) throws -> Set<String> { Set(try #require(object as? [String: Any]).keys) }
         func documentKeys(_ table: any SyncedTable.Type) -> Set<String> { Set(table.fields.compactMap(\.key)) }
         let store = try StoreFixture().store
-        try store.addTemplate(CardValues(title: "Stretch", checklist: ["neck"]), rule: try rule("every day"), clock: now)
+        try store.routines.add(CardValues(title: "Stretch", checklist: ["neck"]), rule: try rule("every day"), clock: now)
         let habit = try store.habits.add("Water", clock: now)
         try store.habits.checkIn(habitId: habit.id, day: date("2026-11-20"), clock: now)
         let card = try store.cards.add(CardValues(title: "Pay rent"), due: date("2026-12-01"), clock: now)

@@ -12,24 +12,24 @@ import Testing
         let f = try StoreFixture()
         let steps = (1...11).map { "step \($0)" }
         #expect(throws: BoardError("checklist", "at most 10 steps, got 11")) {
-            try f.store.addTemplate(CardValues(title: "Too long", checklist: steps), rule: try rule("every day"), clock: now)
+            try f.store.routines.add(CardValues(title: "Too long", checklist: steps), rule: try rule("every day"), clock: now)
         }
         #expect(throws: BoardError("title", "must not be empty")) { try f.store.cards.add(CardValues(title: "  "), clock: now) }
         #expect(throws: BoardError("priority", "must be 0, 1, 2 or 3, got '4'")) { try f.store.cards.add(CardValues(title: "x", priority: 4), clock: now) }
         #expect(throws: BoardError("time", "08:00 today has passed (it is 09:00)")) {
             try f.store.cards.add(CardValues(title: "Call", time: LocalTime(hour: 8, minute: 0)), due: date("2026-11-21"), clock: now)
         }
-        let t = try f.store.addTemplate(CardValues(title: "Ten", checklist: Array(steps.prefix(10))), rule: try rule("every day"), clock: now)
+        let t = try f.store.routines.add(CardValues(title: "Ten", checklist: Array(steps.prefix(10))), rule: try rule("every day"), clock: now)
         let o = try f.store.occurrences(of: t.id)[0]
         #expect(throws: BoardError.self) { try f.store.cards.edit(o.id, CardEdit(checklist: steps), clock: now) }
-        #expect(throws: BoardError.self) { try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now) }
+        #expect(throws: BoardError.self) { try f.store.routines.planEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now) }
         #expect(try f.store.cards.list().count == 7)
         #expect(try f.store.cards.find(o.id).checklist.count == 10)
     }
 
     @Test func theSchemaRefusesWhatTheStoreNeverWrites() throws {
         let f = try StoreFixture()
-        let t = try f.store.addTemplate(CardValues(title: "Walk"), rule: try rule("every day"), clock: now)
+        let t = try f.store.routines.add(CardValues(title: "Walk"), rule: try rule("every day"), clock: now)
         let o = try f.store.occurrences(of: t.id)[0]
         try f.store.database.write { db in
             #expect(throws: DatabaseError.self) { try db.execute(sql: "UPDATE tasks SET bucket = 'SOMEDAY' WHERE id = ?", arguments: [o.id]) }

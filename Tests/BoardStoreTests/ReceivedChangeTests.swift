@@ -100,21 +100,21 @@ import Testing
         let now = clock("2026-11-21T08:00")
         let store = d[0]
         let habit = try store.habits.add("Read", description: "a page\tor two", clock: now)
-        let template = try store.addTemplate(CardValues(title: "Stretch", description: "slowly\nthen faster", labels: ["body", "émoji 🙂"],
+        let template = try store.routines.add(CardValues(title: "Stretch", description: "slowly\nthen faster", labels: ["body", "émoji 🙂"],
                                                         checklist: ["Neck", "Back"], time: LocalTime(hour: 7, minute: 30)!, priority: 2, duration: 15),
                                              rule: try rule("every weekday"), clock: now)
-        _ = try store.linkStep(0, ofTemplate: template.id, toHabit: habit.id, clock: now)
+        _ = try store.checklists.link(0, ofTemplate: template.id, toHabit: habit.id, clock: now)
         let card = try store.cards.add(CardValues(title: "Pay rent", labels: ["money"], checklist: ["Find the IBAN"], priority: 3),
                                      due: LocalDate(iso: "2026-11-30"), remindBefore: 30, clock: now)
-        _ = try store.toggleStep(0, of: .card(id: card.id), clock: now)
+        _ = try store.checklists.toggle(0, of: .card(id: card.id), clock: now)
         _ = try store.cards.complete(card.id, clock: now)
         let occurrence = try #require(try store.cards.list().first { $0.seriesId != nil })
         _ = try store.cards.makeException(occurrence.id, field: .title, clock: now)
         _ = try store.cards.edit(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
         try store.habits.checkIn(habitId: habit.id, day: now.today, clock: now)
-        _ = try store.skipNext(template.id, clock: now)
+        _ = try store.routines.skipNext(template.id, clock: now)
         try store.cards.delete(try #require(try store.cards.list().last { $0.seriesId != nil }).id, clock: now)
-        _ = try store.pauseTemplate(template.id, clock: now)
+        _ = try store.routines.pause(template.id, clock: now)
 
         let outbox = try store.outbox(limit: 1_000_000).changes
         #expect(Set(outbox.map(\.entity)) == Set(SyncedRows.tables))

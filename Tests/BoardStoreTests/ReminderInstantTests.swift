@@ -10,13 +10,13 @@ import Testing
     @Test func aTemplateTimeEditMovesTheInstantsOfTheOccurrencesItChanges() throws {
         let f = try StoreFixture()
         let now = clock("2026-11-21T06:00")
-        let t = try f.store.addTemplate(CardValues(title: "Stretch", time: LocalTime(hour: 7, minute: 0)), rule: try rule("every day"),
+        let t = try f.store.routines.add(CardValues(title: "Stretch", time: LocalTime(hour: 7, minute: 0)), rule: try rule("every day"),
                                         remindBefore: 5, clock: now)
         let occurrences = try f.store.occurrences(of: t.id)
         // Tomorrow's occurrence has its own 06:45 as an exception; the others follow the template.
         _ = try f.store.cards.edit(occurrences[1].id, CardEdit(time: FieldEdit(LocalTime(hour: 6, minute: 45))), clock: now)
-        let plan = try f.store.planTemplateEdit(t.id, TemplateEditRequest(fields: CardEdit(time: FieldEdit(LocalTime(hour: 8, minute: 30)))), clock: now)
-        try f.store.applyTemplateEdit(plan, clock: now)
+        let plan = try f.store.routines.planEdit(t.id, TemplateEditRequest(fields: CardEdit(time: FieldEdit(LocalTime(hour: 8, minute: 30)))), clock: now)
+        try f.store.routines.applyEdit(plan, clock: now)
 
         #expect(titles(try f.store.reminders.claimDue(clock: clock("2026-11-21T06:55"), grace: 600)).isEmpty, "07:00 − 5 min no longer reminds")
         #expect(titles(try f.store.reminders.claimDue(clock: clock("2026-11-21T08:25"), grace: 600)) == ["Stretch"])
@@ -52,16 +52,16 @@ import Testing
 
     @Test func aTemplateCreatedAfterTodaysTimeStartsWithItsNextOccurrence() throws {
         let f = try StoreFixture()
-        let late = try f.store.addTemplate(CardValues(title: "Early", time: LocalTime(hour: 5, minute: 0)), rule: try rule("every day"),
+        let late = try f.store.routines.add(CardValues(title: "Early", time: LocalTime(hour: 5, minute: 0)), rule: try rule("every day"),
                                            clock: clock("2026-11-21T06:00"))
         #expect(try f.store.occurrences(of: late.id).first?.occurrenceDate == date("2026-11-22"), "05:00 today is already past")
-        let early = try f.store.addTemplate(CardValues(title: "Later", time: LocalTime(hour: 8, minute: 0)), rule: try rule("every day"),
+        let early = try f.store.routines.add(CardValues(title: "Later", time: LocalTime(hour: 8, minute: 0)), rule: try rule("every day"),
                                             clock: clock("2026-11-21T06:00"))
         #expect(try f.store.occurrences(of: early.id).first?.occurrenceDate == date("2026-11-21"))
-        let weekdays = try f.store.addTemplate(CardValues(title: "Friday night", time: LocalTime(hour: 9, minute: 0)),
+        let weekdays = try f.store.routines.add(CardValues(title: "Friday night", time: LocalTime(hour: 9, minute: 0)),
                                                rule: try rule("every weekday"), clock: clock("2026-11-20T22:00"))
         #expect(try f.store.occurrences(of: weekdays.id).first?.occurrenceDate == date("2026-11-23"), "created Friday night, starts Monday")
-        let counted = try f.store.addTemplate(CardValues(title: "Three times", time: LocalTime(hour: 5, minute: 0)),
+        let counted = try f.store.routines.add(CardValues(title: "Three times", time: LocalTime(hour: 5, minute: 0)),
                                               rule: try rule("every day, 3 times"), clock: clock("2026-11-21T06:00"))
         #expect(try f.store.occurrences(of: counted.id).map(\.occurrenceDate!) == [date("2026-11-22"), date("2026-11-23"), date("2026-11-24")],
                 "the count starts with the first real occurrence")

@@ -16,9 +16,9 @@ import Testing
         let store = f.store
         var now = clock("2026-10-01T08:00")
         let templates = [
-            try store.addTemplate(CardValues(title: "Daily"), rule: try rule("every day"), clock: now),
-            try store.addTemplate(CardValues(title: "Water"), rule: try rule("every 3 days after completion"), clock: now),
-            try store.addTemplate(CardValues(title: "Course"), rule: try rule("every weekday").with(end: .count(8)), clock: now),
+            try store.routines.add(CardValues(title: "Daily"), rule: try rule("every day"), clock: now),
+            try store.routines.add(CardValues(title: "Water"), rule: try rule("every 3 days after completion"), clock: now),
+            try store.routines.add(CardValues(title: "Course"), rule: try rule("every weekday").with(end: .count(8)), clock: now),
         ].map(\.id)
         var done: [String] = []
         var deleted: [String: Int] = [:], skipped: [String: Int] = [:]
@@ -39,12 +39,12 @@ import Testing
                 try store.cards.delete(card.id, clock: now)
                 deleted[template, default: 0] += 1
             case 4:
-                if (try? store.skipNext(template, clock: now)) != nil { skipped[template, default: 0] += 1 } // none once a routine ends
+                if (try? store.routines.skipNext(template, clock: now)) != nil { skipped[template, default: 0] += 1 } // none once a routine ends
             case 5:
-                let plan = try store.planTemplateEdit(template, TemplateEditRequest(rule: try rule(["every day", "every 2 days", "every weekday"].randomElement(using: &random)!)), clock: now)
-                _ = try? store.applyTemplateEdit(plan, clock: now)
+                let plan = try store.routines.planEdit(template, TemplateEditRequest(rule: try rule(["every day", "every 2 days", "every weekday"].randomElement(using: &random)!)), clock: now)
+                _ = try? store.routines.applyEdit(plan, clock: now)
             default:
-                try store.generate(clock: now)
+                try store.routines.generate(clock: now)
             }
             let stats = try store.stats.report(weeks: 8, weekStart: .monday, clock: now)
             for s in stats.templates {

@@ -21,30 +21,30 @@ import Testing
         init() throws {
             f = try StoreFixture()
             let store = f.store
-            stretch = try store.addTemplate(CardValues(title: "Stretch", checklist: ["Warm up", "Hold", "Breathe"]), rule: try rule("every day"),
+            stretch = try store.routines.add(CardValues(title: "Stretch", checklist: ["Warm up", "Hold", "Breathe"]), rule: try rule("every day"),
                                             start: date("2026-10-01"), clock: clock("2026-10-01T08:00"))
             var course: TemplateRecord?
             for day in 1...22 {
                 let now = clock(String(format: "2026-10-%02dT08:00", day))
-                try store.generate(clock: now)
+                try store.routines.generate(clock: now)
                 if day == 15 {
-                    course = try store.addTemplate(CardValues(title: "Course"), rule: try rule("every day").with(end: .count(10)),
+                    course = try store.routines.add(CardValues(title: "Course"), rule: try rule("every day").with(end: .count(10)),
                                                    start: date("2026-10-15"), clock: now)
                 }
                 guard day <= 20 else { continue }
                 let occurrence = try #require(try store.occurrences(of: stretch.id).first { $0.occurrenceDate == now.today })
-                _ = try store.toggleStep(0, of: .card(id: occurrence.id), clock: now)
-                if day <= 10 { _ = try store.toggleStep(1, of: .card(id: occurrence.id), clock: now) }
+                _ = try store.checklists.toggle(0, of: .card(id: occurrence.id), clock: now)
+                if day <= 10 { _ = try store.checklists.toggle(1, of: .card(id: occurrence.id), clock: now) }
                 try store.cards.complete(occurrence.id, clock: now)
             }
             self.course = course!
-            for _ in 1...3 { try store.skipNext(stretch.id, clock: today) }
+            for _ in 1...3 { try store.routines.skipNext(stretch.id, clock: today) }
             for occurrence in try store.occurrences(of: stretch.id) where occurrence.occurrenceDate! >= date("2026-10-25") {
                 try store.cards.edit(occurrence.id, CardEdit(title: "Stretch, longer"), clock: today)
             }
             for _ in 1...2 {
-                try store.pauseTemplate(stretch.id, clock: today)
-                try store.resumeTemplate(stretch.id, clock: today)
+                try store.routines.pause(stretch.id, clock: today)
+                try store.routines.resume(stretch.id, clock: today)
             }
             water = try store.habits.add("Drink water", clock: today)
             for offset in 0..<14 { try store.habits.checkIn(habitId: water.id, day: date("2026-09-01").adding(days: offset), clock: today) }
@@ -113,7 +113,7 @@ import Testing
     @Test func anOccurrenceCountsOncePerFieldHoweverOftenItIsEdited() throws {
         let f = try StoreFixture()
         let now = clock("2026-10-01T08:00")
-        let template = try f.store.addTemplate(CardValues(title: "Stretch", checklist: ["Warm up"]), rule: try rule("every day"),
+        let template = try f.store.routines.add(CardValues(title: "Stretch", checklist: ["Warm up"]), rule: try rule("every day"),
                                                start: date("2026-10-01"), clock: now)
         let occurrences = try f.store.occurrences(of: template.id)
         for edit in 1...8 { try f.store.cards.edit(occurrences[0].id, CardEdit(checklist: ["Warm up", "Step \(edit)"]), clock: now) }
@@ -130,7 +130,7 @@ import Testing
     @Test func madeEditedAndOlderMadeExceptionsCountAlike() throws {
         let f = try StoreFixture()
         let now = clock("2026-10-01T08:00")
-        let template = try f.store.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), start: date("2026-10-01"), clock: now)
+        let template = try f.store.routines.add(CardValues(title: "Stretch"), rule: try rule("every day"), start: date("2026-10-01"), clock: now)
         let occurrences = try f.store.occurrences(of: template.id)
         try f.store.cards.makeException(occurrences[0].id, field: .title, clock: now)
         try f.store.cards.edit(occurrences[1].id, CardEdit(title: "Stretch, longer"), clock: now)

@@ -18,7 +18,7 @@ import Testing
         func sync(_ device: BoardStore, clock: BoardClock) throws {
             try push(device)
             try device.receive(changes, pulledThrough: Int64(changes.count), serverClock: Int64(clock.instant.timeIntervalSince1970 * 1000))
-            try device.generate(clock: clock)
+            try device.routines.generate(clock: clock)
             try push(device)
         }
 
@@ -43,7 +43,7 @@ import Testing
     func twoWithATemplate() throws -> ([BoardStore], Log, TemplateRecord) {
         let d = try joined(2), log = Log()
         let now = clock("2026-11-21T08:00")
-        let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
+        let template = try d[0].routines.add(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         return (d, log, template)
@@ -98,13 +98,13 @@ import Testing
     @Test func bothBoardsGeneratingTheSameWeekOfflineMakeOneOccurrencePerDate() throws {
         let d = try joined(2), log = Log()
         let now = clock("2026-11-21T08:00")
-        let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
+        let template = try d[0].routines.add(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         #expect(try d[1].occurrences(of: template.id).isEmpty)
         // Resumed on A; B resumes it too, offline, and both generate the week.
-        try d[0].resumeTemplate(template.id, clock: now)
-        try d[1].resumeTemplate(template.id, clock: clock("2026-11-21T09:00"))
+        try d[0].routines.resume(template.id, clock: now)
+        try d[1].routines.resume(template.id, clock: clock("2026-11-21T09:00"))
         #expect(try d[0].occurrences(of: template.id).count == 7 && d[1].occurrences(of: template.id).count == 7)
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d {
@@ -119,8 +119,8 @@ import Testing
         let now = clock("2026-11-21T08:00")
         let occurrence = try d[0].occurrences(of: template.id)[2]
         _ = try d[0].cards.edit(occurrence.id, CardEdit(title: "Stretch, short"), clock: now)
-        let plan = try d[1].planTemplateEdit(template.id, TemplateEditRequest(fields: CardEdit(title: "Stretch and breathe")), clock: now)
-        try d[1].applyTemplateEdit(plan, clock: clock("2026-11-21T10:00"))
+        let plan = try d[1].routines.planEdit(template.id, TemplateEditRequest(fields: CardEdit(title: "Stretch and breathe")), clock: now)
+        try d[1].routines.applyEdit(plan, clock: clock("2026-11-21T10:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         for device in d {
             let task = try device.cards.find(occurrence.id)
@@ -146,7 +146,7 @@ import Testing
         let last = week.last!
         try d[0].cards.delete(last.id, clock: now)
         d[1].setWallClock { now.instant + 3600 }
-        try d[1].generate(clock: clock("2026-11-22T08:00"))
+        try d[1].routines.generate(clock: clock("2026-11-22T08:00"))
         try d[1].cards.delete(week[3].id, clock: clock("2026-11-22T08:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: clock("2026-11-22T08:00")) } }
         for device in d {
@@ -154,7 +154,7 @@ import Testing
             #expect(try device.occurrences(of: template.id).map(\.occurrenceDate!.iso) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-25", "2026-11-26", "2026-11-28"])
         }
         // A later generation on either board never brings it back.
-        try d[1].generate(clock: clock("2026-11-23T08:00"))
+        try d[1].routines.generate(clock: clock("2026-11-23T08:00"))
         #expect(throws: (any Error).self) { try d[1].cards.find(last.id) }
     }
 
@@ -220,8 +220,8 @@ import Testing
         let now = clock("2026-11-21T08:00")
         let laptop = try StoreFixture().store, desktop = try StoreFixture().store
         let rent = try laptop.cards.add(CardValues(title: "Pay rent"), clock: now)
-        let template = try laptop.addTemplate(CardValues(title: "Stretch"), rule: try rule("every weekday"), clock: now)
-        try laptop.generate(clock: now)
+        let template = try laptop.routines.add(CardValues(title: "Stretch"), rule: try rule("every weekday"), clock: now)
+        try laptop.routines.generate(clock: now)
         let water = try laptop.habits.add("Water", clock: now)
         try laptop.habits.checkIn(habitId: water.id, day: now.today, clock: now)
         let call = try desktop.cards.add(CardValues(title: "Call mum"), clock: now)
@@ -251,8 +251,8 @@ import Testing
         let now = clock("2026-11-21T08:00")
         let file = try StoreFixture(onDisk: true), laptop = file.store
         let cards = try (0..<5).map { try laptop.cards.add(CardValues(title: "Card \($0)", labels: ["l\($0)"], priority: $0 % 4), clock: now) }
-        let template = try laptop.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
-        try laptop.generate(clock: now)
+        let template = try laptop.routines.add(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
+        try laptop.routines.generate(clock: now)
         let occurrence = try #require(try laptop.occurrences(of: template.id).first)
         _ = try laptop.cards.edit(occurrence.id, CardEdit(title: "Stretch well"), clock: now)  // an exception, before joining
         laptop.setWallClock { now.instant }
@@ -421,8 +421,8 @@ import Testing
     @Test func ticksOfUnscheduledRoutinesAndTheEventHistoryStayOnTheDevice() throws {
         let d = try joined(1)
         let now = clock("2026-11-21T08:00")
-        let routine = try d[0].addTemplate(CardValues(title: "Morning", checklist: ["teeth", "floss"]), rule: nil, clock: now)
-        #expect(try d[0].toggleStep(0, of: .routine(templateId: routine.id, day: now.today), clock: now))
+        let routine = try d[0].routines.add(CardValues(title: "Morning", checklist: ["teeth", "floss"]), rule: nil, clock: now)
+        #expect(try d[0].checklists.toggle(0, of: .routine(templateId: routine.id, day: now.today), clock: now))
         #expect(try d[0].database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM routine_ticks") } == 1)
         let entities = Set(try d[0].outbox(limit: 100).changes.map(\.entity))
         #expect(entities.contains("templates") && entities.isDisjoint(with: ["routine_ticks", "events", "reminders", "settings"]), "\(entities)")
@@ -444,16 +444,16 @@ import Testing
     /// A paused routine, then a resume (which generates the week) undone: what resuming again makes.
     func resumeUndoneThenResumedAgain(_ store: BoardStore) throws -> Int {
         let now = clock("2026-11-21T08:00")
-        let template = try store.addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
-        let (_, resumed) = try store.recording { try store.resumeTemplate(template.id, clock: clock("2026-11-23T08:00")) }
+        let template = try store.routines.add(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
+        let (_, resumed) = try store.recording { try store.routines.resume(template.id, clock: clock("2026-11-23T08:00")) }
         #expect(try store.cards.list().count == 7)
         try store.apply(resumed.inverse, verb: "undone")
         #expect(try store.cards.list().isEmpty)
         try store.apply(resumed, verb: "redone")
         #expect(try store.cards.list().count == 7, "redo makes the week again")
         try store.apply(resumed.inverse, verb: "undone")
-        try store.resumeTemplate(template.id, clock: clock("2026-11-23T08:00"))
-        try store.generate(clock: clock("2026-11-23T08:00"))
+        try store.routines.resume(template.id, clock: clock("2026-11-23T08:00"))
+        try store.routines.generate(clock: clock("2026-11-23T08:00"))
         return try store.cards.list().count
     }
 
@@ -465,11 +465,11 @@ import Testing
     @Test func anotherBoardSeesTheUndoneWeekGoAndTheNextResumeMakeItAgain() throws {
         let d = try sync.joined(2), log = SyncStoreTests.Log()
         let now = clock("2026-11-23T08:00")
-        let template = try d[0].addTemplate(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
+        let template = try d[0].routines.add(CardValues(title: "Stretch"), rule: try rule("every day"), status: .paused, clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         let before = try d[1].cards.list().count
-        let (_, resumed) = try d[0].recording { try d[0].resumeTemplate(template.id, clock: now) }
+        let (_, resumed) = try d[0].recording { try d[0].routines.resume(template.id, clock: now) }
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         #expect(try d[1].cards.list().count > before)
@@ -477,7 +477,7 @@ import Testing
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         #expect(try d[1].cards.list().count == before && (try d[0].cards.list().count) == before, "the undone week is gone on both")
         #expect(try sync.rows(d[0]) == sync.rows(d[1]))
-        try d[1].resumeTemplate(template.id, clock: now)
+        try d[1].routines.resume(template.id, clock: now)
         for _ in 0..<2 { for device in d { try log.sync(device, clock: now) } }
         #expect(try d[0].cards.list().count == d[1].cards.list().count && (try d[0].cards.list().count) > before, "resumed on the other board: the week comes back on both")
         #expect(try sync.rows(d[0]) == sync.rows(d[1]))

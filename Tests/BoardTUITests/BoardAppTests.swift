@@ -46,7 +46,7 @@ import Testing
         app.perform(.delete(cardId: occurrence.id))
         app.perform(.undo)
         #expect(try f.store.cards.find(occurrence.id).occurrenceDate == occurrence.occurrenceDate)
-        #expect(try f.store.generate(clock: demoClock) == 0)
+        #expect(try f.store.routines.generate(clock: demoClock) == 0)
         let series = try f.store.cards.list(in: .routines).filter { $0.seriesId == occurrence.seriesId && $0.occurrenceDate == occurrence.occurrenceDate }
         #expect(series.count == 1)
     }
@@ -101,7 +101,7 @@ import Testing
     @Test func aRoutineThatEndsSaysSoOnce() throws {
         let f = try TUIFixture()
         let clock = Clock()
-        let morning = try f.store.addTemplate(CardValues(title: "Morning routine"), rule: try RecurrencePhrase(parsing: "every day, 5 times",
+        let morning = try f.store.routines.add(CardValues(title: "Morning routine"), rule: try RecurrencePhrase(parsing: "every day, 5 times",
                                               today: demoClock.today).rule, start: demoClock.today, clock: demoClock)
         let app = try BoardApp(store: f.store, path: f.path) { clock.now }
         #expect(app.state.message == nil)

@@ -16,7 +16,7 @@ import Testing
         let path = directory.appendingPathComponent("board.sqlite").path
         let store = try BoardStore.open(path: path, concurrentReads: true)
         let rule = try RecurrencePhrase(parsing: "every day", today: demoClock.today).rule
-        let template = try store.addTemplate(CardValues(title: "Stretch", time: LocalTime(hour: 7, minute: 0)), rule: rule, clock: demoClock)
+        let template = try store.routines.add(CardValues(title: "Stretch", time: LocalTime(hour: 7, minute: 0)), rule: rule, clock: demoClock)
         try store.cards.add(CardValues(title: "Dentist"), due: LocalDate(iso: "2026-12-02"), clock: demoClock)
         let app = try BoardApp(store: store, path: path) { demoClock }
         _ = try app.firstFrame(width: 120, height: 40)
@@ -100,12 +100,12 @@ import Testing
     @Test func deletingOrSkippingAPlannedRunSkipsItsDate() throws {
         let (app, store, templateId) = try board()
         try keys(app, [.character("v"), .character("g")] + type("dec 12") + [.enter, .character("d")])
-        #expect(try store.template(templateId, clock: demoClock).scheduling?.series.skipped.contains(LocalDate(iso: "2026-12-12")!) == true)
+        #expect(try store.routines.overview(templateId, clock: demoClock).scheduling?.series.skipped.contains(LocalDate(iso: "2026-12-12")!) == true)
         #expect(screen(app)?.dayItems.isEmpty == true && app.state.message?.hasPrefix("Skipped “Stretch” on Sat Dec 12") == true)
         try keys(app, [.character("u")])
         #expect(screen(app)?.dayItems.map(\.kind) == [.planned])
         try keys(app, [.character("l"), .character("s")])
-        #expect(try store.template(templateId, clock: demoClock).scheduling?.series.skipped.map(\.iso) == ["2026-12-13"])
+        #expect(try store.routines.overview(templateId, clock: demoClock).scheduling?.series.skipped.map(\.iso) == ["2026-12-13"])
         // A card of its own is not skipped: said, nothing written.
         try keys(app, [.character("g")] + type("dec 2") + [.enter, .character("s")])
         #expect(app.state.message == "s skips a routine's run; “Dentist” is a card of its own (d deletes it).")

@@ -29,7 +29,7 @@ import Testing
             f = try TUIFixture()
             water = try f.store.habits.add("Drink water", clock: clock.now)
             stretch = try f.store.habits.add("Stretch", clock: clock.now)
-            bedtime = try f.store.addTemplate(CardValues(title: "Bedtime", checklist: ChecklistRuntimeTests.steps), rule: nil,
+            bedtime = try f.store.routines.add(CardValues(title: "Bedtime", checklist: ChecklistRuntimeTests.steps), rule: nil,
                                               habitLinks: [nil, water.id, stretch.id, nil, nil], clock: clock.now)
             let clock = self.clock
             app = try BoardApp(store: f.store, path: f.path) { clock.now }
@@ -88,7 +88,7 @@ import Testing
         #expect(s.screen.contains("Bedtime · today · 0 of 5 done"))
         try s.keys([.character(" "), .character("j"), .enter, .character("j"), .character(" ")])
         #expect(s.screen.contains("Bedtime · today · 3 of 5 done"))
-        #expect(try s.f.store.checklist(ofRoutine: s.bedtime.id, day: date("2026-11-21"), clock: s.clock.now).doneCount == 3)
+        #expect(try s.f.store.checklists.read(ofRoutine: s.bedtime.id, day: date("2026-11-21"), clock: s.clock.now).doneCount == 3)
         #expect(try s.entries().isEmpty, "ticking linked steps must not create an entry")
         // u takes the last tick back.
         try s.keys([.character("u")])
@@ -212,21 +212,21 @@ import Testing
         try s.keys([.enter, .character("e")] + Array(repeating: .down, count: 5))
         #expect(s.screen.contains("+ Add step:"))
         try s.keys(type("Floss") + [.enter])
-        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.map(\.text) == Self.steps + ["Floss"])
+        #expect(try s.f.store.routines.overview(s.bedtime.id, clock: s.clock.now).template.checklist.map(\.text) == Self.steps + ["Floss"])
         // The links of the other steps stay.
-        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist[1].habitId == s.water.id)
+        #expect(try s.f.store.routines.overview(s.bedtime.id, clock: s.clock.now).template.checklist[1].habitId == s.water.id)
         try s.keys([.up, .up, .up, .up, .up, .up, .character("d")])
         #expect(s.screen.contains("Remove step 1 “Brush teeth”? y removes it · n or Esc keeps it"))
         try s.keys([.character("n")])
-        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 6)
+        #expect(try s.f.store.routines.overview(s.bedtime.id, clock: s.clock.now).template.checklist.count == 6)
         try s.keys([.character("d"), .character("y")])
-        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.first?.text == "Drink a glass of water")
+        #expect(try s.f.store.routines.overview(s.bedtime.id, clock: s.clock.now).template.checklist.first?.text == "Drink a glass of water")
         try s.keys([.character("u")])
-        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.first?.text == "Brush teeth")
+        #expect(try s.f.store.routines.overview(s.bedtime.id, clock: s.clock.now).template.checklist.first?.text == "Brush teeth")
         // Up to ten: then the Add step row gives way to the limit.
         try s.keys(Array(repeating: .down, count: 6))
         for n in 7...10 { try s.keys(type("Step \(n)") + [.enter]) }
-        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 10)
+        #expect(try s.f.store.routines.overview(s.bedtime.id, clock: s.clock.now).template.checklist.count == 10)
         #expect(s.screen.contains("10 of 10 steps — limit reached"))
         #expect(!s.screen.contains("+ Add step:"))
         // The cursor waits on the limit row: typing there (e, Enter, x) only explains, still editing.
@@ -234,13 +234,13 @@ import Testing
         guard case .checklist(let full) = s.app.state.mode else { Issue.record("left the checklist"); return }
         #expect(full.editing && full.isOnLimitRow)
         #expect(s.app.state.message == "10 of 10 steps, the limit: nothing is added. ↑ then d removes a step to make room.")
-        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 10)
-        #expect(try s.f.store.checklist(ofRoutine: s.bedtime.id, day: s.clock.now.today, clock: s.clock.now).steps.allSatisfy { !$0.done }, "Enter ticked nothing")
+        #expect(try s.f.store.routines.overview(s.bedtime.id, clock: s.clock.now).template.checklist.count == 10)
+        #expect(try s.f.store.checklists.read(ofRoutine: s.bedtime.id, day: s.clock.now.today, clock: s.clock.now).steps.allSatisfy { !$0.done }, "Enter ticked nothing")
         // A repeated step is refused inline, nothing written.
         try s.keys([.up, .character("d"), .character("y")])
         try s.keys(Array(repeating: .down, count: 10) + type("Floss") + [.enter])
         #expect(s.app.state.message == "checklist: step 10 repeats step 6 (“Floss”); steps must differ")
-        #expect(try s.f.store.template(s.bedtime.id, clock: s.clock.now).template.checklist.count == 9)
+        #expect(try s.f.store.routines.overview(s.bedtime.id, clock: s.clock.now).template.checklist.count == 9)
     }
 
     @Test func theTemplateEditorMakesAChecklistWithoutAScheduleAndLinksAStepToAHabit() throws {

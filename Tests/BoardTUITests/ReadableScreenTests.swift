@@ -140,7 +140,7 @@ import Testing
         let draft = try form.draft().get()
         let later = BoardClock(local: LocalDateTime(iso: "2026-11-24T09:00")!, zone: paris)
         func plan(_ overdue: Bool) throws -> TemplateEditPlan {
-            try f.store.planTemplateEdit(template.id, BoardApp.request(draft, includeOverdue: overdue), clock: later)
+            try f.store.routines.planEdit(template.id, BoardApp.request(draft, includeOverdue: overdue), clock: later)
         }
         state.mode = .propagation(PropagationDialog(plan: try plan(false), planWithOverdue: try plan(true), save: .activate, form: form))
         let frame = view(state)

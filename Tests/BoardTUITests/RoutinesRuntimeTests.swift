@@ -31,7 +31,7 @@ import Testing
         let template = try morning(f)
         try editTitle(app, templateId: template.template.id, to: "Morning")
         guard case .propagation(let dialog) = app.state.mode else { Issue.record("no dialog: \(app.state.mode)"); return }
-        let plan = try f.store.planTemplateEdit(template.template.id, TemplateEditRequest(fields: CardEdit(title: "Morning")), clock: demoClock)
+        let plan = try f.store.routines.planEdit(template.template.id, TemplateEditRequest(fields: CardEdit(title: "Morning")), clock: demoClock)
         #expect(dialog.count == plan.propagation.count && dialog.count == 5)
         #expect(view(app.state).text.contains("Will update 5 non-completed occurrences. Completed tasks and field exceptions won't change."))
         _ = try app.handle(.character("y"))
@@ -43,7 +43,7 @@ import Testing
         _ = try app.handle(.character("u"))
         #expect(try occurrences(f, of: template.template.id).map(\.title)
                 == ["Morning routine", "Short morning routine"] + Array(repeating: "Morning routine", count: 5))
-        #expect(try f.store.template(template.template.id, clock: demoClock).template.title == "Morning routine")
+        #expect(try f.store.routines.overview(template.template.id, clock: demoClock).template.title == "Morning routine")
         #expect(app.state.message == "Undid: edit of template “Morning”")
     }
 
@@ -55,16 +55,16 @@ import Testing
         _ = try app.handle(.escape)
         guard case .templateForm(let form) = app.state.mode else { Issue.record("not back in the form"); return }
         #expect(form.fields.title == "Evening")
-        #expect(try f.store.template(template.template.id, clock: demoClock).template.title == "Morning routine")
+        #expect(try f.store.routines.overview(template.template.id, clock: demoClock).template.title == "Morning routine")
     }
 
     @Test func overHundredUpdatesShowAProgressBarAndTheOverdueToggleCountsThem() throws {
         let f = try TUIFixture()
         let start = BoardClock(local: LocalDateTime(iso: "2026-06-01T06:00")!, zone: paris)
-        let daily = try f.store.addTemplate(CardValues(title: "Water plants"), rule: try RecurrenceRule(.daily), start: start.today, clock: start)
+        let daily = try f.store.routines.add(CardValues(title: "Water plants"), rule: try RecurrenceRule(.daily), start: start.today, clock: start)
         var day = start.today
         while day < demoClock.today {
-            try f.store.generate(clock: BoardClock(local: LocalDateTime(date: day, time: LocalTime(hour: 6, minute: 0)!), zone: paris))
+            try f.store.routines.generate(clock: BoardClock(local: LocalDateTime(date: day, time: LocalTime(hour: 6, minute: 0)!), zone: paris))
             day = day.adding(days: 1)
         }
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
@@ -190,20 +190,20 @@ import Testing
         #expect(app.state.message == "template: the board changed since this plan was made; plan the edit again")
         guard case .templateForm(let form) = app.state.mode else { Issue.record("the form was lost: \(app.state.mode)"); return }
         #expect(form.fields.title == "Morning")
-        #expect(try f.store.template(morning.template.id, clock: demoClock).template.title == "Morning routine", "nothing written")
+        #expect(try f.store.routines.overview(morning.template.id, clock: demoClock).template.title == "Morning routine", "nothing written")
     }
 
     @Test func anEditAndItsPauseAreOneWrite() throws {
         let f = try TUIFixture()
         let morning = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
-        let plan = try f.store.planTemplateEdit(morning.template.id, TemplateEditRequest(fields: CardEdit(title: "Morning")), clock: demoClock)
-        let (_, changes) = try f.store.recording { try f.store.applyTemplateEdit(plan, status: .paused, clock: demoClock) }
-        let overview = try f.store.template(morning.template.id, clock: demoClock)
+        let plan = try f.store.routines.planEdit(morning.template.id, TemplateEditRequest(fields: CardEdit(title: "Morning")), clock: demoClock)
+        let (_, changes) = try f.store.recording { try f.store.routines.applyEdit(plan, status: .paused, clock: demoClock) }
+        let overview = try f.store.routines.overview(morning.template.id, clock: demoClock)
         #expect(overview.template.title == "Morning" && overview.template.status == .paused && overview.scheduling?.series.status == .paused)
         #expect(changes.rows.contains { $0.table == "templates" && $0.changedColumns.contains("status") })
         // A stale plan writes neither the edit nor the pause.
-        #expect(throws: BoardError.self) { try f.store.applyTemplateEdit(plan, status: .active, clock: demoClock) }
-        #expect(try f.store.template(morning.template.id, clock: demoClock).template.status == .paused)
+        #expect(throws: BoardError.self) { try f.store.routines.applyEdit(plan, status: .active, clock: demoClock) }
+        #expect(try f.store.routines.overview(morning.template.id, clock: demoClock).template.status == .paused)
     }
 }
 

@@ -76,7 +76,7 @@ import Testing
                 if Int.random(in: 0..<4, using: &random) == 0 { try store.cards.complete(card.id, clock: demoClock) }
             }
             if board % 2 == 0 {
-                _ = try store.addTemplate(CardValues(title: pieces.randomElement(using: &random)! + " routine", checklist: ["一", "two"]),
+                _ = try store.routines.add(CardValues(title: pieces.randomElement(using: &random)! + " routine", checklist: ["一", "two"]),
                                           rule: try RecurrenceRule(.daily), clock: demoClock)
             }
             let sizes = (0..<3).map { _ in (Int.random(in: 60...250, using: &random), Int.random(in: 15...80, using: &random)) } + [(60, 15)]

@@ -10,7 +10,7 @@ import Testing
     @Test func everyKeyThatWouldChangeASharedRoutineSaysWhoseItIs() throws {
         let f = try TUIFixture()
         let today = demoClock.today
-        try f.store.replaceShared([
+        try f.store.routines.replaceShared([
             SharedRoutine(id: "shared-feed", sharedBy: "ann", title: "Feed the fish", description: "", checklist: ["Flakes"], status: .active,
                           rule: nil, time: nil),
             SharedRoutine(id: "shared-walk", sharedBy: "ann", title: "Walk the dog", description: "", checklist: [], status: .active,
@@ -54,20 +54,20 @@ import Testing
         let f = try TUIFixture()
         let today = demoClock.today
         let eight = LocalTime(hour: 8, minute: 0)
-        try f.store.replaceShared([
+        try f.store.routines.replaceShared([
             SharedRoutine(id: "shared-cat", sharedBy: "ann", title: "Feed the cat", description: "", checklist: ["Bowl", "Water", "Litter"],
                           status: .active, rule: "FREQ=DAILY", time: eight),
         ], runs: [-1, 0, 1].map { SharedRun(id: "run-\($0)", routineId: "shared-cat", title: "Feed the cat", date: today.adding(days: $0), time: eight,
                                                completed: false) })
         // The store: today's list ticks; yesterday's is its own; tomorrow's shows and can't be ticked yet.
-        let list = try f.store.checklist(ofRoutine: f.store.routineId(matching: "shared-cat"), day: today, clock: demoClock)
-        #expect(try f.store.toggleStep(0, of: list.owner, clock: demoClock))
-        #expect(try f.store.checklist(ofRoutine: "shared-cat", day: today, clock: demoClock).steps.map(\.done) == [true, false, false])
-        #expect(try f.store.checklist(ofRoutine: "shared-cat", day: today.adding(days: -1), clock: demoClock).steps.map(\.done) == [false, false, false])
-        let tomorrow = try f.store.checklist(ofRoutine: "shared-cat", day: today.adding(days: 1), clock: demoClock)
-        #expect(throws: BoardError.self) { try f.store.toggleStep(0, of: tomorrow.owner, clock: demoClock) }
+        let list = try f.store.checklists.read(ofRoutine: f.store.routineId(matching: "shared-cat"), day: today, clock: demoClock)
+        #expect(try f.store.checklists.toggle(0, of: list.owner, clock: demoClock))
+        #expect(try f.store.checklists.read(ofRoutine: "shared-cat", day: today, clock: demoClock).steps.map(\.done) == [true, false, false])
+        #expect(try f.store.checklists.read(ofRoutine: "shared-cat", day: today.adding(days: -1), clock: demoClock).steps.map(\.done) == [false, false, false])
+        let tomorrow = try f.store.checklists.read(ofRoutine: "shared-cat", day: today.adding(days: 1), clock: demoClock)
+        #expect(throws: BoardError.self) { try f.store.checklists.toggle(0, of: tomorrow.owner, clock: demoClock) }
         #expect(throws: BoardError("date", "Feed the cat has no run on \(today.adding(days: 5).iso)")) {
-            try f.store.checklist(ofRoutine: "shared-cat", day: today.adding(days: 5), clock: demoClock)
+            try f.store.checklists.read(ofRoutine: "shared-cat", day: today.adding(days: 5), clock: demoClock)
         }
 
         // The screen: Enter on its row opens today's run's list, Space ticks the second step.
@@ -81,7 +81,7 @@ import Testing
         #expect(opened.checklist.title == "Feed the cat" && opened.checklist.steps.map(\.done) == [true, false, false])
         _ = try app.handle(.character("j"))
         _ = try app.handle(.character(" "))
-        #expect(try f.store.checklist(ofRoutine: "shared-cat", day: today, clock: demoClock).steps.map(\.done) == [true, true, false])
+        #expect(try f.store.checklists.read(ofRoutine: "shared-cat", day: today, clock: demoClock).steps.map(\.done) == [true, true, false])
         #expect(try f.store.sharedRuns(from: today).map(\.completed) == [false, false])
         #expect(try f.store.sharedRoutines().first?.checklist == ["Bowl", "Water", "Litter"])
     }

@@ -27,26 +27,26 @@ import Testing
             path = directory.appendingPathComponent("board.sqlite").path
             store = try BoardStore.open(path: path, concurrentReads: true)
             func at(_ day: Int) -> BoardClock { BoardClock(local: LocalDateTime(iso: String(format: "2026-10-%02dT08:00", day))!, zone: paris) }
-            let stretch = try store.addTemplate(CardValues(title: "Stretch", checklist: ["Warm up", "Hold"]),
+            let stretch = try store.routines.add(CardValues(title: "Stretch", checklist: ["Warm up", "Hold"]),
                                                 rule: try RecurrenceRule(.daily), start: LocalDate(iso: "2026-10-01"), clock: at(1))
             for day in 2...22 {
-                try store.generate(clock: at(day))
+                try store.routines.generate(clock: at(day))
                 if day == 15 {
-                    _ = try store.addTemplate(CardValues(title: "Course"), rule: try RecurrenceRule(.daily, end: .count(10)),
+                    _ = try store.routines.add(CardValues(title: "Course"), rule: try RecurrenceRule(.daily, end: .count(10)),
                                               start: LocalDate(iso: "2026-10-15"), clock: at(day))
                 }
             }
             let now = at(22)
             for task in try store.cards.list() where task.templateId == stretch.id && task.occurrenceDate! <= LocalDate(iso: "2026-10-20")! {
-                _ = try store.toggleStep(0, of: .card(id: task.id), clock: now)
-                _ = try store.toggleStep(1, of: .card(id: task.id), clock: now)
+                _ = try store.checklists.toggle(0, of: .card(id: task.id), clock: now)
+                _ = try store.checklists.toggle(1, of: .card(id: task.id), clock: now)
                 try store.cards.complete(task.id, clock: now)
             }
             for task in try store.cards.list() where task.templateId == stretch.id && task.occurrenceDate! >= LocalDate(iso: "2026-10-27")! {
                 try store.cards.edit(task.id, CardEdit(title: "Stretch, longer"), clock: now)
             }
-            try store.pauseTemplate(stretch.id, clock: now)
-            try store.resumeTemplate(stretch.id, clock: now)
+            try store.routines.pause(stretch.id, clock: now)
+            try store.routines.resume(stretch.id, clock: now)
             let water = try store.habits.add("Drink water", clock: now)
             for offset in 0..<14 { try store.habits.checkIn(habitId: water.id, day: LocalDate(iso: "2026-09-01")!.adding(days: offset), clock: now) }
             for offset in 0..<9 { try store.habits.checkIn(habitId: water.id, day: LocalDate(iso: "2026-10-14")!.adding(days: offset), clock: now) }

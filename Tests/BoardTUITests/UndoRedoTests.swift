@@ -38,7 +38,7 @@ import Testing
             .makeException(cardId: occurrence.id, field: .priority),
             .createTemplate(draft, save: .activate),
             .createTemplate(draft, save: .pause),
-            .applyTemplateEdit(try f.store.planTemplateEdit(morning.template.id, BoardApp.request(edited, includeOverdue: false), clock: demoClock),
+            .applyTemplateEdit(try f.store.routines.planEdit(morning.template.id, BoardApp.request(edited, includeOverdue: false), clock: demoClock),
                                save: .pause),
             .pauseTemplate(templateId: morning.template.id),
             .skipNext(templateId: morning.template.id),

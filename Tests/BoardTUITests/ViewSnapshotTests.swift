@@ -113,7 +113,7 @@ import Testing
         // Planned three days on, so the demo's open occurrences of Nov 21–23 are overdue.
         let later = BoardClock(local: LocalDateTime(iso: "2026-11-24T09:00")!, zone: paris)
         func plan(overdue: Bool) throws -> TemplateEditPlan {
-            try f.store.planTemplateEdit(templates[0].id, BoardApp.request(draft, includeOverdue: overdue), clock: later)
+            try f.store.routines.planEdit(templates[0].id, BoardApp.request(draft, includeOverdue: overdue), clock: later)
         }
         var dialog = PropagationDialog(plan: try plan(overdue: false), planWithOverdue: try plan(overdue: true), save: .activate, form: form)
         state.mode = .propagation(dialog)

@@ -24,11 +24,11 @@ public enum DemoBoard {
                               bucket: bucket, due: dueIn.map { today.adding(days: $0) }, clock: clock)
         }
         let phrase = { (text: String) throws -> RecurrenceRule in try RecurrencePhrase(parsing: text, today: today).rule }
-        let morning = try store.addTemplate(CardValues(title: "Morning routine", checklist: ["Glass of water", "Stretch", "Journal"], time: t(7)),
+        let morning = try store.routines.add(CardValues(title: "Morning routine", checklist: ["Glass of water", "Stretch", "Journal"], time: t(7)),
                                             rule: try phrase("every day"), start: today, clock: clock)
-        try store.addTemplate(CardValues(title: "Standup prep", labels: ["work"], time: t(7, 30)), rule: try phrase("every weekday"), start: today, clock: clock)
-        try store.addTemplate(CardValues(title: "Team 1:1", labels: ["work"], time: t(10), priority: 1), rule: try phrase("every other tuesday"), start: today, clock: clock)
-        try store.addTemplate(CardValues(title: "Budget review", labels: ["money"], priority: 2), rule: try phrase("every last friday"), start: today, clock: clock)
+        try store.routines.add(CardValues(title: "Standup prep", labels: ["work"], time: t(7, 30)), rule: try phrase("every weekday"), start: today, clock: clock)
+        try store.routines.add(CardValues(title: "Team 1:1", labels: ["work"], time: t(10), priority: 1), rule: try phrase("every other tuesday"), start: today, clock: clock)
+        try store.routines.add(CardValues(title: "Budget review", labels: ["money"], priority: 2), rule: try phrase("every last friday"), start: today, clock: clock)
         let occurrences = try store.cards.list(in: .routines).filter { $0.templateId == morning.id }.sorted { $0.occurrenceDate! < $1.occurrenceDate! }
         try store.cards.complete(occurrences[0].id, clock: clock)
         try store.cards.edit(occurrences[1].id, CardEdit(title: "Short morning routine"), clock: clock)

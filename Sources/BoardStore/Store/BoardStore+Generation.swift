@@ -6,24 +6,9 @@ import GRDB
 /// [today, today + 7). Idempotent; the unique (series_id, occurrence_date) index keeps
 /// two processes running it at once from creating a duplicate.
 extension BoardStore {
-    /// Runs generation for every active series; returns how many occurrences it created.
-    /// Also the daily housekeeping: checklist ticks older than 30 days go.
-    @discardableResult
-    public func generate(clock: BoardClock) throws -> Int {
-        // A read-only board is shown as it is stored.
-        guard !isReadOnly else { return 0 }
-        // Most commands find nothing to do; asked in a read, one that only reads takes no write lock.
-        if !sync.joined, try !read({ db in try Self.hasWork(today: clock.today, db) }) { return 0 }
-        return try write { db in
-            try Self.pruneRoutineTicks(today: clock.today, db)
-            let made = try generate(templateId: nil, clock: clock, db)
-            if sync.joined { _ = try writing(as: .generation, db) { try refreshGenerated(today: clock.today, db) } }
-            return made
-        }
-    }
 
     /// An active series not filled through the window, or checklist ticks old enough to go.
-    private static func hasWork(today: LocalDate, _ db: Database) throws -> Bool {
+    static func hasWork(today: LocalDate, _ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM series WHERE \(unfilledSeries)) OR EXISTS (SELECT 1 FROM routine_ticks WHERE day < ?)",
                           arguments: [TemplateStatus.active.rawValue, Generation.window(today: today).upperBound, oldestTickKept(today: today)]) ?? true
     }
@@ -228,5 +213,23 @@ struct OccurrenceInserter {
         guard db.changesCount > 0 else { return false }
         position += 1
         return true
+    }
+}
+
+extension RoutineStore {
+    /// Runs generation for every active series; returns how many occurrences it created.
+    /// Also the daily housekeeping: checklist ticks older than 30 days go.
+    @discardableResult
+    public func generate(clock: BoardClock) throws -> Int {
+        // A read-only board is shown as it is stored.
+        guard !base.isReadOnly else { return 0 }
+        // Most commands find nothing to do; asked in a read, one that only reads takes no write lock.
+        if !base.sync.joined, try !read({ db in try BoardStore.hasWork(today: clock.today, db) }) { return 0 }
+        return try write { db in
+            try BoardStore.pruneRoutineTicks(today: clock.today, db)
+            let made = try base.generate(templateId: nil, clock: clock, db)
+            if base.sync.joined { _ = try writing(as: .generation, db) { try base.refreshGenerated(today: clock.today, db) } }
+            return made
+        }
     }
 }

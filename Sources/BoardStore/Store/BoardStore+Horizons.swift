@@ -55,10 +55,13 @@ extension BoardStore {
         }
     }
 
+}
+
+extension RoutineStore {
     /// The routines that ended and archived themselves since the screen last asked (their
     /// `archived` events, reason `ended`), noting them as said; none the first time.
-    public func newlyEndedRoutines() throws -> [EndedRoutine] {
-        guard !isReadOnly else { return [] }
+    public func newlyEnded() throws -> [EndedRoutine] {
+        guard !base.isReadOnly else { return [] }
         let last = try read { db in try Int.fetchOne(db, sql: "SELECT MAX(id) FROM events") } ?? 0
         return try write { db in
             let seen = try Int?.fetchOne(db, sql: "SELECT events_seen FROM settings WHERE id = 1") ?? nil

@@ -37,46 +37,6 @@ public struct TemplateEditPlan: Hashable, Sendable {
 
 /// Template edits and their propagation (ARCHITECTURE.md §4), and reapplying a template to an occurrence.
 extension BoardStore {
-    /// The exact effect of an edit: which occurrences change and how. Writes nothing.
-    public func planTemplateEdit(_ id: String, _ request: TemplateEditRequest, clock: BoardClock) throws -> TemplateEditPlan {
-        try read { db in try Self.plan(id, request, today: clock.today, db) }
-    }
-
-    /// Applies a plan in one transaction, reporting progress every 100 updates; refuses a plan
-    /// the board has moved away from since it was made. A `status` the save asks for (activate,
-    /// pause) is set in the same transaction.
-    public func applyTemplateEdit(_ plan: TemplateEditPlan, status: TemplateStatus? = nil, clock: BoardClock,
-                                  progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
-        try write { db in
-            let id = plan.propagation.templateId
-            let current = try Self.plan(id, plan.request, today: plan.today, db)
-            guard current == plan else {
-                throw BoardError("template", "the board changed since this plan was made; plan the edit again")
-            }
-            var template = try Self.template(id, db)
-            template.values = plan.propagation.newValues
-            if let links = plan.request.habitLinks { template.checklist = try Self.linked(template.checklist, to: links, db) }
-            template.version += 1
-            template.updatedAt = clock.timestamp
-            template.endAfterCount = plan.schedule.flatMap { Self.endAfterCount($0.rule) }
-            try template.update(db)
-            if plan.scheduleChanged, let schedule = plan.schedule {
-                var rule = try Self.ruleRecord(ofTemplate: id, db)
-                let ruleId = rule.id
-                rule = Self.ruleRecord(for: schedule, templateId: id, id: ruleId, clock: clock)
-                try rule.update(db)
-                try db.execute(sql: "UPDATE series SET starts_on = ?, ends_on = ? WHERE template_id = ?",
-                               arguments: [schedule.start, Self.endsOn(schedule.rule), id])
-            }
-            let total = plan.propagation.updates.count
-            try writing(as: .propagation, db) { try Self.write(plan.propagation, clock: clock, db) { done in progress?(done, total) } }
-            for cardId in plan.removals { try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [cardId]) }
-            try Self.record(.templateEdited(version: template.version, fields: plan.propagation.changedFields, updated: total,
-                                            removed: plan.removals.count), template: id, clock: clock, db)
-            try generate(templateId: id, clock: clock, db)
-            if let status { try changeStatus(id, to: status, clock: clock, db) }
-        }
-    }
 
     static func plan(_ id: String, _ request: TemplateEditRequest, today: LocalDate, _ db: Database) throws -> TemplateEditPlan {
         let template = try Self.template(id, db)
@@ -198,5 +158,48 @@ extension CardStore {
             try task.update(db)
             try BoardStore.record(.reapplied(fields: restore), template: templateId, task: cardId, clock: clock, db)
         } }
+    }
+}
+
+extension RoutineStore {
+    /// The exact effect of an edit: which occurrences change and how. Writes nothing.
+    public func planEdit(_ id: String, _ request: TemplateEditRequest, clock: BoardClock) throws -> TemplateEditPlan {
+        try read { db in try BoardStore.plan(id, request, today: clock.today, db) }
+    }
+
+    /// Applies a plan in one transaction, reporting progress every 100 updates; refuses a plan
+    /// the board has moved away from since it was made. A `status` the save asks for (activate,
+    /// pause) is set in the same transaction.
+    public func applyEdit(_ plan: TemplateEditPlan, status: TemplateStatus? = nil, clock: BoardClock,
+                                  progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
+        try write { db in
+            let id = plan.propagation.templateId
+            let current = try BoardStore.plan(id, plan.request, today: plan.today, db)
+            guard current == plan else {
+                throw BoardError("template", "the board changed since this plan was made; plan the edit again")
+            }
+            var template = try BoardStore.template(id, db)
+            template.values = plan.propagation.newValues
+            if let links = plan.request.habitLinks { template.checklist = try BoardStore.linked(template.checklist, to: links, db) }
+            template.version += 1
+            template.updatedAt = clock.timestamp
+            template.endAfterCount = plan.schedule.flatMap { BoardStore.endAfterCount($0.rule) }
+            try template.update(db)
+            if plan.scheduleChanged, let schedule = plan.schedule {
+                var rule = try BoardStore.ruleRecord(ofTemplate: id, db)
+                let ruleId = rule.id
+                rule = BoardStore.ruleRecord(for: schedule, templateId: id, id: ruleId, clock: clock)
+                try rule.update(db)
+                try db.execute(sql: "UPDATE series SET starts_on = ?, ends_on = ? WHERE template_id = ?",
+                               arguments: [schedule.start, BoardStore.endsOn(schedule.rule), id])
+            }
+            let total = plan.propagation.updates.count
+            try writing(as: .propagation, db) { try BoardStore.write(plan.propagation, clock: clock, db) { done in progress?(done, total) } }
+            for cardId in plan.removals { try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [cardId]) }
+            try BoardStore.record(.templateEdited(version: template.version, fields: plan.propagation.changedFields, updated: total,
+                                            removed: plan.removals.count), template: id, clock: clock, db)
+            try base.generate(templateId: id, clock: clock, db)
+            if let status { try base.changeStatus(id, to: status, clock: clock, db) }
+        }
     }
 }

@@ -100,55 +100,6 @@ extension BoardStore {
             """)
     }
 
-    /// Makes the shared routines and runs exactly `routines` and `runs`, in one transaction: one no
-    /// longer shared goes with its runs and this device's ticks of it; one still shared keeps its ticks.
-    /// Each is checked by the rules of the board's own routines first; none is kept if one fails.
-    public func replaceShared(_ routines: [SharedRoutine], runs: [SharedRun]) throws {
-        for routine in routines {
-            do throws(BoardError) {
-                try CardValues(title: routine.title, description: routine.description, checklist: routine.checklist).validate()
-                if let rule = routine.rule { _ = try RecurrenceRule(rrule: rule, anchor: routine.anchor) }
-            } catch {
-                throw BoardError("shared", "\(routine.id.prefix(8)) from \(routine.sharedBy): \(error.description)")
-            }
-        }
-        let ids = Set(routines.map(\.id))
-        for run in runs where !ids.contains(run.routineId) {
-            throw BoardError("shared", "run \(run.id.prefix(8)) names no routine shared with you")
-        }
-        try write { db in
-            let keep = try String(decoding: JSONSerialization.data(withJSONObject: Array(ids)), as: UTF8.self)
-            try db.execute(sql: "DELETE FROM shared_routines WHERE id NOT IN (SELECT value FROM json_each(?))", arguments: [keep])
-            for r in routines {
-                let checklist = String(decoding: try JSONEncoder().encode(r.checklist), as: UTF8.self)
-                try db.execute(sql: """
-                    INSERT INTO shared_routines (id, shared_by, title, description, checklist, status, rule, time, starts_on, anchor)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET shared_by = excluded.shared_by, title = excluded.title, description = excluded.description,
-                        checklist = excluded.checklist, status = excluded.status, rule = excluded.rule, time = excluded.time,
-                        starts_on = excluded.starts_on, anchor = excluded.anchor
-                    """, arguments: [r.id, r.sharedBy, r.title, r.description, checklist, r.status.rawValue, r.rule, r.time?.description,
-                                     r.startsOn?.iso, r.anchor.rawValue])
-            }
-            try db.execute(sql: "DELETE FROM shared_runs")
-            for run in runs {
-                try db.execute(sql: "INSERT INTO shared_runs (id, routine_id, title, date, time, completed) VALUES (?, ?, ?, ?, ?, ?)",
-                               arguments: [run.id, run.routineId, run.title, run.date.iso, run.time?.description, run.completed])
-            }
-        }
-    }
-
-    /// A routine another person shares, copied as this person's own draft "TITLE (copy)": its
-    /// steps, time and schedule, from then on theirs alone to change.
-    public func duplicateShared(_ id: String, clock: BoardClock) throws -> TemplateRecord {
-        guard let shared = try read({ db in try Self.sharedRoutine(matching: id, db) }), shared.id == id else {
-            throw BoardError("id", "no routine shared with you has the id \(id)")
-        }
-        var values = CardValues(title: shared.title + " (copy)", description: shared.description, checklist: shared.checklist)
-        values.time = shared.time
-        return try addTemplate(values, rule: try shared.rule.map { rule throws in try RecurrenceRule(rrule: rule) }, status: .draft, clock: clock)
-    }
-
     /// The shared routine whose id is `prefix` or starts with it, if one is.
     static func sharedRoutine(matching prefix: String, _ db: Database) throws -> SharedRoutine? {
         guard !prefix.isEmpty else { return nil }
@@ -208,5 +159,56 @@ extension BoardReading {
                                  time: (row["time"] as String?).flatMap { LocalTime(iso: $0) }, completed: row["completed"])
             }
         }
+    }
+}
+
+extension RoutineStore {
+    /// Makes the shared routines and runs exactly `routines` and `runs`, in one transaction: one no
+    /// longer shared goes with its runs and this device's ticks of it; one still shared keeps its ticks.
+    /// Each is checked by the rules of the board's own routines first; none is kept if one fails.
+    public func replaceShared(_ routines: [SharedRoutine], runs: [SharedRun]) throws {
+        for routine in routines {
+            do throws(BoardError) {
+                try CardValues(title: routine.title, description: routine.description, checklist: routine.checklist).validate()
+                if let rule = routine.rule { _ = try RecurrenceRule(rrule: rule, anchor: routine.anchor) }
+            } catch {
+                throw BoardError("shared", "\(routine.id.prefix(8)) from \(routine.sharedBy): \(error.description)")
+            }
+        }
+        let ids = Set(routines.map(\.id))
+        for run in runs where !ids.contains(run.routineId) {
+            throw BoardError("shared", "run \(run.id.prefix(8)) names no routine shared with you")
+        }
+        try write { db in
+            let keep = try String(decoding: JSONSerialization.data(withJSONObject: Array(ids)), as: UTF8.self)
+            try db.execute(sql: "DELETE FROM shared_routines WHERE id NOT IN (SELECT value FROM json_each(?))", arguments: [keep])
+            for r in routines {
+                let checklist = String(decoding: try JSONEncoder().encode(r.checklist), as: UTF8.self)
+                try db.execute(sql: """
+                    INSERT INTO shared_routines (id, shared_by, title, description, checklist, status, rule, time, starts_on, anchor)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET shared_by = excluded.shared_by, title = excluded.title, description = excluded.description,
+                        checklist = excluded.checklist, status = excluded.status, rule = excluded.rule, time = excluded.time,
+                        starts_on = excluded.starts_on, anchor = excluded.anchor
+                    """, arguments: [r.id, r.sharedBy, r.title, r.description, checklist, r.status.rawValue, r.rule, r.time?.description,
+                                     r.startsOn?.iso, r.anchor.rawValue])
+            }
+            try db.execute(sql: "DELETE FROM shared_runs")
+            for run in runs {
+                try db.execute(sql: "INSERT INTO shared_runs (id, routine_id, title, date, time, completed) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [run.id, run.routineId, run.title, run.date.iso, run.time?.description, run.completed])
+            }
+        }
+    }
+
+    /// A routine another person shares, copied as this person's own draft "TITLE (copy)": its
+    /// steps, time and schedule, from then on theirs alone to change.
+    public func duplicateShared(_ id: String, clock: BoardClock) throws -> TemplateRecord {
+        guard let shared = try read({ db in try BoardStore.sharedRoutine(matching: id, db) }), shared.id == id else {
+            throw BoardError("id", "no routine shared with you has the id \(id)")
+        }
+        var values = CardValues(title: shared.title + " (copy)", description: shared.description, checklist: shared.checklist)
+        values.time = shared.time
+        return try add(values, rule: try shared.rule.map { rule throws in try RecurrenceRule(rrule: rule) }, status: .draft, clock: clock)
     }
 }

@@ -87,7 +87,7 @@ public enum SyncRound {
             from = current.through
             batch = try await following
         }
-        summary.generated = try store.generate(clock: clock())
+        summary.generated = try store.routines.generate(clock: clock())
         summary.pushed += try await push(store, connection, owner: owner)
         // Reminders this device claimed and delivered while offline: the server learns of them now.
         let offline = try store.reminders.unpushedClaims()
@@ -96,7 +96,7 @@ public enum SyncRound {
             try store.reminders.markClaimsPushed(offline)
         }
         // What other people share with this person, as it is now: a routine no longer shared goes.
-        if let shared = try await connection.shared() { try store.replaceShared(shared.routines, runs: shared.runs) }
+        if let shared = try await connection.shared() { try store.routines.replaceShared(shared.routines, runs: shared.runs) }
         return summary
     }
 

@@ -57,7 +57,7 @@ public enum SyncWatch {
             // A new day's occurrences are made here; the round that pushes them follows.
             if minute.timeIntervalSinceNow < -59 {
                 minute = Date()
-                _ = try? store.generate(clock: clock())
+                _ = try? store.routines.generate(clock: clock())
             }
             if heard.take() || due || (try? store.hasChangesToPush()) == true {
                 due = false

@@ -8,8 +8,8 @@ extension BoardApp {
     func readCalendar(day: LocalDate, counts: Bool) throws {
         let now = clock()
         let grid = MonthGrid(holding: day, weekStart: state.config.weekStart ?? .monday)
-        report(.calendarRead(day: day, counts: counts ? try store.agendaCounts(grid.days, clock: now) : nil,
-                             items: try store.agenda(day...day, clock: now)))
+        report(.calendarRead(day: day, counts: counts ? try store.agenda.counts(grid.days, clock: now) : nil,
+                             items: try store.agenda.days(day...day, clock: now)))
     }
 
     /// Opens a Calendar item on the board: a planned run is made first (one intent, undoable), then
@@ -19,7 +19,7 @@ extension BoardApp {
         if cardId == nil, let templateId = item.templateId {
             let description = "making “\(item.title)” on \(MonthName.due(item.date, nil, today: clock().today))"
             let (made, changes) = try store.recording {
-                try store.act(onPlannedRun: templateId, date: item.date, .make, clock: clock())
+                try store.agenda.act(onPlannedRun: templateId, date: item.date, .make, clock: clock())
             }
             history.record(.init(description: description, changes: changes))
             cardId = made.id

@@ -48,8 +48,8 @@ extension BoardApp {
 
     private func checklist(of owner: RoutineChecklist.Owner, now: BoardClock) throws -> RoutineChecklist {
         switch owner {
-        case .card(let id): try store.checklist(ofCard: id)
-        case .routine(let templateId, let day): try store.checklist(ofRoutine: templateId, day: day, clock: now)
+        case .card(let id): try store.checklists.read(ofCard: id)
+        case .routine(let templateId, let day): try store.checklists.read(ofRoutine: templateId, day: day, clock: now)
         }
     }
 }

@@ -8,8 +8,8 @@ extension BoardApp {
     /// dialog with the store's exact counts, or applies at once when no occurrence changes.
     func planTemplateEdit(_ id: String, _ draft: TemplateDraft, save: TemplateForm.Save, form: TemplateForm) throws {
         let now = clock()
-        let plan = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: false), clock: now)
-        let withOverdue = try store.planTemplateEdit(id, Self.request(draft, includeOverdue: true), clock: now)
+        let plan = try store.routines.planEdit(id, Self.request(draft, includeOverdue: false), clock: now)
+        let withOverdue = try store.routines.planEdit(id, Self.request(draft, includeOverdue: true), clock: now)
         report(.planned(plan, withOverdue: withOverdue, save: save, form: form))
     }
 

@@ -32,43 +32,43 @@ extension BoardApp {
 
         case .createTemplate(let draft, let save):
             let start = draft.start.flatMap { TemplateForm.requestedStart($0, today: now.today) }
-            let template = try store.addTemplate(draft.values, rule: draft.rule, start: start, status: save.status,
+            let template = try store.routines.add(draft.values, rule: draft.rule, start: start, status: save.status,
                                                  remindBefore: state.config.remindBefore ?? 0, habitLinks: draft.habitLinks, clock: now)
             report(.done(.templateCreated(title: template.title, status: save.status)))
             return .template(template.id)
         case .applyTemplateEdit(let plan, let save):
-            try store.applyTemplateEdit(plan, status: save.status, clock: now) { done, total in
+            try store.routines.applyEdit(plan, status: save.status, clock: now) { done, total in
                 guard total > 100 else { return }
                 self.report(.progress(done: done, total: total))
                 self.drawNow?(view(self.state))
             }
             report(.done(.templateEditApplied(title: plan.propagation.newValues.title, occurrences: plan.propagation.count)))
         case .pauseTemplate(let id):
-            try store.pauseTemplate(id, clock: now)
+            try store.routines.pause(id, clock: now)
             report(.done(.paused(templateId: id)))
         case .resumeTemplate(let id):
-            try store.resumeTemplate(id, clock: now)
+            try store.routines.resume(id, clock: now)
             report(.done(.resumed(templateId: id)))
         case .archiveTemplate(let id):
-            try store.archiveTemplate(id, clock: now)
+            try store.routines.archive(id, clock: now)
             report(.done(.archived(templateId: id)))
         case .skipNext(let id):
-            let date = try store.skipNext(id, clock: now)
+            let date = try store.routines.skipNext(id, clock: now)
             report(.done(.skipped(templateId: id, date: date)))
         case .duplicateTemplate(let id):
             // A routine another person shares is copied as the person's own draft (ARCHITECTURE.md §18).
             let shared = try store.sharedRoutines().contains { $0.id == id }
-            let copy = try shared ? store.duplicateShared(id, clock: now) : store.duplicateTemplate(id, clock: now)
+            let copy = try shared ? store.routines.duplicateShared(id, clock: now) : store.routines.duplicate(id, clock: now)
             report(.done(.duplicated(title: copy.title)))
             return .template(copy.id)
 
         case .toggleStep(let owner, let index):
-            try store.toggleStep(index, of: owner, clock: now)
+            try store.checklists.toggle(index, of: owner, clock: now)
         case .editChecklist(.card(let id), let steps):
             try store.cards.edit(id, CardEdit(checklist: steps), clock: now)
         case .editChecklist(.routine(let templateId, _), let steps):
-            let plan = try store.planTemplateEdit(templateId, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now)
-            try store.applyTemplateEdit(plan, clock: now)
+            let plan = try store.routines.planEdit(templateId, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now)
+            try store.routines.applyEdit(plan, clock: now)
         case .addHabit(let name):
             let habit = try store.habits.add(name, clock: now)
             report(.done(.habitAdded(name: habit.name)))
@@ -81,9 +81,9 @@ extension BoardApp {
             report(.done(.tookBack(name: name, day: day)))
 
         case .actOnPlannedRun(let templateId, let date, let act):
-            try store.act(onPlannedRun: templateId, date: date, act, clock: now)
+            try store.agenda.act(onPlannedRun: templateId, date: date, act, clock: now)
         case .skipPlannedRun(let templateId, let date):
-            try store.skipPlannedRun(templateId: templateId, date: date, clock: now)
+            try store.agenda.skipPlannedRun(templateId: templateId, date: date, clock: now)
 
         case .undo, .redo, .quit, .redraw, .openTemplateEditor, .planTemplateEdit, .openChecklist, .openHabits, .openHabit,
              .openStats, .readCalendar, .showFromCalendar:

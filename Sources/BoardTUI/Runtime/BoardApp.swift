@@ -24,8 +24,8 @@ public final class BoardApp {
         self.clock = clock
         let now = clock()
         today = now.today
-        try store.generate(clock: now)
-        let rollover = try store.rollover(clock: now), ended = try store.newlyEndedRoutines()
+        try store.routines.generate(clock: now)
+        let rollover = try store.rollover(clock: now), ended = try store.routines.newlyEnded()
         try store.settleHorizons(clock: now)
         state = BoardState(snapshot: try BoardSnapshot.load(store, clock: now), width: 0, height: 0)
         watcher = try ChangeWatcher(path: path)
@@ -119,7 +119,7 @@ public final class BoardApp {
                 report(.done(.redid(entry.description)))
                 try reload(focusing: cardToFocus(after: entry.changes))
             case .openTemplateEditor(let id):
-                report(.templateRead(try store.template(id, clock: clock())))
+                report(.templateRead(try store.routines.overview(id, clock: clock())))
             case .planTemplateEdit(let id, let draft, let save, let form):
                 try planTemplateEdit(id, draft, save: save, form: form)
             case .openChecklist(let owner, let execution):
@@ -223,8 +223,8 @@ public final class BoardApp {
         let now = clock()
         if now.today != today {
             today = now.today
-            try store.generate(clock: now)
-            let rollover = try store.rollover(clock: now), ended = try store.newlyEndedRoutines()
+            try store.routines.generate(clock: now)
+            let rollover = try store.rollover(clock: now), ended = try store.routines.newlyEnded()
             try store.settleHorizons(clock: now)
             try reload()
             report(.newDay(rollover, ended: ended))

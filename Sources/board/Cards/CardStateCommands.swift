@@ -74,7 +74,7 @@ struct GenerateCommand: Command {
 
     func run() throws {
         let (store, clock) = try board.open(generating: false)
-        let created = try store.generate(clock: clock)
+        let created = try store.routines.generate(clock: clock)
         printOut("Created \(created) \(created == 1 ? "occurrence" : "occurrences")")
     }
 }

@@ -21,8 +21,8 @@ struct TickCommand: Command {
         let number = try RoutineCommand.stepNumber(step)
         let (store, clock) = try board.open()
         let cardId = try store.cardId(matching: id)
-        let done = try store.toggleStep(number - 1, of: .card(id: cardId), clock: clock)
-        let checklist = try store.checklist(ofCard: cardId)
+        let done = try store.checklists.toggle(number - 1, of: .card(id: cardId), clock: clock)
+        let checklist = try store.checklists.read(ofCard: cardId)
         let text = checklist.steps[number - 1].text
         printOut("\(done ? "Ticked" : "Unticked") step \(number) “\(text.escapedForTerminal)” of \(checklist.title.escapedForTerminal) (\(checklist.doneCount) of \(checklist.steps.count) done).")
     }

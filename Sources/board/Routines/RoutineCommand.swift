@@ -55,7 +55,7 @@ struct RoutineShow: Command {
     func run() throws {
         let (store, clock) = try board.open()
         let date = try day.day(today: clock.today)
-        let checklist = try store.checklist(ofRoutine: try store.routineId(matching: id), day: date, clock: clock)
+        let checklist = try store.checklists.read(ofRoutine: try store.routineId(matching: id), day: date, clock: clock)
         if json {
             printOut(try CardFormat.jsonText([
                 "title": checklist.title, "date": date.iso,
@@ -94,8 +94,8 @@ struct RoutineTick: Command {
         let date = try day.day(today: clock.today)
         // A routine another person shares is ticked here too: its ticks are this device's own.
         let templateId = try store.routineId(matching: id)
-        let checklist = try store.checklist(ofRoutine: templateId, day: date, clock: clock)
-        let done = try store.toggleStep(number - 1, of: checklist.owner, clock: clock)
+        let checklist = try store.checklists.read(ofRoutine: templateId, day: date, clock: clock)
+        let done = try store.checklists.toggle(number - 1, of: checklist.owner, clock: clock)
         let text = checklist.steps[number - 1].text
         printOut("\(done ? "Ticked" : "Unticked") step \(number) “\(text.escapedForTerminal)” of \(checklist.title.escapedForTerminal) on \(MonthName.due(date, nil, today: clock.today)).")
     }
@@ -125,7 +125,7 @@ struct RoutineLink: Command {
         let (store, clock) = try board.open(generating: false)
         let templateId = try store.templateId(matching: id)
         let habitId = try habit.map { try store.habits.id(matching: $0) }
-        try store.linkStep(number - 1, ofTemplate: templateId, toHabit: habitId, clock: clock)
+        try store.checklists.link(number - 1, ofTemplate: templateId, toHabit: habitId, clock: clock)
         printOut(habit.map { "Linked step \(number) to habit \($0)." } ?? "Unlinked step \(number).")
     }
 }

@@ -46,8 +46,8 @@ struct TemplateAdd: Command {
                                 duration: try duration.flatMap { d throws in try CardFieldOptions.duration(d) })
         try values.validate()
         let (store, boardClock) = try board.open(creating: true)
-        let template = try store.addTemplate(values, rule: rule, start: start, status: draft ? .draft : .active, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: boardClock)
-        let overview = try store.template(template.id, clock: boardClock)
+        let template = try store.routines.add(values, rule: rule, start: start, status: draft ? .draft : .active, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: boardClock)
+        let overview = try store.routines.overview(template.id, clock: boardClock)
         printOut("Added template \(CardFormat.shortId(template.id)): \(template.title.escapedForTerminal) · \(overview.summary) · \(template.status.rawValue)")
     }
 }

@@ -8,7 +8,7 @@ struct TemplatePause: IdAction {
     let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
-        try store.pauseTemplate(templateId, clock: clock)
+        try store.routines.pause(templateId, clock: clock)
         return "Paused \(CardFormat.shortId(templateId))"
     }
 }
@@ -19,7 +19,7 @@ struct TemplateResume: IdAction {
     let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
-        try store.resumeTemplate(templateId, clock: clock)
+        try store.routines.resume(templateId, clock: clock)
         return "Resumed \(CardFormat.shortId(templateId))"
     }
 }
@@ -30,7 +30,7 @@ struct TemplateSkipNext: IdAction {
     let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
-        "Skipped \(MonthName.due(try store.skipNext(templateId, clock: clock), nil, today: clock.today))"
+        "Skipped \(MonthName.due(try store.routines.skipNext(templateId, clock: clock), nil, today: clock.today))"
     }
 }
 
@@ -44,14 +44,14 @@ struct TemplateDuplicate: IdAction {
         let (store, clock) = try board.open()
         let routine = try store.routineId(matching: id)
         if try store.sharedRoutines().contains(where: { $0.id == routine }) {
-            let copy = try store.duplicateShared(routine, clock: clock)
+            let copy = try store.routines.duplicateShared(routine, clock: clock)
             return printOut("Added draft \(CardFormat.shortId(copy.id)): \(copy.title.escapedForTerminal)")
         }
         printOut(try perform(store, found: routine, clock: clock))
     }
 
     func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
-        let copy = try store.duplicateTemplate(templateId, clock: clock)
+        let copy = try store.routines.duplicate(templateId, clock: clock)
         return "Added draft \(CardFormat.shortId(copy.id)): \(copy.title.escapedForTerminal)"
     }
 }
@@ -62,7 +62,7 @@ struct TemplateArchive: IdAction {
     let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
-        try store.archiveTemplate(templateId, clock: clock)
+        try store.routines.archive(templateId, clock: clock)
         return "Archived \(CardFormat.shortId(templateId))"
     }
 }

@@ -37,14 +37,14 @@ struct TemplateEdit: Command {
         let templateId = try store.templateId(matching: id)
         var request = TemplateEditRequest(fields: edit, includeOverdue: includeOverdue)
         if !schedule.isEmpty {
-            let current = try store.template(templateId, clock: boardClock).scheduling?.schedule.rule
+            let current = try store.routines.overview(templateId, clock: boardClock).scheduling?.schedule.rule
             let (rule, phraseTime, start) = try schedule.read(today: clock.today, current: current)
             request.rule = rule
             request.start = start
             if !request.fields.time.isKeep { _ = try ScheduleOptions.oneTime(option: request.fields.time.applied(to: nil), phrase: phraseTime) }
             if request.fields.time.isKeep, let phraseTime { request.fields.time = .set(phraseTime) }
         }
-        let plan = try store.planTemplateEdit(templateId, request, clock: boardClock)
+        let plan = try store.routines.planEdit(templateId, request, clock: boardClock)
         printOut("Apply changes to all non-completed occurrences from today forward?")
         printOut(plan.impact)
         if !plan.propagation.changedFields.isEmpty { printOut("Changed fields: " + plan.propagation.changedFields.map(\.rawValue).joined(separator: ", ")) }
@@ -68,7 +68,7 @@ struct TemplateEdit: Command {
             }
         }
         let total = plan.propagation.updates.count
-        try store.applyTemplateEdit(plan, clock: boardClock) { done, total in
+        try store.routines.applyEdit(plan, clock: boardClock) { done, total in
             if total > 100 { printErr("Updated \(done) of \(total) occurrences") }
         }
         printOut("Updated \(total) \(total == 1 ? "occurrence" : "occurrences").")

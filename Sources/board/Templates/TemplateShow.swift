@@ -40,7 +40,7 @@ struct TemplateShow: IdAction {
     }
 
     func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
-        let t = try store.template(templateId, clock: clock)
+        let t = try store.routines.overview(templateId, clock: clock)
         let template = t.template
         var lines = [
             "Template \(template.id)",

@@ -29,47 +29,6 @@ public struct TemplateOverview: Hashable, Sendable {
 
 /// Templates and their series: create, list, pause, resume, skip next, duplicate, archive.
 extension BoardStore {
-    /// Creates a template with its rule and its single series, in one transaction; an active one
-    /// generates at once, a paused one or a draft does not.
-    /// Without a `start`, it starts with its first occurrence not already past. Without a `rule`,
-    /// it is a reusable checklist: no series, no occurrences, ticks kept per day.
-    /// `habitLinks` links step i to a habit (index-aligned with the checklist).
-    @discardableResult
-    public func addTemplate(_ values: CardValues, rule: RecurrenceRule?, start: LocalDate? = nil, status: TemplateStatus = .active,
-                            remindBefore: Int = 0, habitLinks: [String?] = [], clock: BoardClock) throws -> TemplateRecord {
-        guard status != .archived else { throw BoardError("status", "a new template is active, paused or a draft") }
-        let draft = status == .draft
-        try values.validate()
-        try Self.validateRemindBefore(remindBefore)
-        // A schedule that starts now begins with its next occurrence, never one already past;
-        // a start date the user gives is kept as given (ARCHITECTURE.md §4).
-        let schedule = try rule.map { rule in
-            let first = draft ? start ?? clock.today : try FirstOccurrence.startDay(rule, time: values.time, now: clock.local, requested: start)
-            return try Schedule(rule: rule, start: first, time: values.time)
-        }
-        return try write { db in
-            var template = TemplateRecord(
-                id: Self.newId(), ownerId: ownerId, title: values.title, description: values.description, labels: [],
-                checklist: [], defaultBucket: .routines, defaultTime: nil, priority: 0, defaultDurationMin: nil,
-                status: status, version: 1, createdAt: clock.timestamp, updatedAt: clock.timestamp, endAfterCount: nil,
-                remindBeforeMin: remindBefore)
-            template.values = values
-            template.checklist = try Self.linked(template.checklist, to: habitLinks, db)
-            try template.insert(db)
-            if let schedule {
-                template.endAfterCount = Self.endAfterCount(schedule.rule)
-                try template.update(db)
-                try Self.ruleRecord(for: schedule, templateId: template.id, id: Self.newId(), clock: clock).insert(db)
-                try SeriesRecord(id: Self.newId(), templateId: template.id, ownerId: ownerId, startsOn: schedule.start,
-                                 endsOn: Self.endsOn(schedule.rule), status: status, lastGeneratedAt: nil, usedCount: 0,
-                                 skippedDates: [], generatedThrough: nil).insert(db)
-            }
-            try Self.record(.templateCreated, template: template.id, clock: clock, db)
-            // Only an active template generates: "save and pause" makes no occurrence at all.
-            if status == .active { try generate(templateId: template.id, clock: clock, db) }
-            return template
-        }
-    }
 
     static func ruleRecord(for schedule: Schedule, templateId: String, id: String, clock: BoardClock) -> RecurrenceRuleRecord {
         RecurrenceRuleRecord(id: id, templateId: templateId, rrule: schedule.rule.rrule(start: schedule.start),
@@ -88,10 +47,6 @@ extension BoardStore {
     }
 
     // MARK: Reading
-
-    public func template(_ id: String, clock: BoardClock) throws -> TemplateOverview {
-        try read { db in try Self.overviews(of: [try Self.template(id, db)], clock: clock, db)[0] }
-    }
 
     /// The overviews of `templates`, read with one query per table for all of them (not one per template).
     static func overviews(of templates: [TemplateRecord], clock: BoardClock, _ db: Database) throws -> [TemplateOverview] {
@@ -142,22 +97,7 @@ extension BoardStore {
 
     // MARK: Series controls
 
-    /// Stops generation; existing occurrences stay.
-    public func pauseTemplate(_ id: String, clock: BoardClock) throws {
-        try setStatus(id, to: .paused, from: [.active], verb: "paused", clock: clock)
-    }
-
-    /// Activates a paused or draft template; generation starts from today, with no backfill.
-    public func resumeTemplate(_ id: String, clock: BoardClock) throws {
-        try setStatus(id, to: .active, from: [.paused, .draft], verb: "resumed", clock: clock)
-    }
-
-    /// No more generation; existing occurrences stay, still linked.
-    public func archiveTemplate(_ id: String, clock: BoardClock) throws {
-        try setStatus(id, to: .archived, from: [.draft, .active, .paused], verb: "archived", clock: clock)
-    }
-
-    private func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], verb: String,
+    func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], verb: String,
                            clock: BoardClock) throws {
         try write { db in try setStatus(id, to: status, from: allowed, verb: verb, clock: clock, db) }
     }
@@ -173,7 +113,7 @@ extension BoardStore {
         }
     }
 
-    private func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], verb: String,
+    func setStatus(_ id: String, to status: TemplateStatus, from allowed: [TemplateStatus], verb: String,
                            clock: BoardClock, _ db: Database) throws {
         let template = try Self.template(id, db)
         guard allowed.contains(template.status) else {
@@ -192,18 +132,97 @@ extension BoardStore {
         if status == .active { try generate(templateId: id, clock: clock, db) }
     }
 
+    static func completedDates(of seriesId: String, _ db: Database) throws -> Set<LocalDate> {
+        Set(try LocalDate.fetchAll(db, sql: "SELECT occurrence_date FROM tasks WHERE series_id = ? AND is_completed = 1", arguments: [seriesId]))
+    }
+
+}
+
+/// The routines (ARCHITECTURE.md §4): templates, their schedules, edits carried forward, the
+/// occurrences they generate and routines others share. `store.routines`.
+public struct RoutineStore: StoreCapability {
+    public let base: BoardStore
+}
+
+extension BoardStore {
+    /// The routines: templates, schedules, edits carried forward, generation.
+    public var routines: RoutineStore { RoutineStore(base: self) }
+}
+
+extension RoutineStore {
+    /// Creates a template with its rule and its single series, in one transaction; an active one
+    /// generates at once, a paused one or a draft does not.
+    /// Without a `start`, it starts with its first occurrence not already past. Without a `rule`,
+    /// it is a reusable checklist: no series, no occurrences, ticks kept per day.
+    /// `habitLinks` links step i to a habit (index-aligned with the checklist).
+    @discardableResult
+    public func add(_ values: CardValues, rule: RecurrenceRule?, start: LocalDate? = nil, status: TemplateStatus = .active,
+                            remindBefore: Int = 0, habitLinks: [String?] = [], clock: BoardClock) throws -> TemplateRecord {
+        guard status != .archived else { throw BoardError("status", "a new template is active, paused or a draft") }
+        let draft = status == .draft
+        try values.validate()
+        try BoardStore.validateRemindBefore(remindBefore)
+        // A schedule that starts now begins with its next occurrence, never one already past;
+        // a start date the user gives is kept as given (ARCHITECTURE.md §4).
+        let schedule = try rule.map { rule in
+            let first = draft ? start ?? clock.today : try FirstOccurrence.startDay(rule, time: values.time, now: clock.local, requested: start)
+            return try Schedule(rule: rule, start: first, time: values.time)
+        }
+        return try write { db in
+            var template = TemplateRecord(
+                id: BoardStore.newId(), ownerId: ownerId, title: values.title, description: values.description, labels: [],
+                checklist: [], defaultBucket: .routines, defaultTime: nil, priority: 0, defaultDurationMin: nil,
+                status: status, version: 1, createdAt: clock.timestamp, updatedAt: clock.timestamp, endAfterCount: nil,
+                remindBeforeMin: remindBefore)
+            template.values = values
+            template.checklist = try BoardStore.linked(template.checklist, to: habitLinks, db)
+            try template.insert(db)
+            if let schedule {
+                template.endAfterCount = BoardStore.endAfterCount(schedule.rule)
+                try template.update(db)
+                try BoardStore.ruleRecord(for: schedule, templateId: template.id, id: BoardStore.newId(), clock: clock).insert(db)
+                try SeriesRecord(id: BoardStore.newId(), templateId: template.id, ownerId: ownerId, startsOn: schedule.start,
+                                 endsOn: BoardStore.endsOn(schedule.rule), status: status, lastGeneratedAt: nil, usedCount: 0,
+                                 skippedDates: [], generatedThrough: nil).insert(db)
+            }
+            try BoardStore.record(.templateCreated, template: template.id, clock: clock, db)
+            // Only an active template generates: "save and pause" makes no occurrence at all.
+            if status == .active { try base.generate(templateId: template.id, clock: clock, db) }
+            return template
+        }
+    }
+
+    public func overview(_ id: String, clock: BoardClock) throws -> TemplateOverview {
+        try read { db in try BoardStore.overviews(of: [try BoardStore.template(id, db)], clock: clock, db)[0] }
+    }
+
+    /// Stops generation; existing occurrences stay.
+    public func pause(_ id: String, clock: BoardClock) throws {
+        try base.setStatus(id, to: .paused, from: [.active], verb: "paused", clock: clock)
+    }
+
+    /// Activates a paused or draft template; generation starts from today, with no backfill.
+    public func resume(_ id: String, clock: BoardClock) throws {
+        try base.setStatus(id, to: .active, from: [.paused, .draft], verb: "resumed", clock: clock)
+    }
+
+    /// No more generation; existing occurrences stay, still linked.
+    public func archive(_ id: String, clock: BoardClock) throws {
+        try base.setStatus(id, to: .archived, from: [.draft, .active, .paused], verb: "archived", clock: clock)
+    }
+
     /// Skips the next scheduled date that has no completed occurrence: its open occurrence,
     /// if generated, is removed and never generated again. Returns the skipped date.
     @discardableResult
     public func skipNext(_ id: String, clock: BoardClock) throws -> LocalDate {
         try write { db in
-            let template = try Self.template(id, db)
+            let template = try BoardStore.template(id, db)
             guard template.status == .active || template.status == .paused else {
                 throw BoardError("status", "the template is \(template.status.rawValue); only an active or paused one has a next occurrence")
             }
-            var series = try Self.series(ofTemplate: id, db)
-            let schedule = try Self.schedule(of: template, db)
-            let completed = try Self.completedDates(of: series.id, db)
+            var series = try BoardStore.series(ofTemplate: id, db)
+            let schedule = try BoardStore.schedule(of: template, db)
+            let completed = try BoardStore.completedDates(of: series.id, db)
             let open = try CardRecord.filter(CardRecord.Columns.seriesId == series.id && CardRecord.Columns.isCompleted == false)
                 .order(CardRecord.Columns.occurrenceDate).fetchAll(db)
             let next: LocalDate?
@@ -216,25 +235,21 @@ extension BoardStore {
             series.skippedDates = (series.skippedDates + [next.iso]).sorted()
             try series.update(db)
             for task in open where task.occurrenceDate == next { try task.delete(db) }
-            try Self.record(.skipped(date: next), template: id, clock: clock, db)
+            try BoardStore.record(.skipped(date: next), template: id, clock: clock, db)
             if schedule.rule.anchor == .completion && template.status == .active {
-                try createNextAfterCompletion(template: template, series: &series, schedule: schedule,
+                try base.createNextAfterCompletion(template: template, series: &series, schedule: schedule,
                                               date: next.afterCompletion(of: schedule.rule), clock: clock, db)
             }
             return next
         }
     }
 
-    static func completedDates(of seriesId: String, _ db: Database) throws -> Set<LocalDate> {
-        Set(try LocalDate.fetchAll(db, sql: "SELECT occurrence_date FROM tasks WHERE series_id = ? AND is_completed = 1", arguments: [seriesId]))
-    }
-
     /// A new draft template "TITLE (copy)" with the same fields and rule, and its own series.
     @discardableResult
-    public func duplicateTemplate(_ id: String, clock: BoardClock) throws -> TemplateRecord {
+    public func duplicate(_ id: String, clock: BoardClock) throws -> TemplateRecord {
         try write { db in
-            var copy = try Self.template(id, db)
-            copy.id = Self.newId()
+            var copy = try BoardStore.template(id, db)
+            copy.id = BoardStore.newId()
             copy.title += " (copy)"
             copy.status = .draft
             copy.version = 1
@@ -242,14 +257,14 @@ extension BoardStore {
             copy.updatedAt = clock.timestamp
             try copy.insert(db)
             if var rule = try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == id).fetchOne(db) {
-                let original = try Self.series(ofTemplate: id, db)
-                rule.id = Self.newId()
+                let original = try BoardStore.series(ofTemplate: id, db)
+                rule.id = BoardStore.newId()
                 rule.templateId = copy.id
                 try rule.insert(db)
-                try SeriesRecord(id: Self.newId(), templateId: copy.id, ownerId: copy.ownerId, startsOn: original.startsOn,
+                try SeriesRecord(id: BoardStore.newId(), templateId: copy.id, ownerId: copy.ownerId, startsOn: original.startsOn,
                                  endsOn: original.endsOn, status: .draft, lastGeneratedAt: nil, usedCount: 0, skippedDates: [], generatedThrough: nil).insert(db)
             }
-            try Self.record(.duplicated(from: id), template: copy.id, clock: clock, db)
+            try BoardStore.record(.duplicated(from: id), template: copy.id, clock: clock, db)
             return copy
         }
     }

@@ -5,84 +5,6 @@ import GRDB
 /// routine without a schedule keeps them per local day, fresh at midnight, pruned after 30 days.
 /// Ticking is state: it never edits a template or an occurrence's fields, and never touches a habit.
 extension BoardStore {
-    /// A card's checklist; an occurrence's steps carry the habit links of its template's steps.
-    public func checklist(ofCard id: String) throws -> RoutineChecklist {
-        try read { db in try Self.checklist(of: try Self.card(id, db), db) }
-    }
-
-    /// A routine's checklist on `day`: the day's ticks of a routine without a schedule, else the
-    /// checklist of the occurrence dated `day`.
-    public func checklist(ofRoutine templateId: String, day: LocalDate, clock: BoardClock) throws -> RoutineChecklist {
-        try read { db in
-            if let shared = try Self.sharedRoutine(matching: templateId, db), shared.id == templateId {
-                return try Self.checklist(ofShared: shared, day: day, clock: clock, db)
-            }
-            let template = try Self.template(templateId, db)
-            guard try Self.isUnscheduled(templateId, db) else {
-                guard let task = try CardRecord.filter(CardRecord.Columns.templateId == templateId && CardRecord.Columns.occurrenceDate == day).fetchOne(db) else {
-                    throw BoardError("date", "“\(template.title)” has no occurrence on \(day.iso)")
-                }
-                return try Self.checklist(of: task, db)
-            }
-            try Self.checkTickDay(day, today: clock.today)
-            let ticked = Set(try String.fetchAll(db, sql: "SELECT step FROM routine_ticks WHERE template_id = ? AND day = ?",
-                                                 arguments: [templateId, day]))
-            let names = try Self.habitNames(db)
-            return RoutineChecklist(owner: .routine(templateId: templateId, day: day), title: template.title, templateId: templateId,
-                                    steps: template.checklist.map {
-                                        .init(text: $0.text, done: ticked.contains($0.text), habitId: $0.habitId,
-                                              habitName: $0.habitId.flatMap { names[$0] })
-                                    })
-        }
-    }
-
-    /// Ticks or unticks step `index` (0-based); returns whether it is now ticked. Old ticks of
-    /// routines without a schedule are pruned in the same transaction.
-    @discardableResult
-    public func toggleStep(_ index: Int, of owner: RoutineChecklist.Owner, clock: BoardClock) throws -> Bool {
-        try write { db in
-            switch owner {
-            case .card(let id):
-                var task = try Self.card(id, db)
-                try Self.checkStep(index, count: task.checklist.count)
-                task.checklist[index].done.toggle()
-                task.updatedAt = clock.timestamp
-                try task.update(db)
-                return task.checklist[index].done
-            case .routine(let templateId, let day):
-                if let shared = try Self.sharedRoutine(matching: templateId, db), shared.id == templateId {
-                    return try Self.toggleShared(shared, step: index, day: day, clock: clock, db)
-                }
-                let template = try Self.template(templateId, db)
-                guard try Self.isUnscheduled(templateId, db) else {
-                    throw BoardError("routine", "“\(template.title)” has a schedule; tick the steps of one of its occurrences")
-                }
-                try Self.checkTickDay(day, today: clock.today)
-                try Self.checkStep(index, count: template.checklist.count)
-                let step = template.checklist[index].text
-                try Self.pruneRoutineTicks(today: clock.today, db)
-                try db.execute(sql: "DELETE FROM routine_ticks WHERE template_id = ? AND day = ? AND step = ?",
-                               arguments: [templateId, day, step])
-                if db.changesCount > 0 { return false }
-                try db.execute(sql: "INSERT INTO routine_ticks (template_id, day, step, ticked_at) VALUES (?, ?, ?, ?)",
-                               arguments: [templateId, day, step, clock.timestamp])
-                return true
-            }
-        }
-    }
-
-    /// Links step `index` of a template to a habit (nil: unlinks it). Occurrences don't change.
-    public func linkStep(_ index: Int, ofTemplate templateId: String, toHabit habitId: String?, clock: BoardClock) throws {
-        try write { db in
-            var template = try Self.template(templateId, db)
-            try Self.checkStep(index, count: template.checklist.count)
-            var links = template.checklist.map(\.habitId)
-            links[index] = habitId
-            template.checklist = try Self.linked(template.checklist, to: links, db)
-            template.updatedAt = clock.timestamp
-            try template.update(db)
-        }
-    }
 
     /// The steps with their habit links set, after checking that each linked habit exists.
     /// No links given: the steps as they are.
@@ -109,7 +31,7 @@ extension BoardStore {
         try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == templateId).fetchCount(db) == 0
     }
 
-    private static func checklist(of task: CardRecord, _ db: Database) throws -> RoutineChecklist {
+    static func checklist(of task: CardRecord, _ db: Database) throws -> RoutineChecklist {
         let template = try task.templateId.flatMap { try TemplateRecord.fetchOne(db, key: $0) }
         let names = try habitNames(db)
         return RoutineChecklist(owner: .card(id: task.id), title: task.title, templateId: task.templateId,
@@ -119,18 +41,18 @@ extension BoardStore {
                                 })
     }
 
-    private static func habitNames(_ db: Database) throws -> [String: String] {
+    static func habitNames(_ db: Database) throws -> [String: String] {
         Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM habits").map { ($0[0], $0[1]) })
     }
 
-    private static func checkStep(_ index: Int, count: Int) throws {
+    static func checkStep(_ index: Int, count: Int) throws {
         guard (0..<count).contains(index) else {
             throw BoardError("step", count == 0 ? "the checklist has no steps" : "must be a step number from 1 to \(count)")
         }
     }
 
     /// Ticks of a routine without a schedule exist for today and the 30 days before.
-    private static func checkTickDay(_ day: LocalDate, today: LocalDate) throws {
+    static func checkTickDay(_ day: LocalDate, today: LocalDate) throws {
         if day > today { throw BoardError("date", "\(day.iso) hasn't come yet; a checklist is ticked on its day") }
         if day < today.adding(days: -RoutineChecklist.keptDays) {
             throw BoardError("date", "\(day.iso) is more than \(RoutineChecklist.keptDays) days ago; older ticks are not kept")
@@ -171,5 +93,97 @@ extension BoardStore {
             throw BoardError("date", "\(shared.title) has no run on \(day.iso)")
         }
         if ticking || shared.rule == nil { try checkTickDay(day, today: today) }
+    }
+}
+
+/// The checklists of cards and routines (ARCHITECTURE.md §5): their steps and the day's ticks.
+/// `store.checklists`.
+public struct ChecklistStore: StoreCapability {
+    public let base: BoardStore
+}
+
+extension BoardStore {
+    /// The checklists of cards and routines.
+    public var checklists: ChecklistStore { ChecklistStore(base: self) }
+}
+
+extension ChecklistStore {
+    /// A card's checklist; an occurrence's steps carry the habit links of its template's steps.
+    public func read(ofCard id: String) throws -> RoutineChecklist {
+        try read { db in try BoardStore.checklist(of: try BoardStore.card(id, db), db) }
+    }
+
+    /// A routine's checklist on `day`: the day's ticks of a routine without a schedule, else the
+    /// checklist of the occurrence dated `day`.
+    public func read(ofRoutine templateId: String, day: LocalDate, clock: BoardClock) throws -> RoutineChecklist {
+        try read { db in
+            if let shared = try BoardStore.sharedRoutine(matching: templateId, db), shared.id == templateId {
+                return try BoardStore.checklist(ofShared: shared, day: day, clock: clock, db)
+            }
+            let template = try BoardStore.template(templateId, db)
+            guard try BoardStore.isUnscheduled(templateId, db) else {
+                guard let task = try CardRecord.filter(CardRecord.Columns.templateId == templateId && CardRecord.Columns.occurrenceDate == day).fetchOne(db) else {
+                    throw BoardError("date", "“\(template.title)” has no occurrence on \(day.iso)")
+                }
+                return try BoardStore.checklist(of: task, db)
+            }
+            try BoardStore.checkTickDay(day, today: clock.today)
+            let ticked = Set(try String.fetchAll(db, sql: "SELECT step FROM routine_ticks WHERE template_id = ? AND day = ?",
+                                                 arguments: [templateId, day]))
+            let names = try BoardStore.habitNames(db)
+            return RoutineChecklist(owner: .routine(templateId: templateId, day: day), title: template.title, templateId: templateId,
+                                    steps: template.checklist.map {
+                                        .init(text: $0.text, done: ticked.contains($0.text), habitId: $0.habitId,
+                                              habitName: $0.habitId.flatMap { names[$0] })
+                                    })
+        }
+    }
+
+    /// Ticks or unticks step `index` (0-based); returns whether it is now ticked. Old ticks of
+    /// routines without a schedule are pruned in the same transaction.
+    @discardableResult
+    public func toggle(_ index: Int, of owner: RoutineChecklist.Owner, clock: BoardClock) throws -> Bool {
+        try write { db in
+            switch owner {
+            case .card(let id):
+                var task = try BoardStore.card(id, db)
+                try BoardStore.checkStep(index, count: task.checklist.count)
+                task.checklist[index].done.toggle()
+                task.updatedAt = clock.timestamp
+                try task.update(db)
+                return task.checklist[index].done
+            case .routine(let templateId, let day):
+                if let shared = try BoardStore.sharedRoutine(matching: templateId, db), shared.id == templateId {
+                    return try BoardStore.toggleShared(shared, step: index, day: day, clock: clock, db)
+                }
+                let template = try BoardStore.template(templateId, db)
+                guard try BoardStore.isUnscheduled(templateId, db) else {
+                    throw BoardError("routine", "“\(template.title)” has a schedule; tick the steps of one of its occurrences")
+                }
+                try BoardStore.checkTickDay(day, today: clock.today)
+                try BoardStore.checkStep(index, count: template.checklist.count)
+                let step = template.checklist[index].text
+                try BoardStore.pruneRoutineTicks(today: clock.today, db)
+                try db.execute(sql: "DELETE FROM routine_ticks WHERE template_id = ? AND day = ? AND step = ?",
+                               arguments: [templateId, day, step])
+                if db.changesCount > 0 { return false }
+                try db.execute(sql: "INSERT INTO routine_ticks (template_id, day, step, ticked_at) VALUES (?, ?, ?, ?)",
+                               arguments: [templateId, day, step, clock.timestamp])
+                return true
+            }
+        }
+    }
+
+    /// Links step `index` of a template to a habit (nil: unlinks it). Occurrences don't change.
+    public func link(_ index: Int, ofTemplate templateId: String, toHabit habitId: String?, clock: BoardClock) throws {
+        try write { db in
+            var template = try BoardStore.template(templateId, db)
+            try BoardStore.checkStep(index, count: template.checklist.count)
+            var links = template.checklist.map(\.habitId)
+            links[index] = habitId
+            template.checklist = try BoardStore.linked(template.checklist, to: links, db)
+            template.updatedAt = clock.timestamp
+            try template.update(db)
+        }
     }
 }

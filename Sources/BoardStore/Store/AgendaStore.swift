@@ -1,0 +1,186 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// The agenda past the generated week (ARCHITECTURE.md §15): dated cards, the occurrences routines
+/// have made, and the runs they will make, computed from each rule on read.
+extension BoardStore {
+    /// The longest agenda one read gives: a year of days.
+    public static let maxAgendaDays = 366
+
+    /// Each planned run of every active routine with a calendar schedule in `range` (template id,
+    /// title, time, date), routine by routine in title order.
+    func forEachPlannedRun(_ range: ClosedRange<LocalDate>, today: LocalDate, _ db: Database,
+                                   _ body: (String, String, LocalTime?, LocalDate) -> Void) throws {
+        guard range.upperBound >= today else { return }
+        // Every date a series has made an occurrence for in the range, wherever the card was moved since.
+        var made: [String: Set<LocalDate>] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT series_id, occurrence_date FROM tasks WHERE series_id IS NOT NULL AND occurrence_date BETWEEN ? AND ?
+            """, arguments: [max(range.lowerBound, today), range.upperBound])
+        while let row = try rows.next() { made[row[0], default: []].insert(row[1]) }
+        let routines = try Row.fetchCursor(db, sql: """
+            SELECT t.id, t.title, t.default_time, r.rrule, r.anchor, r.starts_on, s.id, s.skipped_dates
+            FROM templates t JOIN series s ON s.template_id = t.id JOIN recurrence_rules r ON r.template_id = t.id
+            WHERE t.status = 'active' AND s.status = 'active' ORDER BY t.title, t.id
+            """)
+        let decoder = JSONDecoder()
+        while let row = try routines.next() {
+            let templateId: String = row[0], title: String = row[1], time: LocalTime? = row[2], skippedText: String = row[7]
+            let schedule = try schedules.schedule(rrule: row[3], anchor: row[4], start: row[5], time: time)
+            let skipped = skippedText == "[]" ? [] : Set(try decoder.decode([String].self, from: Data(skippedText.utf8)).compactMap { LocalDate(iso: $0) })
+            for date in PlannedRuns.dates(schedule, in: range, today: today, skipped: skipped, made: made[row[6]] ?? []) {
+                body(templateId, title, time, date)
+            }
+        }
+    }
+
+    /// Each planned run of every active routine shared with this person in `range`: its rule's dates
+    /// after the last run its owner's board has made (what the owner skipped or deleted before that
+    /// is known by its absence; a date skipped further ahead is not, and shows until its week comes).
+    func forEachPlannedSharedRun(_ range: ClosedRange<LocalDate>, today: LocalDate, _ db: Database,
+                                         _ body: (SharedRoutine, LocalDate) -> Void) throws {
+        guard range.upperBound >= today else { return }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT s.*, (SELECT MAX(date) FROM shared_runs r WHERE r.routine_id = s.id) AS made_through
+            FROM shared_routines s WHERE s.status = 'active' AND s.rule IS NOT NULL ORDER BY s.title, s.id
+            """)
+        for row in rows {
+            let routine = Self.sharedRoutine(row)
+            guard let schedule = routine.schedule else { continue }
+            let madeThrough = (row["made_through"] as String?).flatMap { LocalDate(iso: $0) }
+            let from = max(range.lowerBound, madeThrough.map { $0.adding(days: 1) } ?? range.lowerBound)
+            guard from <= range.upperBound else { continue }
+            for date in PlannedRuns.dates(schedule, in: from...range.upperBound, today: today, skipped: [], made: []) { body(routine, date) }
+        }
+    }
+
+    /// Makes the occurrence a planned run stands for, with the template's values, as generation
+    /// would on its day; returns its card. Acting on a planned run (complete, edit, move) does this
+    /// first, in the same transaction as the act (ARCHITECTURE.md §15).
+    func makePlannedRun(templateId: String, date: LocalDate, clock: BoardClock, _ db: Database) throws -> CardRecord {
+        let template = try Self.template(templateId, db)
+        let series = try Self.series(ofTemplate: templateId, db)
+        let schedule = try Self.schedule(of: template, db)
+        guard template.status == .active, series.status == .active else {
+            throw BoardError("run", "“\(template.title)” is \(template.status.rawValue): it has no planned runs")
+        }
+        guard PlannedRuns.dates(schedule, in: date...date, today: clock.today, skipped: series.skipped, made: []) == [date] else {
+            throw BoardError("date", "“\(template.title)” has no run on \(MonthName.due(date, nil, today: clock.today))")
+        }
+        let id = NameBasedId.occurrence(series: series.id, date: date)
+        if let made = try CardRecord.fetchOne(db, key: id) { return made }
+        var inserter = try OccurrenceInserter(db, clock: clock, syncing: sync.joined)
+        guard try writing(as: .generation, db, { try inserter.insert(template, series: series, date: date, db) }),
+              let made = try CardRecord.fetchOne(db, key: id) else {
+            throw BoardError("run", "“\(template.title)” on \(MonthName.due(date, nil, today: clock.today)) was deleted on another device")
+        }
+        return made
+    }
+
+    /// What a person can do to a planned run; each makes the occurrence first, in the same transaction.
+    public enum PlannedRunAct: Hashable, Sendable {
+        /// Only make it (to open or edit it next).
+        case make
+        case complete
+        /// Move it out of Routines to a column, as H and L move a card.
+        case move(Bucket)
+    }
+
+}
+
+/// The agenda (ARCHITECTURE.md §4): dated cards and routine runs, planned ones past the generated
+/// week included, and what is done to a planned run. `store.agenda`.
+public struct AgendaStore: StoreCapability {
+    public let base: BoardStore
+}
+
+extension BoardStore {
+    /// The agenda: dated cards and routine runs, made or planned.
+    public var agenda: AgendaStore { AgendaStore(base: self) }
+}
+
+extension AgendaStore {
+    /// Every dated card and routine run from `range`'s first day to its last, in the agenda's order:
+    /// by day, untimed first then by time; within a time, cards and made runs by title, then planned
+    /// runs by their routine's title. Only reads: a planned run exists nowhere but in this answer.
+    public func days(_ range: ClosedRange<LocalDate>, clock: BoardClock) throws -> [AgendaItem] {
+        let days = range.lowerBound.days(until: range.upperBound) + 1
+        guard days <= BoardStore.maxAgendaDays else { throw BoardError("days", "must be 1 to \(BoardStore.maxAgendaDays), got \(days)") }
+        return try read { db in
+            var items: [AgendaItem] = []
+            let columns = try BoardStore.columns(horizons(clock), db)
+            let cards = try Row.fetchCursor(db, sql: """
+                SELECT id, title, due_date, due_time, \(columns.expression), is_completed, template_id, occurrence_date FROM tasks
+                WHERE due_date BETWEEN ? AND ? ORDER BY title, id
+                """, arguments: [range.lowerBound, range.upperBound])
+            while let row = try cards.next() {
+                let templateId: String? = row[6], occurrenceDate: LocalDate? = row[7]
+                let isRun = Occurrence.isOccurrence(templateId: templateId, occurrenceDate: occurrenceDate)
+                items.append(AgendaItem(kind: isRun ? .run : .card, date: row[2], time: row[3], title: row[1], cardId: row[0],
+                                        templateId: isRun ? templateId : nil, occurrenceDate: isRun ? occurrenceDate : nil,
+                                        column: Bucket(rawValue: row[4]), isCompleted: row[5]))
+            }
+            try base.forEachPlannedRun(range, today: clock.today, db) { templateId, title, time, date in
+                items.append(.planned(templateId: templateId, title: title, date: date, time: time))
+            }
+            let shared = try Row.fetchCursor(db, sql: """
+                SELECT r.title, r.date, r.time, r.completed, s.shared_by FROM shared_runs r JOIN shared_routines s ON s.id = r.routine_id
+                WHERE r.date BETWEEN ? AND ? ORDER BY r.title, r.id
+                """, arguments: [range.lowerBound.iso, range.upperBound.iso])
+            while let row = try shared.next() {
+                guard let date = LocalDate(iso: row[1] as String) else { continue }
+                items.append(.shared(by: row[4], title: row[0], date: date, time: (row[2] as String?).flatMap { LocalTime(iso: $0) }, isCompleted: row[3]))
+            }
+            try base.forEachPlannedSharedRun(range, today: clock.today, db) { routine, date in
+                items.append(.shared(by: routine.sharedBy, title: routine.title, date: date, time: routine.time, isCompleted: false))
+            }
+            // Sorted on whole numbers (day, time, place read in): comparing titles was most of a month's read.
+            let keys = items.indices.map { (day: items[$0].date.dayNumber, time: items[$0].time.map { $0.minuteOfDay + 1 } ?? 0, index: $0) }
+            return keys.sorted { ($0.day, $0.time, $0.index) < ($1.day, $1.time, $1.index) }.map { items[$0.index] }
+        }
+    }
+
+    /// How many dated cards and routine runs (made or planned) each day of `range` has, by day from
+    /// its first: the Calendar's grid, read without making an item of each.
+    public func counts(_ range: ClosedRange<LocalDate>, clock: BoardClock) throws -> [Int] {
+        let days = range.lowerBound.days(until: range.upperBound) + 1
+        guard days <= BoardStore.maxAgendaDays else { throw BoardError("days", "must be 1 to \(BoardStore.maxAgendaDays), got \(days)") }
+        return try read { db in
+            var counts = Array(repeating: 0, count: days)
+            let rows = try Row.fetchCursor(db, sql: "SELECT due_date, COUNT(*) FROM tasks WHERE due_date BETWEEN ? AND ? GROUP BY due_date",
+                                           arguments: [range.lowerBound, range.upperBound])
+            while let row = try rows.next() { counts[range.lowerBound.days(until: row[0] as LocalDate)] += row[1] as Int }
+            try base.forEachPlannedRun(range, today: clock.today, db) { _, _, _, date in counts[range.lowerBound.days(until: date)] += 1 }
+            let shared = try String.fetchAll(db, sql: "SELECT date FROM shared_runs WHERE date BETWEEN ? AND ?",
+                                             arguments: [range.lowerBound.iso, range.upperBound.iso])
+            for day in shared.compactMap({ LocalDate(iso: $0) }) { counts[range.lowerBound.days(until: day)] += 1 }
+            try base.forEachPlannedSharedRun(range, today: clock.today, db) { _, date in counts[range.lowerBound.days(until: date)] += 1 }
+            return counts
+        }
+    }
+
+    /// Makes the occurrence a planned run stands for and does `act` to it, as one intent; returns
+    /// its card as it is after.
+    @discardableResult
+    public func act(onPlannedRun templateId: String, date: LocalDate, _ act: BoardStore.PlannedRunAct, clock: BoardClock) throws -> CardRecord {
+        try write { db in
+            let made = try base.makePlannedRun(templateId: templateId, date: date, clock: clock, db)
+            switch act {
+            case .make: break
+            case .complete: try base.completeCard(made.id, clock: clock, db)
+            case .move(let bucket): try base.moveCard(made.id, to: bucket, clock: clock, db)
+            }
+            return try BoardStore.card(made.id, db)
+        }
+    }
+
+    /// Skips one planned run: its date never gets an occurrence (as deleting one would).
+    public func skipPlannedRun(templateId: String, date: LocalDate, clock: BoardClock) throws {
+        try write { db in
+            let series = try BoardStore.series(ofTemplate: templateId, db)
+            try BoardStore.skip(date, inSeries: series.id, db)
+            try BoardStore.record(.skipped(date: date), template: templateId, clock: clock, db)
+        }
+    }
+}
