@@ -12,10 +12,10 @@ enum ShareCommand {
     /// The routine `given` names on this board, by id or its start; a card is named as one.
     static func routine(_ given: String, _ store: BoardStore) throws -> (id: String, title: String) {
         do {
-            let id = try store.templateId(matching: given)
-            return (id, try store.templateTitles()[id] ?? id)
+            let id = try store.routines.id(matching: given)
+            return (id, try store.reader.templateTitles()[id] ?? id)
         } catch let error as BoardError {
-            if (try? store.cardId(matching: given)) != nil {
+            if (try? store.cards.id(matching: given)) != nil {
                 throw BoardError("routine", "'\(given.echoed)' is a card: only a routine can be shared")
             }
             throw error

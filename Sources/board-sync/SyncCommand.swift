@@ -17,7 +17,7 @@ enum SyncCommand {
         guard let url = try given ?? joinedServer(store) else { throw noServer }
         let clock = try options.clockOptions.runningClock(savedZone: try store.savedTimeZone())
         let fixed = options.clockOptions.isFixed
-        store.setWallClock { fixed ? clock().instant : Date() }
+        store.sync.setWallClock { fixed ? clock().instant : Date() }
         return (url, store, clock)
     }
 
@@ -34,7 +34,7 @@ enum SyncCommand {
     /// The server a board joined, as its first sync recorded it: the URL without its password,
     /// which comes the way psql finds one (PGPASSWORD, the pgpass file), never from the board.
     static func joinedServer(_ store: BoardStore) throws -> ServerURL? {
-        try store.joinedServer().map { text throws in try ServerURL(text) }
+        try store.sync.server().map { text throws in try ServerURL(text) }
     }
 }
 
@@ -162,7 +162,7 @@ struct SyncStatusCommand: Command {
 
     func run() throws {
         let (store, clock) = try options.open(generating: false)
-        guard let status = try store.syncStatus() else {
+        guard let status = try store.sync.status() else {
             printOut("This board has not synced yet; `board sync --server URL` joins it to an account.")
             return
         }

@@ -36,7 +36,7 @@ extension IdAction {
 
     func run() throws {
         let (store, clock) = try board.open()
-        let found = try Self.kind == .card ? store.cardId(matching: id) : store.templateId(matching: id)
+        let found = try Self.kind == .card ? store.cards.id(matching: id) : store.routines.id(matching: id)
         printOut(try perform(store, found: found, clock: clock))
     }
 }

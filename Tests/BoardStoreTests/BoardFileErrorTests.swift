@@ -58,8 +58,8 @@ import Testing
         try f.store.cards.add(CardValues(title: "Éclairs for Zoë", labels: ["bakery"]), clock: now)
         try f.store.cards.add(CardValues(title: "Pay rent", labels: ["home", "money"]), clock: now)
         for (query, count) in [("[", 0), ("\"", 0), (",", 0), ("éclair", 1), ("ÉCLAIR", 1), ("ZOË", 1), ("MONEY", 1), ("e", 2), ("home\",\"m", 0)] {
-            #expect(try f.store.cardCounts(matching: query)[.thisWeek] == count, "\(query)")
-            let summaries = try f.store.cardSummaries(in: .thisWeek)
+            #expect(try f.store.reader.cardCounts(matching: query)[.thisWeek] == count, "\(query)")
+            let summaries = try f.store.reader.cardSummaries(in: .thisWeek)
             let inMemory = summaries.filter { CardSearch.matches(title: $0.title, labels: $0.labels, query: query) }.count
             #expect(inMemory == count, "the screen's filter agrees for \(query)")
         }
@@ -77,11 +77,11 @@ import Testing
             let labels = (0..<Int.random(in: 0...2, using: &random)).map { _ in text(1...3) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             try f.store.cards.add(CardValues(title: "t" + text(0...6), labels: labels), clock: now)
         }
-        let cards = try f.store.cardSummaries(in: .thisWeek)
+        let cards = try f.store.reader.cardSummaries(in: .thisWeek)
         for _ in 0..<200 {
             let query = text(1...3)
             let expected = cards.filter { CardSearch.matches(title: $0.title, labels: $0.labels, query: query) }.count
-            #expect(try f.store.cardCounts(matching: query)[.thisWeek] == expected, "\(query.debugDescription)")
+            #expect(try f.store.reader.cardCounts(matching: query)[.thisWeek] == expected, "\(query.debugDescription)")
         }
     }
 }

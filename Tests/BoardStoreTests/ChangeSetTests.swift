@@ -100,6 +100,6 @@ import Testing
             return (before, try transaction.cardSummaries(in: .thisWeek).count)
         }
         #expect(before == 1 && after == 1, "both reads see the same commit")
-        #expect(try f.store.cardSummaries(in: .thisWeek).count == 2, "a new read sees the new commit")
+        #expect(try f.store.reader.cardSummaries(in: .thisWeek).count == 2, "a new read sees the new commit")
     }
 }

@@ -104,7 +104,7 @@ import Testing
         #expect(throws: BoardError("checklist", "step 2 repeats step 1 (“Tea”); steps must differ")) {
             try f.store.routines.add(CardValues(title: "Twice", checklist: ["Tea", "Tea"]), rule: nil, clock: now)
         }
-        #expect(try f.store.templates(clock: now).count == 1)
+        #expect(try f.store.reader.templates(clock: now).count == 1)
     }
 
     @Test func tickingLinkedStepsNeverCreatesOrChangesAnEntryAndStreaksReadEntriesOnly() throws {

@@ -12,10 +12,10 @@ import Testing
         let template = try a.store.routines.add(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now)
         // The template and its series, without a.store's occurrences, onto the other board.
         var text = ""
-        try a.store.export { text += $0 }
+        try a.store.exchange.export { text += $0 }
         var document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
         document["cards"] = []
-        _ = try b.store.importDocument(try JSONSerialization.data(withJSONObject: document), clock: now)
+        _ = try b.store.exchange.importDocument(try JSONSerialization.data(withJSONObject: document), clock: now)
         #expect(try b.store.occurrences(of: template.id).isEmpty)
         try b.store.routines.generate(clock: clock("2026-11-23T08:00"))
         let fromA = Dictionary(uniqueKeysWithValues: try a.store.occurrences(of: template.id).map { ($0.occurrenceDate!, $0.id) })

@@ -61,7 +61,7 @@ import Testing
         try store.cards.move(card.id, to: .nextWeek, clock: now)
         try store.cards.complete(card.id, clock: now)
         var text = ""
-        try store.export { text += $0 }
+        try store.exchange.export { text += $0 }
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let template = try #require((document["templates"] as? [[String: Any]])?.first)
         #expect(try keys(template) == documentKeys(TemplateTable.self).union(["rule", "series"]))

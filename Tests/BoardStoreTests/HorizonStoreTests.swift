@@ -27,7 +27,7 @@ import TestSupport
             let due = Bool.random(using: &random) ? #", "due_date": "\#(created.adding(days: Int.random(in: 0..<60, using: &random)).iso)""# : ""
             return #"{"title": "Old \#(i)", "bucket": "\#(buckets.randomElement(using: &random)!.cliName)", "created_at": "\#(created.iso)T23:30:00.000Z"\#(due)}"#
         }
-        _ = try board.store.importDocument(Data(("[" + legacy.joined(separator: ",") + "]").utf8), clock: clock("2027-06-01T12:00"))
+        _ = try board.store.exchange.importDocument(Data(("[" + legacy.joined(separator: ",") + "]").utf8), clock: clock("2027-06-01T12:00"))
         #expect(try board.store.cards.list().filter { $0.aimedOn == nil && $0.dueDate == nil && $0.bucket != .routines }.count > 20)
         var settled = 0
         for round in 0..<80 {
@@ -46,9 +46,9 @@ import TestSupport
             }
             var shown: [Bucket: [String]] = [:]
             for task in try board.store.cards.list() { shown[task.column(horizons), default: []].append(task.id) }
-            let counts = try board.store.cardCounts(horizons)
+            let counts = try board.store.reader.cardCounts(horizons)
             for bucket in Bucket.allCases {
-                let read = try board.store.cardSummaries(in: bucket, horizons).map(\.id)
+                let read = try board.store.reader.cardSummaries(in: bucket, horizons).map(\.id)
                 #expect(Set(read) == Set(shown[bucket] ?? []), "\(bucket) on \(horizons.today), weeks from \(rule.weekStart)")
                 #expect(counts[bucket] ?? 0 == read.count)
             }
@@ -63,15 +63,15 @@ import TestSupport
         let friday = clock("2026-11-20T09:00"), monday = clock("2026-11-23T09:00")
         let card = try board.store.cards.add(CardValues(title: "Plan trip"), bucket: .nextWeek, clock: friday)
         let other = try board.store.cards.add(CardValues(title: "Already here"), bucket: .thisWeek, clock: friday)
-        #expect(try board.store.cardSummaries(in: .nextWeek, board.store.horizons(friday)).map(\.id) == [card.id])
-        #expect(Set(try board.store.cardSummaries(in: .thisWeek, board.store.horizons(monday)).map(\.id)) == [card.id, other.id])
+        #expect(try board.store.reader.cardSummaries(in: .nextWeek, board.store.horizons(friday)).map(\.id) == [card.id])
+        #expect(Set(try board.store.reader.cardSummaries(in: .thisWeek, board.store.horizons(monday)).map(\.id)) == [card.id, other.id])
         try board.store.cards.move(card.id, to: .nextWeek, clock: monday)
-        #expect(try board.store.cardSummaries(in: .nextWeek, board.store.horizons(clock("2026-11-29T20:00"))).map(\.id) == [card.id])
-        #expect(try board.store.cardSummaries(in: .thisWeek, board.store.horizons(clock("2026-11-30T08:00"))).map(\.id).contains(card.id))
+        #expect(try board.store.reader.cardSummaries(in: .nextWeek, board.store.horizons(clock("2026-11-29T20:00"))).map(\.id) == [card.id])
+        #expect(try board.store.reader.cardSummaries(in: .thisWeek, board.store.horizons(clock("2026-11-30T08:00"))).map(\.id).contains(card.id))
         // Reordering within a column that holds a card come from another lands at the asked place.
         let thirdMonday = clock("2026-11-30T08:00")
         try board.store.cards.move(card.id, to: .thisWeek, position: 0, clock: thirdMonday)
-        #expect(try board.store.cardSummaries(in: .thisWeek, board.store.horizons(thirdMonday)).map(\.id) == [card.id, other.id])
+        #expect(try board.store.reader.cardSummaries(in: .thisWeek, board.store.horizons(thirdMonday)).map(\.id) == [card.id, other.id])
     }
 
     /// A card added with a date and no bucket goes where its date says; with a bucket, where the person says.
@@ -97,8 +97,8 @@ import TestSupport
         for (day, column) in [("2026-11-23", Bucket.nextWeek), ("2026-11-30", .thisWeek), ("2026-12-02", .thisWeek), ("2026-12-07", .thisWeek)] {
             let now = clock(day + "T09:00")
             try board.store.settleHorizons(clock: now)
-            #expect(try board.store.cardSummaries(in: column, board.store.horizons(now)).map(\.id).contains(card.id), "\(day)")
-            #expect(try board.store.cardCounts(board.store.horizons(now))[column] == 1, "\(day)")
+            #expect(try board.store.reader.cardSummaries(in: column, board.store.horizons(now)).map(\.id).contains(card.id), "\(day)")
+            #expect(try board.store.reader.cardCounts(board.store.horizons(now))[column] == 1, "\(day)")
         }
     }
 
@@ -117,7 +117,7 @@ import TestSupport
         // Three weeks away: each card is where the calendar says, counted once.
         let gap = try #require(try board.store.rollover(clock: clock("2026-12-14T08:00")))
         #expect(gap.moves == [HorizonRollover.Move(from: .nextWeek, to: .thisWeek, count: 1)])
-        let counts = try board.store.cardCounts(board.store.horizons(clock("2026-12-14T08:00")))
+        let counts = try board.store.reader.cardCounts(board.store.horizons(clock("2026-12-14T08:00")))
         #expect(counts[.thisWeek] == 5 && counts[.nextWeek] == 0 && counts[.weekend] == 0 && counts[.nextMonth] == 0)
     }
 }

@@ -1,5 +1,5 @@
 import BoardModel
-import BoardStore
+@testable import BoardStore
 import Foundation
 import GRDB
 import Testing
@@ -25,7 +25,7 @@ import Testing
         try board.store.cards.add(CardValues(title: "Already here"), clock: clock("2026-11-21T09:00"))
         let before = try indexes(board.store)
         #expect(before.contains { $0.hasPrefix("tasks_upcoming: ") } && before.contains { $0.hasPrefix("tasks_due: ") })
-        let summary = try board.store.importDocument(cards(3_000), clock: clock("2026-11-21T09:00"))
+        let summary = try board.store.exchange.importDocument(cards(3_000), clock: clock("2026-11-21T09:00"))
         #expect(summary.cards.added == 3_000)
         #expect(try indexes(board.store) == before)
         // The agenda's dates and the board's columns read through them, as after a small import.
@@ -43,7 +43,7 @@ import Testing
         text.removeLast()
         text += #",{"id": "bad", "title": "Bad", "bucket": "someday"}]"#
         #expect(throws: BoardError("cards[2000].bucket", "unknown bucket 'someday'; use this-week, weekend, next-week, next-month, routines")) {
-            try board.store.importDocument(Data(text.utf8), clock: clock("2026-11-21T09:00"))
+            try board.store.exchange.importDocument(Data(text.utf8), clock: clock("2026-11-21T09:00"))
         }
         #expect(try indexes(board.store) == before)
         #expect(try board.store.cards.list().isEmpty)
@@ -53,9 +53,9 @@ import Testing
     /// over the whole board would cost more than it saves.
     @Test func theIndexesAreTheSameWhateverTheSizes() throws {
         let board = try StoreFixture()
-        _ = try board.store.importDocument(cards(1_500, dated: false), clock: clock("2026-11-21T09:00"))
+        _ = try board.store.exchange.importDocument(cards(1_500, dated: false), clock: clock("2026-11-21T09:00"))
         let before = try indexes(board.store)
-        _ = try board.store.importDocument(cards(10, from: 5_000), clock: clock("2026-11-21T09:00"))
+        _ = try board.store.exchange.importDocument(cards(10, from: 5_000), clock: clock("2026-11-21T09:00"))
         #expect(try indexes(board.store) == before)
         #expect(try board.store.cards.list().count == 1_510)
     }

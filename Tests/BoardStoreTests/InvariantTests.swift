@@ -49,15 +49,15 @@ import Testing
     @Test func idsResolveByUniquePrefix() throws {
         let f = try StoreFixture()
         let a = try f.store.cards.add(CardValues(title: "A"), clock: now)
-        #expect(try f.store.cardId(matching: String(a.id.prefix(8))) == a.id)
-        #expect(try f.store.cardId(matching: a.id.uppercased()) == a.id)
+        #expect(try f.store.cards.id(matching: String(a.id.prefix(8))) == a.id)
+        #expect(try f.store.cards.id(matching: a.id.uppercased()) == a.id)
         #expect(throws: BoardError("id", "no card has an id starting with 'fffffffff'")) {
-            try f.store.cardId(matching: a.id.hasPrefix("fffffffff") ? "000000000" : "fffffffff")
+            try f.store.cards.id(matching: a.id.hasPrefix("fffffffff") ? "000000000" : "fffffffff")
         }
-        #expect(throws: BoardError("id", "'z z' is not an id (ids are letters, digits, '-' and '_', as `board list` shows them)")) { try f.store.cardId(matching: "z z") }
-        #expect(throws: BoardError("id", "no card has an id starting with 'zz'")) { try f.store.cardId(matching: "zz") }
+        #expect(throws: BoardError("id", "'z z' is not an id (ids are letters, digits, '-' and '_', as `board list` shows them)")) { try f.store.cards.id(matching: "z z") }
+        #expect(throws: BoardError("id", "no card has an id starting with 'zz'")) { try f.store.cards.id(matching: "zz") }
         for i in 0..<40 { try f.store.cards.add(CardValues(title: "T\(i)"), clock: now) }
-        #expect(throws: BoardError.self) { try f.store.cardId(matching: "") }
+        #expect(throws: BoardError.self) { try f.store.cards.id(matching: "") }
     }
 
     @Test func aDatabaseFromTheFirstMigrationMigratesWithoutLosingARow() throws {

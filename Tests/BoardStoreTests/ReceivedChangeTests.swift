@@ -51,20 +51,20 @@ import Testing
             // Foundation took the zone before the NUL, and the file stored the name cut there.
             (hostile("r1", "timezone", "\"Europe/Paris\\u0000x\"", entity: "recurrence_rules"), "recurrence_rules.timezone: must be a time zone"),
         ]
-        let summary = try d[1].receive(attacks.map(\.0), pulledThrough: 100)
+        let summary = try d[1].sync.receive(attacks.map(\.0), pulledThrough: 100)
         #expect(summary.setAside == attacks.count && summary.received == 0)
         #expect(try sync.rows(d[1]) == before, "nothing of a refused change reaches the board")
         let reasons = try d[1].database.read { db in try String.fetchAll(db, sql: "SELECT reason FROM sync_set_aside ORDER BY rowid") }
         for ((_, expected), reason) in zip(attacks, reasons) { #expect(reason.contains(expected), "\(reason) ∌ \(expected)") }
         #expect(reasons.allSatisfy { $0.utf8.count < 300 }, "a refusal never echoes a whole value")
-        let status = try #require(try d[1].syncStatus())
+        let status = try #require(try d[1].sync.status())
         #expect(status.setAside == attacks.count && status.setAsideReasons.count == 3)
 
         // Receiving them again changes nothing; a later honest edit still arrives, not held back.
-        #expect(try d[1].receive(attacks.map(\.0), pulledThrough: 101).setAside == 0)
+        #expect(try d[1].sync.receive(attacks.map(\.0), pulledThrough: 101).setAside == 0)
         _ = try d[0].cards.edit(card.id, CardEdit(title: "Pay the rent"), clock: clock("2026-11-21T09:00"))
         try log.push(d[0])
-        let later = try d[1].receive(log.changes, pulledThrough: 102)
+        let later = try d[1].sync.receive(log.changes, pulledThrough: 102)
         #expect(later.heldBack == 0)
         #expect(try d[1].cards.find(card.id).title == "Pay the rent")
     }
@@ -83,7 +83,7 @@ import Testing
             return FieldChange(id: UUID().uuidString.lowercased(), entity: "tasks", entityId: "another-card", field: FieldChange.row,
                                value: SyncValue.rowObject(copy.map { ($0.key, $0.value) }), stamp: row.stamp, device: "evil", origin: .user)
         }
-        let summary = try d[1].receive([
+        let summary = try d[1].sync.receive([
             changed { _ in },  // the card's own values under another row's id: a duplicate card
             changed { $0["id"] = "\"another-card\""; $0["secret"] = "\"x\"" },
             changed { $0["id"] = "\"another-card\""; $0["exception.title"] = "false" },
@@ -91,7 +91,7 @@ import Testing
         let cards = try d[1].cards.list()
         #expect(summary.setAside == 3 && cards.isEmpty)
         // The honest row still arrives.
-        #expect(try d[1].receive(log.changes, pulledThrough: 4).setAside == 0)
+        #expect(try d[1].sync.receive(log.changes, pulledThrough: 4).setAside == 0)
         #expect(try d[1].cards.find(card.id).title == "Pay rent")
     }
 
@@ -116,7 +116,7 @@ import Testing
         try store.cards.delete(try #require(try store.cards.list().last { $0.seriesId != nil }).id, clock: now)
         _ = try store.routines.pause(template.id, clock: now)
 
-        let outbox = try store.outbox(limit: 1_000_000).changes
+        let outbox = try store.sync.outbox(limit: 1_000_000).changes
         #expect(Set(outbox.map(\.entity)) == Set(SyncedRows.tables))
         for change in outbox {
             #expect(throws: Never.self, "\(change.entity).\(change.field) = \(change.value ?? "null")") {
@@ -149,25 +149,25 @@ import Testing
         }
         let far = HybridTimestamp(milliseconds: 9_999_999_999_999_999, counter: 99_999)
         // Set aside: it would win every later edit of the title.
-        #expect(try d[1].receive([hostile(card.id, "title", "\"Pinned\"", stamp: far)], pulledThrough: 10).setAside == 1)
+        #expect(try d[1].sync.receive([hostile(card.id, "title", "\"Pinned\"", stamp: far)], pulledThrough: 10).setAside == 1)
         #expect(try clockOf(d[1]).milliseconds <= wall + HybridTimestamp.leeway && (try d[1].cards.find(card.id).title) == "Pay rent")
         // A stamp just within the leeway of the server's clock (a device whose wall clock is slow) is taken,
         // and moves the clock on as far as it, no further.
         let ahead = HybridTimestamp(milliseconds: wall + 3_600_000 + HybridTimestamp.leeway - 1)
-        #expect(try d[1].receive([hostile(card.id, "title", "\"Later\"", stamp: ahead)], pulledThrough: 11, serverClock: wall + 3_600_000).received == 1)
+        #expect(try d[1].sync.receive([hostile(card.id, "title", "\"Later\"", stamp: ahead)], pulledThrough: 11, serverClock: wall + 3_600_000).received == 1)
         #expect(try clockOf(d[1]) > ahead && (try clockOf(d[1])).milliseconds <= wall + 3_600_000 + HybridTimestamp.leeway)
         // A clock pinned before this rule, with changes waiting, comes back to the server's clock, and so do their stamps.
         try d[0].database.write { db in try db.execute(sql: "UPDATE sync_state SET clock = ?", arguments: [far.description]) }
         _ = try d[0].cards.edit(card.id, CardEdit(priority: 2), clock: now)
         _ = try d[0].cards.edit(card.id, CardEdit(priority: 3), clock: now)
-        #expect(try d[0].outbox(limit: 10).changes.allSatisfy { $0.stamp > far })
-        #expect(try d[0].reinClock(serverClock: wall) == 2)
-        let stamps = try d[0].outbox(limit: 10).changes.map(\.stamp)
+        #expect(try d[0].sync.outbox(limit: 10).changes.allSatisfy { $0.stamp > far })
+        #expect(try d[0].sync.reinClock(serverClock: wall) == 2)
+        let stamps = try d[0].sync.outbox(limit: 10).changes.map(\.stamp)
         #expect(stamps.count == 2 && stamps[0] < stamps[1] && stamps.allSatisfy { $0.milliseconds == wall }, "\(stamps)")
         // Above what the device already sent (the card as it was made), or the edits would lose to it.
         let made = try #require(log.changes.first { $0.entityId == card.id && $0.field == FieldChange.row }?.stamp)
         #expect(stamps.allSatisfy { $0 > made }, "\(stamps) after \(made)")
-        #expect(try d[0].reinClock(serverClock: wall) == 0)
+        #expect(try d[0].sync.reinClock(serverClock: wall) == 0)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         #expect(try d[1].cards.find(card.id).priority == 3, "the later edit still wins after the stamps were mended")
@@ -181,10 +181,10 @@ import Testing
         try log.push(d[0])
         // The edit arrives before the row it edits.
         let edit = try #require(log.changes.first { $0.field == "title" })
-        #expect(try d[1].receive([edit], pulledThrough: 1).heldBack == 1)
-        let status = try #require(try d[1].syncStatus())
+        #expect(try d[1].sync.receive([edit], pulledThrough: 1).heldBack == 1)
+        let status = try #require(try d[1].sync.status())
         #expect(status.waitingRows == 1 && status.waitingReasons == ["tasks \(card.id.prefix(8)): its first values have not arrived"])
-        try d[1].receive(log.changes, pulledThrough: 2)
-        #expect(try d[1].syncStatus()?.waitingRows == 0 && (try d[1].cards.find(card.id).title) == "Pay the rent")
+        try d[1].sync.receive(log.changes, pulledThrough: 2)
+        #expect(try d[1].sync.status()?.waitingRows == 0 && (try d[1].cards.find(card.id).title) == "Pay the rent")
     }
 }

@@ -90,7 +90,7 @@ import Testing
                                     minutesBefore: before, zone: paris)
             if case .deliver = reminder.decision(at: start.instant, grace: 3600) { expected.insert(card.title) }
         }
-        let due = Set(try f.store.dueReminders(clock: start, within: 3600).map(\.title))
+        let due = Set(try f.store.reader.dueReminders(clock: start, within: 3600).map(\.title))
         #expect(due == expected && !due.isEmpty, "\(due.sorted()) vs \(expected.sorted())")
     }
 }

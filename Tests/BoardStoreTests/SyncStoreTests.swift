@@ -17,15 +17,15 @@ import Testing
         /// made. The server's clock is the round's (a device's own wall clock may be wrong).
         func sync(_ device: BoardStore, clock: BoardClock) throws {
             try push(device)
-            try device.receive(changes, pulledThrough: Int64(changes.count), serverClock: Int64(clock.instant.timeIntervalSince1970 * 1000))
+            try device.sync.receive(changes, pulledThrough: Int64(changes.count), serverClock: Int64(clock.instant.timeIntervalSince1970 * 1000))
             try device.routines.generate(clock: clock)
             try push(device)
         }
 
         func push(_ device: BoardStore) throws {
-            let out = try device.outbox(limit: 1_000_000)
+            let out = try device.sync.outbox(limit: 1_000_000)
             for change in out.changes where ids.insert(change.id).inserted { changes.append(change) }
-            try device.markPushed(out.entries)
+            try device.sync.markPushed(out.entries)
         }
     }
 
@@ -33,8 +33,8 @@ import Testing
         try (0..<count).map { _ in
             let store = try StoreFixture().store
             // The hybrid clocks read the tests' time, not the machine's.
-            store.setWallClock { clock("2026-11-21T08:00").instant }
-            try store.join(owner: "owner-1", server: "postgres://test")
+            store.sync.setWallClock { clock("2026-11-21T08:00").instant }
+            try store.sync.join(owner: "owner-1", server: "postgres://test")
             return store
         }
     }
@@ -86,7 +86,7 @@ import Testing
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
         // B's wall clock is three hours slow; its edit comes after it saw A's card, so it is later.
-        d[1].setWallClock { now.instant - 3 * 3600 }
+        d[1].sync.setWallClock { now.instant - 3 * 3600 }
         _ = try d[0].cards.edit(card.id, CardEdit(title: "Call mum"), clock: now)
         try log.sync(d[0], clock: now)
         try log.sync(d[1], clock: now)
@@ -145,7 +145,7 @@ import Testing
         let week = try d[0].occurrences(of: template.id)
         let last = week.last!
         try d[0].cards.delete(last.id, clock: now)
-        d[1].setWallClock { now.instant + 3600 }
+        d[1].sync.setWallClock { now.instant + 3600 }
         try d[1].routines.generate(clock: clock("2026-11-22T08:00"))
         try d[1].cards.delete(week[3].id, clock: clock("2026-11-22T08:00"))
         for _ in 0..<2 { for device in d { try log.sync(device, clock: clock("2026-11-22T08:00")) } }
@@ -201,7 +201,7 @@ import Testing
         for order in [[2, 0, 1], [1, 2, 0], [0, 1, 2]] { for i in order { try log.sync(d[i], clock: now) } }
         let shown = habits.map(\.id).min()!
         for device in d {
-            #expect(try device.habitRecords().map(\.id) == [shown])
+            #expect(try device.reader.habitRecords().map(\.id) == [shown])
             let days = try device.database.read { try String.fetchAll($0, sql: "SELECT day || ' ' || habit_id FROM habit_entries ORDER BY day") }
             #expect(days == ["2026-11-19 \(shown)", "2026-11-20 \(shown)", "2026-11-21 \(shown)"])
         }
@@ -227,9 +227,9 @@ import Testing
         let call = try desktop.cards.add(CardValues(title: "Call mum"), clock: now)
         let before = try rows(laptop).count
         let log = Log()
-        #expect(try laptop.join(owner: "owner-1", server: "postgres://test") > 0)
+        #expect(try laptop.sync.join(owner: "owner-1", server: "postgres://test") > 0)
         #expect(laptop.ownerId == "owner-1")
-        try desktop.join(owner: "owner-1", server: "postgres://test")
+        try desktop.sync.join(owner: "owner-1", server: "postgres://test")
         for _ in 0..<2 { for device in [laptop, desktop] { try log.sync(device, clock: now) } }
         for device in [laptop, desktop] {
             #expect(try device.cards.find(rent.id).title == "Pay rent" && device.cards.find(call.id).title == "Call mum")
@@ -240,8 +240,8 @@ import Testing
         #expect(try rows(laptop).count == before + 1)
         #expect(try rows(laptop) == rows(desktop))
         // Joining again changes nothing and queues nothing.
-        #expect(try laptop.join(owner: "owner-1", server: "postgres://test") == 0)
-        #expect(try laptop.syncStatus()?.waiting == 0)
+        #expect(try laptop.sync.join(owner: "owner-1", server: "postgres://test") == 0)
+        #expect(try laptop.sync.status()?.waiting == 0)
     }
 
     /// Joining keeps no second copy of the cards (`RowReference`): a card's join-time change names
@@ -255,8 +255,8 @@ import Testing
         try laptop.routines.generate(clock: now)
         let occurrence = try #require(try laptop.occurrences(of: template.id).first)
         _ = try laptop.cards.edit(occurrence.id, CardEdit(title: "Stretch well"), clock: now)  // an exception, before joining
-        laptop.setWallClock { now.instant }
-        try laptop.join(owner: "owner-1", server: "postgres://test")
+        laptop.sync.setWallClock { now.instant }
+        try laptop.sync.join(owner: "owner-1", server: "postgres://test")
         // What each card's change would have held as a copy, made from the card as it is at join.
         let atJoin = try laptop.database.read { db in
             try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT * FROM tasks").map { row in
@@ -271,7 +271,7 @@ import Testing
         try laptop.cards.move(cards[1].id, to: .weekend, position: nil, clock: now)
         try laptop.cards.delete(cards[2].id, clock: now)
         try laptop.database.write { try $0.execute(sql: "UPDATE tasks SET priority = 3 WHERE id = ?", arguments: [cards[3].id]) }
-        let sent = try laptop.outbox(limit: 1_000).changes
+        let sent = try laptop.sync.outbox(limit: 1_000).changes
         for (id, value) in atJoin {
             let row = sent.filter { $0.entityId == id && $0.field == FieldChange.row }
             #expect(row.count == 1 && row[0].value == value, "\(id.prefix(8)): \(row.map(\.value))")
@@ -323,19 +323,19 @@ import Testing
         let file = try StoreFixture(onDisk: true), log = Log()
         let now = clock("2026-11-21T08:00")
         let laptop = file.store, desktop = try joined(1)[0]
-        laptop.setWallClock { now.instant }
+        laptop.sync.setWallClock { now.instant }
         _ = try laptop.cards.add(CardValues(title: "Kept"), clock: now)
         let edited = try laptop.cards.add(CardValues(title: "Edited"), clock: now)
-        try laptop.join(owner: "owner-1", server: "postgres://test")
+        try laptop.sync.join(owner: "owner-1", server: "postgres://test")
         let kept = try desktop.cards.add(CardValues(title: "From the desktop"), clock: now)
         try log.sync(desktop, clock: now)
         try log.sync(laptop, clock: now)
         _ = try laptop.cards.edit(edited.id, CardEdit(title: "Edited offline"), clock: now)
         _ = try laptop.cards.add(CardValues(title: "Added offline"), clock: now)
-        let device = try #require(try laptop.syncStatus()?.deviceId)
+        let device = try #require(try laptop.sync.status()?.deviceId)
         let everything = "SELECT change_id, entity, entity_id, field, value, stamp, COALESCE(device, '\(device)'), origin, pushed, in_row, row_before FROM sync_changes ORDER BY "
         let before = try laptop.database.read { try Row.fetchAll($0, sql: everything + "entry") }
-        let waiting = try laptop.outbox(limit: 100).changes
+        let waiting = try laptop.sync.outbox(limit: 100).changes
         #expect(waiting.count == 2 && Set(waiting.map(\.device)) == [device])
         // The same log as migration 13 left it: a copy of the table, its device named on every change.
         try laptop.database.writeWithoutTransaction { db in
@@ -355,23 +355,23 @@ import Testing
             try RowReference.installTriggers(db)
         }
         let migrated = try BoardStore.open(path: file.path)
-        migrated.setWallClock { now.instant }
+        migrated.sync.setWallClock { now.instant }
         #expect(try migrated.database.read { try Row.fetchAll($0, sql: everything + "rowid") } == before)
         let own = try migrated.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes WHERE device IS NULL") }
         let received = try migrated.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes WHERE device IS NOT NULL") }
         #expect(own == before.count - 1 && received == 1, "own \(own ?? -1), received \(received ?? -1) of \(before.count)")
-        #expect(try migrated.outbox(limit: 100).changes == waiting)
+        #expect(try migrated.sync.outbox(limit: 100).changes == waiting)
         // The received card whose first change names it is kept as it was before its first edit after the migration.
         let reference = "SELECT row_before IS NOT NULL FROM sync_changes WHERE entity_id = ? AND in_row = 1"
         #expect(try migrated.database.read { try Bool.fetchOne($0, sql: reference, arguments: [kept.id]) } == false)
         _ = try migrated.cards.edit(kept.id, CardEdit(title: "From the desktop, edited"), clock: now)
         #expect(try migrated.database.read { try Bool.fetchOne($0, sql: reference, arguments: [kept.id]) } == true)
         // Everything already held comes in again as nothing; what waited is pushed, and the desktop gets it.
-        #expect(try migrated.receive(log.changes, pulledThrough: Int64(log.changes.count)).received == 0)
+        #expect(try migrated.sync.receive(log.changes, pulledThrough: Int64(log.changes.count)).received == 0)
         try log.sync(migrated, clock: now)
         try log.sync(desktop, clock: now)
         #expect(try desktop.cards.find(edited.id).title == "Edited offline" && desktop.cards.find(kept.id).title == "From the desktop, edited")
-        #expect(try rows(desktop) == rows(migrated) && migrated.outbox(limit: 100).changes.isEmpty)
+        #expect(try rows(desktop) == rows(migrated) && migrated.sync.outbox(limit: 100).changes.isEmpty)
         #expect(try migrated.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes") } == before.count + 1)
     }
 
@@ -382,14 +382,14 @@ import Testing
         let now = clock("2026-11-21T08:00")
         let card = try laptop.cards.add(CardValues(title: "Pay rent"), clock: now)
         _ = try laptop.cards.edit(card.id, CardEdit(title: "Pay the rent"), clock: now)
-        let sent = try laptop.outbox(limit: 10)
-        try laptop.markPushed(sent.entries)
-        let device = try #require(try laptop.syncStatus()?.deviceId)
+        let sent = try laptop.sync.outbox(limit: 10)
+        try laptop.sync.markPushed(sent.entries)
+        let device = try #require(try laptop.sync.status()?.deviceId)
         for name in [device, "another-device"] {
             let back = sent.changes.map {
                 FieldChange(id: $0.id, entity: $0.entity, entityId: $0.entityId, field: $0.field, value: $0.value, stamp: $0.stamp, device: name, origin: $0.origin)
             }
-            #expect(try laptop.receive(back, pulledThrough: 2).received == 0, "named \(name)")
+            #expect(try laptop.sync.receive(back, pulledThrough: 2).received == 0, "named \(name)")
         }
         #expect(try laptop.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sync_changes") } == sent.changes.count)
         #expect(try laptop.cards.find(card.id).title == "Pay the rent")
@@ -399,22 +399,22 @@ import Testing
         let file = try StoreFixture(onDisk: true)
         let screen = file.store  // the board open on the screen, not joined when it opened
         let shell = try BoardStore.open(path: file.path)  // `board sync` in another shell
-        try shell.join(owner: "owner-1", server: "postgres://test")
+        try shell.sync.join(owner: "owner-1", server: "postgres://test")
         let card = try screen.cards.add(CardValues(title: "Added on the screen"), clock: clock("2026-11-21T08:00"))
         #expect(card.ownerId == "owner-1")
-        #expect(try shell.outbox(limit: 10).changes.contains { $0.entityId == card.id && $0.field == FieldChange.row })
+        #expect(try shell.sync.outbox(limit: 10).changes.contains { $0.entityId == card.id && $0.field == FieldChange.row })
     }
 
     @Test func theClockSurvivesARestartAndNeverGoesBackWithTheWallClock() throws {
         let file = try StoreFixture(onDisk: true)
         let now = clock("2026-11-21T08:00")
-        file.store.setWallClock { now.instant }
-        try file.store.join(owner: "owner-1", server: "postgres://test")
+        file.store.sync.setWallClock { now.instant }
+        try file.store.sync.join(owner: "owner-1", server: "postgres://test")
         _ = try file.store.cards.add(CardValues(title: "Before"), clock: now)
         let reopened = try BoardStore.open(path: file.path)
-        reopened.setWallClock { now.instant - 3600 }  // set back an hour
+        reopened.sync.setWallClock { now.instant - 3600 }  // set back an hour
         _ = try reopened.cards.add(CardValues(title: "After"), clock: now)
-        let stamps = try reopened.outbox(limit: 10).changes.map(\.stamp)
+        let stamps = try reopened.sync.outbox(limit: 10).changes.map(\.stamp)
         #expect(stamps.count == 2 && stamps[1] > stamps[0] && stamps[1].milliseconds == stamps[0].milliseconds)
     }
 
@@ -424,15 +424,15 @@ import Testing
         let routine = try d[0].routines.add(CardValues(title: "Morning", checklist: ["teeth", "floss"]), rule: nil, clock: now)
         #expect(try d[0].checklists.toggle(0, of: .routine(templateId: routine.id, day: now.today), clock: now))
         #expect(try d[0].database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM routine_ticks") } == 1)
-        let entities = Set(try d[0].outbox(limit: 100).changes.map(\.entity))
+        let entities = Set(try d[0].sync.outbox(limit: 100).changes.map(\.entity))
         #expect(entities.contains("templates") && entities.isDisjoint(with: ["routine_ticks", "events", "reminders", "settings"]), "\(entities)")
     }
 
     @Test func aBoardThatNeverJoinedKeepsNoOutbox() throws {
         let store = try StoreFixture().store
         _ = try store.cards.add(CardValues(title: "Pay rent"), clock: clock("2026-11-21T08:00"))
-        #expect(try store.syncStatus() == nil)
-        #expect(try store.outbox(limit: 10).changes.isEmpty)
+        #expect(try store.sync.status() == nil)
+        #expect(try store.sync.outbox(limit: 10).changes.isEmpty)
     }
 }
 

@@ -112,7 +112,7 @@ import Testing
         }
         clock.now = BoardClock(local: LocalDateTime(iso: "2026-11-26T08:00")!, zone: paris)
         try app.noticeChanges()
-        #expect(try f.store.templates(clock: clock.now).first { $0.template.id == morning.id }?.template.status == .archived)
+        #expect(try f.store.reader.templates(clock: clock.now).first { $0.template.id == morning.id }?.template.status == .archived)
         #expect(app.state.message == "Morning routine has run its 5 times and was archived; 5 of its cards are still open",
                 "\(app.state.message ?? "")")
         _ = try app.handle(.down)

@@ -260,7 +260,7 @@ import Testing
         #expect(!form.rows.contains(.starts) && !form.rows.contains(.time))
         while form.focus != .save(.activate) { try s.keys([.tab]); if case .templateForm(let f) = s.app.state.mode { form = f } }
         try s.keys([.enter])
-        let created = try #require(try s.f.store.templates(clock: s.clock.now).first { $0.template.title == "Leaving the house" })
+        let created = try #require(try s.f.store.reader.templates(clock: s.clock.now).first { $0.template.title == "Leaving the house" })
         #expect(created.scheduling == nil)
         #expect(created.template.checklist == [ChecklistStep("Keys"), ChecklistStep("Water bottle", habitId: s.water.id)])
         #expect(try s.f.store.cards.list().allSatisfy { $0.templateId != created.template.id })
@@ -275,7 +275,7 @@ import Testing
         try s.keys([.escape])
         if s.app.state.mode != .normal { try s.keys([.character("y")]) }
         try s.keys([.character("u")])
-        #expect(try s.f.store.templates(clock: s.clock.now).allSatisfy { $0.template.title != "Leaving the house" })
+        #expect(try s.f.store.reader.templates(clock: s.clock.now).allSatisfy { $0.template.title != "Leaving the house" })
     }
 
     @Test func enterOnAScheduledTemplateStillOpensItsEditorAndCOrSPointToItsOccurrences() throws {

@@ -7,7 +7,7 @@ import Testing
 /// Template edits, propagation, exceptions and series actions carried out on a real file.
 @Suite struct RoutinesRuntimeTests {
     func morning(_ f: TUIFixture) throws -> TemplateOverview {
-        try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
+        try #require(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
     }
 
     func occurrences(_ f: TUIFixture, of id: String) throws -> [CardRecord] {
@@ -142,7 +142,7 @@ import Testing
         let f = try TUIFixture()
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         _ = try app.firstFrame(width: 120, height: 40)
-        let standup = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Standup prep" })
+        let standup = try #require(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Standup prep" })
         let all = try occurrences(f, of: standup.template.id)
         app.state.focus(cardId: all[1].id)
         _ = try app.handle(.character("s"))
@@ -176,7 +176,7 @@ import Testing
         let f = try TUIFixture()
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         _ = try app.firstFrame(width: 120, height: 40)
-        let morning = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
+        let morning = try #require(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
         try RoutinesRuntimeTests().editTitle(app, templateId: morning.template.id, to: "Morning")
         guard case .propagation(let dialog) = app.state.mode else { Issue.record("no dialog"); return }
         let effects = update(&app.state, .dialog(.apply))
@@ -195,7 +195,7 @@ import Testing
 
     @Test func anEditAndItsPauseAreOneWrite() throws {
         let f = try TUIFixture()
-        let morning = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
+        let morning = try #require(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
         let plan = try f.store.routines.planEdit(morning.template.id, TemplateEditRequest(fields: CardEdit(title: "Morning")), clock: demoClock)
         let (_, changes) = try f.store.recording { try f.store.routines.applyEdit(plan, status: .paused, clock: demoClock) }
         let overview = try f.store.routines.overview(morning.template.id, clock: demoClock)

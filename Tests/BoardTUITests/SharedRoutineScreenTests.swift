@@ -27,12 +27,12 @@ import Testing
             _ = try app.handle(.character(Character(key)))
             #expect(app.state.message == "Walk the dog is shared by ann: only ann can change it.", "\(key): \(app.state.message ?? "")")
         }
-        #expect(try f.store.sharedRoutines().map(\.title) == ["Feed the fish", "Walk the dog"])
+        #expect(try f.store.reader.sharedRoutines().map(\.title) == ["Feed the fish", "Walk the dog"])
         // c copies it as a draft of the person's own, which is theirs to change.
         _ = try app.handle(.character("c"))
-        let copy = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Walk the dog (copy)" })
+        let copy = try #require(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Walk the dog (copy)" })
         #expect(copy.template.status == .draft && copy.scheduling?.rule.rrule == "FREQ=DAILY" && copy.template.defaultTime == LocalTime(hour: 8, minute: 0))
-        #expect(try f.store.sharedRoutines().count == 2)
+        #expect(try f.store.reader.sharedRoutines().count == 2)
 
         // The Calendar: the shared run is there, read-only.
         _ = try app.handle(.character("v"))
@@ -45,7 +45,7 @@ import Testing
         #expect(item.kind == .shared && item.title == "Walk the dog")
         _ = try app.handle(.character("x"))
         #expect(app.state.message == "Walk the dog is shared by ann: only ann can change it.")
-        #expect(try f.store.sharedRuns(from: today).map(\.completed) == [false])
+        #expect(try f.store.reader.sharedRuns(from: today).map(\.completed) == [false])
     }
 
     /// Issue 52: a sitter opens and ticks a scheduled shared routine's run on its day, on this device
@@ -60,7 +60,7 @@ import Testing
         ], runs: [-1, 0, 1].map { SharedRun(id: "run-\($0)", routineId: "shared-cat", title: "Feed the cat", date: today.adding(days: $0), time: eight,
                                                completed: false) })
         // The store: today's list ticks; yesterday's is its own; tomorrow's shows and can't be ticked yet.
-        let list = try f.store.checklists.read(ofRoutine: f.store.routineId(matching: "shared-cat"), day: today, clock: demoClock)
+        let list = try f.store.checklists.read(ofRoutine: f.store.routines.anyId(matching: "shared-cat"), day: today, clock: demoClock)
         #expect(try f.store.checklists.toggle(0, of: list.owner, clock: demoClock))
         #expect(try f.store.checklists.read(ofRoutine: "shared-cat", day: today, clock: demoClock).steps.map(\.done) == [true, false, false])
         #expect(try f.store.checklists.read(ofRoutine: "shared-cat", day: today.adding(days: -1), clock: demoClock).steps.map(\.done) == [false, false, false])
@@ -82,7 +82,7 @@ import Testing
         _ = try app.handle(.character("j"))
         _ = try app.handle(.character(" "))
         #expect(try f.store.checklists.read(ofRoutine: "shared-cat", day: today, clock: demoClock).steps.map(\.done) == [true, true, false])
-        #expect(try f.store.sharedRuns(from: today).map(\.completed) == [false, false])
-        #expect(try f.store.sharedRoutines().first?.checklist == ["Bowl", "Water", "Litter"])
+        #expect(try f.store.reader.sharedRuns(from: today).map(\.completed) == [false, false])
+        #expect(try f.store.reader.sharedRoutines().first?.checklist == ["Bowl", "Water", "Litter"])
     }
 }

@@ -184,7 +184,7 @@ extension Result where Failure == FormErrors {
         #expect(previewed.first?.iso == first)
         try focus(.save(.activate), app)
         _ = try app.handle(.enter)
-        let template = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Stretch" })
+        let template = try #require(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Stretch" })
         let saved = try f.store.cards.list().filter { $0.templateId == template.template.id }.compactMap(\.occurrenceDate).min()
         #expect(saved?.iso == first)
         #expect(saved == previewed.first)
@@ -213,7 +213,7 @@ extension Result where Failure == FormErrors {
         #expect(screen.contains("Starts tomorrow, Sun Nov 22:") && screen.contains("today's 07:00 has passed"), "\(screen)")
         try focus(.save(.activate), app)
         _ = try app.handle(.enter)
-        let template = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Stretch" })
+        let template = try #require(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Stretch" })
         let saved = try f.store.cards.list().filter { $0.templateId == template.template.id }.compactMap(\.occurrenceDate).sorted()
         #expect(saved == previewed)
     }
@@ -266,7 +266,7 @@ extension Result where Failure == FormErrors {
         #expect(try form(app).draft().get().rule?.weekStart == .sunday)
         try focus(.save(.activate), app)
         _ = try app.handle(.enter)
-        #expect(try f.store.templates(clock: demoClock).first { $0.template.title == "Swim" }?.template.remindBeforeMin == 15)
+        #expect(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Swim" }?.template.remindBeforeMin == 15)
     }
 }
 

@@ -20,7 +20,7 @@ import Testing
     func effectsOfEveryIntent(_ f: TUIFixture) throws -> [Effect] {
         let card = try #require(try f.store.cards.list(in: .thisWeek).first)
         let occurrence = try #require(try f.store.cards.list(in: .routines).first { $0.isOccurrence && !$0.isCompleted })
-        let morning = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
+        let morning = try #require(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Morning routine" })
         let habit = try f.store.habits.add("Drink water", clock: demoClock)
         let draft = TemplateDraft(values: CardValues(title: "Stretch", time: LocalTime(hour: 7, minute: 0)),
                                   rule: try RecurrenceRule(.daily), start: demoClock.today, habitLinks: [])
@@ -110,7 +110,7 @@ import Testing
         let draft = TemplateDraft(values: CardValues(title: "Stretch", time: LocalTime(hour: 18, minute: 0)),
                                   rule: try RecurrenceRule(.daily), start: demoClock.today, habitLinks: [])
         app.perform(.createTemplate(draft, save: .pause))
-        let template = try #require(try f.store.templates(clock: demoClock).first { $0.template.title == "Stretch" })
+        let template = try #require(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Stretch" })
         #expect(template.template.status == .paused && template.scheduling?.series.status == .paused)
         #expect(try f.store.cards.list().filter { $0.templateId == template.template.id }.isEmpty, "no occurrence")
         #expect(app.state.message == "Created template “Stretch” (paused).")

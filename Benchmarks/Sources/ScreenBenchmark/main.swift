@@ -33,7 +33,7 @@ let plainCards = max(0, totalCards - 7_000)
 func writeBigBoard(at path: String) throws {
     let database = try BoardDatabase.open(path: path, concurrentReads: true).writer
     let store = try BoardStore(database, path: path)
-    let first = try store.addTemplate(CardValues(title: "Routine 0", checklist: ["one", "two"], time: LocalTime(hour: 7, minute: 0)!),
+    let first = try store.routines.add(CardValues(title: "Routine 0", checklist: ["one", "two"], time: LocalTime(hour: 7, minute: 0)!),
                                       rule: try RecurrenceRule(.daily), start: clock.today, status: .draft, clock: clock)
     try database.write { db in
         try db.execute(sql: """
@@ -52,7 +52,7 @@ func writeBigBoard(at path: String) throws {
             """, arguments: [first.id, first.id])
         try db.execute(sql: "UPDATE templates SET status = 'active'; UPDATE series SET status = 'active'")
     }
-    try store.generate(clock: clock)
+    try store.routines.generate(clock: clock)
     try database.write { db in
         try db.execute(sql: """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(plainCards))
@@ -84,7 +84,7 @@ let memoryBefore = maxResidentMiB()
 if ProcessInfo.processInfo.environment["PROFILE"] == "agenda" {
     let store = try BoardStore.open(path: path)
     try store.settleHorizons(clock: clock)
-    for _ in 0..<40 { _ = try store.agenda(MonthGrid(holding: clock.today, weekStart: .monday).days, clock: clock) }
+    for _ in 0..<40 { _ = try store.agenda.days(MonthGrid(holding: clock.today, weekStart: .monday).days, clock: clock) }
     exit(0)
 }
 
@@ -149,25 +149,25 @@ print("Where the first frame's time goes:")
 do {
     let store = try BoardStore.open(path: path)
     print(String(format: "  open:          %6.1f ms", try seconds { _ = try BoardStore.open(path: path) } * 1000))
-    print(String(format: "  generate:      %6.1f ms", try seconds { try store.generate(clock: clock) } * 1000))
-    print(String(format: "  counts:        %6.1f ms", try seconds { _ = try store.cardCounts() } * 1000))
+    print(String(format: "  generate:      %6.1f ms", try seconds { try store.routines.generate(clock: clock) } * 1000))
+    print(String(format: "  counts:        %6.1f ms", try seconds { _ = try store.reader.cardCounts() } * 1000))
     print(String(format: "  5 windows:     %6.1f ms", try seconds {
-        for bucket in Bucket.allCases { _ = try store.cardSummaries(in: bucket, limit: BoardSnapshot.windowSize) }
+        for bucket in Bucket.allCases { _ = try store.reader.cardSummaries(in: bucket, limit: BoardSnapshot.windowSize) }
     } * 1000))
-    print(String(format: "  templates:     %6.1f ms", try seconds { _ = try store.templates(clock: clock, limit: BoardSnapshot.templateRows) } * 1000))
-    print(String(format: "  titles:        %6.1f ms", try seconds { _ = try store.templateTitles() } * 1000))
-    print(String(format: "  reminders:     %6.1f ms", try seconds { _ = try store.dueReminders(clock: clock, within: 3600) } * 1000))
-    print(String(format: "  earlier:       %6.1f ms", try seconds { _ = try store.routinesCount(before: clock.today) } * 1000))
+    print(String(format: "  templates:     %6.1f ms", try seconds { _ = try store.reader.templates(clock: clock, limit: BoardSnapshot.templateRows) } * 1000))
+    print(String(format: "  titles:        %6.1f ms", try seconds { _ = try store.reader.templateTitles() } * 1000))
+    print(String(format: "  reminders:     %6.1f ms", try seconds { _ = try store.reader.dueReminders(clock: clock, within: 3600) } * 1000))
+    print(String(format: "  earlier:       %6.1f ms", try seconds { _ = try store.reader.routinesCount(before: clock.today) } * 1000))
     print(String(format: "  whole load:    %6.1f ms", try seconds { _ = try BoardSnapshot.load(store, clock: clock) } * 1000))
     let ninety = clock.today...clock.today.adding(days: 89)
     var items = 0
     print(String(format: "  agenda, 90 days: %4.1f ms (%d items: cards, runs, planned runs of 1,000 routines)",
-                 try seconds { items = try store.agenda(ninety, clock: clock).count } * 1000, items))
+                 try seconds { items = try store.agenda.days(ninety, clock: clock).count } * 1000, items))
     let month = MonthGrid(holding: clock.today.adding(days: 30), weekStart: .monday).days
-    print(String(format: "  agenda, a month's grid: %4.1f ms", try seconds { _ = try store.agenda(month, clock: clock) } * 1000))
+    print(String(format: "  agenda, a month's grid: %4.1f ms", try seconds { _ = try store.agenda.days(month, clock: clock) } * 1000))
     let thisMonth = MonthGrid(holding: clock.today, weekStart: .monday).days
-    print(String(format: "  agenda, this month's grid: %4.1f ms", try seconds { _ = try store.agenda(thisMonth, clock: clock) } * 1000))
-    print(String(format: "  agenda counts, a month's grid: %4.1f ms", try seconds { _ = try store.agendaCounts(month, clock: clock) } * 1000))
+    print(String(format: "  agenda, this month's grid: %4.1f ms", try seconds { _ = try store.agenda.days(thisMonth, clock: clock) } * 1000))
+    print(String(format: "  agenda counts, a month's grid: %4.1f ms", try seconds { _ = try store.agenda.counts(month, clock: clock) } * 1000))
     let day = clock.today.adding(days: 30)
-    print(String(format: "  agenda, one day: %4.1f ms", try seconds { _ = try store.agenda(day...day, clock: clock) } * 1000))
+    print(String(format: "  agenda, one day: %4.1f ms", try seconds { _ = try store.agenda.days(day...day, clock: clock) } * 1000))
 }

@@ -33,7 +33,7 @@ func best(_ runs: Int = 3, setUp: () throws -> Void, _ body: () throws -> Void) 
 let generationPath = directory.appendingPathComponent("generation.sqlite").path
 let database = try BoardDatabase.open(path: generationPath, concurrentReads: true).writer
 let store = try BoardStore(database, path: generationPath)
-let first = try store.addTemplate(CardValues(title: "Daily 0", labels: ["bench"], checklist: ["one", "two"], time: LocalTime(hour: 7, minute: 30)!),
+let first = try store.routines.add(CardValues(title: "Daily 0", labels: ["bench"], checklist: ["one", "two"], time: LocalTime(hour: 7, minute: 30)!),
                                   rule: try RecurrenceRule(.daily), start: clock.today, status: .draft, clock: clock)
 try database.write { db in
     // Clone the first template, its rule and its series 9,999 times.
@@ -58,7 +58,7 @@ func clearTasks() throws {
 }
 
 var created = 0
-let generation = try best(setUp: clearTasks) { created = try store.generate(clock: clock) }
+let generation = try best(setUp: clearTasks) { created = try store.routines.generate(clock: clock) }
 guard created == 70_000 else { fatalError("generation created \(created)") }
 
 let insertRows: [(String, String, String)] = try database.read { db in
@@ -94,7 +94,7 @@ print(String(format: "  ratio:                  %6.2f×  (target ≤ 2×)", gene
 let propagationPath = directory.appendingPathComponent("propagation.sqlite").path
 let propagationDatabase = try BoardDatabase.open(path: propagationPath, concurrentReads: true).writer
 let propagationStore = try BoardStore(propagationDatabase, path: propagationPath)
-let routine = try propagationStore.addTemplate(CardValues(title: "Title A", labels: ["bench"]), rule: try RecurrenceRule(.daily),
+let routine = try propagationStore.routines.add(CardValues(title: "Title A", labels: ["bench"]), rule: try RecurrenceRule(.daily),
                                                start: clock.today, clock: clock)
 try propagationDatabase.write { db in
     try db.execute(sql: """
@@ -110,8 +110,8 @@ var planTime = Double.infinity, applyTime = Double.infinity, totalTime = Double.
 for round in 1...4 {
     let title = "Title \(round)"
     var plan: TemplateEditPlan!
-    let p = try seconds { plan = try propagationStore.planTemplateEdit(routine.id, TemplateEditRequest(fields: CardEdit(title: title)), clock: clock) }
-    let a = try seconds { try propagationStore.applyTemplateEdit(plan, clock: clock) }
+    let p = try seconds { plan = try propagationStore.routines.planEdit(routine.id, TemplateEditRequest(fields: CardEdit(title: title)), clock: clock) }
+    let a = try seconds { try propagationStore.routines.applyEdit(plan, clock: clock) }
     planCount = plan.propagation.count
     planTime = min(planTime, p)
     applyTime = min(applyTime, a)

@@ -10,7 +10,7 @@ FuzzDriver.run(fuzzDocument)
 /// unchanged and exports the same bytes (ARCHITECTURE.md §11).
 func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let document = Data(fuzzInput(data, size))
-    do { _ = try FuzzBoard.dryRunBoard.importDocument(document, dryRun: true, clock: FuzzBoard.clock) } catch {
+    do { _ = try FuzzBoard.dryRunBoard.exchange.importDocument(document, dryRun: true, clock: FuzzBoard.clock) } catch {
         Refusal.check(error, from: "document")
         return 0
     }

@@ -6,13 +6,13 @@ extension FuzzBoard {
     /// The board as a document, as `board export` writes it.
     public static func document(of store: BoardStore, target: String) -> String {
         var text = ""
-        do { try store.export { text += $0 } } catch { Refusal.finding(target, "export failed: \(error)") }
+        do { try store.exchange.export { text += $0 } } catch { Refusal.finding(target, "export failed: \(error)") }
         return text
     }
 
     /// Imports a document that must take.
     public static func importing(_ data: Data, into store: BoardStore, target: String, what: String) -> ImportSummary {
-        do { return try store.importDocument(data, dryRun: false, clock: clock) } catch {
+        do { return try store.exchange.importDocument(data, dryRun: false, clock: clock) } catch {
             Refusal.finding(target, "\(what) was refused: \(error)")
         }
     }

@@ -21,7 +21,7 @@ enum ReplicaRows {
         /// One chunk's rows in `COPY` text; the last rowid read (nil: none).
         func chunk(after: Int64, ids: ArraySlice<String>?) throws -> (ByteBuffer, Int64?) {
             var buffer = ByteBuffer()
-            let last = try store.forEachReplicaRow(of: table, columns: selected, nulls: ["owner_id"], ids: ids.map(Array.init), after: after,
+            let last = try store.sync.forEachReplicaRow(of: table, columns: selected, nulls: ["owner_id"], ids: ids.map(Array.init), after: after,
                                                    limit: copyChunk) { row in
                 for (index, column) in selected.enumerated() {
                     if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
@@ -50,7 +50,7 @@ enum ReplicaRows {
     /// The server table's columns that the replica's file has, `owner_id` always (two file tables
     /// take it from their parent).
     static func columns(_ table: String, store: BoardStore) throws -> [String] {
-        let fileColumns = try store.columnNames(of: table)
+        let fileColumns = try store.sync.columnNames(of: table)
         return ServerTables.columns[table]!.filter { $0 == "owner_id" || fileColumns.contains($0) }
     }
 

@@ -214,7 +214,7 @@ public struct ServerReplica: Sendable {
     /// One person: their new changes into the replica, then the rows they touched into the tables.
     func bring(_ person: String, owner: String, cursor: Int64, _ connection: PostgresConnection) async throws -> Moved {
         let path = folder + "/" + owner + ".board"
-        var through = try files.store(path, owner: owner).syncStatus()?.pulledThrough ?? 0
+        var through = try files.store(path, owner: owner).sync.status()?.pulledThrough ?? 0
         // No cursor yet (a first pass, or the tables dropped): every row goes over by COPY.
         var whole = cursor == 0
         if through < cursor {
@@ -226,17 +226,17 @@ public struct ServerReplica: Sendable {
             whole = true
         }
         let store = try files.store(path, owner: owner)
-        let waitingBefore = try store.waitingRows()
+        let waitingBefore = try store.sync.waitingRows()
         // Each batch is taken in while the next is read and checked (checking needs no transaction).
         var log = try await ReplicaLog.after(through, owner: owner, connection)
         func nextChecked() async throws -> (changes: CheckedChanges, through: Int64)? {
             let batch = try await log.next(Self.pullBatch)
             guard let last = batch.last?.seq else { return nil }
-            return (store.check(batch.compactMap(\.change)), last)
+            return (store.sync.check(batch.compactMap(\.change)), last)
         }
         var received = 0, next = try await nextChecked()
         while let batch = next {
-            async let taken = store.receive(batch.changes, pulledThrough: batch.through).received
+            async let taken = store.sync.receive(batch.changes, pulledThrough: batch.through).received
             next = try await nextChecked()
             received += try await taken
             through = batch.through
@@ -256,7 +256,7 @@ public struct ServerReplica: Sendable {
 
     static func open(_ path: String, owner: String) throws -> BoardStore {
         let store = try BoardStore.open(path: path)
-        if try store.syncStatus() == nil { _ = try store.join(owner: owner, server: "the server's replica") }
+        if try store.sync.status() == nil { _ = try store.sync.join(owner: owner, server: "the server's replica") }
         return store
     }
 

@@ -31,18 +31,18 @@ extension BoardStore {
     func flushChanges(_ db: Database) throws {
         guard let keys = recorder.keys else { return }
         let rows = try ChangeLog.drain(db, keys: keys)
-        guard !rows.isEmpty, let origin = sync.origin else { return }
+        guard !rows.isEmpty, let origin = syncCapture.origin else { return }
         recorder.append(rows)
-        if sync.joined { try Self.addToOutbox(rows, origin: origin, now: sync.wallClock(), db) }
+        if syncCapture.joined { try Self.addToOutbox(rows, origin: origin, now: syncCapture.wallClock(), db) }
     }
 
     /// Runs `body` inside the current transaction with its rows recorded as `origin`'s (nil: not
     /// recorded at all); what was written before is drained under the origin it had.
     func writing<T>(as origin: FieldChange.Origin?, _ db: Database, _ body: () throws -> T) throws -> T {
         try flushChanges(db)
-        let previous = sync.origin
-        sync.origin = origin
-        defer { sync.origin = previous }
+        let previous = syncCapture.origin
+        syncCapture.origin = origin
+        defer { syncCapture.origin = previous }
         // Rows nobody's intent wrote here are not logged at all (a pull of 100,000 rows logs nothing).
         let pause = origin == nil && previous != nil && recorder.keys != nil
         if pause { try ChangeLog.pause(true, db) }

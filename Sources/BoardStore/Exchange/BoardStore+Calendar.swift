@@ -2,7 +2,7 @@ import BoardModel
 import Foundation
 import GRDB
 
-extension BoardStore {
+extension ExchangeStore {
     /// What `board export ics` writes (ARCHITECTURE.md §11): every active template with a calendar
     /// rule, starting on its rule's first day, with its skipped dates; every dated plain card.
     /// `notes` says which templates a calendar can't hold (after-completion rules, checklist routines).
@@ -31,7 +31,7 @@ extension BoardStore {
                                           timeZone: ruleRecord.timezone ?? clock.zone.identifier,
                                           skipped: (series[template.id]?.skipped ?? []).sorted(), updatedAt: template.updatedAt))
             }
-            try Self.forEachCard(shownBy: horizons(clock), where: "due_date IS NOT NULL AND occurrence_date IS NULL", db) { card in
+            try BoardStore.forEachCard(shownBy: horizons(clock), where: "due_date IS NOT NULL AND occurrence_date IS NULL", db) { card in
                 items.append(CalendarItem(uid: card.id, values: card.values, start: card.dueDate!, rule: nil, timeZone: clock.zone.identifier,
                                           bucket: card.bucket, completedAt: card.completedAt, updatedAt: card.updatedAt))
             }

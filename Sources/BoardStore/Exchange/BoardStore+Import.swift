@@ -16,33 +16,11 @@ public struct ImportSummary: Hashable, Sendable {
 }
 
 extension BoardStore {
-    /// Reads a document (or a `list --json` array of cards) and writes it in one transaction:
-    /// all of it or, at the first wrong field, nothing — that field named by its JSON path. Rows
-    /// keep their ids: a row already here is updated when it differs and left alone when not,
-    /// so importing the same document twice changes nothing. Rows take this board's owner; an
-    /// empty board first takes the document's (settings), so a copy reads back byte for byte.
-    /// `dropPages`: for bytes mapped from a file, lets the pages of a range go once read.
-    public func importDocument(_ data: Data, dryRun: Bool = false, clock: BoardClock,
-                               dropPages: ((Range<Int>) -> Void)? = nil) throws -> ImportSummary {
-        do {
-            // The cards are read as they are written, inside the transaction: a wrong one rolls back all.
-            return try CardReader.document(data, dropPages: dropPages, check: Self.check) { document, cards in
-                try write { db in
-                    let summary = try Self.write(document, cards: &cards, clock: clock, horizons: horizons(clock),
-                                                 documentCards: data.count / Self.bytesPerCard, db)
-                    if dryRun { throw DryRun(summary: summary) }
-                    return summary
-                }
-            }
-        } catch let dry as DryRun {
-            return dry.summary
-        }
-    }
 
-    private struct DryRun: Error { let summary: ImportSummary }
+    struct DryRun: Error { let summary: ImportSummary }
 
     /// A document of another format, or of a version this Board doesn't read, is refused first.
-    private static func check(_ head: BoardDocument.Head) throws {
+    static func check(_ head: BoardDocument.Head) throws {
         guard head.format == BoardDocument.format else { throw BoardError("format", "must be \"\(BoardDocument.format)\", got \"\(head.format)\"") }
         guard head.version == BoardDocument.version else {
             throw BoardError("version", "this Board reads version \(BoardDocument.version) documents, got \(head.version)")
@@ -114,7 +92,7 @@ extension BoardStore {
         return statements
     }
 
-    private static func write(_ document: BoardDocument.Rest, cards: inout CardReader.Cards, clock: BoardClock, horizons: Horizons,
+    static func write(_ document: BoardDocument.Rest, cards: inout CardReader.Cards, clock: BoardClock, horizons: Horizons,
                               documentCards: Int, _ db: Database) throws -> ImportSummary {
         var summary = ImportSummary()
         let empty = try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM tasks) + (SELECT COUNT(*) FROM templates) + (SELECT COUNT(*) FROM habits)") == 0
@@ -283,6 +261,31 @@ extension BoardStore {
         case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY:
             "collides with a row already here (" + (error.message ?? "a unique value") + ")"
         default: error.message ?? "refused by the board file"
+        }
+    }
+}
+
+extension ExchangeStore {
+    /// Reads a document (or a `list --json` array of cards) and writes it in one transaction:
+    /// all of it or, at the first wrong field, nothing — that field named by its JSON path. Rows
+    /// keep their ids: a row already here is updated when it differs and left alone when not,
+    /// so importing the same document twice changes nothing. Rows take this board's owner; an
+    /// empty board first takes the document's (settings), so a copy reads back byte for byte.
+    /// `dropPages`: for bytes mapped from a file, lets the pages of a range go once read.
+    public func importDocument(_ data: Data, dryRun: Bool = false, clock: BoardClock,
+                               dropPages: ((Range<Int>) -> Void)? = nil) throws -> ImportSummary {
+        do {
+            // The cards are read as they are written, inside the transaction: a wrong one rolls back all.
+            return try CardReader.document(data, dropPages: dropPages, check: BoardStore.check) { document, cards in
+                try write { db in
+                    let summary = try BoardStore.write(document, cards: &cards, clock: clock, horizons: horizons(clock),
+                                                 documentCards: data.count / BoardStore.bytesPerCard, db)
+                    if dryRun { throw BoardStore.DryRun(summary: summary) }
+                    return summary
+                }
+            }
+        } catch let dry as BoardStore.DryRun {
+            return dry.summary
         }
     }
 }

@@ -10,27 +10,10 @@ public struct PlanSummary: Hashable, Sendable {
 }
 
 extension BoardStore {
-    /// Writes an import plan (taskwarrior, iCalendar; ARCHITECTURE.md §11) in one transaction. Rows
-    /// keep the plan's ids, so a second import of the same source updates rather than duplicates:
-    /// what the source says (titles, labels, priority, dates, rules) is brought up to date, what
-    /// only the board has (a card's bucket and place, its checklist, a completion) is kept. An
-    /// occurrence is found by its id or by its series and date, so one the board generated itself
-    /// is taken over, never doubled. Active templates then generate their week, as when added.
-    public func importPlan(_ plan: ImportPlan, dryRun: Bool = false, clock: BoardClock) throws -> PlanSummary {
-        do {
-            return try write { db in
-                let summary = try write(plan, clock: clock, db)
-                if dryRun { throw DryRunResult(summary: summary) }
-                return summary
-            }
-        } catch let dry as DryRunResult {
-            return dry.summary
-        }
-    }
 
-    private struct DryRunResult: Error { let summary: PlanSummary }
+    struct DryRunResult: Error { let summary: PlanSummary }
 
-    private func write(_ plan: ImportPlan, clock: BoardClock, _ db: Database) throws -> PlanSummary {
+    func write(_ plan: ImportPlan, clock: BoardClock, _ db: Database) throws -> PlanSummary {
         var summary = PlanSummary()
         let now = clock.timestamp
 
@@ -144,5 +127,25 @@ extension BoardStore {
             try generate(templateId: template.id, clock: clock, db)
         }
         return summary
+    }
+}
+
+extension ExchangeStore {
+    /// Writes an import plan (taskwarrior, iCalendar; ARCHITECTURE.md §11) in one transaction. Rows
+    /// keep the plan's ids, so a second import of the same source updates rather than duplicates:
+    /// what the source says (titles, labels, priority, dates, rules) is brought up to date, what
+    /// only the board has (a card's bucket and place, its checklist, a completion) is kept. An
+    /// occurrence is found by its id or by its series and date, so one the board generated itself
+    /// is taken over, never doubled. Active templates then generate their week, as when added.
+    public func importPlan(_ plan: ImportPlan, dryRun: Bool = false, clock: BoardClock) throws -> PlanSummary {
+        do {
+            return try write { db in
+                let summary = try base.write(plan, clock: clock, db)
+                if dryRun { throw BoardStore.DryRunResult(summary: summary) }
+                return summary
+            }
+        } catch let dry as BoardStore.DryRunResult {
+            return dry.summary
+        }
     }
 }

@@ -70,7 +70,7 @@ extension BoardStore {
         }
         let id = NameBasedId.occurrence(series: series.id, date: date)
         if let made = try CardRecord.fetchOne(db, key: id) { return made }
-        var inserter = try OccurrenceInserter(db, clock: clock, syncing: sync.joined)
+        var inserter = try OccurrenceInserter(db, clock: clock, syncing: syncCapture.joined)
         guard try writing(as: .generation, db, { try inserter.insert(template, series: series, date: date, db) }),
               let made = try CardRecord.fetchOne(db, key: id) else {
             throw BoardError("run", "“\(template.title)” on \(MonthName.due(date, nil, today: clock.today)) was deleted on another device")

@@ -2,30 +2,39 @@ import BoardModel
 import Foundation
 import GRDB
 
-/// What reads the board: the store, each read a transaction of its own, or one read transaction
-/// (`BoardStore.reading`), whose reads all come from one commit — the screen's snapshot, where
-/// counts, card windows, templates and habits must agree. The transaction is passed explicitly.
-public protocol BoardReading {
-    /// Runs `body` in a read transaction: a new one, or the one this reads through.
-    func read<T>(_ body: (Database) throws -> T) throws -> T
-}
+/// What reads the board (ARCHITECTURE.md §7): through the store, each read a transaction of its
+/// own (`store.reader`), or through one read transaction (`store.reading { reader in … }`), whose
+/// reads all come from one commit — the screen's snapshot, where counts, card windows, templates
+/// and habits must agree. No SQL reaches past it: its one `read` is the store's own.
+public struct BoardReader {
+    enum Source {
+        case store(BoardStore)
+        case transaction(Database)
+    }
 
-extension BoardStore: BoardReading {
-    /// Runs `body` in one read transaction and gives it that transaction to read through.
-    public func reading<T>(_ body: (BoardReadTransaction) throws -> T) throws -> T {
-        try database.read { db in try body(BoardReadTransaction(db: db)) }
+    let source: Source
+
+    /// Runs `body` in a read transaction: a new one, or the one this reads through.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        switch source {
+        case .store(let store): try store.read(body)
+        case .transaction(let db): try body(db)
+        }
     }
 }
 
-/// One read transaction of the board (`BoardStore.reading`): every read through it sees the same commit.
-public struct BoardReadTransaction: BoardReading {
-    let db: Database
+extension BoardStore {
+    /// The board's reads, each in a transaction of its own.
+    public var reader: BoardReader { BoardReader(source: .store(self)) }
 
-    public func read<T>(_ body: (Database) throws -> T) throws -> T { try body(db) }
+    /// Runs `body` in one read transaction and gives it a reader of that transaction.
+    public func reading<T>(_ body: (BoardReader) throws -> T) throws -> T {
+        try database.read { db in try body(BoardReader(source: .transaction(db))) }
+    }
 }
 
 /// The reads the screen's snapshot makes, through the store or one transaction.
-extension BoardReading {
+extension BoardReader {
     /// Templates in creation order, archived ones last (or left out); the first `limit` when given.
     public func templates(clock: BoardClock, limit: Int? = nil, includingArchived: Bool = true) throws -> [TemplateOverview] {
         try read { db in

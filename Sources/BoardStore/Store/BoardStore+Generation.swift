@@ -46,7 +46,7 @@ extension BoardStore {
         while let row = try rows.next() {
             existing[row[0], default: []].insert(row[1])
         }
-        var inserter = try OccurrenceInserter(db, clock: clock, syncing: sync.joined)
+        var inserter = try OccurrenceInserter(db, clock: clock, syncing: syncCapture.joined)
         var created = 0
         for template in active {
             guard let ruleRecord = rules[template.id], var seriesRecord = series[template.id], seriesRecord.status == .active else { continue }
@@ -149,7 +149,7 @@ extension BoardStore {
             try Self.archive(template.id, reason: .ended, clock: clock, db)
             return
         }
-        var inserter = try OccurrenceInserter(db, clock: clock, syncing: sync.joined)
+        var inserter = try OccurrenceInserter(db, clock: clock, syncing: syncCapture.joined)
         if try writing(as: .generation, db, { try inserter.insert(template, series: series, date: date, db) }) {
             series.usedCount += 1
             series.lastGeneratedAt = clock.timestamp
@@ -224,11 +224,11 @@ extension RoutineStore {
         // A read-only board is shown as it is stored.
         guard !base.isReadOnly else { return 0 }
         // Most commands find nothing to do; asked in a read, one that only reads takes no write lock.
-        if !base.sync.joined, try !read({ db in try BoardStore.hasWork(today: clock.today, db) }) { return 0 }
+        if !base.syncCapture.joined, try !read({ db in try BoardStore.hasWork(today: clock.today, db) }) { return 0 }
         return try write { db in
             try BoardStore.pruneRoutineTicks(today: clock.today, db)
             let made = try base.generate(templateId: nil, clock: clock, db)
-            if base.sync.joined { _ = try writing(as: .generation, db) { try base.refreshGenerated(today: clock.today, db) } }
+            if base.syncCapture.joined { _ = try writing(as: .generation, db) { try base.refreshGenerated(today: clock.today, db) } }
             return made
         }
     }

@@ -126,7 +126,7 @@ extension BoardStore {
     }
 }
 
-extension BoardReading {
+extension BoardReader {
     /// The routines shared with this person, by title.
     public func sharedRoutines() throws -> [SharedRoutine] {
         try read { db in try Row.fetchAll(db, sql: "SELECT * FROM shared_routines ORDER BY title, id").map(BoardStore.sharedRoutine) }

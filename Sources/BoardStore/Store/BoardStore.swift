@@ -8,7 +8,7 @@ public final class BoardStore: Sendable {
     /// The database: a file's pool, or an in-memory queue in unit tests (GRDB's app pattern).
     let database: any DatabaseWriter
     /// The owner of every row this file holds (the account's, once the board has joined a server).
-    public var ownerId: String { sync.ownerId }
+    public var ownerId: String { syncCapture.ownerId }
     /// The file, for messages about it.
     public let path: String
     /// Whether the file may only be read: it is shown, and every write is refused in words.
@@ -16,7 +16,7 @@ public final class BoardStore: Sendable {
     /// Collects change sets while `recording` runs.
     let recorder = ChangeRecorder()
     /// Sends every write to the sync outbox once the board has joined a server.
-    let sync = SyncCapture()
+    let syncCapture = SyncCapture()
     /// How the horizon columns follow the calendar (config.toml's `week_start`, `rollover`).
     public let horizonRule: HorizonRule
     /// The routines' schedules the agenda has parsed.
@@ -40,7 +40,7 @@ public final class BoardStore: Sendable {
         database = writer
         isReadOnly = readOnly
         if isReadOnly {
-            sync.ownerId = try Self.mapping(path: path) {
+            syncCapture.ownerId = try Self.mapping(path: path) {
                 try writer.read { db in
                     guard try Schema.migrator.hasCompletedMigrations(db) else { throw BoardFileError.readOnly(path: path) }
                     return try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1")
@@ -55,7 +55,7 @@ public final class BoardStore: Sendable {
             try Self.mapping(path: path) { try BoardDatabase.migrate(writer) }
             state = try Self.mapping(path: path) { try writer.writeWithoutTransaction(BoardDatabase.OpenState.init) }
         }
-        sync.ownerId = try state.owner ?? Self.mapping(path: path) {
+        syncCapture.ownerId = try state.owner ?? Self.mapping(path: path) {
             try writer.write { db in
                 // Between the read and this write another process may have made the owner.
                 if let owner = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1") { return owner }
@@ -77,14 +77,14 @@ public final class BoardStore: Sendable {
             do {
                 return try database.write { db in
                     joinedNow = try noticeJoining(db)
-                    sync.origin = .user
+                    syncCapture.origin = .user
                     let value = try updates(db)
                     try flushChanges(db)
                     return value
                 }
             } catch {
                 // The change log installed in a transaction that rolled back is gone with it.
-                if joinedNow { recorder.keys = nil; sync.joined = false }
+                if joinedNow { recorder.keys = nil; syncCapture.joined = false }
                 throw error
             }
         }
@@ -93,15 +93,15 @@ public final class BoardStore: Sendable {
     /// A board another process joined to a server since this one opened it: from this write on,
     /// its changes go to the outbox too, with the account's owner. Returns whether it was noticed now.
     private func noticeJoining(_ db: Database) throws -> Bool {
-        guard !sync.joined, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_state)") == true else { return false }
+        guard !syncCapture.joined, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_state)") == true else { return false }
         if recorder.keys == nil { recorder.keys = try ChangeLog.install(db) }
-        sync.ownerId = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1") ?? sync.ownerId
-        sync.joined = true
+        syncCapture.ownerId = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1") ?? syncCapture.ownerId
+        syncCapture.joined = true
         return true
     }
 
     /// One read, in a transaction of its own.
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         try database.read(body)
     }
 
@@ -122,33 +122,8 @@ public final class BoardStore: Sendable {
 
     // MARK: Ids
 
-    /// The card whose id is `prefix` or starts with it, like git's abbreviated hashes (its row is
-    /// in the table `tasks`). One of a routine another person shares is refused here by name: every
-    /// command that takes a card's id changes it.
-    public func cardId(matching prefix: String) throws -> String {
-        try read { db in try Self.resolveOwn(prefix, in: "tasks", noun: "card", db) }
-    }
-
-    /// The template whose id is `prefix` or starts with it; a shared routine's is refused, as above.
-    public func templateId(matching prefix: String) throws -> String {
-        try read { db in try Self.resolveOwn(prefix, in: "templates", noun: "template", db) }
-    }
-
-    /// The routine whose id is `prefix` or starts with it, this board's own or one shared with the
-    /// person: for what reads a routine or ticks its checklist, which changes nothing of the owner's.
-    public func routineId(matching prefix: String) throws -> String {
-        try read { db in
-            do {
-                return try Self.resolve(prefix, in: "templates", noun: "template", db)
-            } catch let error as BoardError {
-                guard let shared = try Self.sharedRoutine(matching: prefix, db) else { throw error }
-                return shared.id
-            }
-        }
-    }
-
     /// `resolve`, or, when a shared routine or its run has the id, why it can't be changed.
-    private static func resolveOwn(_ prefix: String, in table: String, noun: String, _ db: Database) throws -> String {
+    static func resolveOwn(_ prefix: String, in table: String, noun: String, _ db: Database) throws -> String {
         do {
             return try resolve(prefix, in: table, noun: noun, db)
         } catch let error as BoardError {

@@ -226,3 +226,14 @@ extension CardStore {
         try read { db in try BoardStore.card(id, db) }
     }
 }
+
+extension CardStore {
+    // MARK: Ids
+
+    /// The card whose id is `prefix` or starts with it, like git's abbreviated hashes (its row is
+    /// in the table `tasks`). One of a routine another person shares is refused here by name: every
+    /// command that takes a card's id changes it.
+    public func id(matching prefix: String) throws -> String {
+        try read { db in try BoardStore.resolveOwn(prefix, in: "tasks", noun: "card", db) }
+    }
+}

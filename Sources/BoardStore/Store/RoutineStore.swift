@@ -269,3 +269,26 @@ extension RoutineStore {
         }
     }
 }
+
+extension RoutineStore {
+    // MARK: Ids
+
+    /// The template whose id is `prefix` or starts with it, like git's abbreviated hashes; one of a
+    /// routine another person shares is refused by name: every command that takes a template's id changes it.
+    public func id(matching prefix: String) throws -> String {
+        try read { db in try BoardStore.resolveOwn(prefix, in: "templates", noun: "template", db) }
+    }
+
+    /// The routine whose id is `prefix` or starts with it, this board's own or one shared with the
+    /// person: for what reads a routine or ticks its checklist, which changes nothing of the owner's.
+    public func anyId(matching prefix: String) throws -> String {
+        try read { db in
+            do {
+                return try BoardStore.resolve(prefix, in: "templates", noun: "template", db)
+            } catch let error as BoardError {
+                guard let shared = try BoardStore.sharedRoutine(matching: prefix, db) else { throw error }
+                return shared.id
+            }
+        }
+    }
+}

@@ -30,6 +30,70 @@ public struct CheckedChanges: Sendable {
 /// from all the changes this device holds for it (`Replica.state`), so the file shows what the
 /// set of changes says, in whatever order they came.
 extension BoardStore {
+
+    /// Writes one row as `fields` say it is (what `changes`, all this device holds for it, make:
+    /// `Replica.row`; nil: removed, by the key `changes` give it); when it can't be made yet, why
+    /// (a value missing, or a rule of the board in the way).
+    static func materialize(table: String, id: String, fields: [String: String?]?, from changes: [FieldChange], key: [String],
+                                    upserts: inout [[String]: BulkInsert], _ db: Database) throws -> String? {
+        guard let fields else {
+            // Gone: removed by the key its values had (a habit entry's is its habit and day).
+            let values = Dictionary(changes.flatMap(\.expanded).map { ($0.field, $0.value) }, uniquingKeysWith: { a, _ in a })
+            let keyValues = key.map { column in column == "id" ? id.databaseValue : (SyncValue.value(values[column] ?? nil) ?? .null) }
+            try db.execute(sql: "DELETE FROM \(table) WHERE " + key.map { "\"\($0)\" = ?" }.joined(separator: " AND "),
+                           arguments: StatementArguments(keyValues))
+            return nil
+        }
+        // Column names come from Board's own list, never from received text (which was checked against it).
+        guard let known = SyncedFields.rules[table] else { return "not a table Board syncs" }
+        let own = SyncedRows.deviceColumns[table] ?? []
+        var columns: [(String, DatabaseValue)] = []
+        var registers: Set<String> = []
+        for (field, text) in fields where !own.contains(field) {
+            if field.hasPrefix("exception.") {
+                registers.insert(String(field.dropFirst("exception.".count)))
+                continue
+            }
+            guard let index = known.index(forKey: field), let value = SyncValue.value(text) else { return "\(table).\(field): its value can't be read" }
+            columns.append((known.keys[index], value))
+        }
+        if table == "tasks" { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
+        columns.sort { $0.0 < $1.0 }
+        let names = columns.map(\.0)
+        do {
+            let upsert = try upserts[names] ?? BulkInsert(db, table: table, columns: names, upsertingOn: key)
+            upserts[names] = upsert
+            try upsert.insert(columns.map(\.1))
+            return nil
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            // Only this statement is undone; the row waits for what it lacks.
+            return waitingReason(error)
+        }
+    }
+
+    /// Why a row that broke a rule of the board waits, in words.
+    static func waitingReason(_ error: DatabaseError) -> String {
+        let message = error.message ?? "\(error)"
+        return message.hasPrefix("NOT NULL") ? "its first values have not arrived" : "it would break a rule of the board (\(message))"
+    }
+
+    /// Rows whose parent the changes removed go with it, on every device alike (a card generated
+    /// offline for a series another device removed, an entry of a removed habit).
+    static func removeOrphans(_ db: Database) throws {
+        // Prepared once per connection: a server's replica takes in a change at a time, and
+        // preparing these six was a tenth of each pass.
+        for sql in [
+            "DELETE FROM recurrence_rules WHERE template_id NOT IN (SELECT id FROM templates)",
+            "DELETE FROM series WHERE template_id NOT IN (SELECT id FROM templates)",
+            "DELETE FROM tasks WHERE series_id IS NOT NULL AND series_id NOT IN (SELECT id FROM series)",
+            "DELETE FROM tasks WHERE template_id IS NOT NULL AND template_id NOT IN (SELECT id FROM templates)",
+            "DELETE FROM habit_entries WHERE habit_id NOT IN (SELECT id FROM habits)",
+            "UPDATE habit_entries SET routine_id = NULL WHERE routine_id IS NOT NULL AND routine_id NOT IN (SELECT id FROM templates)",
+        ] { try db.cachedStatement(sql: sql).execute() }
+    }
+}
+
+extension SyncStore {
     /// Takes in changes pulled from the server, through its sequence number `pulledThrough`, in one
     /// transaction: a crash leaves the board as it was and the pull is done again. A change that
     /// fails the field rules (`ChangeCheck`) is set aside with its reason and never applied.
@@ -45,10 +109,10 @@ extension BoardStore {
     public func check(_ changes: [FieldChange], serverClock: Int64? = nil) -> CheckedChanges {
         var checked = CheckedChanges()
         checked.accepted.reserveCapacity(changes.count)
-        let owner = sync.ownerId
+        let owner = base.syncCapture.ownerId
         // The latest moment a change can be stamped: the server refuses a stamp further ahead
         // of its clock when the change is made, so one in the log is older or came another way.
-        let wall = Self.milliseconds(sync.wallClock())
+        let wall = BoardStore.milliseconds(base.syncCapture.wallClock())
         let latestStamp = HybridTimestamp(milliseconds: max(wall, serverClock ?? wall) + HybridTimestamp.leeway, counter: Int.max)
         for change in changes {
             do throws(BoardError) {
@@ -68,7 +132,7 @@ extension BoardStore {
     /// Takes in changes `check` has checked, as `receive(_:pulledThrough:serverClock:)` does.
     @discardableResult
     public func receive(_ checked: CheckedChanges, pulledThrough: Int64, serverClock: Int64? = nil) throws -> ReceiveSummary {
-        try installChangeLog()
+        try base.installChangeLog()
         return try write { db in
             try writing(as: nil, db) {
                 var summary = ReceiveSummary()
@@ -88,7 +152,7 @@ extension BoardStore {
                     summary.setAside += db.changesCount
                 }
                 let accepted = checked.accepted, created = checked.created
-                let wall = Self.milliseconds(sync.wallClock())
+                let wall = BoardStore.milliseconds(base.syncCapture.wallClock())
                 let reference = max(wall, serverClock ?? wall)
                 // A row this device held no change of is made from this batch alone, without reading the log back.
                 let held = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ?)")
@@ -134,8 +198,8 @@ extension BoardStore {
                         && fresh[Replica.RowKey(change.entity, change.entityId)]?.count == 1
                 }
                 for change in accepted where !firstOfCard(change) { try keep(change) }
-                let keys = recorder.keys ?? [:]
-                let history = try db.cachedStatement(sql: "SELECT \(Self.changeColumns) FROM sync_changes WHERE entity = ? AND entity_id = ?")
+                let keys = base.recorder.keys ?? [:]
+                let history = try db.cachedStatement(sql: "SELECT \(BoardStore.changeColumns) FROM sync_changes WHERE entity = ? AND entity_id = ?")
                 // Rows that can't be made yet are noted with why, for `board sync status`, until they are.
                 let waits = try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_waiting (entity, entity_id, reason) VALUES (?, ?, ?)")
                 let made = try db.cachedStatement(sql: "DELETE FROM sync_waiting WHERE entity = ? AND entity_id = ?")
@@ -145,9 +209,9 @@ extension BoardStore {
                 for table in SyncedRows.tables where !SyncedRows.mergedTables.contains(table) {
                     for id in touched[table]?.sorted() ?? [] {
                         let new = fresh[Replica.RowKey(table, id)]
-                        let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap { try Self.fieldChange($0, db) }
+                        let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap { try BoardStore.fieldChange($0, db) }
                         let fields = Replica.row(Replica.RowKey(table, id), of: known, created: new?.count == 1 ? created[known[0].id] : nil)
-                        let reason = try Self.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
+                        let reason = try BoardStore.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
                                                           upserts: &upserts, db)
                         if let first = new?.first, firstOfCard(first) {
                             try keep(first, byReference: try reason == nil && RowReference.givesBack(first, db))
@@ -170,77 +234,16 @@ extension BoardStore {
                 let habitsTouched = SyncedRows.mergedTables.reduce(0) { $0 + (touched[$1]?.count ?? 0) }
                 if habitsTouched > 0 {
                     try db.execute(sql: "DELETE FROM sync_waiting WHERE entity IN ('habits', 'habit_entries')")
-                    let waiting = try Self.mergeHabits(db)
+                    let waiting = try BoardStore.mergeHabits(db)
                     for row in waiting { try waits.execute(arguments: [row.entity, row.id, row.reason]) }
                     summary.heldBack += waiting.count
                     summary.rows += max(0, habitsTouched - waiting.count)
                 }
-                if summary.rows > 0 { try Self.removeOrphans(db) }
+                if summary.rows > 0 { try BoardStore.removeOrphans(db) }
                 try db.execute(sql: "UPDATE sync_state SET pulled_through = max(pulled_through, ?) WHERE id = 1", arguments: [pulledThrough])
                 try db.execute(sql: "DELETE FROM sync_own_pushes WHERE last_seq <= (SELECT pulled_through FROM sync_state WHERE id = 1)")
                 return summary
             }
         }
-    }
-
-    /// Writes one row as `fields` say it is (what `changes`, all this device holds for it, make:
-    /// `Replica.row`; nil: removed, by the key `changes` give it); when it can't be made yet, why
-    /// (a value missing, or a rule of the board in the way).
-    private static func materialize(table: String, id: String, fields: [String: String?]?, from changes: [FieldChange], key: [String],
-                                    upserts: inout [[String]: BulkInsert], _ db: Database) throws -> String? {
-        guard let fields else {
-            // Gone: removed by the key its values had (a habit entry's is its habit and day).
-            let values = Dictionary(changes.flatMap(\.expanded).map { ($0.field, $0.value) }, uniquingKeysWith: { a, _ in a })
-            let keyValues = key.map { column in column == "id" ? id.databaseValue : (SyncValue.value(values[column] ?? nil) ?? .null) }
-            try db.execute(sql: "DELETE FROM \(table) WHERE " + key.map { "\"\($0)\" = ?" }.joined(separator: " AND "),
-                           arguments: StatementArguments(keyValues))
-            return nil
-        }
-        // Column names come from Board's own list, never from received text (which was checked against it).
-        guard let known = SyncedFields.rules[table] else { return "not a table Board syncs" }
-        let own = SyncedRows.deviceColumns[table] ?? []
-        var columns: [(String, DatabaseValue)] = []
-        var registers: Set<String> = []
-        for (field, text) in fields where !own.contains(field) {
-            if field.hasPrefix("exception.") {
-                registers.insert(String(field.dropFirst("exception.".count)))
-                continue
-            }
-            guard let index = known.index(forKey: field), let value = SyncValue.value(text) else { return "\(table).\(field): its value can't be read" }
-            columns.append((known.keys[index], value))
-        }
-        if table == "tasks" { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
-        columns.sort { $0.0 < $1.0 }
-        let names = columns.map(\.0)
-        do {
-            let upsert = try upserts[names] ?? BulkInsert(db, table: table, columns: names, upsertingOn: key)
-            upserts[names] = upsert
-            try upsert.insert(columns.map(\.1))
-            return nil
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            // Only this statement is undone; the row waits for what it lacks.
-            return waitingReason(error)
-        }
-    }
-
-    /// Why a row that broke a rule of the board waits, in words.
-    static func waitingReason(_ error: DatabaseError) -> String {
-        let message = error.message ?? "\(error)"
-        return message.hasPrefix("NOT NULL") ? "its first values have not arrived" : "it would break a rule of the board (\(message))"
-    }
-
-    /// Rows whose parent the changes removed go with it, on every device alike (a card generated
-    /// offline for a series another device removed, an entry of a removed habit).
-    private static func removeOrphans(_ db: Database) throws {
-        // Prepared once per connection: a server's replica takes in a change at a time, and
-        // preparing these six was a tenth of each pass.
-        for sql in [
-            "DELETE FROM recurrence_rules WHERE template_id NOT IN (SELECT id FROM templates)",
-            "DELETE FROM series WHERE template_id NOT IN (SELECT id FROM templates)",
-            "DELETE FROM tasks WHERE series_id IS NOT NULL AND series_id NOT IN (SELECT id FROM series)",
-            "DELETE FROM tasks WHERE template_id IS NOT NULL AND template_id NOT IN (SELECT id FROM templates)",
-            "DELETE FROM habit_entries WHERE habit_id NOT IN (SELECT id FROM habits)",
-            "UPDATE habit_entries SET routine_id = NULL WHERE routine_id IS NOT NULL AND routine_id NOT IN (SELECT id FROM templates)",
-        ] { try db.cachedStatement(sql: sql).execute() }
     }
 }

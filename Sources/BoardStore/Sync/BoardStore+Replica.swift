@@ -1,10 +1,7 @@
 import Foundation
 import GRDB
 
-/// What a server replica reads of its file (ARCHITECTURE.md §16), so the server reaches SQLite
-/// only through the store: the rows set aside to wait, the columns a table has, and a table's
-/// rows in the order it copies them out.
-extension BoardStore {
+extension SyncStore {
     /// The rows set aside until what they wait for arrives, by table and id.
     public func waitingRows() throws -> [(entity: String, id: String)] {
         try read { db in try Row.fetchAll(db, sql: "SELECT entity, entity_id FROM sync_waiting").map { ($0[0], $0[1]) } }

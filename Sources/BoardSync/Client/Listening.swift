@@ -23,7 +23,7 @@ enum Listening {
         let watch = String(UInt32.random(in: 0...UInt32.max), radix: 16)
         while !Task.isCancelled {
             // A board joins its account at its first round: until then it has no device id.
-            guard let device = (try? store.syncStatus())??.deviceId else {
+            guard let device = (try? store.sync.status())??.deviceId else {
                 try? await Task.sleep(for: .seconds(1))
                 continue
             }
@@ -67,7 +67,7 @@ enum Listening {
             let head = try? await ServerConnection.withConnection(server) { connection in
                 try await SyncConnection(connection: connection, server: server).head()
             }
-            if let head, head > (try? store.syncStatus()?.pulledThrough) ?? 0 {
+            if let head, head > (try? store.sync.status()?.pulledThrough) ?? 0 {
                 heard.set()
                 interval.reset()
             }

@@ -44,10 +44,10 @@ public enum SyncRound {
             let summary = try await ServerConnection.withConnection(server) { connection in
                 try await run(store, SyncConnection(connection: connection, server: server), clock: clock)
             }
-            try store.noteSyncRound(problem: nil, clock: clock())
+            try store.sync.noteSyncRound(problem: nil, clock: clock())
             return summary
         } catch {
-            try? store.noteSyncRound(problem: (error as? SyncError)?.reason ?? "\(error)", clock: clock())
+            try? store.sync.noteSyncRound(problem: (error as? SyncError)?.reason ?? "\(error)", clock: clock())
             throw error
         }
     }
@@ -55,32 +55,32 @@ public enum SyncRound {
     static func run(_ store: BoardStore, _ connection: SyncConnection, clock: @Sendable () -> BoardClock) async throws -> RoundSummary {
         var summary = RoundSummary()
         let owner = try await connection.owner()
-        if let status = try store.syncStatus(), store.ownerId != owner {
+        if let status = try store.sync.status(), store.ownerId != owner {
             throw SyncError.refused("this board syncs with another account (through \(status.server)); use a new board file for \(connection.server.user)",
                                     server: "\(connection.server.host):\(connection.server.port)")
         }
-        summary.joined = try store.join(owner: owner, server: connection.server.display)
+        summary.joined = try store.sync.join(owner: owner, server: connection.server.display)
         // Sent beside the clock's question, so it costs the round no wait of its own.
         async let zoneNoted: Void = connection.noteZone(clock().zone.identifier)
         let serverClock = try await connection.clock()
         await zoneNoted
-        try store.reinClock(serverClock: serverClock)
+        try store.sync.reinClock(serverClock: serverClock)
         summary.pushed += try await push(store, connection, owner: owner)
-        guard try store.syncStatus() != nil else { return summary }
+        guard try store.sync.status() != nil else { return summary }
         // The changes come by one statement; each batch is taken in (one transaction) while the next
         // is read and checked against the field rules: checking is a third of taking a batch in, and
         // needs no transaction. This device's own pushes are read from the store beforehand.
-        var from = try store.syncStatus()?.pulledThrough ?? 0
-        let pulled = connection.pull(after: from, excluding: try store.ownPushes(after: from))
+        var from = try store.sync.status()?.pulledThrough ?? 0
+        let pulled = connection.pull(after: from, excluding: try store.sync.ownPushes(after: from))
         @Sendable func pull() async throws -> (checked: CheckedChanges, through: Int64, count: Int) {
             let batch = try await pulled.next(pullBatch)
-            return (store.check(batch.changes, serverClock: serverClock), batch.through, batch.count)
+            return (store.sync.check(batch.changes, serverClock: serverClock), batch.through, batch.count)
         }
         var batch = try await pull()
         while batch.through > from {
             let current = batch
             async let following = current.count < pullBatch ? (CheckedChanges(), current.through, 0) : pull()
-            let received = try store.receive(current.checked, pulledThrough: current.through, serverClock: serverClock)
+            let received = try store.sync.receive(current.checked, pulledThrough: current.through, serverClock: serverClock)
             summary.pulled += received.received
             summary.heldBack = received.heldBack
             summary.setAside += received.setAside
@@ -91,7 +91,7 @@ public enum SyncRound {
         summary.pushed += try await push(store, connection, owner: owner)
         // Reminders this device claimed and delivered while offline: the server learns of them now.
         let offline = try store.reminders.unpushedClaims()
-        if !offline.isEmpty, let device = try store.syncStatus()?.deviceId {
+        if !offline.isEmpty, let device = try store.sync.status()?.deviceId {
             _ = try await connection.claimReminders(offline, device: device)
             try store.reminders.markClaimsPushed(offline)
         }
@@ -131,7 +131,7 @@ public enum SyncRound {
 
     /// Claims reminders on the server for this device; the ones it got.
     public static func claimReminders(_ store: BoardStore, _ claims: [(cardId: String, instant: String)], server: ServerURL) async throws -> Set<[String]> {
-        guard let device = try store.syncStatus()?.deviceId else { return [] }
+        guard let device = try store.sync.status()?.deviceId else { return [] }
         return try await ServerConnection.withConnection(server) { connection in
             try await SyncConnection(connection: connection, server: server).claimReminders(claims, device: device)
         }
@@ -142,12 +142,12 @@ public enum SyncRound {
     /// most of its own work).
     static func push(_ store: BoardStore, _ connection: SyncConnection, owner: String) async throws -> Int {
         var pushed = 0
-        var batch = try store.outbox(limit: pushBatch)
+        var batch = try store.sync.outbox(limit: pushBatch)
         while let last = batch.entries.last {
             let sending = batch.changes, entries = batch.entries
             async let numbers = connection.push(sending, owner: owner)
-            let next = entries.count < pushBatch ? OutboxBatch() : try store.outbox(after: last, limit: pushBatch)
-            try store.markPushed(entries, numbers: try await numbers)
+            let next = entries.count < pushBatch ? OutboxBatch() : try store.sync.outbox(after: last, limit: pushBatch)
+            try store.sync.markPushed(entries, numbers: try await numbers)
             pushed += entries.count
             batch = next
         }

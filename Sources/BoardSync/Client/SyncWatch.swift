@@ -40,7 +40,7 @@ public enum SyncWatch {
             group.addTask {
                 await Listening.run(store, server: server, heard: heard) { words in
                     guard saying.changed(to: words) else { return }
-                    try? store.noteListening(words, clock: clock())
+                    try? store.sync.noteListening(words, clock: clock())
                     report(.listening(words))
                 }
             }
@@ -59,7 +59,7 @@ public enum SyncWatch {
                 minute = Date()
                 _ = try? store.routines.generate(clock: clock())
             }
-            if heard.take() || due || (try? store.hasChangesToPush()) == true {
+            if heard.take() || due || (try? store.sync.hasChangesToPush()) == true {
                 due = false
                 do {
                     let summary = try await SyncRound.run(store, server: server, clock: clock)
@@ -71,7 +71,7 @@ public enum SyncWatch {
                     let problem = error as? SyncError ?? .refused("\(error)", server: "\(server.host):\(server.port)")
                     let retry = backoff.next()
                     if case .offline = problem {
-                        report(.offline(problem, waiting: (try? store.syncStatus()?.waiting) ?? 0, retry: Int(retry)))
+                        report(.offline(problem, waiting: (try? store.sync.status()?.waiting) ?? 0, retry: Int(retry)))
                     } else {
                         report(.refused(problem, retry: Int(retry)))
                     }

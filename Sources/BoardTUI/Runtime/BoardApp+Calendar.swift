@@ -26,7 +26,7 @@ extension BoardApp {
         }
         guard let id = cardId else { return }
         let now = clock()
-        guard let place = try store.place(ofCard: id, store.horizons(now)) else { return try readCalendar(day: item.date, counts: true) }
+        guard let place = try store.reader.place(ofCard: id, store.horizons(now)) else { return try readCalendar(day: item.date, counts: true) }
         let snapshot = try BoardSnapshot.load(store, clock: now, offsets: [place.bucket: max(0, place.row - BoardSnapshot.windowSize / 3)])
         report(.cardShown(snapshot, cardId: id, edit: edit))
         try readWhatIsShown()

@@ -57,7 +57,7 @@ extension BoardApp {
             report(.done(.skipped(templateId: id, date: date)))
         case .duplicateTemplate(let id):
             // A routine another person shares is copied as the person's own draft (ARCHITECTURE.md §18).
-            let shared = try store.sharedRoutines().contains { $0.id == id }
+            let shared = try store.reader.sharedRoutines().contains { $0.id == id }
             let copy = try shared ? store.routines.duplicateShared(id, clock: now) : store.routines.duplicate(id, clock: now)
             report(.done(.duplicated(title: copy.title)))
             return .template(copy.id)

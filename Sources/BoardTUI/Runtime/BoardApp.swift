@@ -237,7 +237,7 @@ public final class BoardApp {
         // A new minute: cards may have become overdue and reminders due.
         guard now.local != state.snapshot.now else { return said != nil }
         var snapshot = state.snapshot
-        try snapshot.refreshTime(store, clock: now)
+        try snapshot.refreshTime(store.reader, clock: now)
         report(.read(snapshot))
         return true
     }

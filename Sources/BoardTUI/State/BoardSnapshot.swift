@@ -82,7 +82,7 @@ public struct BoardSnapshot: Hashable, Sendable {
         try store.reading { try read($0, horizons: store.horizons(clock), clock: clock, query: query, offsets: offsets) }
     }
 
-    private static func read(_ store: some BoardReading, horizons: Horizons, clock: BoardClock, query: String,
+    private static func read(_ store: BoardReader, horizons: Horizons, clock: BoardClock, query: String,
                              offsets: [Bucket: Int]) throws -> BoardSnapshot {
         let templates = try store.templates(clock: clock, limit: templateRows).map {
             TemplateRow(id: $0.template.id, title: $0.template.title, summary: $0.summary, nextRun: $0.nextRun,
@@ -107,7 +107,7 @@ public struct BoardSnapshot: Hashable, Sendable {
     }
 
     /// Each column's counts and its window of cards, under `query`.
-    private static func readColumns(_ store: some BoardReading, _ horizons: Horizons, query: String, offsets: [Bucket: Int],
+    private static func readColumns(_ store: BoardReader, _ horizons: Horizons, query: String, offsets: [Bucket: Int],
                                     windowSize: Int = windowSize) throws -> [Bucket: ColumnWindow] {
         let totals = try store.cardCounts(horizons)
         let counts = query.isEmpty ? totals : try store.cardCounts(horizons, matching: query)
@@ -134,7 +134,7 @@ public struct BoardSnapshot: Hashable, Sendable {
     }
 
     /// Moves the snapshot to `clock`'s minute: what is overdue and which reminders are due.
-    public mutating func refreshTime(_ store: some BoardReading, clock: BoardClock) throws {
+    public mutating func refreshTime(_ store: BoardReader, clock: BoardClock) throws {
         now = clock.local
         zoneName = clock.zone.identifier
         zone = clock.zone
@@ -152,7 +152,7 @@ public struct BoardSnapshot: Hashable, Sendable {
     public mutating func loadWindow(_ store: BoardStore, bucket: Bucket, around row: Int) throws {
         guard var column = columns[bucket] else { return }
         column.offset = max(0, row - Self.windowSize / 3)
-        column.cards = try store.cardSummaries(in: bucket, store.horizonRule.on(today), matching: query, offset: column.offset, limit: Self.windowSize)
+        column.cards = try store.reader.cardSummaries(in: bucket, store.horizonRule.on(today), matching: query, offset: column.offset, limit: Self.windowSize)
         columns[bucket] = column
     }
 }

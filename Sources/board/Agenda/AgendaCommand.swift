@@ -35,7 +35,7 @@ struct AgendaCommand: Command {
         let first = try from.map { try CardFieldOptions.date($0, field: "from", today: clock.today) } ?? clock.today
         let range = first...first.adding(days: days - 1)
         let items = try store.agenda.days(range, clock: clock)
-        let titles = try store.templateTitles()
+        let titles = try store.reader.templateTitles()
         let out = try OutputSink(path: nil)
         if json {
             try out.write(try CardFormat.jsonText([

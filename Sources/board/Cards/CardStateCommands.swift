@@ -56,7 +56,7 @@ struct ReapplyCommand: Command {
         guard all != !fields.isEmpty else { throw BoardError("fields", "name the fields to reapply, or give --all (not both)") }
         let parsed = try fields.map { f throws in try CardField(parsing: f) }
         let (store, clock) = try board.open()
-        let cardId = try store.cardId(matching: id)
+        let cardId = try store.cards.id(matching: id)
         try store.cards.reapply(cardId, fields: all ? nil : parsed, clock: clock)
         let task = try store.cards.find(cardId)
         printOut("Reapplied the template to \(CardFormat.shortId(cardId))" + (task.exceptionMask.isEmpty ? "; no exceptions left" : "; still customized: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")))

@@ -30,7 +30,7 @@ struct EditCommand: Command {
                 if let time = given.time { edit.time = .set(time) }
             }
         }
-        let cardId = try store.cardId(matching: id)
+        let cardId = try store.cards.id(matching: id)
         // A time given to a card without a date is today's while it is still ahead, else tomorrow's.
         if due.isKeep, case .set(let time) = edit.time, try store.cards.find(cardId).dueDate == nil {
             due = .set(DateWords.day(for: time, now: clock.local))

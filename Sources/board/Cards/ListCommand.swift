@@ -31,7 +31,7 @@ struct ListCommand: Command {
             try out.write(first ? "\n\n]\n" : "\n]\n")
             return try out.finish()
         }
-        let titles = try store.templateTitles()
+        let titles = try store.reader.templateTitles()
         let counts = try store.cards.counts(shownBy: store.horizons(clock))
         for bucket in only.map({ [$0] }) ?? Bucket.allCases {
             try out.write("\(bucket.title) (\(counts[bucket] ?? 0))\n")

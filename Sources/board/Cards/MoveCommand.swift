@@ -20,7 +20,7 @@ struct MoveCommand: Command {
         let bucket = try Bucket(parsing: bucket)
         if let position, position < 0 { throw BoardError("position", "must be 0 (the top) or more, got \(position)") }
         let (store, clock) = try board.open()
-        let cardId = try store.cardId(matching: id)
+        let cardId = try store.cards.id(matching: id)
         try store.cards.move(cardId, to: bucket, position: position, clock: clock)
         printOut("Moved \(CardFormat.shortId(cardId)) to \(bucket.title)")
     }

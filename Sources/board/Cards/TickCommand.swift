@@ -20,7 +20,7 @@ struct TickCommand: Command {
     func run() throws {
         let number = try RoutineCommand.stepNumber(step)
         let (store, clock) = try board.open()
-        let cardId = try store.cardId(matching: id)
+        let cardId = try store.cards.id(matching: id)
         let done = try store.checklists.toggle(number - 1, of: .card(id: cardId), clock: clock)
         let checklist = try store.checklists.read(ofCard: cardId)
         let text = checklist.steps[number - 1].text

@@ -49,7 +49,7 @@ struct CompletionsCommand: Command {
         guard let (store, _) = try? board.open(generating: false, creating: false) else { return [] }
         var ids: [String] = []
         try? store.cards.forEach { ids.append(CardFormat.shortId($0.id)) }
-        ids += ((try? store.templateTitles()) ?? [:]).keys.sorted().map(CardFormat.shortId)
+        ids += ((try? store.reader.templateTitles()) ?? [:]).keys.sorted().map(CardFormat.shortId)
         return ids
     }
 }

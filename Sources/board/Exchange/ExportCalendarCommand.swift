@@ -27,7 +27,7 @@ struct ExportCalendarCommand: Command {
 
     func run() throws {
         let (store, clock) = try board.open()
-        let (items, notes) = try store.calendarItems(clock: clock)
+        let (items, notes) = try store.exchange.calendarItems(clock: clock)
         let sink = try OutputSink(path: output)
         try sink.write(ICalendarWriter.calendar(items, events: events, stamp: ICalendarWriter.utc(clock.instant), year: clock.today.year))
         try sink.finish()

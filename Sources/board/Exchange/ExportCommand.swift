@@ -34,7 +34,7 @@ struct ExportDocumentCommand: Command {
     func run() throws {
         let (store, clock) = try board.open()
         let sink = try OutputSink(path: output)
-        try store.export(shownBy: store.horizons(clock)) { try sink.write($0) }
+        try store.exchange.export(shownBy: store.horizons(clock)) { try sink.write($0) }
         try sink.finish()
     }
 }

@@ -29,7 +29,7 @@ struct ImportCalendarCommand: Command {
         guard let text = String(data: data, encoding: .utf8) else { throw BoardError("file", "is not UTF-8 text; a calendar file is") }
         let (store, clock) = try source.open()
         let plan = try ICalendarReader.plan(text, zone: clock.zone, today: clock.today, now: clock.timestamp)
-        let summary = try store.importPlan(plan, dryRun: source.dryRun, clock: clock)
+        let summary = try store.exchange.importPlan(plan, dryRun: source.dryRun, clock: clock)
         printOut(ImportCommand.describe(plan, summary, dryRun: source.dryRun))
     }
 }

@@ -55,7 +55,7 @@ struct ImportDocumentCommand: Command {
         let data = input.data
         let (store, clock) = try source.open()
         let summary: ImportSummary
-        do { summary = try store.importDocument(data, dryRun: source.dryRun, clock: clock, dropPages: input.dropPages) } catch let error as BoardError {
+        do { summary = try store.exchange.importDocument(data, dryRun: source.dryRun, clock: clock, dropPages: input.dropPages) } catch let error as BoardError {
             // taskwarrior's export is a JSON array too; say which command reads it.
             if error.field.name.hasPrefix("cards[0]"), String(decoding: data.prefix(4096), as: UTF8.self).contains("\"uuid\"") {
                 throw BoardError("file", "looks like taskwarrior's `task export`; bring it in with `board import taskwarrior \(source.file)`")

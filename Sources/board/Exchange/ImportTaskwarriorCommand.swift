@@ -31,7 +31,7 @@ struct ImportTaskwarriorCommand: Command {
         defer { withExtendedLifetime(input) {} }
         let (store, clock) = try source.open()
         let plan = try TaskwarriorImport.plan(try TaskwarriorTask.tasks(in: data), zone: clock.zone, today: clock.today)
-        let summary = try store.importPlan(plan, dryRun: source.dryRun, clock: clock)
+        let summary = try store.exchange.importPlan(plan, dryRun: source.dryRun, clock: clock)
         printOut(ImportCommand.describe(plan, summary, dryRun: source.dryRun))
     }
 }

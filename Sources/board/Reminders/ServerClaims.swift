@@ -38,7 +38,7 @@ enum ServerClaims {
     /// device's. A server it can't ask delivers none: their claims here are let go, so a later pass
     /// delivers them late, or reports them missed, by the usual rules once it can claim them there.
     static func settle(_ pass: [ClaimedReminder], store: BoardStore, board path: String) throws -> [ClaimedReminder] {
-        guard !pass.isEmpty, try store.syncStatus() != nil, try SyncCommands.configuredURL != nil || store.joinedServer() != nil else { return pass }
+        guard !pass.isEmpty, try store.sync.status() != nil, try SyncCommands.configuredURL != nil || store.sync.server() != nil else { return pass }
         switch claim(pass.map(\.reminder), board: path) {
         case .failure(let outOfReach):
             try store.reminders.releaseClaims(pass.map(\.reminder))

@@ -55,7 +55,7 @@ struct RoutineShow: Command {
     func run() throws {
         let (store, clock) = try board.open()
         let date = try day.day(today: clock.today)
-        let checklist = try store.checklists.read(ofRoutine: try store.routineId(matching: id), day: date, clock: clock)
+        let checklist = try store.checklists.read(ofRoutine: try store.routines.anyId(matching: id), day: date, clock: clock)
         if json {
             printOut(try CardFormat.jsonText([
                 "title": checklist.title, "date": date.iso,
@@ -93,7 +93,7 @@ struct RoutineTick: Command {
         let (store, clock) = try board.open()
         let date = try day.day(today: clock.today)
         // A routine another person shares is ticked here too: its ticks are this device's own.
-        let templateId = try store.routineId(matching: id)
+        let templateId = try store.routines.anyId(matching: id)
         let checklist = try store.checklists.read(ofRoutine: templateId, day: date, clock: clock)
         let done = try store.checklists.toggle(number - 1, of: checklist.owner, clock: clock)
         let text = checklist.steps[number - 1].text
@@ -123,7 +123,7 @@ struct RoutineLink: Command {
         let number = try RoutineCommand.stepNumber(step)
         guard (habit == nil) == none else { throw BoardError("habit", "give a habit's name, or --none to unlink, not both") }
         let (store, clock) = try board.open(generating: false)
-        let templateId = try store.templateId(matching: id)
+        let templateId = try store.routines.id(matching: id)
         let habitId = try habit.map { try store.habits.id(matching: $0) }
         try store.checklists.link(number - 1, ofTemplate: templateId, toHabit: habitId, clock: clock)
         printOut(habit.map { "Linked step \(number) to habit \($0)." } ?? "Unlinked step \(number).")

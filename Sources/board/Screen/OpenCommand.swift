@@ -29,12 +29,12 @@ struct OpenCommand: Command {
         // With a server configured, or one the board joined, the board syncs by itself, in a process
         // beside it: offline never blocks a key.
         var sync: ScreenSync?
-        if syncing, !store.isReadOnly, try SyncCommands.configuredURL != nil || store.joinedServer() != nil {
+        if syncing, !store.isReadOnly, try SyncCommands.configuredURL != nil || store.sync.server() != nil {
             let box = SyncStatusBox()
             app.syncStatus = box
             box.post("Syncing…")
             let fixed = clockOptions.isFixed
-            store.setWallClock { fixed ? clock().instant : Date() }
+            store.sync.setWallClock { fixed ? clock().instant : Date() }
             do { sync = try ScreenSync(path: path, clockOptions: clockOptions, box: box) } catch {
                 box.post("No sync: " + ((error as? BoardError)?.problem ?? "\(error)").escapedForTerminal)
             }

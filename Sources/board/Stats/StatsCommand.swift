@@ -29,7 +29,7 @@ struct StatsCommand: Command {
         guard (1...104).contains(weeks) else { throw BoardError("weeks", "must be 1 to 104, got \(weeks)") }
         guard !(json && csv) else { throw BoardError("format", "--json and --csv can't both be given") }
         let (store, clock) = try board.open(generating: false)
-        let templateId = try template.map { try store.templateId(matching: $0) }
+        let templateId = try template.map { try store.routines.id(matching: $0) }
         let stats = try store.stats.report(weeks: weeks, weekStart: ConfigFile.loaded.weekStart ?? .monday, templateId: templateId, clock: clock)
         if json {
             let encoder = JSONEncoder()

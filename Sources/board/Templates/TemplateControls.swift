@@ -42,8 +42,8 @@ struct TemplateDuplicate: IdAction {
     /// A routine another person shares is copied too, as the person's own draft (ARCHITECTURE.md §18).
     func run() throws {
         let (store, clock) = try board.open()
-        let routine = try store.routineId(matching: id)
-        if try store.sharedRoutines().contains(where: { $0.id == routine }) {
+        let routine = try store.routines.anyId(matching: id)
+        if try store.reader.sharedRoutines().contains(where: { $0.id == routine }) {
             let copy = try store.routines.duplicateShared(routine, clock: clock)
             return printOut("Added draft \(CardFormat.shortId(copy.id)): \(copy.title.escapedForTerminal)")
         }

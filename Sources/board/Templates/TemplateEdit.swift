@@ -34,7 +34,7 @@ struct TemplateEdit: Command {
         let edit = try fields.edit(checklist: steps.isEmpty ? nil : steps)
         guard !edit.isEmpty || !schedule.isEmpty else { throw BoardError("edit", "nothing to change; give --title, --every, --time, …") }
         let (store, boardClock) = try board.open()
-        let templateId = try store.templateId(matching: id)
+        let templateId = try store.routines.id(matching: id)
         var request = TemplateEditRequest(fields: edit, includeOverdue: includeOverdue)
         if !schedule.isEmpty {
             let current = try store.routines.overview(templateId, clock: boardClock).scheduling?.schedule.rule

@@ -18,7 +18,7 @@ struct TemplateList: Command {
 
     func run() throws {
         let (store, clock) = try board.open()
-        let templates = try store.templates(clock: clock), shared = try store.sharedRoutines()
+        let templates = try store.reader.templates(clock: clock), shared = try store.reader.sharedRoutines()
         if json {
             printOut(try CardFormat.jsonText(templates.map(Self.json) + shared.map(Self.json)))
             return
@@ -35,7 +35,7 @@ struct TemplateList: Command {
             let remaining = t.remaining.map { " · \($0) remaining" } ?? ""
             printOut("\(CardFormat.shortId(t.template.id))  \(t.template.title.escapedForTerminal) · \(t.summary) · \(next) · \(t.template.status.rawValue)\(remaining)")
         }
-        let nextShared = try store.nextSharedRuns(at: clock.local)
+        let nextShared = try store.reader.nextSharedRuns(at: clock.local)
         for r in shared {
             // The same line the owner sees of it: the schedule with its time, and the next run.
             let next = r.status != .active ? r.status.rawValue

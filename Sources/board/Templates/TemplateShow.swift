@@ -11,9 +11,9 @@ struct TemplateShow: IdAction {
 
     func run() throws {
         let (store, clock) = try board.open()
-        let routine = try store.routineId(matching: id)
-        if let shared = try store.sharedRoutines().first(where: { $0.id == routine }) {
-            return printOut(Self.lines(shared, runs: try store.sharedRuns(from: clock.today), clock: clock))
+        let routine = try store.routines.anyId(matching: id)
+        if let shared = try store.reader.sharedRoutines().first(where: { $0.id == routine }) {
+            return printOut(Self.lines(shared, runs: try store.reader.sharedRuns(from: clock.today), clock: clock))
         }
         printOut(try perform(store, found: routine, clock: clock))
     }
@@ -64,7 +64,7 @@ struct TemplateShow: IdAction {
             "Status:      \(template.status.rawValue) · version \(template.version)",
             "Checklist:   \(template.checklist.isEmpty ? "—" : "")",
         ]
-        let habits = Dictionary(uniqueKeysWithValues: try store.habitRecords().map { ($0.id, $0.name) })
+        let habits = Dictionary(uniqueKeysWithValues: try store.reader.habitRecords().map { ($0.id, $0.name) })
         lines += template.checklist.enumerated().map { i, step in
             "  \(i + 1). \(step.text.escapedForTerminal)" + (step.habitId.map { " → habit: \((habits[$0] ?? "archived habit").escapedForTerminal)" } ?? "")
         }

@@ -39,59 +39,10 @@ public struct OutboxBatch: Sendable {
 /// kept as field changes, stamped by the device's hybrid clock, in the same transaction as the
 /// write, until the server acknowledges them.
 extension BoardStore {
-    /// The hybrid clock reads this wall clock (a command's `--now`; the system's otherwise).
-    public func setWallClock(_ now: @escaping @Sendable () -> Date) { sync.wallClock = now }
 
     func startRecordingForSync() throws {
         try installChangeLog()
-        sync.joined = true
-    }
-
-    /// Joins the account of `owner` on `server`: every row becomes the owner's, the device gets its
-    /// id and clock, and the whole board goes to the outbox as created rows — so a first sync merges
-    /// what this file holds with what the server has, and nothing local is dropped. Returns how
-    /// many changes wait. Joining the same owner again only notes the server.
-    @discardableResult
-    public func join(owner: String, server: String) throws -> Int {
-        try installChangeLog()
-        let count = try write { db in
-            try writing(as: nil, db) {
-                if let current = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1"), current == owner,
-                   try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_state)") ?? false {
-                    try db.execute(sql: "UPDATE sync_state SET server = ? WHERE id = 1", arguments: [server])
-                    return 0
-                }
-                for table in ["settings", "templates", "series", "tasks", "habits"] {
-                    try db.execute(sql: "UPDATE \(table) SET owner_id = ?", arguments: [owner])
-                }
-                let clock = HybridTimestamp(milliseconds: 0).next(now: Self.milliseconds(sync.wallClock()))
-                try db.execute(sql: """
-                    INSERT INTO sync_state (id, device_id, clock, server) VALUES (1, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET server = excluded.server
-                    """, arguments: [Self.newId(), clock.description, server])
-                let keys = recorder.keys ?? [:]
-                var count = 0
-                for table in SyncedRows.tables {
-                    if RowReference.tables.contains(table) {
-                        // The cards' changes name them rather than copy them (`RowReference`).
-                        count += try Self.addReferencesToOutbox(table: table, now: sync.wallClock(), db)
-                        continue
-                    }
-                    var rows: [RowChange] = []
-                    let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table)")
-                    while let row = try cursor.next() {
-                        let values = Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] as DatabaseValue) })
-                        let key = Dictionary(uniqueKeysWithValues: (keys[table] ?? []).map { ($0, values[$0] ?? .null) })
-                        rows.append(RowChange(table: table, key: key, before: nil, after: values))
-                    }
-                    count += try Self.addToOutbox(rows, origin: .user, now: sync.wallClock(), db)
-                }
-                return count
-            }
-        }
-        sync.ownerId = owner
-        sync.joined = true
-        return count
+        syncCapture.joined = true
     }
 
     /// Adds the field changes of `rows` to the outbox, each row change with the next stamp of the
@@ -140,6 +91,91 @@ extension BoardStore {
         return count
     }
 
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
+
+    /// A change's device in SQL: this device's own changes name none in the file (ARCHITECTURE.md
+    /// §13), and are its id.
+    static let changeDevice = "COALESCE(device, (SELECT device_id FROM sync_state WHERE id = 1))"
+
+    /// The columns of `sync_changes` that `fieldChange` reads.
+    static let changeColumns = "change_id, entity, entity_id, field, value, stamp, \(changeDevice) AS device, origin, in_row, row_before"
+
+    /// A change of the log as it was made: a change kept by reference gets its value from its row.
+    static func fieldChange(_ row: Row, _ db: Database) throws -> FieldChange? {
+        guard let stamp = HybridTimestamp(row["stamp"] as String), let origin = FieldChange.Origin(rawValue: row["origin"]) else { return nil }
+        let entity: String = row["entity"], entityId: String = row["entity_id"]
+        let value: String? = row["in_row"] as Bool
+            ? try RowReference.value(table: entity, id: entityId, rowBefore: row["row_before"], db)
+            : row["value"]
+        return FieldChange(id: row["change_id"], entity: entity, entityId: entityId, field: row["field"],
+                           value: value, stamp: stamp, device: row["device"], origin: origin)
+    }
+
+}
+
+/// The board's side of sync (ARCHITECTURE.md §13): joining an account, the outbox and what was
+/// pushed, received changes, the device's clock, and the rows a server's replica reads.
+/// `store.sync`.
+public struct SyncStore: StoreCapability {
+    public let base: BoardStore
+}
+
+extension BoardStore {
+    /// The board's side of sync: joining, the outbox, received changes, the replica's rows.
+    public var sync: SyncStore { SyncStore(base: self) }
+}
+
+extension SyncStore {
+    /// The hybrid clock reads this wall clock (a command's `--now`; the system's otherwise).
+    public func setWallClock(_ now: @escaping @Sendable () -> Date) { base.syncCapture.wallClock = now }
+
+    /// Joins the account of `owner` on `server`: every row becomes the owner's, the device gets its
+    /// id and clock, and the whole board goes to the outbox as created rows — so a first sync merges
+    /// what this file holds with what the server has, and nothing local is dropped. Returns how
+    /// many changes wait. Joining the same owner again only notes the server.
+    @discardableResult
+    public func join(owner: String, server: String) throws -> Int {
+        try base.installChangeLog()
+        let count = try write { db in
+            try writing(as: nil, db) {
+                if let current = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1"), current == owner,
+                   try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_state)") ?? false {
+                    try db.execute(sql: "UPDATE sync_state SET server = ? WHERE id = 1", arguments: [server])
+                    return 0
+                }
+                for table in ["settings", "templates", "series", "tasks", "habits"] {
+                    try db.execute(sql: "UPDATE \(table) SET owner_id = ?", arguments: [owner])
+                }
+                let clock = HybridTimestamp(milliseconds: 0).next(now: BoardStore.milliseconds(base.syncCapture.wallClock()))
+                try db.execute(sql: """
+                    INSERT INTO sync_state (id, device_id, clock, server) VALUES (1, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET server = excluded.server
+                    """, arguments: [BoardStore.newId(), clock.description, server])
+                let keys = base.recorder.keys ?? [:]
+                var count = 0
+                for table in SyncedRows.tables {
+                    if RowReference.tables.contains(table) {
+                        // The cards' changes name them rather than copy them (`RowReference`).
+                        count += try BoardStore.addReferencesToOutbox(table: table, now: base.syncCapture.wallClock(), db)
+                        continue
+                    }
+                    var rows: [RowChange] = []
+                    let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table)")
+                    while let row = try cursor.next() {
+                        let values = Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] as DatabaseValue) })
+                        let key = Dictionary(uniqueKeysWithValues: (keys[table] ?? []).map { ($0, values[$0] ?? .null) })
+                        rows.append(RowChange(table: table, key: key, before: nil, after: values))
+                    }
+                    count += try BoardStore.addToOutbox(rows, origin: .user, now: base.syncCapture.wallClock(), db)
+                }
+                return count
+            }
+        }
+        base.syncCapture.ownerId = owner
+        base.syncCapture.joined = true
+        return count
+    }
+
     /// Brings back a clock that a far-future stamp pinned before the server refused such stamps:
     /// when it is more than the leeway ahead of the server's clock (`serverClock`, milliseconds),
     /// it restarts there — or above the latest change it has sent or received, when that is later —
@@ -170,41 +206,21 @@ extension BoardStore {
         }
     }
 
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
-
     /// Up to `limit` changes the server does not have yet, in the order they were made; after log
     /// entry `entry` when given, so the next batch can be read while the server takes this one.
     public func outbox(after entry: Int64 = 0, limit: Int) throws -> OutboxBatch {
         try read { db in
             var batch = OutboxBatch()
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT entry, \(Self.changeColumns) FROM sync_changes WHERE pushed = 0 AND entry > ? ORDER BY entry LIMIT ?
+                SELECT entry, \(BoardStore.changeColumns) FROM sync_changes WHERE pushed = 0 AND entry > ? ORDER BY entry LIMIT ?
                 """, arguments: [entry, limit])
             while let row = try rows.next() {
-                guard let change = try Self.fieldChange(row, db) else { continue }
+                guard let change = try BoardStore.fieldChange(row, db) else { continue }
                 batch.changes.append(change)
                 batch.entries.append(row["entry"])
             }
             return batch
         }
-    }
-
-    /// A change's device in SQL: this device's own changes name none in the file (ARCHITECTURE.md
-    /// §13), and are its id.
-    static let changeDevice = "COALESCE(device, (SELECT device_id FROM sync_state WHERE id = 1))"
-
-    /// The columns of `sync_changes` that `fieldChange` reads.
-    static let changeColumns = "change_id, entity, entity_id, field, value, stamp, \(changeDevice) AS device, origin, in_row, row_before"
-
-    /// A change of the log as it was made: a change kept by reference gets its value from its row.
-    static func fieldChange(_ row: Row, _ db: Database) throws -> FieldChange? {
-        guard let stamp = HybridTimestamp(row["stamp"] as String), let origin = FieldChange.Origin(rawValue: row["origin"]) else { return nil }
-        let entity: String = row["entity"], entityId: String = row["entity_id"]
-        let value: String? = row["in_row"] as Bool
-            ? try RowReference.value(table: entity, id: entityId, rowBefore: row["row_before"], db)
-            : row["value"]
-        return FieldChange(id: row["change_id"], entity: entity, entityId: entityId, field: row["field"],
-                           value: value, stamp: stamp, device: row["device"], origin: origin)
     }
 
     /// The server has the changes of these log entries: they leave the outbox (and stay in the log
@@ -241,7 +257,7 @@ extension BoardStore {
     }
 
     /// Where this device stands; nil when the board has never joined a server.
-    public func syncStatus() throws -> SyncStatus? {
+    public func status() throws -> SyncStatus? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_state WHERE id = 1") else { return nil }
             let waiting = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_changes WHERE pushed = 0") ?? 0
@@ -260,7 +276,7 @@ extension BoardStore {
 
     /// The server this board joined, as its first round recorded it (a URL without its password);
     /// nil for a board that never synced, or a server's replica file, which names none.
-    public func joinedServer() throws -> String? {
+    public func server() throws -> String? {
         try read { db in try String.fetchOne(db, sql: "SELECT server FROM sync_state WHERE id = 1 AND server LIKE 'postgres%'") }
     }
 

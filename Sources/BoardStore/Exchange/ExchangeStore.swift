@@ -32,43 +32,6 @@ extension BoardStore {
         }
     }
 
-    /// Writes the whole board as one document (ARCHITECTURE.md §11), piece by piece to `write`,
-    /// all of it from one read transaction. Rows go in a stable order (templates and habits by
-    /// id, cards as the board shows them), keys sorted, so the same board gives the same bytes.
-    /// Ticks of routines without a schedule stay out: they are local to this file.
-    public func export(shownBy horizons: Horizons = .stored, to write: (String) throws -> Void) throws {
-        try read { db in
-            let encoder = BoardDocument.encoder()
-            let settings = try SettingsRecord.fetchOne(db, key: 1)
-            try write("{\n  \"format\" : \"\(BoardDocument.format)\",\n  \"version\" : \(BoardDocument.version),\n")
-            try write("  \"settings\" : " + BoardDocument.text(BoardDocument.Settings(ownerId: settings?.ownerId ?? ownerId, timeZone: settings?.timeZone),
-                                                                 depth: 1, encoder: encoder).dropFirst(2) + ",\n")
-            let rules = Dictionary(try RecurrenceRuleRecord.fetchAll(db).map { ($0.templateId, $0) }, uniquingKeysWith: { a, _ in a })
-            let series = Dictionary(try SeriesRecord.fetchAll(db).map { ($0.templateId, $0) }, uniquingKeysWith: { a, _ in a })
-            var templates = ArrayText("templates")
-            try write(templates.open)
-            let templateRows = try TemplateRecord.fetchCursor(db, sql: "SELECT * FROM templates ORDER BY id")
-            while let template = try templateRows.next() {
-                try write(templates.item(BoardDocument.text(BoardDocument.Template(template, rule: rules[template.id], series: series[template.id]),
-                                                            depth: 2, encoder: encoder)))
-            }
-            try write(templates.close + ",\n")
-            var cards = ArrayText("cards")
-            try write(cards.open)
-            try Self.forEachCard(shownBy: horizons, db) { task in try write(cards.item(CardJSON.text(BoardDocument.Card(task, full: true), depth: 2))) }
-            try write(cards.close + ",\n")
-            let entries = Dictionary(grouping: try HabitEntryRecord.fetchAll(db, sql: "SELECT * FROM habit_entries ORDER BY habit_id, day"),
-                                     by: \.habitId)
-            var habits = ArrayText("habits")
-            try write(habits.open)
-            let habitRows = try HabitRecord.fetchCursor(db, sql: "SELECT * FROM habits ORDER BY id")
-            while let habit = try habitRows.next() {
-                try write(habits.item(BoardDocument.text(BoardDocument.Habit(habit, entries: entries[habit.id] ?? []), depth: 2, encoder: encoder)))
-            }
-            try write(habits.close + "\n}\n")
-        }
-    }
-
 }
 
 /// `"name" : [ … ]` at a document's first level, written as its items come.
@@ -101,6 +64,56 @@ extension CardStore {
                 if let bucket = Bucket(rawValue: row[0]) { counts[bucket] = row[1] }
             }
             return counts
+        }
+    }
+}
+
+/// The board as a document and back (ARCHITECTURE.md §11): export, import (a Board document, a
+/// plan read from another tool) and the calendar's items. `store.exchange`.
+public struct ExchangeStore: StoreCapability {
+    public let base: BoardStore
+}
+
+extension BoardStore {
+    /// The board as a document and back: export, import, the calendar's items.
+    public var exchange: ExchangeStore { ExchangeStore(base: self) }
+}
+
+extension ExchangeStore {
+    /// Writes the whole board as one document (ARCHITECTURE.md §11), piece by piece to `write`,
+    /// all of it from one read transaction. Rows go in a stable order (templates and habits by
+    /// id, cards as the board shows them), keys sorted, so the same board gives the same bytes.
+    /// Ticks of routines without a schedule stay out: they are local to this file.
+    public func export(shownBy horizons: Horizons = .stored, to write: (String) throws -> Void) throws {
+        try read { db in
+            let encoder = BoardDocument.encoder()
+            let settings = try SettingsRecord.fetchOne(db, key: 1)
+            try write("{\n  \"format\" : \"\(BoardDocument.format)\",\n  \"version\" : \(BoardDocument.version),\n")
+            try write("  \"settings\" : " + BoardDocument.text(BoardDocument.Settings(ownerId: settings?.ownerId ?? ownerId, timeZone: settings?.timeZone),
+                                                                 depth: 1, encoder: encoder).dropFirst(2) + ",\n")
+            let rules = Dictionary(try RecurrenceRuleRecord.fetchAll(db).map { ($0.templateId, $0) }, uniquingKeysWith: { a, _ in a })
+            let series = Dictionary(try SeriesRecord.fetchAll(db).map { ($0.templateId, $0) }, uniquingKeysWith: { a, _ in a })
+            var templates = ArrayText("templates")
+            try write(templates.open)
+            let templateRows = try TemplateRecord.fetchCursor(db, sql: "SELECT * FROM templates ORDER BY id")
+            while let template = try templateRows.next() {
+                try write(templates.item(BoardDocument.text(BoardDocument.Template(template, rule: rules[template.id], series: series[template.id]),
+                                                            depth: 2, encoder: encoder)))
+            }
+            try write(templates.close + ",\n")
+            var cards = ArrayText("cards")
+            try write(cards.open)
+            try BoardStore.forEachCard(shownBy: horizons, db) { task in try write(cards.item(CardJSON.text(BoardDocument.Card(task, full: true), depth: 2))) }
+            try write(cards.close + ",\n")
+            let entries = Dictionary(grouping: try HabitEntryRecord.fetchAll(db, sql: "SELECT * FROM habit_entries ORDER BY habit_id, day"),
+                                     by: \.habitId)
+            var habits = ArrayText("habits")
+            try write(habits.open)
+            let habitRows = try HabitRecord.fetchCursor(db, sql: "SELECT * FROM habits ORDER BY id")
+            while let habit = try habitRows.next() {
+                try write(habits.item(BoardDocument.text(BoardDocument.Habit(habit, entries: entries[habit.id] ?? []), depth: 2, encoder: encoder)))
+            }
+            try write(habits.close + "\n}\n")
         }
     }
 }
