@@ -16,9 +16,9 @@ import Testing
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         let card = try #require(app.state.focusedCard)
 
-        app.perform(.move(cardId: card.id, bucket: .weekend, position: nil))
+        app.perform(.write(.move(cardId: card.id, bucket: .weekend, position: nil)))
         #expect(try f.store.cards.find(card.id).bucket == .weekend)
-        app.perform(.toggleDone(cardId: card.id, completed: true))
+        app.perform(.write(.toggleDone(cardId: card.id, completed: true)))
         #expect(try f.store.cards.find(card.id).isCompleted)
         app.perform(.undo)
         #expect(try !f.store.cards.find(card.id).isCompleted && f.store.cards.find(card.id).bucket == .weekend)
@@ -27,12 +27,12 @@ import Testing
         app.perform(.redo)
         #expect(try f.store.cards.find(card.id).bucket == .weekend)
 
-        app.perform(.delete(cardId: card.id))
+        app.perform(.write(.delete(cardId: card.id)))
         #expect(throws: BoardError.self) { try f.store.cards.find(card.id) }
         app.perform(.undo)
         #expect(try f.store.cards.find(card.id).title == "Renew passport")
 
-        app.perform(.add(title: "New card", bucket: .nextMonth))
+        app.perform(.write(.add(title: "New card", bucket: .nextMonth)))
         #expect(try f.store.cards.list(in: .nextMonth).contains { $0.title == "New card" })
         app.perform(.undo)
         #expect(try !f.store.cards.list(in: .nextMonth).contains { $0.title == "New card" })
@@ -43,7 +43,7 @@ import Testing
         let f = try TUIFixture()
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         let occurrence = try #require(try f.store.cards.list(in: .routines).first { !$0.isCompleted })
-        app.perform(.delete(cardId: occurrence.id))
+        app.perform(.write(.delete(cardId: occurrence.id)))
         app.perform(.undo)
         #expect(try f.store.cards.find(occurrence.id).occurrenceDate == occurrence.occurrenceDate)
         #expect(try f.store.routines.generate(clock: demoClock) == 0)
@@ -55,7 +55,7 @@ import Testing
         let f = try TUIFixture()
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         let card = try #require(app.state.focusedCard)
-        app.perform(.edit(cardId: card.id, CardEdit(priority: 7), due: .keep))
+        app.perform(.write(.edit(cardId: card.id, CardEdit(priority: 7), due: .keep)))
         #expect(app.state.message == "priority: must be 0, 1, 2 or 3, got '7'")
         #expect(try f.store.cards.find(card.id).priority == 2)
     }

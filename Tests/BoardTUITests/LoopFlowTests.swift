@@ -27,7 +27,7 @@ import Testing
         for _ in 0..<40 where try Self.form(state).focus != .save(.pause) { press([.tab], &state) }
         let effects = press([.enter], &state)
         #expect(effects.count == 1)
-        guard case .createTemplate(let draft, let save)? = effects.first else { Issue.record("\(effects)"); return }
+        guard case .write(.createTemplate(let draft, let save))? = effects.first else { Issue.record("\(effects)"); return }
         #expect(save == .pause && save.status == .paused && draft.values.title == "Stretch")
         #expect(state.mode == .normal)
     }
@@ -50,13 +50,13 @@ import Testing
         guard case .propagation(let dialog) = state.mode else { Issue.record("no dialog"); return }
         #expect(dialog.count == 2 && dialog.overdue == 1 && view(state).text.contains("Will update 2 non-completed occurrences."))
         var withOverdue = state
-        #expect(press([.enter], &state) == [.applyTemplateEdit(plan(overdue: false), save: .activate)])
-        #expect(press([.character(" "), .enter], &withOverdue) == [.applyTemplateEdit(plan(overdue: true), save: .activate)])
+        #expect(press([.enter], &state) == [.write(.applyTemplateEdit(plan(overdue: false), save: .activate))])
+        #expect(press([.character(" "), .enter], &withOverdue) == [.write(.applyTemplateEdit(plan(overdue: true), save: .activate))])
 
         var nothing = Self.emptyState()
         let unchanged = plan(overdue: false, changing: false)
         #expect(update(&nothing, .reported(.planned(unchanged, withOverdue: plan(overdue: true, changing: false), save: .pause, form: form)))
-                == [.applyTemplateEdit(unchanged, save: .pause)])
+                == [.write(.applyTemplateEdit(unchanged, save: .pause))])
     }
 
     /// Issue: a store error while saving a new template threw the unsaved form away.

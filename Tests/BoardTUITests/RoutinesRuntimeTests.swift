@@ -180,7 +180,7 @@ import Testing
         try RoutinesRuntimeTests().editTitle(app, templateId: morning.template.id, to: "Morning")
         guard case .propagation(let dialog) = app.state.mode else { Issue.record("no dialog"); return }
         let effects = update(&app.state, .dialog(.apply))
-        guard case .applyTemplateEdit(let plan, _)? = effects.first else { Issue.record("no apply: \(effects)"); return }
+        guard case .write(.applyTemplateEdit(let plan, _))? = effects.first else { Issue.record("no apply: \(effects)"); return }
         #expect(plan == dialog.plan, "apply carries the plan the dialog showed")
         // Another process edits an occurrence the plan counts: the plan is stale, the form stays.
         let open = try f.store.cards.list().first { $0.templateId == morning.template.id && !$0.isCompleted && $0.exceptionMask.isEmpty

@@ -52,7 +52,7 @@ import Testing
         press(Array(repeating: .backspace, count: 5) + type("7:30"), &state)
         try focus(.save(.activate), &state)
         let effects = press([.enter], &state)
-        guard case .createTemplate(let draft, let save) = effects.first else { Issue.record("no create: \(effects)"); return }
+        guard case .write(.createTemplate(let draft, let save)) = effects.first else { Issue.record("no create: \(effects)"); return }
         #expect(save == .activate && draft.values.title == "Stretch" && draft.values.time == LocalTime(hour: 7, minute: 30))
         #expect(draft.rule == (try RecurrenceRule(.daily)) && draft.start == LocalDate(iso: "2026-11-21"))
         #expect(state.mode == .normal)

@@ -29,24 +29,24 @@ import Testing
         let edited = TemplateDraft(values: renamed, rule: morning.scheduling?.schedule.rule,
                                    start: morning.scheduling?.schedule.start, habitLinks: [])
         return [
-            .add(title: "Buy milk", bucket: .weekend),
-            .move(cardId: card.id, bucket: .nextWeek, position: nil),
-            .toggleDone(cardId: card.id, completed: true),
-            .delete(cardId: card.id),
-            .edit(cardId: card.id, CardEdit(title: "Renamed", priority: 3), due: .keep),
-            .edit(cardId: occurrence.id, CardEdit(title: "Short"), due: .keep),
-            .makeException(cardId: occurrence.id, field: .priority),
-            .createTemplate(draft, save: .activate),
-            .createTemplate(draft, save: .pause),
-            .applyTemplateEdit(try f.store.routines.planEdit(morning.template.id, BoardApp.request(edited, includeOverdue: false), clock: demoClock),
-                               save: .pause),
-            .pauseTemplate(templateId: morning.template.id),
-            .skipNext(templateId: morning.template.id),
-            .duplicateTemplate(templateId: morning.template.id),
-            .archiveTemplate(templateId: morning.template.id),
-            .toggleStep(.card(id: occurrence.id), index: 0),
-            .addHabit(name: "Read"),
-            .checkIn(habitId: habit.id, name: habit.name, day: demoClock.today, source: .manual, routineId: nil),
+            .write(.add(title: "Buy milk", bucket: .weekend)),
+            .write(.move(cardId: card.id, bucket: .nextWeek, position: nil)),
+            .write(.toggleDone(cardId: card.id, completed: true)),
+            .write(.delete(cardId: card.id)),
+            .write(.edit(cardId: card.id, CardEdit(title: "Renamed", priority: 3), due: .keep)),
+            .write(.edit(cardId: occurrence.id, CardEdit(title: "Short"), due: .keep)),
+            .write(.makeException(cardId: occurrence.id, field: .priority)),
+            .write(.createTemplate(draft, save: .activate)),
+            .write(.createTemplate(draft, save: .pause)),
+            .write(.applyTemplateEdit(try f.store.routines.planEdit(morning.template.id, BoardApp.request(edited, includeOverdue: false), clock: demoClock),
+                               save: .pause)),
+            .write(.pauseTemplate(templateId: morning.template.id)),
+            .write(.skipNext(templateId: morning.template.id)),
+            .write(.duplicateTemplate(templateId: morning.template.id)),
+            .write(.archiveTemplate(templateId: morning.template.id)),
+            .write(.toggleStep(.card(id: occurrence.id), index: 0)),
+            .write(.addHabit(name: "Read")),
+            .write(.checkIn(habitId: habit.id, name: habit.name, day: demoClock.today, source: .manual, routineId: nil)),
         ]
     }
 
@@ -90,7 +90,7 @@ import Testing
         let f = try TUIFixture()
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         let card = try #require(app.state.focusedCard)
-        app.perform(.move(cardId: card.id, bucket: .nextMonth, position: nil))
+        app.perform(.write(.move(cardId: card.id, bucket: .nextMonth, position: nil)))
         let later = BoardClock(local: LocalDateTime(iso: "2026-11-21T09:30")!, zone: paris)
         try BoardStore.open(path: f.path).cards.edit(card.id, CardEdit(title: "Pay rent today"), clock: later)
         let before = try Self.dump(f.store)
@@ -109,7 +109,7 @@ import Testing
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
         let draft = TemplateDraft(values: CardValues(title: "Stretch", time: LocalTime(hour: 18, minute: 0)),
                                   rule: try RecurrenceRule(.daily), start: demoClock.today, habitLinks: [])
-        app.perform(.createTemplate(draft, save: .pause))
+        app.perform(.write(.createTemplate(draft, save: .pause)))
         let template = try #require(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Stretch" })
         #expect(template.template.status == .paused && template.scheduling?.series.status == .paused)
         #expect(try f.store.cards.list().filter { $0.templateId == template.template.id }.isEmpty, "no occurrence")

@@ -19,7 +19,7 @@ import Testing
     @Test func shiftMovesTheCardAndJKReorder() throws {
         var state = try TUIFixture().state()
         let card = state.focusedCard!
-        #expect(press([.character("L")], &state) == [.move(cardId: card.id, bucket: .weekend, position: nil)])
+        #expect(press([.character("L")], &state) == [.write(.move(cardId: card.id, bucket: .weekend, position: nil))])
         #expect(state.focus.column == 1)
         state = try TUIFixture().state()
         #expect(press([.shiftRight], &state).count == 1)
@@ -27,7 +27,7 @@ import Testing
         #expect(press([.character("H")], &state).isEmpty, "nothing left of This Week")
         let second = state.cards(in: 0)[1]
         press([.down], &state)
-        #expect(press([.character("K")], &state) == [.move(cardId: second.id, bucket: .thisWeek, position: 0)])
+        #expect(press([.character("K")], &state) == [.write(.move(cardId: second.id, bucket: .thisWeek, position: 0))])
     }
 
     @Test func addPromptAddsToTheFocusedColumnAndRefusesAnEmptyTitle() throws {
@@ -36,7 +36,7 @@ import Testing
         #expect(press([.enter], &state).isEmpty)
         #expect(state.message == "title: must not be empty (Esc cancels)")
         let effects = press(type("Buy milk") + [.backspace, .character("K"), .enter], &state)
-        #expect(effects == [.add(title: "Buy milK", bucket: .weekend)])
+        #expect(effects == [.write(.add(title: "Buy milK", bucket: .weekend))])
         #expect(state.mode == .normal)
         press([.character("a")] + type("x") + [.escape], &state)
         #expect(state.mode == .normal)
@@ -63,13 +63,13 @@ import Testing
         press([.tab] + [.control("u")] + type("6:30pm"), &state)
         #expect(view(state).text.contains("→ Fri Nov 27 18:30"))
         let effects = press([.enter], &state)
-        guard case .edit(_, let edit, let due) = effects.first else { Issue.record("no edit effect"); return }
+        guard case .write(.edit(_, let edit, let due)) = effects.first else { Issue.record("no edit effect"); return }
         #expect(due == .set(LocalDate(iso: "2026-11-27")!))
         #expect(edit.time == .set(LocalTime(hour: 18, minute: 30)!))
         // A time alone: today while still ahead (09:00 now), else tomorrow; the form says which.
         press([.character("e"), .tab, .tab, .tab, .control("u"), .tab, .control("u")] + type("8am"), &state)
         #expect(view(state).text.contains("→ tomorrow, Sun Nov 22 08:00"))
-        guard case .edit(_, _, let due2) = press([.enter], &state).first else { Issue.record("no edit effect"); return }
+        guard case .write(.edit(_, _, let due2)) = press([.enter], &state).first else { Issue.record("no edit effect"); return }
         #expect(due2 == .set(LocalDate(iso: "2026-11-22")!))
         // Words it doesn't know are refused under the row, nothing sent.
         press([.character("e"), .tab, .tab, .tab, .control("u")] + type("03/04"), &state)
@@ -89,7 +89,7 @@ import Testing
         var state = try TUIFixture().state()   // Saturday Nov 21, 09:00
         press([.character("e"), .tab, .tab, .tab, .control("u")] + type("dec 3 at 9am") + [.tab, .control("u")], &state)
         #expect(view(state).text.contains("→ Thu Dec 3 09:00"), "\(view(state).text)")
-        guard case .edit(_, let edit, let due) = press([.enter], &state).first else { Issue.record("no edit effect"); return }
+        guard case .write(.edit(_, let edit, let due)) = press([.enter], &state).first else { Issue.record("no edit effect"); return }
         #expect(due == .set(LocalDate(iso: "2026-12-03")!) && edit.time == .set(LocalTime(hour: 9, minute: 0)!))
         press([.character("e"), .tab, .tab, .tab, .control("u")] + type("dec 3 at 9am") + [.tab, .control("u")] + type("10am"), &state)
         #expect(press([.enter], &state).isEmpty)
@@ -112,16 +112,16 @@ import Testing
         #expect(rows[timeRow + 1].contains("⚠ Time: must be a time of day such as 9am, 6:30pm, noon, midnight or 21:00 (00:00 to 23:59), got '25:00'"))
         press(Array(repeating: .backspace, count: 5) + type("08:15"), &state)
         let effects = press([.enter], &state)
-        guard case .edit(let id, let edit, _) = effects.first else { Issue.record("no edit effect"); return }
+        guard case .write(.edit(let id, let edit, _)) = effects.first else { Issue.record("no edit effect"); return }
         #expect(id == card.id && edit.time == .set(LocalTime(hour: 8, minute: 15)!) && edit.title == "Renew passport")
     }
 
     @Test func doneDeleteUndoRedoQuitAndDetail() throws {
         var state = try TUIFixture().state()
         let card = state.focusedCard!
-        #expect(press([.character(" ")], &state) == [.toggleDone(cardId: card.id, completed: true)])
-        #expect(press([.character("x")], &state) == [.toggleDone(cardId: card.id, completed: true)])
-        #expect(press([.character("d")], &state) == [.delete(cardId: card.id)])
+        #expect(press([.character(" ")], &state) == [.write(.toggleDone(cardId: card.id, completed: true))])
+        #expect(press([.character("x")], &state) == [.write(.toggleDone(cardId: card.id, completed: true))])
+        #expect(press([.character("d")], &state) == [.write(.delete(cardId: card.id))])
         #expect(state.message == "Deleted “Renew passport”. u brings it back.")
         #expect(press([.character("u")], &state) == [.undo])
         #expect(press([.control("r")], &state) == [.redo])

@@ -60,6 +60,6 @@ import Testing
         step(&state, [.character("d")])
         var effects: [Effect] = []
         if let action = KeyMap.action(for: .character("y"), in: state) { effects = update(&state, action) }
-        #expect(effects == [.editChecklist(checklist.owner, steps: ["Lights off"])])
+        #expect(effects == [.write(.editChecklist(checklist.owner, steps: ["Lights off"]))])
     }
 }

@@ -2,7 +2,7 @@ import BoardModel
 import BoardStore
 
 /// Checklist and habit intents at the edge: each is one store transaction, recorded for undo.
-/// Routine runs and suggestions never reach this file's writes except through `checkIn`, which
+/// Routine runs and suggestions never reach this file's writes except through `store.habits.checkIn`, which
 /// only a user's confirmation produces.
 extension BoardApp {
     /// Reads a checklist and shows it; `execution` is the run just started on it.

@@ -1,95 +1,155 @@
 import BoardModel
 import BoardStore
 
-/// Every write the screen makes, one store transaction each (ARCHITECTURE.md §6): one switch
-/// over every effect, with no default, so a new effect doesn't compile until it is written here
-/// or named as no write.
+/// Every write the screen makes, one store transaction each (ARCHITECTURE.md §6): one switch over
+/// every `ScreenWrite`, with no default, each case saying what undo and redo call it and writing
+/// it, side by side, so a new write doesn't compile until both are here.
 extension BoardApp {
-    /// Writes one intent through the store; returns where the focus goes. The caller records the
-    /// intent's change set for undo.
-    func carryOut(_ effect: Effect) throws -> Landing {
+    /// Writes one intent through the store; returns where the focus goes and what undo and redo
+    /// call it. The words are made before the write: a deleted card's title is gone after it.
+    /// The caller records the intent's change set for undo.
+    func carryOut(_ write: ScreenWrite) throws -> (landing: Landing, words: String) {
         let now = clock()
-        switch effect {
+        func card(_ id: String) -> String { (try? store.cards.find(id)).map { "“\($0.title)”" } ?? "the card" }
+        func template(_ id: String) -> String { state.snapshot.templateTitles[id].map { "“\($0)”" } ?? "the template" }
+        func day(_ date: LocalDate) -> String { MonthName.due(date, nil, today: now.today) }
+        /// `words`, evaluated before `write` runs, beside where the write lands.
+        func named(_ words: String, _ write: () throws -> Landing) throws -> (landing: Landing, words: String) { (try write(), words) }
+
+        switch write {
         case .add(let title, let bucket):
-            return .card(try store.cards.add(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now).id)
+            return try named("add “\(title)” to \(bucket.title)") {
+                .card(try store.cards.add(CardValues(title: title), bucket: bucket, remindBefore: state.config.remindBefore ?? 0, clock: now).id)
+            }
         case .move(let id, let bucket, let position):
-            try store.cards.move(id, to: bucket, position: position, clock: now)
-            return .card(id)
+            let reorder = position != nil && (try? store.cards.find(id))?.bucket == bucket
+            return try named(reorder ? "reorder \(card(id))" : "move \(card(id)) to \(bucket.title)") {
+                try store.cards.move(id, to: bucket, position: position, clock: now)
+                return .card(id)
+            }
         case .toggleDone(let id, let completed):
-            if completed { try store.cards.complete(id, clock: now) } else { try store.cards.reopen(id, clock: now) }
-            return .card(id)
+            return try named("\(completed ? "complete" : "reopen") \(card(id))") {
+                if completed { try store.cards.complete(id, clock: now) } else { try store.cards.reopen(id, clock: now) }
+                return .card(id)
+            }
         case .delete(let id):
-            try store.cards.delete(id, clock: now)
+            return try named("delete \(card(id))") {
+                try store.cards.delete(id, clock: now)
+                return .stay
+            }
         case .edit(let id, let edit, let due):
-            try store.cards.edit(id, edit, due: due, clock: now)
-            return .card(id)
+            return try named("edit of \(card(id))") {
+                try store.cards.edit(id, edit, due: due, clock: now)
+                return .card(id)
+            }
         case .reapply(let id, let fields):
-            try store.cards.reapply(id, fields: fields, clock: now)
-            return .card(id)
+            return try named("reapply of \(card(id))") {
+                try store.cards.reapply(id, fields: fields, clock: now)
+                return .card(id)
+            }
         case .makeException(let id, let field):
-            try store.cards.makeException(id, field: field, clock: now)
-            return .card(id)
+            return try named("exception on \(card(id))") {
+                try store.cards.makeException(id, field: field, clock: now)
+                return .card(id)
+            }
 
         case .createTemplate(let draft, let save):
-            let start = draft.start.flatMap { TemplateForm.requestedStart($0, today: now.today) }
-            let template = try store.routines.add(draft.values, rule: draft.rule, start: start, status: save.status,
-                                                 remindBefore: state.config.remindBefore ?? 0, habitLinks: draft.habitLinks, clock: now)
-            report(.done(.templateCreated(title: template.title, status: save.status)))
-            return .template(template.id)
-        case .applyTemplateEdit(let plan, let save):
-            try store.routines.applyEdit(plan, status: save.status, clock: now) { done, total in
-                guard total > 100 else { return }
-                self.report(.progress(done: done, total: total))
-                self.drawNow?(view(self.state))
+            return try named("create template “\(draft.values.title)”") {
+                let start = draft.start.flatMap { TemplateForm.requestedStart($0, today: now.today) }
+                let template = try store.routines.add(draft.values, rule: draft.rule, start: start, status: save.status,
+                                                      remindBefore: state.config.remindBefore ?? 0, habitLinks: draft.habitLinks, clock: now)
+                report(.done(.templateCreated(title: template.title, status: save.status)))
+                return .template(template.id)
             }
-            report(.done(.templateEditApplied(title: plan.propagation.newValues.title, occurrences: plan.propagation.count)))
+        case .applyTemplateEdit(let plan, let save):
+            return try named("edit of template “\(plan.propagation.newValues.title)”") {
+                try store.routines.applyEdit(plan, status: save.status, clock: now) { done, total in
+                    guard total > 100 else { return }
+                    self.report(.progress(done: done, total: total))
+                    self.drawNow?(view(self.state))
+                }
+                report(.done(.templateEditApplied(title: plan.propagation.newValues.title, occurrences: plan.propagation.count)))
+                return .stay
+            }
         case .pauseTemplate(let id):
-            try store.routines.pause(id, clock: now)
-            report(.done(.paused(templateId: id)))
+            return try named("pause of \(template(id))") {
+                try store.routines.pause(id, clock: now)
+                report(.done(.paused(templateId: id)))
+                return .stay
+            }
         case .resumeTemplate(let id):
-            try store.routines.resume(id, clock: now)
-            report(.done(.resumed(templateId: id)))
+            return try named("resume of \(template(id))") {
+                try store.routines.resume(id, clock: now)
+                report(.done(.resumed(templateId: id)))
+                return .stay
+            }
         case .archiveTemplate(let id):
-            try store.routines.archive(id, clock: now)
-            report(.done(.archived(templateId: id)))
+            return try named("archive of \(template(id))") {
+                try store.routines.archive(id, clock: now)
+                report(.done(.archived(templateId: id)))
+                return .stay
+            }
         case .skipNext(let id):
-            let date = try store.routines.skipNext(id, clock: now)
-            report(.done(.skipped(templateId: id, date: date)))
+            return try named("skip of \(template(id))'s next") {
+                let date = try store.routines.skipNext(id, clock: now)
+                report(.done(.skipped(templateId: id, date: date)))
+                return .stay
+            }
         case .duplicateTemplate(let id):
-            // A routine another person shares is copied as the person's own draft (ARCHITECTURE.md §18).
-            let shared = try store.reader.sharedRoutines().contains { $0.id == id }
-            let copy = try shared ? store.routines.duplicateShared(id, clock: now) : store.routines.duplicate(id, clock: now)
-            report(.done(.duplicated(title: copy.title)))
-            return .template(copy.id)
+            return try named("duplicate of \(template(id))") {
+                // A routine another person shares is copied as the person's own draft (ARCHITECTURE.md §18).
+                let shared = try store.reader.sharedRoutines().contains { $0.id == id }
+                let copy = try shared ? store.routines.duplicateShared(id, clock: now) : store.routines.duplicate(id, clock: now)
+                report(.done(.duplicated(title: copy.title)))
+                return .template(copy.id)
+            }
 
         case .toggleStep(let owner, let index):
-            try store.checklists.toggle(index, of: owner, clock: now)
+            return try named("tick") {
+                try store.checklists.toggle(index, of: owner, clock: now)
+                return .stay
+            }
         case .editChecklist(.card(let id), let steps):
-            try store.cards.edit(id, CardEdit(checklist: steps), clock: now)
+            return try named("checklist edit") {
+                try store.cards.edit(id, CardEdit(checklist: steps), clock: now)
+                return .stay
+            }
         case .editChecklist(.routine(let templateId, _), let steps):
-            let plan = try store.routines.planEdit(templateId, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now)
-            try store.routines.applyEdit(plan, clock: now)
+            return try named("checklist edit") {
+                let plan = try store.routines.planEdit(templateId, TemplateEditRequest(fields: CardEdit(checklist: steps)), clock: now)
+                try store.routines.applyEdit(plan, clock: now)
+                return .stay
+            }
         case .addHabit(let name):
-            let habit = try store.habits.add(name, clock: now)
-            report(.done(.habitAdded(name: habit.name)))
-        case .checkIn(let habitId, let name, let day, let source, let routineId):
-            // The user's confirmation: the only way a habit entry is written.
-            try store.habits.checkIn(habitId: habitId, day: day, source: source, routineId: routineId, clock: now)
-            report(.done(.checkedIn(name: name, day: day)))
-        case .uncheck(let habitId, let name, let day):
-            try store.habits.uncheck(habitId: habitId, day: day)
-            report(.done(.tookBack(name: name, day: day)))
+            return try named("add habit “\(name)”") {
+                let habit = try store.habits.add(name, clock: now)
+                report(.done(.habitAdded(name: habit.name)))
+                return .stay
+            }
+        case .checkIn(let habitId, let name, let date, let source, let routineId):
+            return try named("check-in of “\(name)”") {
+                // The user's confirmation: the only way a habit entry is written.
+                try store.habits.checkIn(habitId: habitId, day: date, source: source, routineId: routineId, clock: now)
+                report(.done(.checkedIn(name: name, day: date)))
+                return .stay
+            }
+        case .uncheck(let habitId, let name, let date):
+            return try named("taking back “\(name)”") {
+                try store.habits.uncheck(habitId: habitId, day: date)
+                report(.done(.tookBack(name: name, day: date)))
+                return .stay
+            }
 
         case .actOnPlannedRun(let templateId, let date, let act):
-            try store.agenda.act(onPlannedRun: templateId, date: date, act, clock: now)
+            return try named("\(act == .complete ? "completing" : act == .make ? "making" : "moving") \(template(templateId)) on \(day(date))") {
+                try store.agenda.act(onPlannedRun: templateId, date: date, act, clock: now)
+                return .stay
+            }
         case .skipPlannedRun(let templateId, let date):
-            try store.agenda.skipPlannedRun(templateId: templateId, date: date, clock: now)
-
-        case .undo, .redo, .quit, .redraw, .openTemplateEditor, .planTemplateEdit, .openChecklist, .openHabits, .openHabit,
-             .openStats, .readCalendar, .showFromCalendar:
-            // No writes of their own: `perform` answers them before a write is recorded.
-            break
+            return try named("skip of \(template(templateId)) on \(day(date))") {
+                try store.agenda.skipPlannedRun(templateId: templateId, date: date, clock: now)
+                return .stay
+            }
         }
-        return .stay
     }
 }

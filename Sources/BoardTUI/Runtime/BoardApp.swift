@@ -136,12 +136,9 @@ public final class BoardApp {
                 try readCalendar(day: day, counts: counts)
             case .showFromCalendar(let item, let edit):
                 try show(item, edit: edit)
-            default:
-                // Every other effect is a write, which `carryOut` names case by case.
-                // Described before the write: a deleted card's title is gone after it.
-                let description = describe(effect)
-                let (landing, changes) = try store.recording { try carryOut(effect) }
-                history.record(.init(description: description, changes: changes))
+            case .write(let write):
+                let ((landing, words), changes) = try store.recording { try carryOut(write) }
+                history.record(.init(description: words, changes: changes))
                 // One reload for the intent; a new template's row then takes the focus.
                 if case .card(let id) = landing {
                     try reload(focusing: id)
@@ -158,7 +155,7 @@ public final class BoardApp {
         } catch {
             // `update` puts the reason where the user looks; the runtime only says whether the card is gone.
             var cardEdit = false, cardGone = false
-            if case .edit(let id, _, _) = effect {
+            if case .write(.edit(let id, _, _)) = effect {
                 cardEdit = true
                 cardGone = (try? store.cards.find(id)) == nil
             }
@@ -240,39 +237,5 @@ public final class BoardApp {
         try snapshot.refreshTime(store.reader, clock: now)
         report(.read(snapshot))
         return true
-    }
-
-    /// What undo and redo say they undid: the intent and what it was done to, by name.
-    func describe(_ effect: Effect) -> String {
-        func card(_ id: String) -> String { (try? store.cards.find(id)).map { "“\($0.title)”" } ?? "the card" }
-        func template(_ id: String) -> String { state.snapshot.templateTitles[id].map { "“\($0)”" } ?? "the template" }
-        return switch effect {
-        case .add(let title, let bucket): "add “\(title)” to \(bucket.title)"
-        case .move(let id, let bucket, let position):
-            position != nil && (try? store.cards.find(id))?.bucket == bucket ? "reorder \(card(id))" : "move \(card(id)) to \(bucket.title)"
-        case .toggleDone(let id, let completed): "\(completed ? "complete" : "reopen") \(card(id))"
-        case .delete(let id): "delete \(card(id))"
-        case .edit(let id, _, _): "edit of \(card(id))"
-        case .createTemplate(let draft, _): "create template “\(draft.values.title)”"
-        case .applyTemplateEdit(let plan, _): "edit of template “\(plan.propagation.newValues.title)”"
-        case .pauseTemplate(let id): "pause of \(template(id))"
-        case .resumeTemplate(let id): "resume of \(template(id))"
-        case .archiveTemplate(let id): "archive of \(template(id))"
-        case .skipNext(let id): "skip of \(template(id))'s next"
-        case .duplicateTemplate(let id): "duplicate of \(template(id))"
-        case .reapply(let id, _): "reapply of \(card(id))"
-        case .makeException(let id, _): "exception on \(card(id))"
-        case .toggleStep: "tick"
-        case .editChecklist: "checklist edit"
-        case .addHabit(let name): "add habit “\(name)”"
-        case .checkIn(_, let name, _, _, _): "check-in of “\(name)”"
-        case .uncheck(_, let name, _): "taking back “\(name)”"
-        case .actOnPlannedRun(let id, let date, let act):
-            "\(act == .complete ? "completing" : act == .make ? "making" : "moving") \(template(id)) on \(MonthName.due(date, nil, today: clock().today))"
-        case .skipPlannedRun(let id, let date): "skip of \(template(id)) on \(MonthName.due(date, nil, today: clock().today))"
-        case .undo, .redo, .quit, .redraw, .openTemplateEditor, .planTemplateEdit, .openChecklist, .openHabits, .openHabit,
-             .openStats, .readCalendar, .showFromCalendar:
-            ""  // not writes: never in the undo history
-        }
     }
 }

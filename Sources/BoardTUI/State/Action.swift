@@ -130,31 +130,16 @@ public enum Report: Hashable, Sendable {
     case unfiltered(title: String, filter: String)
 }
 
-/// What `update` asks the runtime to do at the edge: write to the store, or stop.
+/// What `update` asks the runtime to do at the edge: write to the store, read what a screen
+/// shows, or stop.
 public enum Effect: Hashable, Sendable {
-    case add(title: String, bucket: Bucket)
-    case move(cardId: String, bucket: Bucket, position: Int?)
-    case toggleDone(cardId: String, completed: Bool)
-    case delete(cardId: String)
-    case edit(cardId: String, CardEdit, due: FieldEdit<LocalDate>)
+    /// One intent written in one store transaction, recorded for undo.
+    case write(ScreenWrite)
     case openTemplateEditor(templateId: String)
-    case createTemplate(TemplateDraft, save: TemplateForm.Save)
     /// Plans an edit: the runtime opens the propagation dialog, or applies at once when no occurrence changes.
     case planTemplateEdit(templateId: String, TemplateDraft, save: TemplateForm.Save, form: TemplateForm)
-    /// Applies a plan the dialog showed, with the status the save asks for, in one transaction.
-    case applyTemplateEdit(TemplateEditPlan, save: TemplateForm.Save)
-    case pauseTemplate(templateId: String)
-    case resumeTemplate(templateId: String)
-    case archiveTemplate(templateId: String)
-    case skipNext(templateId: String)
-    case duplicateTemplate(templateId: String)
-    case reapply(cardId: String, fields: [CardField]?)
-    case makeException(cardId: String, field: CardField)
     /// Reads a checklist and shows it; `execution` is the run just started on it.
     case openChecklist(RoutineChecklist.Owner, execution: Int?)
-    case toggleStep(RoutineChecklist.Owner, index: Int)
-    /// The checklist's steps after an edit in the widget (a step added or removed).
-    case editChecklist(RoutineChecklist.Owner, steps: [String])
     /// Reads the habits and shows the Habits view.
     case openHabits
     /// The Habits view with one habit under the cursor (from the Stats view).
@@ -165,14 +150,6 @@ public enum Effect: Hashable, Sendable {
     case readCalendar(day: LocalDate, counts: Bool)
     /// A card of the Calendar on the board: focused, its detail or its form open; a planned run is made first.
     case showFromCalendar(AgendaItem, edit: Bool)
-    /// Does `act` to a planned run, making its occurrence in the same transaction.
-    case actOnPlannedRun(templateId: String, date: LocalDate, BoardStore.PlannedRunAct)
-    /// Skips a planned run's date.
-    case skipPlannedRun(templateId: String, date: LocalDate)
-    case addHabit(name: String)
-    /// The user's confirmation: creates or updates the day's entry. The only way an entry is written.
-    case checkIn(habitId: String, name: String, day: LocalDate, source: HabitEntrySource, routineId: String?)
-    case uncheck(habitId: String, name: String, day: LocalDate)
     case undo
     case redo
     case redraw

@@ -141,7 +141,7 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
     case .planned(let plan, let withOverdue, let save, let form):
         // Nothing to propagate: apply at once, no dialog.
         guard plan.propagation.count > 0 || !plan.removals.isEmpty || withOverdue.propagation.count > 0 else {
-            return [.applyTemplateEdit(plan, save: save)]
+            return [.write(.applyTemplateEdit(plan, save: save))]
         }
         state.mode = .propagation(PropagationDialog(plan: plan, planWithOverdue: withOverdue, save: save, form: form))
     case .banner(let text):

@@ -118,7 +118,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         state.movedFrom = state.activeQuery.isEmpty && target != BoardState.routinesColumn
             ? (card.id, state.focus.column, state.focus.row) : nil
         state.focus.column = target
-        return [.move(cardId: card.id, bucket: columns[target], position: position)]
+        return [.write(.move(cardId: card.id, bucket: columns[target], position: position))]
     case .reorderCard(let dy):
         guard let card = state.focusedCard else { return [] }
         guard BoardState.columns[state.focus.column] != .routines else {
@@ -132,7 +132,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         let position = state.focus.row + dy
         guard state.cards(in: state.focus.column).indices.contains(position) else { return [] }
         state.focus.row = position
-        return [.move(cardId: card.id, bucket: card.bucket, position: position)]
+        return [.write(.move(cardId: card.id, bucket: card.bucket, position: position))]
     case .startAdd:
         state.mode = .adding(TextField())
         // A new card goes to the column's end: show the end, where its prompt is drawn.
@@ -145,11 +145,11 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         if state.focusedCard != nil { state.mode = .detail(field: 0) }
     case .toggleDone:
         guard let card = state.focusedCard else { return [] }
-        return [.toggleDone(cardId: card.id, completed: !card.isCompleted)]
+        return [.write(.toggleDone(cardId: card.id, completed: !card.isCompleted))]
     case .delete:
         guard let card = state.focusedCard else { return [] }
         state.message = "Deleted “\(card.title)”. \(state.key(.undo)) brings it back."
-        return [.delete(cardId: card.id)]
+        return [.write(.delete(cardId: card.id))]
     case .undo: return [.undo]
     case .redo: return [.redo]
     case .startSearch:
@@ -197,7 +197,7 @@ private func updatePropagation(_ state: inout BoardState, _ dialog: inout Propag
     switch action {
     case .apply:
         state.mode = .propagation(dialog)
-        return [.applyTemplateEdit(dialog.chosenPlan, save: dialog.save)]
+        return [.write(.applyTemplateEdit(dialog.chosenPlan, save: dialog.save))]
     case .cancel:
         state.mode = .templateForm(dialog.form)
         return []
@@ -234,7 +234,7 @@ private func updateAdding(_ state: inout BoardState, _ input: inout TextField, _
             return []
         }
         state.mode = .normal
-        return [.add(title: title, bucket: BoardState.columns[state.focus.column])]
+        return [.write(.add(title: title, bucket: BoardState.columns[state.focus.column]))]
     default: break
     }
     state.mode = .adding(input)
@@ -294,7 +294,7 @@ private func updateEditing(_ state: inout BoardState, _ form: inout CardForm, _ 
         switch form.edit(now: state.snapshot.now, weekStart: state.config.weekStart ?? .monday) {
         case .success(let (edit, due)):
             state.mode = .normal
-            return [.edit(cardId: form.cardId, edit, due: due)]
+            return [.write(.edit(cardId: form.cardId, edit, due: due))]
         case .failure(let errors):
             form.errors = errors.rows
             form.error = nil

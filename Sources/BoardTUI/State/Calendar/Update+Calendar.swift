@@ -80,19 +80,19 @@ private func act(on item: AgendaItem, _ action: CalendarAction, _ state: inout B
     case (.open(let edit), _, _):
         return [.showFromCalendar(item, edit: edit)]
     case (.toggleDone, let id?, _):
-        return [.toggleDone(cardId: id, completed: !item.isCompleted)]
+        return [.write(.toggleDone(cardId: id, completed: !item.isCompleted))]
     case (.toggleDone, nil, let template?):
-        return [.actOnPlannedRun(templateId: template, date: item.date, .complete)]
+        return [.write(.actOnPlannedRun(templateId: template, date: item.date, .complete))]
     case (.delete, let id?, _):
         state.message = "Deleted “\(item.title)”. \(state.key(.calendar(.undo), on: .calendar)) brings it back."
-        return [.delete(cardId: id)]
+        return [.write(.delete(cardId: id))]
     case (.delete, nil, let template?), (.skip, nil, let template?):
         state.message = "Skipped “\(item.title)” on \(MonthName.due(item.date, nil, today: state.snapshot.today)). \(state.key(.calendar(.undo), on: .calendar)) brings it back."
-        return [.skipPlannedRun(templateId: template, date: item.date)]
+        return [.write(.skipPlannedRun(templateId: template, date: item.date))]
     case (.skip, let id?, _?):
         // A made run's date is skipped by deleting it, as on the board.
         state.message = "Skipped “\(item.title)” on \(MonthName.due(item.date, nil, today: state.snapshot.today)). \(state.key(.calendar(.undo), on: .calendar)) brings it back."
-        return [.delete(cardId: id)]
+        return [.write(.delete(cardId: id))]
     case (.skip, _, nil):
         state.message = "\(state.key(.calendar(.skip), on: .calendar)) skips a routine's run; “\(item.title)” is a card of its own (\(state.key(.calendar(.delete), on: .calendar)) deletes it)."
         return []
@@ -103,9 +103,9 @@ private func act(on item: AgendaItem, _ action: CalendarAction, _ state: inout B
             state.message = "“\(item.title)” is already in \(columns[from].title)."
             return []
         }
-        if let id = item.cardId { return [.move(cardId: id, bucket: columns[to], position: nil)] }
+        if let id = item.cardId { return [.write(.move(cardId: id, bucket: columns[to], position: nil))] }
         guard let template = item.templateId else { return [] }
-        return [.actOnPlannedRun(templateId: template, date: item.date, .move(columns[to]))]
+        return [.write(.actOnPlannedRun(templateId: template, date: item.date, .move(columns[to])))]
     default:
         return []
     }

@@ -26,7 +26,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
             return []
         }
         state.message = "Removed step \(removing + 1) “\(texts[removing])”. \(state.key(.checklist(.undo), on: .checklist)) brings it back."
-        return [.editChecklist(owner, steps: texts.enumerated().filter { $0.offset != removing }.map(\.element))]
+        return [.write(.editChecklist(owner, steps: texts.enumerated().filter { $0.offset != removing }.map(\.element)))]
     }
     guard case .checklist(let action) = action else { return [] }
     switch action {
@@ -44,7 +44,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         }
         screen.newStep = TextField()
         screen.cursor = texts.count + 1
-        return [.editChecklist(owner, steps: texts + [text])]
+        return [.write(.editChecklist(owner, steps: texts + [text]))]
     case .explainLimit:
         state.message = "\(Checklist.maxSteps) of \(Checklist.maxSteps) steps, the limit: nothing is added. ↑ then \(state.key(.checklist(.removeStep), on: .checklist)) removes a step to make room."
     case .removeStep:
@@ -67,7 +67,7 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
         if let run = screen.executionId {
             state.runs.noteTick(run, step: texts[screen.cursor], done: !screen.checklist.steps[screen.cursor].done)
         }
-        return [.toggleStep(owner, index: screen.cursor)]
+        return [.write(.toggleStep(owner, index: screen.cursor))]
     case .startRun:
         guard screen.executionId == nil else {
             state.message = "This routine is already running: \(state.key(.checklist(.finishRun), on: .checklist)) finishes it."
@@ -130,8 +130,8 @@ func updateSuggestion(_ state: inout BoardState, _ action: Action, returningTo h
     case .confirm:
         state.runs.answer()
         if state.runs.suggestions.isEmpty { state.mode = back }
-        return [.checkIn(habitId: suggestion.habitId, name: suggestion.habitName, day: suggestion.day, source: .routine,
-                         routineId: suggestion.routineId)]
+        return [.write(.checkIn(habitId: suggestion.habitId, name: suggestion.habitName, day: suggestion.day, source: .routine,
+                         routineId: suggestion.routineId))]
     case .dismiss:
         state.runs.answer()
         state.message = "Dismissed."

@@ -25,7 +25,7 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
         }
         // The prompt stays open for the next habit, as its help says (Esc stops).
         screen.adding = TextField()
-        return [.addHabit(name: name)]
+        return [.write(.addHabit(name: name))]
     case .cancelName:
         screen.adding = nil
     case .move(let dx, let dy):
@@ -38,8 +38,8 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
         }
         let day = habit.days[screen.day]
         return habit.checked[screen.day]
-            ? [.uncheck(habitId: habit.id, name: habit.name, day: day)]
-            : [.checkIn(habitId: habit.id, name: habit.name, day: day, source: .manual, routineId: nil)]
+            ? [.write(.uncheck(habitId: habit.id, name: habit.name, day: day))]
+            : [.write(.checkIn(habitId: habit.id, name: habit.name, day: day, source: .manual, routineId: nil))]
     case .add:
         screen.adding = TextField()
     case .answerSuggestions:

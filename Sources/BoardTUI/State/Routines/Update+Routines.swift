@@ -71,15 +71,15 @@ private func templateAction(_ state: inout BoardState, _ template: TemplateRow, 
         return [.openTemplateEditor(templateId: template.id)]
     case .pauseResume:
         switch template.status {
-        case .active: return [.pauseTemplate(templateId: template.id)]
-        case .paused, .draft: return [.resumeTemplate(templateId: template.id)]
+        case .active: return [.write(.pauseTemplate(templateId: template.id))]
+        case .paused, .draft: return [.write(.resumeTemplate(templateId: template.id))]
         default:
             state.message = "“\(template.title)” is archived; \(state.key(.duplicate)) duplicates it into a new draft."
             return []
         }
-    case .skipNext: return [.skipNext(templateId: template.id)]
-    case .duplicate: return [.duplicateTemplate(templateId: template.id)]
-    case .archive: return [.archiveTemplate(templateId: template.id)]
+    case .skipNext: return [.write(.skipNext(templateId: template.id))]
+    case .duplicate: return [.write(.duplicateTemplate(templateId: template.id))]
+    case .archive: return [.write(.archiveTemplate(templateId: template.id))]
     case .delete:
         state.message = "Templates are archived, not deleted: \(state.key(.archive)) archives “\(template.title)”."
         return []
@@ -115,7 +115,7 @@ private func sharedAction(_ state: inout BoardState, _ template: TemplateRow, ow
         return []
     case .duplicate:
         // A copy of one's own, a draft: the shared routine stays as it is.
-        return [.duplicateTemplate(templateId: template.id)]
+        return [.write(.duplicateTemplate(templateId: template.id))]
     case .startEdit, .pauseResume, .skipNext, .archive, .delete, .toggleDone, .moveCard,
          .reorderCard, .viewTemplate, .startRun:
         state.message = "\(template.title) is shared by \(owner): only \(owner) can change it."
@@ -154,7 +154,7 @@ private func occurrenceAction(_ state: inout BoardState, _ card: CardSummary, _ 
             state.message = "\(state.key(.skipNext)) skips the template's next occurrence\(when); \(state.key(.delete)) deletes this one."
             return []
         }
-        return [.skipNext(templateId: card.templateId!)]
+        return [.write(.skipNext(templateId: card.templateId!))]
     case .pauseResume, .duplicate, .archive:
         state.message = "That acts on a template: \(state.key(.viewTemplate)) jumps to this occurrence's template."
         return []
@@ -198,19 +198,19 @@ func updateDetail(_ state: inout BoardState, field: Int, _ action: Action) -> [E
             state.message = "\(current.label) is not customized; m makes it an exception."
             return []
         }
-        return [.reapply(cardId: card.id, fields: [current])]
+        return [.write(.reapply(cardId: card.id, fields: [current]))]
     case .reapplyAll:
         guard !card.exceptions.isEmpty else {
             state.message = "Nothing is customized: the occurrence follows its template."
             return []
         }
-        return [.reapply(cardId: card.id, fields: nil)]
+        return [.write(.reapply(cardId: card.id, fields: nil))]
     case .makeException:
         guard !card.exceptions.contains(current) else {
             state.message = "\(current.label) is already customized; r reapplies the template's."
             return []
         }
-        return [.makeException(cardId: card.id, field: current)]
+        return [.write(.makeException(cardId: card.id, field: current))]
     case .startEdit:
         state.mode = .normal
         return update(&state, .startEdit)

@@ -75,7 +75,7 @@ private func formAction(_ state: inout BoardState, _ form: inout TemplateForm, _
                 if let first = form.rows.first(where: { errors.rows[$0] != nil }) { form.focus = first }
             case .success(let draft):
                 state.mode = .normal
-                guard let id = form.templateId else { return [.createTemplate(draft, save: save)] }
+                guard let id = form.templateId else { return [.write(.createTemplate(draft, save: save))] }
                 return [.planTemplateEdit(templateId: id, draft, save: save, form: form)]
             }
         default:
