@@ -80,20 +80,15 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
     case .checklistRead(let checklist, let execution, let followsToday):
         state.mode = .checklist(ChecklistScreen(checklist: checklist, executionId: execution, followsToday: followsToday))
     case .checklistRefreshed(let checklist):
-        guard case .checklist(var screen) = state.mode else { break }
-        screen.checklist = checklist
-        screen.clampCursor()
-        state.mode = .checklist(screen)
+        state.scope(ChecklistScreen.self) { _, screen in
+            screen.checklist = checklist
+            screen.clampCursor()
+        }
     case .checklistGone(let why):
         state.mode = .normal
         state.message = why
     case .habitsRead(let habits, let focusing):
-        if case .habits(var screen) = state.mode {
-            screen.habits = habits
-            screen.clampCursor()
-            state.mode = .habits(screen)
-            break
-        }
+        if state.scope(HabitsScreen.self, { _, screen in screen.habits = habits }) != nil { break }
         // A suggestion asked over the Habits view: the view it goes back to shows the entry just made.
         if case .suggestion(var screen?) = state.mode {
             screen.habits = habits
@@ -115,10 +110,7 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         state.filter = ""
         state.message = "“\(title)” no longer matches “\(filter)”: the filter is cleared so it stays in view."
     case .calendarRead(let day, let counts, let items):
-        if case .calendar(var screen) = state.mode {
-            screen.show(counts: counts, items: items, for: day)
-            state.mode = .calendar(screen)
-        } else {
+        if state.scope(CalendarScreen.self, { _, screen in screen.show(counts: counts, items: items, for: day) }) == nil {
             state.mode = .calendar(CalendarScreen(day: day, weekStart: state.config.weekStart ?? .monday, counts: counts ?? [], items: items))
             state.calendarDay = day
         }

@@ -63,10 +63,10 @@ private func updateMode(_ state: inout BoardState, _ action: Action) -> [Effect]
     case .templateForm(var form): return updateTemplateForm(&state, &form, action)
     case .propagation(var dialog): return updatePropagation(&state, &dialog, action)
     case .detail(let field): return updateDetail(&state, field: field, action)
-    case .checklist(var screen): return updateChecklist(&state, &screen, action)
-    case .habits(var screen): return updateHabits(&state, &screen, action)
-    case .stats(var screen): return updateStats(&state, &screen, action)
-    case .calendar(var screen): return updateCalendar(&state, &screen, action)
+    case .checklist: return state.scope(ChecklistScreen.self) { updateChecklist(&$0, &$1, action) } ?? []
+    case .habits: return state.scope(HabitsScreen.self) { updateHabits(&$0, &$1, action) } ?? []
+    case .stats: return state.scope(StatsScreen.self) { updateStats(&$0, &$1, action) } ?? []
+    case .calendar: return state.scope(CalendarScreen.self) { updateCalendar(&$0, &$1, action) } ?? []
     case .suggestion(let habits): return updateSuggestion(&state, action, returningTo: habits)
     case .help(let scroll, let under):
         let box = helpBox(state)

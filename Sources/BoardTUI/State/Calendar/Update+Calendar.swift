@@ -9,7 +9,6 @@ func updateCalendar(_ state: inout BoardState, _ screen: inout CalendarScreen, _
     var effects = calendarKey(&state, &screen, action)
     if case .calendar = state.mode {
         screen.clampCursor()
-        state.mode = .calendar(screen)
         state.calendarDay = screen.day
         // Another day: its agenda is read before the frame is drawn, and another month's counts.
         if !screen.isLoaded { effects.append(.readCalendar(day: screen.day, counts: !screen.countsLoaded)) }

@@ -4,9 +4,6 @@ import BoardModel
 /// `F` finishes it, `X` discards it, Esc leaves (finishing a run in progress). Editing: type a
 /// step on the Add step row and Enter, `d` removes a step after a y in the status line, Esc stops.
 func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen, _ action: Action) -> [Effect] {
-    // The cursor is clamped on moves only: after adding a step it waits one row below the old
-    // end, where the Add step row is once the runtime has read the new steps.
-    defer { if case .checklist = state.mode { state.mode = .checklist(screen) } }
     // Like the board's, a message lasts until the next key.
     state.message = nil
     let owner = screen.checklist.owner

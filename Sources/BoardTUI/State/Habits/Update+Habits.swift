@@ -3,7 +3,6 @@ import BoardModel
 /// The Habits view's keys: ↑↓ habits, ←→ days, Space checks the day in or out, `a` adds a habit,
 /// Enter answers waiting suggestions, u/Ctrl-R undo and redo, Esc/q/g back to the board.
 func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ action: Action) -> [Effect] {
-    defer { if case .habits = state.mode { screen.clampCursor(); state.mode = .habits(screen) } }
     state.message = nil
     if var input = screen.adding, input.handle(action) {
         screen.adding = input

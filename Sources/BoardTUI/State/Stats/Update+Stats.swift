@@ -3,7 +3,6 @@ import BoardModel
 /// The Stats view's keys: ↑↓ choose a row, Enter opens its template (the editor) or habit (the
 /// Habits view), Esc, q or i back to the board.
 func updateStats(_ state: inout BoardState, _ screen: inout StatsScreen, _ action: Action) -> [Effect] {
-    defer { if case .stats = state.mode { state.mode = .stats(screen) } }
     state.message = nil
     guard case .stats(let action) = action else { return [] }
     switch action {
