@@ -94,7 +94,7 @@ extension BoardStore {
                 if found == nil {
                     // What stats count: each field the other tool made an occurrence's own.
                     for field in task.exceptionMask {
-                        try Self.record(.exceptionAdded(field: field, how: .import), template: template.id, task: task.id, clock: clock, db)
+                        try Self.record(.exceptionAdded(field: field, how: .import), template: template.id, card: task.id, clock: clock, db)
                     }
                 }
             }

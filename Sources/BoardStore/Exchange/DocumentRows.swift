@@ -6,14 +6,14 @@ import Foundation
 
 extension BoardDocument.Card {
     /// A card as `list --json` shows it; `full` adds what a copy needs.
-    public init(_ task: CardRecord, full: Bool) {
-        self.init(id: task.id, title: task.title, description: task.description, labels: task.labels, bucket: task.bucket.cliName,
-                  position: task.position, dueDate: task.dueDate?.iso, dueTime: task.dueTime?.description, priority: task.priority,
-                  duration: task.durationMin, completed: task.isCompleted, templateId: task.templateId, seriesId: task.seriesId,
-                  occurrenceDate: task.occurrenceDate?.iso, exceptions: task.exceptionMask.map(\.rawValue), checklist: task.checklist,
-                  ownerId: full ? task.ownerId : nil, completedAt: full ? task.completedAt : nil,
-                  createdAt: full ? task.createdAt : nil, updatedAt: full ? task.updatedAt : nil,
-                  remindBefore: full ? task.remindBeforeMin : nil, aimedOn: full ? task.aimedOn?.iso : nil)
+    public init(_ card: CardRecord, full: Bool) {
+        self.init(id: card.id, title: card.title, description: card.description, labels: card.labels, bucket: card.bucket.cliName,
+                  position: card.position, dueDate: card.dueDate?.iso, dueTime: card.dueTime?.description, priority: card.priority,
+                  duration: card.durationMin, completed: card.isCompleted, templateId: card.templateId, seriesId: card.seriesId,
+                  occurrenceDate: card.occurrenceDate?.iso, exceptions: card.exceptionMask.map(\.rawValue), checklist: card.checklist,
+                  ownerId: full ? card.ownerId : nil, completedAt: full ? card.completedAt : nil,
+                  createdAt: full ? card.createdAt : nil, updatedAt: full ? card.updatedAt : nil,
+                  remindBefore: full ? card.remindBeforeMin : nil, aimedOn: full ? card.aimedOn?.iso : nil)
     }
 
     /// The row this card is, or the first wrong field by its path. What a `list --json` card

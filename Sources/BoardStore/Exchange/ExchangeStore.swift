@@ -25,9 +25,9 @@ extension BoardStore {
             while let row = try rows.next() {
                 let p = try positions ?? CardRecord.columnPositions(in: row)
                 positions = p
-                var task = try CardRecord(row: row, at: p)
-                (task.bucket, task.aimedOn) = task.shownAim(horizons, shown: bucket)
-                try body(task)
+                var card = try CardRecord(row: row, at: p)
+                (card.bucket, card.aimedOn) = card.shownAim(horizons, shown: bucket)
+                try body(card)
             }
         }
     }
@@ -103,7 +103,7 @@ extension ExchangeStore {
             try write(templates.close + ",\n")
             var cards = ArrayText("cards")
             try write(cards.open)
-            try BoardStore.forEachCard(shownBy: horizons, db) { task in try write(cards.item(CardJSON.text(BoardDocument.Card(task, full: true), depth: 2))) }
+            try BoardStore.forEachCard(shownBy: horizons, db) { card in try write(cards.item(CardJSON.text(BoardDocument.Card(card, full: true), depth: 2))) }
             try write(cards.close + ",\n")
             let entries = Dictionary(grouping: try HabitEntryRecord.fetchAll(db, sql: "SELECT * FROM habit_entries ORDER BY habit_id, day"),
                                      by: \.habitId)

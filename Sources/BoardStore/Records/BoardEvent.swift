@@ -68,9 +68,9 @@ enum BoardEvent {
 
 extension BoardStore {
     /// Appends `event` to the log, in the transaction of the change it records.
-    static func record(_ event: BoardEvent, template: String? = nil, task: String? = nil, clock: BoardClock, _ db: Database) throws {
+    static func record(_ event: BoardEvent, template: String? = nil, card: String? = nil, clock: BoardClock, _ db: Database) throws {
         let json = try JSONSerialization.data(withJSONObject: event.detail, options: [.sortedKeys])
-        try EventRecord(id: nil, at: clock.timestamp, kind: event.kind.rawValue, templateId: template, cardId: task,
+        try EventRecord(id: nil, at: clock.timestamp, kind: event.kind.rawValue, templateId: template, cardId: card,
                         detail: String(decoding: json, as: UTF8.self)).insert(db)
     }
 }

@@ -109,8 +109,8 @@ extension BoardStore {
     }
 
     /// After completing an occurrence: a calendar series whose last occurrence this was archives itself.
-    func archiveIfEnded(afterCompleting task: CardRecord, clock: BoardClock, _ db: Database) throws {
-        guard let templateId = task.templateId, let seriesId = task.seriesId else { return }
+    func archiveIfEnded(afterCompleting card: CardRecord, clock: BoardClock, _ db: Database) throws {
+        guard let templateId = card.templateId, let seriesId = card.seriesId else { return }
         let template = try Self.template(templateId, db)
         guard template.status == .active, let schedule = try? Self.schedule(of: template, db), schedule.rule.anchor == .schedule,
               try Self.hasEnded(schedule, series: seriesId, today: clock.today, db) else { return }
@@ -119,8 +119,8 @@ extension BoardStore {
 
     /// After completing an occurrence of an after-completion series: the next one, an
     /// interval after the day it was completed, unless the rule has ended.
-    func scheduleNextAfterCompletion(of task: CardRecord, on day: LocalDate, clock: BoardClock, _ db: Database) throws {
-        guard let templateId = task.templateId else { return }
+    func scheduleNextAfterCompletion(of card: CardRecord, on day: LocalDate, clock: BoardClock, _ db: Database) throws {
+        guard let templateId = card.templateId else { return }
         let template = try Self.template(templateId, db)
         let schedule = try Self.schedule(of: template, db)
         guard schedule.rule.anchor == .completion, template.status == .active else { return }

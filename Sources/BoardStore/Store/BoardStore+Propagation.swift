@@ -140,23 +140,23 @@ extension CardStore {
     /// Removes `fields` (all when nil) from an occurrence's mask and restores the template's current values.
     public func reapply(_ cardId: String, fields: [CardField]? = nil, clock: BoardClock) throws {
         try write { db in try writing(as: .reapply, db) {
-            var task = try BoardStore.card(cardId, db)
-            guard let templateId = task.templateId else {
+            var card = try BoardStore.card(cardId, db)
+            guard let templateId = card.templateId else {
                 throw BoardError("id", "card \(cardId) is not an occurrence of a template; there is nothing to reapply")
             }
             let template = try BoardStore.template(templateId, db)
-            let restore = fields ?? task.exceptionMask
-            var values = task.values
+            let restore = fields ?? card.exceptionMask
+            var values = card.values
             for field in restore { values.take(field, from: template.values) }
-            task.values = values
-            if restore.contains(.bucket) && task.bucket != .routines {
-                task.bucket = .routines
-                task.position = try BoardStore.endPosition(of: .routines, db)
+            card.values = values
+            if restore.contains(.bucket) && card.bucket != .routines {
+                card.bucket = .routines
+                card.position = try BoardStore.endPosition(of: .routines, db)
             }
-            task.exceptionMask.removeAll { restore.contains($0) }
-            task.updatedAt = clock.timestamp
-            try task.update(db)
-            try BoardStore.record(.reapplied(fields: restore), template: templateId, task: cardId, clock: clock, db)
+            card.exceptionMask.removeAll { restore.contains($0) }
+            card.updatedAt = clock.timestamp
+            try card.update(db)
+            try BoardStore.record(.reapplied(fields: restore), template: templateId, card: cardId, clock: clock, db)
         } }
     }
 }

@@ -150,8 +150,8 @@ public final class BoardStore: Sendable {
     // MARK: Shared row access
 
     static func card(_ id: String, _ db: Database) throws -> CardRecord {
-        guard let task = try CardRecord.fetchOne(db, key: id) else { throw BoardError("id", "no card \(id)") }
-        return task
+        guard let card = try CardRecord.fetchOne(db, key: id) else { throw BoardError("id", "no card \(id)") }
+        return card
     }
 
     static func template(_ id: String, _ db: Database) throws -> TemplateRecord {

@@ -6,32 +6,32 @@ extension BoardStore {
 
     func moveCard(_ id: String, to bucket: Bucket, position: Int? = nil, clock: BoardClock, _ db: Database) throws {
         let horizons = horizons(clock)
-        var task = try Self.card(id, db)
+        var card = try Self.card(id, db)
         let column = try Self.columns(horizons, db).rows(in: bucket)
         let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE \(column) AND id != ?", arguments: [id]) ?? 0
         if let position, !(0...others).contains(position) {
             throw BoardError("position", "must be from 0 (the top) to \(others) (the end) in \(bucket.title), got \(position)")
         }
-        if task.isOccurrence && bucket != task.bucket && !task.exceptionMask.contains(.bucket) {
-            task.exceptionMask = (task.exceptionMask + [.bucket]).sorted()
-            try Self.record(.exceptionAdded(field: .bucket, how: .edit), template: task.templateId, task: id, clock: clock, db)
+        if card.isOccurrence && bucket != card.bucket && !card.exceptionMask.contains(.bucket) {
+            card.exceptionMask = (card.exceptionMask + [.bucket]).sorted()
+            try Self.record(.exceptionAdded(field: .bucket, how: .edit), template: card.templateId, card: id, clock: clock, db)
         }
-        task.position = try Self.makeRoom(for: task, in: column, at: position ?? others, db)
-        task.bucket = bucket
-        task.aimedOn = bucket == .routines ? nil : clock.today
-        task.updatedAt = clock.timestamp
-        try task.update(db)
+        card.position = try Self.makeRoom(for: card, in: column, at: position ?? others, db)
+        card.bucket = bucket
+        card.aimedOn = bucket == .routines ? nil : clock.today
+        card.updatedAt = clock.timestamp
+        try card.update(db)
     }
 
-    /// The position that puts `task` at `index` among the other cards of `bucket`: between its new
+    /// The position that puts `card` at `index` among the other cards of `bucket`: between its new
     /// neighbours' positions, so a move writes the moved card alone and two devices moving cards at
     /// once both land (ARCHITECTURE.md §13). Only when the neighbours leave no room between them is
     /// the bucket numbered afresh, `positionSpacing` apart.
-    private static func makeRoom(for task: CardRecord, in column: String, at index: Int, _ db: Database) throws -> Int {
+    private static func makeRoom(for card: CardRecord, in column: String, at index: Int, _ db: Database) throws -> Int {
         let order = "ORDER BY position, created_at, id"
         // The other cards' positions just before and at the index.
         let around = try Int.fetchAll(db, sql: "SELECT position FROM tasks WHERE \(column) AND id != ? \(order) LIMIT 2 OFFSET ?",
-                                      arguments: [task.id, max(0, index - 1)])
+                                      arguments: [card.id, max(0, index - 1)])
         let before = index > 0 ? around.first : nil
         let target = index > 0 ? (around.count > 1 ? around[1] : nil) : around.first
         switch (before, target) {
@@ -40,9 +40,9 @@ extension BoardStore {
         case (nil, let target?): return target - positionSpacing
         case (let before?, let target?) where target - before >= 2: return before + (target - before) / 2
         default:
-            var ids = try String.fetchAll(db, sql: "SELECT id FROM tasks WHERE \(column) AND id != ? \(order)", arguments: [task.id])
-            ids.insert(task.id, at: index)
-            for (i, id) in ids.enumerated() where id != task.id {
+            var ids = try String.fetchAll(db, sql: "SELECT id FROM tasks WHERE \(column) AND id != ? \(order)", arguments: [card.id])
+            ids.insert(card.id, at: index)
+            for (i, id) in ids.enumerated() where id != card.id {
                 try db.execute(sql: "UPDATE tasks SET position = ? WHERE id = ? AND position IS NOT ?", arguments: [i * positionSpacing, id, i * positionSpacing])
             }
             return index * positionSpacing
@@ -50,26 +50,26 @@ extension BoardStore {
     }
 
     func completeCard(_ id: String, clock: BoardClock, _ db: Database) throws {
-        var task = try Self.card(id, db)
-        guard !task.isCompleted else { throw BoardError("id", "“\(task.title)” is already completed; nothing to do") }
-        task.isCompleted = true
-        task.completedAt = clock.timestamp
-        task.updatedAt = clock.timestamp
-        try task.update(db)
-        if let templateId = task.templateId {
-            try Self.record(.occurrenceCompleted, template: templateId, task: id, clock: clock, db)
-            try scheduleNextAfterCompletion(of: task, on: clock.today, clock: clock, db)
-            try archiveIfEnded(afterCompleting: task, clock: clock, db)
+        var card = try Self.card(id, db)
+        guard !card.isCompleted else { throw BoardError("id", "“\(card.title)” is already completed; nothing to do") }
+        card.isCompleted = true
+        card.completedAt = clock.timestamp
+        card.updatedAt = clock.timestamp
+        try card.update(db)
+        if let templateId = card.templateId {
+            try Self.record(.occurrenceCompleted, template: templateId, card: id, clock: clock, db)
+            try scheduleNextAfterCompletion(of: card, on: clock.today, clock: clock, db)
+            try archiveIfEnded(afterCompleting: card, clock: clock, db)
         }
     }
 
-    /// The open occurrence an after-completion series made when `task` was completed: removed
+    /// The open occurrence an after-completion series made when `card` was completed: removed
     /// (its date was never due) while untouched; otherwise the reopen is refused.
-    func takeBackNextAfterCompletion(reopening task: CardRecord, today: LocalDate, _ db: Database) throws {
-        guard let seriesId = task.seriesId, var series = try SeriesRecord.fetchOne(db, key: seriesId),
+    func takeBackNextAfterCompletion(reopening card: CardRecord, today: LocalDate, _ db: Database) throws {
+        guard let seriesId = card.seriesId, var series = try SeriesRecord.fetchOne(db, key: seriesId),
               let rule = try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == series.templateId).fetchOne(db),
               try rule.rule().anchor == .completion else { return }
-        let open = try CardRecord.filter(CardRecord.Columns.seriesId == seriesId && CardRecord.Columns.isCompleted == false && CardRecord.Columns.id != task.id)
+        let open = try CardRecord.filter(CardRecord.Columns.seriesId == seriesId && CardRecord.Columns.isCompleted == false && CardRecord.Columns.id != card.id)
             .fetchAll(db)
         for next in open {
             let untouched = next.exceptionMask.isEmpty && !next.checklist.contains(where: \.done) && next.bucket == .routines
@@ -123,7 +123,7 @@ extension CardStore {
         let followsDue = bucket == nil && due != nil
         let stored = bucket ?? due.map(horizons.column(forDate:)) ?? .thisWeek
         return try write { db in
-            var task = CardRecord(
+            var card = CardRecord(
                 id: BoardStore.newId(), ownerId: ownerId, title: values.title, description: values.description,
                 labels: values.labels, checklist: values.checklist.map { ChecklistItem($0) }, bucket: stored,
                 position: 0, dueDate: due, dueTime: values.time,
@@ -131,9 +131,9 @@ extension CardStore {
                 createdAt: clock.timestamp, updatedAt: clock.timestamp, templateId: nil, seriesId: nil,
                 occurrenceDate: nil, exceptionMask: [], remindBeforeMin: remindBefore,
                 aimedOn: followsDue || stored == .routines ? nil : clock.today)
-            task.position = try BoardStore.endPosition(of: task.column(horizons), in: horizons, db)
-            try task.insert(db)
-            return task
+            card.position = try BoardStore.endPosition(of: card.column(horizons), in: horizons, db)
+            try card.insert(db)
+            return card
         }
     }
 
@@ -141,34 +141,34 @@ extension CardStore {
     @discardableResult
     public func edit(_ id: String, _ edit: CardEdit, due: FieldEdit<LocalDate> = .keep, clock: BoardClock) throws -> CardRecord {
         try write { db in
-            var task = try BoardStore.card(id, db)
-            let before = task.values, dueBefore = task.dueDate
+            var card = try BoardStore.card(id, db)
+            let before = card.values, dueBefore = card.dueDate
             let after = edit.applied(to: before)
             try after.validate()
             // A form sends the date back unchanged; only a different one is a change.
-            let newDue = due.applied(to: task.dueDate)
-            if newDue != task.dueDate {
-                guard !task.isOccurrence else {
+            let newDue = due.applied(to: card.dueDate)
+            if newDue != card.dueDate {
+                guard !card.isOccurrence else {
                     throw BoardError("due", "an occurrence is due on its own date; skip it or edit its template")
                 }
-                task.dueDate = newDue
+                card.dueDate = newDue
             }
-            if after.time != nil && task.dueDate == nil { throw BoardError("time", "a time needs a due date (--due)") }
+            if after.time != nil && card.dueDate == nil { throw BoardError("time", "a time needs a due date (--due)") }
             // A new date or time for a one-time card follows the rule of a new card: not in the past.
-            if !task.isOccurrence, let dueDate = task.dueDate, dueDate != dueBefore || after.time != before.time {
+            if !card.isOccurrence, let dueDate = card.dueDate, dueDate != dueBefore || after.time != before.time {
                 try FirstOccurrence.checkOneTime(date: dueDate, time: after.time, now: clock.local)
             }
-            task.values = after
-            if task.isOccurrence {
+            card.values = after
+            if card.isOccurrence {
                 let changed = before.changedFields(to: after)
-                task.exceptionMask = Array(Set(task.exceptionMask).union(changed)).sorted()
+                card.exceptionMask = Array(Set(card.exceptionMask).union(changed)).sorted()
                 for field in changed {
-                    try BoardStore.record(.exceptionAdded(field: field, how: .edit), template: task.templateId, task: id, clock: clock, db)
+                    try BoardStore.record(.exceptionAdded(field: field, how: .edit), template: card.templateId, card: id, clock: clock, db)
                 }
             }
-            task.updatedAt = clock.timestamp
-            try task.update(db)
-            return task
+            card.updatedAt = clock.timestamp
+            try card.update(db)
+            return card
         }
     }
 
@@ -189,26 +189,26 @@ extension CardStore {
     /// was already edited, ticked or moved, the reopen is refused rather than lose that work.
     public func reopen(_ id: String, clock: BoardClock) throws {
         try write { db in
-            var task = try BoardStore.card(id, db)
-            guard task.isCompleted else { throw BoardError("id", "“\(task.title)” is not completed; nothing to reopen") }
-            try base.takeBackNextAfterCompletion(reopening: task, today: clock.today, db)
-            task.isCompleted = false
-            task.completedAt = nil
-            task.updatedAt = clock.timestamp
-            try task.update(db)
-            if task.isOccurrence { try BoardStore.record(.occurrenceReopened, template: task.templateId, task: id, clock: clock, db) }
+            var card = try BoardStore.card(id, db)
+            guard card.isCompleted else { throw BoardError("id", "“\(card.title)” is not completed; nothing to reopen") }
+            try base.takeBackNextAfterCompletion(reopening: card, today: clock.today, db)
+            card.isCompleted = false
+            card.completedAt = nil
+            card.updatedAt = clock.timestamp
+            try card.update(db)
+            if card.isOccurrence { try BoardStore.record(.occurrenceReopened, template: card.templateId, card: id, clock: clock, db) }
         }
     }
 
     /// Deletes a card. A deleted occurrence's date is skipped, so generation never brings it back.
     public func delete(_ id: String, clock: BoardClock) throws {
         try write { db in
-            let task = try BoardStore.card(id, db)
-            if let seriesId = task.seriesId, let date = task.occurrenceDate {
+            let card = try BoardStore.card(id, db)
+            if let seriesId = card.seriesId, let date = card.occurrenceDate {
                 try BoardStore.skip(date, inSeries: seriesId, db)
-                try BoardStore.record(.occurrenceDeleted(date: date), template: task.templateId, task: id, clock: clock, db)
+                try BoardStore.record(.occurrenceDeleted(date: date), template: card.templateId, card: id, clock: clock, db)
             }
-            try task.delete(db)
+            try card.delete(db)
         }
     }
 

@@ -31,11 +31,11 @@ extension BoardStore {
         try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == templateId).fetchCount(db) == 0
     }
 
-    static func checklist(of task: CardRecord, _ db: Database) throws -> RoutineChecklist {
-        let template = try task.templateId.flatMap { try TemplateRecord.fetchOne(db, key: $0) }
+    static func checklist(of card: CardRecord, _ db: Database) throws -> RoutineChecklist {
+        let template = try card.templateId.flatMap { try TemplateRecord.fetchOne(db, key: $0) }
         let names = try habitNames(db)
-        return RoutineChecklist(owner: .card(id: task.id), title: task.title, templateId: task.templateId,
-                                steps: task.checklist.map { item in
+        return RoutineChecklist(owner: .card(id: card.id), title: card.title, templateId: card.templateId,
+                                steps: card.checklist.map { item in
                                     let habitId = template?.checklist.first { $0.text == item.text }?.habitId
                                     return .init(text: item.text, done: item.done, habitId: habitId, habitName: habitId.flatMap { names[$0] })
                                 })
@@ -122,10 +122,10 @@ extension ChecklistStore {
             }
             let template = try BoardStore.template(templateId, db)
             guard try BoardStore.isUnscheduled(templateId, db) else {
-                guard let task = try CardRecord.filter(CardRecord.Columns.templateId == templateId && CardRecord.Columns.occurrenceDate == day).fetchOne(db) else {
+                guard let card = try CardRecord.filter(CardRecord.Columns.templateId == templateId && CardRecord.Columns.occurrenceDate == day).fetchOne(db) else {
                     throw BoardError("date", "“\(template.title)” has no occurrence on \(day.iso)")
                 }
-                return try BoardStore.checklist(of: task, db)
+                return try BoardStore.checklist(of: card, db)
             }
             try BoardStore.checkTickDay(day, today: clock.today)
             let ticked = Set(try String.fetchAll(db, sql: "SELECT step FROM routine_ticks WHERE template_id = ? AND day = ?",
@@ -146,12 +146,12 @@ extension ChecklistStore {
         try write { db in
             switch owner {
             case .card(let id):
-                var task = try BoardStore.card(id, db)
-                try BoardStore.checkStep(index, count: task.checklist.count)
-                task.checklist[index].done.toggle()
-                task.updatedAt = clock.timestamp
-                try task.update(db)
-                return task.checklist[index].done
+                var card = try BoardStore.card(id, db)
+                try BoardStore.checkStep(index, count: card.checklist.count)
+                card.checklist[index].done.toggle()
+                card.updatedAt = clock.timestamp
+                try card.update(db)
+                return card.checklist[index].done
             case .routine(let templateId, let day):
                 if let shared = try BoardStore.sharedRoutine(matching: templateId, db), shared.id == templateId {
                     return try BoardStore.toggleShared(shared, step: index, day: day, clock: clock, db)

@@ -234,7 +234,7 @@ extension RoutineStore {
             guard let next else { throw BoardError("skip", "the template has no next occurrence to skip") }
             series.skippedDates = (series.skippedDates + [next.iso]).sorted()
             try series.update(db)
-            for task in open where task.occurrenceDate == next { try task.delete(db) }
+            for card in open where card.occurrenceDate == next { try card.delete(db) }
             try BoardStore.record(.skipped(date: next), template: id, clock: clock, db)
             if schedule.rule.anchor == .completion && template.status == .active {
                 try base.createNextAfterCompletion(template: template, series: &series, schedule: schedule,

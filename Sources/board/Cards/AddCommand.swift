@@ -45,8 +45,8 @@ struct AddCommand: Command {
         if let text = self.due { (due, values.time) = try CardFieldOptions.due(text, time: values.time, today: clock.today) }
         // A time alone is today's while it is still ahead, else tomorrow's; the line below says which.
         if due == nil, let time = values.time { due = DateWords.day(for: time, now: clock.local) }
-        let task = try store.cards.add(values, bucket: bucket, due: due, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: clock)
-        let when = task.dueDate.map { " · due " + MonthName.due($0, task.dueTime, in: clock.zone, today: clock.today) } ?? ""
-        printOut("Added \(CardFormat.shortId(task.id)) to \(task.column(store.horizons(clock)).title): \(task.title.escapedForTerminal)\(when)")
+        let card = try store.cards.add(values, bucket: bucket, due: due, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: clock)
+        let when = card.dueDate.map { " · due " + MonthName.due($0, card.dueTime, in: clock.zone, today: clock.today) } ?? ""
+        printOut("Added \(CardFormat.shortId(card.id)) to \(card.column(store.horizons(clock)).title): \(card.title.escapedForTerminal)\(when)")
     }
 }

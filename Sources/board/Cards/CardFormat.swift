@@ -6,15 +6,15 @@ import Foundation
 enum CardFormat {
     static func shortId(_ id: String) -> String { String(id.prefix(8)) }
 
-    static func line(_ task: CardRecord, templateTitles: [String: String], clock: BoardClock) -> String {
-        var parts = [(task.isCompleted ? "[x] " : "[ ] ") + task.title.escapedForTerminal]
-        if let due = task.dueDate { parts.append(MonthName.due(due, task.dueTime, in: clock.zone, today: clock.today)) }
-        if task.priority > 0 { parts.append("P\(task.priority)") }
-        if !task.labels.isEmpty { parts.append(LabelChip.text(task.labels.map(\.escapedForTerminal))) }
-        if !task.checklist.isEmpty { parts.append("\(task.checklist.filter(\.done).count)/\(task.checklist.count)") }
-        if let templateId = task.templateId { parts.append("From Template: \((templateTitles[templateId] ?? "?").escapedForTerminal)") }
-        if !task.exceptionMask.isEmpty { parts.append("Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")) }
-        return "  \(shortId(task.id))  " + parts.joined(separator: " · ")
+    static func line(_ card: CardRecord, templateTitles: [String: String], clock: BoardClock) -> String {
+        var parts = [(card.isCompleted ? "[x] " : "[ ] ") + card.title.escapedForTerminal]
+        if let due = card.dueDate { parts.append(MonthName.due(due, card.dueTime, in: clock.zone, today: clock.today)) }
+        if card.priority > 0 { parts.append("P\(card.priority)") }
+        if !card.labels.isEmpty { parts.append(LabelChip.text(card.labels.map(\.escapedForTerminal))) }
+        if !card.checklist.isEmpty { parts.append("\(card.checklist.filter(\.done).count)/\(card.checklist.count)") }
+        if let templateId = card.templateId { parts.append("From Template: \((templateTitles[templateId] ?? "?").escapedForTerminal)") }
+        if !card.exceptionMask.isEmpty { parts.append("Exception: " + card.exceptionMask.map(\.rawValue).joined(separator: ", ")) }
+        return "  \(shortId(card.id))  " + parts.joined(separator: " · ")
     }
 
     /// Pretty JSON, with the characters JSONSerialization leaves raw (C1, bidi) escaped too.

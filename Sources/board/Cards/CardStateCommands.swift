@@ -58,8 +58,8 @@ struct ReapplyCommand: Command {
         let (store, clock) = try board.open()
         let cardId = try store.cards.id(matching: id)
         try store.cards.reapply(cardId, fields: all ? nil : parsed, clock: clock)
-        let task = try store.cards.find(cardId)
-        printOut("Reapplied the template to \(CardFormat.shortId(cardId))" + (task.exceptionMask.isEmpty ? "; no exceptions left" : "; still customized: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")))
+        let card = try store.cards.find(cardId)
+        printOut("Reapplied the template to \(CardFormat.shortId(cardId))" + (card.exceptionMask.isEmpty ? "; no exceptions left" : "; still customized: " + card.exceptionMask.map(\.rawValue).joined(separator: ", ")))
     }
 }
 

@@ -35,8 +35,8 @@ struct EditCommand: Command {
         if due.isKeep, case .set(let time) = edit.time, try store.cards.find(cardId).dueDate == nil {
             due = .set(DateWords.day(for: time, now: clock.local))
         }
-        let task = try store.cards.edit(cardId, edit, due: due, clock: clock)
-        let when = !due.isKeep ? task.dueDate.map { " · due " + MonthName.due($0, task.dueTime, in: clock.zone, today: clock.today) } ?? "" : ""
-        printOut("Edited \(CardFormat.shortId(task.id)): \(task.title.escapedForTerminal)" + (task.exceptionMask.isEmpty ? "" : " · Exception: " + task.exceptionMask.map(\.rawValue).joined(separator: ", ")) + when)
+        let card = try store.cards.edit(cardId, edit, due: due, clock: clock)
+        let when = !due.isKeep ? card.dueDate.map { " · due " + MonthName.due($0, card.dueTime, in: clock.zone, today: clock.today) } ?? "" : ""
+        printOut("Edited \(CardFormat.shortId(card.id)): \(card.title.escapedForTerminal)" + (card.exceptionMask.isEmpty ? "" : " · Exception: " + card.exceptionMask.map(\.rawValue).joined(separator: ", ")) + when)
     }
 }

@@ -24,8 +24,8 @@ struct ListCommand: Command {
         if json {
             var first = true
             try out.write("[")
-            try store.cards.forEach(in: only, shownBy: store.horizons(clock)) { task in
-                try out.write((first ? "\n" : ",\n") + CardJSON.text(BoardDocument.Card(task, full: false), depth: 1))
+            try store.cards.forEach(in: only, shownBy: store.horizons(clock)) { card in
+                try out.write((first ? "\n" : ",\n") + CardJSON.text(BoardDocument.Card(card, full: false), depth: 1))
                 first = false
             }
             try out.write(first ? "\n\n]\n" : "\n]\n")
@@ -35,8 +35,8 @@ struct ListCommand: Command {
         let counts = try store.cards.counts(shownBy: store.horizons(clock))
         for bucket in only.map({ [$0] }) ?? Bucket.allCases {
             try out.write("\(bucket.title) (\(counts[bucket] ?? 0))\n")
-            try store.cards.forEach(in: bucket, shownBy: store.horizons(clock)) { task in
-                try out.write(CardFormat.line(task, templateTitles: titles, clock: clock).escapedForTerminalKeepingNewlines + "\n")
+            try store.cards.forEach(in: bucket, shownBy: store.horizons(clock)) { card in
+                try out.write(CardFormat.line(card, templateTitles: titles, clock: clock).escapedForTerminalKeepingNewlines + "\n")
             }
         }
         try out.finish()
