@@ -49,25 +49,6 @@ struct ArrayText {
     var close: String { first ? "\n\n  ]" : "\n  ]" }
 }
 
-extension CardStore {
-    /// Calls `body` with each card of `bucket` (or of the board), in board order, one at a time
-    /// from a cursor: memory stays flat whatever the board's size.
-    public func forEach(in bucket: Bucket? = nil, shownBy horizons: Horizons = .stored, _ body: (CardRecord) throws -> Void) throws {
-        try read { db in try BoardStore.forEachCard(in: bucket, shownBy: horizons, db, body) }
-    }
-
-    /// How many cards each column holds, as `horizons` show them (else as stored).
-    public func counts(shownBy horizons: Horizons = .stored) throws -> [Bucket: Int] {
-        try read { db in
-            var counts: [Bucket: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT \(try BoardStore.columns(horizons, db).expression), COUNT(*) FROM tasks GROUP BY 1") {
-                if let bucket = Bucket(rawValue: row[0]) { counts[bucket] = row[1] }
-            }
-            return counts
-        }
-    }
-}
-
 /// The board as a document and back (ARCHITECTURE.md §11): export, import (a Board document, a
 /// plan read from another tool) and the calendar's items. `store.exchange`.
 public struct ExchangeStore: StoreCapability {

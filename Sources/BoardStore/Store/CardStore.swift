@@ -1,9 +1,9 @@
 import BoardModel
 import GRDB
 
-/// Cards: create, edit, move, reorder, complete, reopen, delete.
+/// What a card's transactions share with other capabilities' (the agenda moves and completes a
+/// planned run's card in its own transaction).
 extension BoardStore {
-
     func moveCard(_ id: String, to bucket: Bucket, position: Int? = nil, clock: BoardClock, _ db: Database) throws {
         let horizons = horizons(clock)
         var card = try Self.card(id, db)
@@ -235,5 +235,25 @@ extension CardStore {
     /// command that takes a card's id changes it.
     public func id(matching prefix: String) throws -> String {
         try read { db in try BoardStore.resolveOwn(prefix, in: "tasks", noun: "card", db) }
+    }
+}
+
+extension CardStore {
+    // MARK: Reading
+    /// Calls `body` with each card of `bucket` (or of the board), in board order, one at a time
+    /// from a cursor: memory stays flat whatever the board's size.
+    public func forEach(in bucket: Bucket? = nil, shownBy horizons: Horizons = .stored, _ body: (CardRecord) throws -> Void) throws {
+        try read { db in try BoardStore.forEachCard(in: bucket, shownBy: horizons, db, body) }
+    }
+
+    /// How many cards each column holds, as `horizons` show them (else as stored).
+    public func counts(shownBy horizons: Horizons = .stored) throws -> [Bucket: Int] {
+        try read { db in
+            var counts: [Bucket: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT \(try BoardStore.columns(horizons, db).expression), COUNT(*) FROM tasks GROUP BY 1") {
+                if let bucket = Bucket(rawValue: row[0]) { counts[bucket] = row[1] }
+            }
+            return counts
+        }
     }
 }

@@ -27,9 +27,9 @@ public struct TemplateOverview: Hashable, Sendable {
     public static let unscheduledSummary = "No schedule (checklist)"
 }
 
-/// Templates and their series: create, list, pause, resume, skip next, duplicate, archive.
+/// What the routines' transactions share with other capabilities': a template's rule record and
+/// overview, its status changed inside another write.
 extension BoardStore {
-
     static func ruleRecord(for schedule: Schedule, templateId: String, id: String, clock: BoardClock) -> RecurrenceRuleRecord {
         RecurrenceRuleRecord(id: id, templateId: templateId, rrule: schedule.rule.rrule(start: schedule.start),
                              anchor: schedule.rule.anchor.rawValue, monthEndPolicy: schedule.rule.monthEndPolicy.rawValue,
