@@ -10,25 +10,25 @@ struct FieldCoding<Object>: Sendable {
     let read: @Sendable (inout Object, KeyedDecodingContainer<DocumentKey>) throws -> Void
 
     /// A field every document holds: reading one without it fails.
-    static func required<V: Codable>(_ key: String, _ path: WritableKeyPath<Object, V> & Sendable) -> Self {
+    static func required<V: Codable & SendableMetatype>(_ key: String, _ path: WritableKeyPath<Object, V> & Sendable) -> Self {
         Self(key: key, write: { object, c in try c.encode(object[keyPath: path], forKey: DocumentKey(key)) },
              read: { object, c in object[keyPath: path] = try c.decode(V.self, forKey: DocumentKey(key)) })
     }
 
     /// A field always written; read as the blank object's value when left out or null.
-    static func defaulted<V: Codable>(_ key: String, _ path: WritableKeyPath<Object, V> & Sendable) -> Self {
+    static func defaulted<V: Codable & SendableMetatype>(_ key: String, _ path: WritableKeyPath<Object, V> & Sendable) -> Self {
         Self(key: key, write: { object, c in try c.encode(object[keyPath: path], forKey: DocumentKey(key)) },
              read: { object, c in if let value = try c.decodeIfPresent(V.self, forKey: DocumentKey(key)) { object[keyPath: path] = value } })
     }
 
     /// A field that may be empty: written as null, read as nil when left out.
-    static func nullable<V: Codable>(_ key: String, _ path: WritableKeyPath<Object, V?> & Sendable) -> Self {
+    static func nullable<V: Codable & SendableMetatype>(_ key: String, _ path: WritableKeyPath<Object, V?> & Sendable) -> Self {
         Self(key: key, write: { object, c in try c.encode(object[keyPath: path], forKey: DocumentKey(key)) },
              read: { object, c in object[keyPath: path] = try c.decodeIfPresent(V.self, forKey: DocumentKey(key)) })
     }
 
     /// A field written only when set (what a full export adds to `list --json`'s card).
-    static func whenSet<V: Codable>(_ key: String, _ path: WritableKeyPath<Object, V?> & Sendable) -> Self {
+    static func whenSet<V: Codable & SendableMetatype>(_ key: String, _ path: WritableKeyPath<Object, V?> & Sendable) -> Self {
         Self(key: key, write: { object, c in try c.encodeIfPresent(object[keyPath: path], forKey: DocumentKey(key)) },
              read: { object, c in object[keyPath: path] = try c.decodeIfPresent(V.self, forKey: DocumentKey(key)) })
     }

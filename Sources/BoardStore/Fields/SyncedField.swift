@@ -45,7 +45,7 @@ public struct SyncedField: Sendable, ColumnExpression {
 }
 
 /// A synced record's fields, in the order the record's row holds them.
-public protocol SyncedTable {
+public protocol SyncedTable: SendableMetatype {
     /// The SQLite and server table.
     static var tableName: String { get }
     static var fields: [SyncedField] { get }
