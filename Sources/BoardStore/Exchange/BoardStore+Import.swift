@@ -16,7 +16,6 @@ public struct ImportSummary: Hashable, Sendable {
 }
 
 extension BoardStore {
-
     struct DryRun: Error { let summary: ImportSummary }
 
     /// A document of another format, or of a version this Board doesn't read, is refused first.

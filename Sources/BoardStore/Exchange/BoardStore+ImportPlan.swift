@@ -10,7 +10,6 @@ public struct PlanSummary: Hashable, Sendable {
 }
 
 extension BoardStore {
-
     struct DryRunResult: Error { let summary: PlanSummary }
 
     func write(_ plan: ImportPlan, clock: BoardClock, _ db: Database) throws -> PlanSummary {

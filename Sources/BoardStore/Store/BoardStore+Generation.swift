@@ -6,7 +6,6 @@ import GRDB
 /// [today, today + 7). Idempotent; the unique (series_id, occurrence_date) index keeps
 /// two processes running it at once from creating a duplicate.
 extension BoardStore {
-
     /// An active series not filled through the window, or checklist ticks old enough to go.
     static func hasWork(today: LocalDate, _ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM series WHERE \(unfilledSeries)) OR EXISTS (SELECT 1 FROM routine_ticks WHERE day < ?)",

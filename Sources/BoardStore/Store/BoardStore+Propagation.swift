@@ -37,7 +37,6 @@ public struct TemplateEditPlan: Hashable, Sendable {
 
 /// Template edits and their propagation (ARCHITECTURE.md §4), and reapplying a template to an occurrence.
 extension BoardStore {
-
     static func plan(_ id: String, _ request: TemplateEditRequest, today: LocalDate, _ db: Database) throws -> TemplateEditPlan {
         let template = try Self.template(id, db)
         let old = template.values

@@ -32,7 +32,6 @@ public struct CardSummary: Hashable, Sendable {
 
 /// Reading the board a window at a time, and putting cards back as they were (undo and redo).
 extension BoardStore {
-
     /// Routines by day, and within a day untimed cards first, then by time (07:30 before 10:00).
     static let upcomingOrder = "COALESCE(occurrence_date, due_date, '9999-12-31'), due_time IS NOT NULL, due_time, position, created_at, id"
 

@@ -5,7 +5,6 @@ import GRDB
 /// routine without a schedule keeps them per local day, fresh at midnight, pruned after 30 days.
 /// Ticking is state: it never edits a template or an occurrence's fields, and never touches a habit.
 extension BoardStore {
-
     /// The steps with their habit links set, after checking that each linked habit exists.
     /// No links given: the steps as they are.
     static func linked(_ steps: [ChecklistStep], to links: [String?], _ db: Database) throws -> [ChecklistStep] {

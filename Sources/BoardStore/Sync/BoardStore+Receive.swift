@@ -30,7 +30,6 @@ public struct CheckedChanges: Sendable {
 /// from all the changes this device holds for it (`Replica.state`), so the file shows what the
 /// set of changes says, in whatever order they came.
 extension BoardStore {
-
     /// Writes one row as `fields` say it is (what `changes`, all this device holds for it, make:
     /// `Replica.row`; nil: removed, by the key `changes` give it); when it can't be made yet, why
     /// (a value missing, or a rule of the board in the way).

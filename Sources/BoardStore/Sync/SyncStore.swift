@@ -39,7 +39,6 @@ public struct OutboxBatch: Sendable {
 /// kept as field changes, stamped by the device's hybrid clock, in the same transaction as the
 /// write, until the server acknowledges them.
 extension BoardStore {
-
     func startRecordingForSync() throws {
         try installChangeLog()
         syncCapture.joined = true
