@@ -83,12 +83,4 @@ import Testing
         }
         #expect(read == decoded && decoded.contains { $0.aimedOn != nil && $0.remindBefore != nil })
     }
-
-    @Test func theSyncRulesAreTheTablesRules() {
-        for table in SyncedTables.all {
-            let ruled = Set(table.fields.filter { $0.rule != nil }.map(\.column))
-            #expect(Set(SyncedFields.rules[table.tableName]?.keys ?? [:].keys) == ruled, "\(table.tableName)")
-        }
-        #expect(SyncedFields.addedLater["tasks"] == [CardTable.aimedOn.column])
-    }
 }
