@@ -101,6 +101,6 @@ let package = Package(
                     exclude: ["Snapshots"]),
         // Drives the real `board` binary: exit codes, stdout, stderr.
         .testTarget(name: "boardTests", dependencies: ["board", "board-sync", "BoardModel", "BoardStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden", "SlowCommit"]),
     ]
 )

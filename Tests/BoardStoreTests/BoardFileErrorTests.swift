@@ -122,3 +122,26 @@ private final class Flag: @unchecked Sendable {
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }
 }
+
+/// Issue: a look between a commit's last write and its publication found nothing, and the looker
+/// slept on; a look that finds nothing while another connection writes now says to look again.
+@Suite struct CommitInFlightLookTests {
+    @Test func aLookDuringAnotherConnectionsWriteSaysToLookAgainUntilItEnds() throws {
+        let f = try StoreFixture(onDisk: true)
+        let watcher = try ChangeWatcher(path: f.path)
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: f.path, configuration: holding)
+        try other.inDatabase { db in
+            try db.beginTransaction(.immediate)
+            try db.execute(sql: "DELETE FROM tasks")
+        }
+        #expect(try !watcher.hasChanged())
+        #expect(watcher.commitInFlight, "another connection holds the write lock")
+        try other.inDatabase { db in try db.commit() }
+        #expect(try watcher.hasChanged())
+        #expect(!watcher.commitInFlight)
+        #expect(try !watcher.hasChanged())
+        #expect(!watcher.commitInFlight, "nobody writes: nothing is in flight")
+    }
+}

@@ -275,7 +275,9 @@ import Testing
     }
 
     /// The screen syncs by itself: a card added on one open board shows on the other within 2
-    /// seconds, and the status line says where sync stands, offline included.
+    /// seconds, and the status line says where sync stands, offline included. The first board's
+    /// commits are heard before they show (`SlowCommit`), as on a loaded machine: its sync still
+    /// pushes at once (it once waited for the next minute).
     @Test func aCardAddedOnOneOpenBoardAppearsOnTheOther() throws {
         let pg = try PostgresCluster()
         defer { pg.stop() }
@@ -283,10 +285,11 @@ import Testing
         // The realtime channel tells each open board at once; without it they poll (RealtimeChannelTests).
         let server = try RunningServer(pg)
         defer { server.kill9() }
-        func open(_ device: Device) throws -> TmuxSession {
-            try TmuxSession(["env", "BOARD_SYNC_URL=\(url)", "PGPASSFILE=/nonexistent", BoardBinary.url.path, "--db", device.path], command: true)
+        func open(_ device: Device, slowCommits: Bool = false) throws -> TmuxSession {
+            let slow = slowCommits ? [try SlowCommit.preload()] : []
+            return try TmuxSession(["env", "BOARD_SYNC_URL=\(url)", "PGPASSFILE=/nonexistent"] + slow + [BoardBinary.url.path, "--db", device.path], command: true)
         }
-        let screenA = try open(a), screenB = try open(b)
+        let screenA = try open(a, slowCommits: true), screenB = try open(b)
         for screen in [screenA, screenB] {
             let (synced, last) = screen.waitFor(10) { $0.contains("Synced 10:0") && $0.contains("Pay rent") }
             #expect(synced, "\(last)")

@@ -87,17 +87,17 @@ public enum SyncWatch {
     }
 }
 
-/// Sets `wake` whenever the board's file is written, from a thread of its own that sleeps in
-/// inotify (without it, every second); `stop` ends it within half a minute.
+/// Sets `wake` whenever someone commits to the board's file, from a thread of its own that sleeps
+/// in inotify (`ChangeWatcher`; without it, every second); `stop` ends it within half a minute.
 private final class FileWake: @unchecked Sendable {
     private let stopped = Flag()
 
     init(path: String, wake: Flag) {
         Thread.detachNewThread { [stopped] in
-            let files = BoardFileChanges(path: path)
+            let watcher = try? ChangeWatcher(path: path)
             while !stopped.isSet {
-                if let files {
-                    if files.wait(seconds: 30) { wake.set() }
+                if let watcher {
+                    if (try? watcher.waitForChange(seconds: 30)) != false { wake.set() }
                 } else {
                     Thread.sleep(forTimeInterval: 1)
                     wake.set()

@@ -49,11 +49,13 @@ public final class BoardApp {
         terminal.draw(try firstFrame(width: terminal.width, height: terminal.height))
         var clear = false
         // Asleep until a key, a write to the board, sync's words or the next minute (overdue cards,
-        // reminders due); without inotify it looks every quarter second, as before.
+        // reminders due); without inotify it looks every quarter second, as before. While another
+        // process is mid-commit it looks again within milliseconds (`ChangeWatcher`).
         let waking = [watcher.files?.descriptor, syncStatus?.descriptor].compactMap { $0 }
         while true {
             let nextMinute = Int32(60_000 - Int64(clock().instant.timeIntervalSince1970 * 1_000) % 60_000 + 20)
-            guard let key = terminal.readKey(timeoutMilliseconds: watcher.files == nil ? 250 : nextMinute, waking: waking) else {
+            let timeout = watcher.commitInFlight ? Int32(ChangeWatcher.lookAgain * 1_000) : watcher.files == nil ? 250 : nextMinute
+            guard let key = terminal.readKey(timeoutMilliseconds: timeout, waking: waking) else {
                 _ = watcher.files?.drain()
                 if try noticeChanges() { terminal.draw(view(state)) }
                 continue
