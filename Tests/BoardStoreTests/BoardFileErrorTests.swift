@@ -134,7 +134,7 @@ private final class Flag: @unchecked Sendable {
         let other = try DatabaseQueue(path: f.path, configuration: holding)
         try other.inDatabase { db in
             try db.beginTransaction(.immediate)
-            try db.execute(sql: "DELETE FROM tasks")
+            try db.execute(sql: "CREATE TABLE written_meanwhile (x)")
         }
         #expect(try !watcher.hasChanged())
         #expect(watcher.commitInFlight, "another connection holds the write lock")
