@@ -22,7 +22,7 @@ struct TUIFixture {
 
     func state(width: Int = 120, height: Int = 40) throws -> BoardState {
         var state = BoardState(snapshot: try BoardSnapshot.load(store, clock: demoClock), width: width, height: height)
-        state.scrollToFocus()
+        _ = step(&state, .resize(width: width, height: height))
         return state
     }
 }
@@ -54,7 +54,7 @@ func assertSnapshot(text: String, named name: String, sourceLocation: SourceLoca
 func press(_ keys: [Key], _ state: inout BoardState) -> [Effect] {
     var effects: [Effect] = []
     for key in keys {
-        if let action = KeyMap.action(for: key, in: state) { effects += update(&state, action) }
+        if let action = KeyMap.action(for: key, in: state) { effects += step(&state, action) }
     }
     return effects
 }

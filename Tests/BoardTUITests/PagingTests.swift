@@ -12,7 +12,7 @@ import Testing
         for i in 1...cards { try f.store.cards.add(CardValues(title: "Card \(i)"), bucket: .thisWeek, clock: demoClock) }
         var state = try f.state()
         state.focus = Focus(column: 0, row: 0)
-        state.scrollToFocus()
+        _ = step(&state, .resize(width: state.width, height: state.height))
         return (f, state)
     }
 
@@ -47,7 +47,7 @@ import Testing
         for _ in 0..<10 { press([.pageDown], &state) }
         let ids = state.cards(in: 0).suffix(12).map(\.id)
         for id in ids { try f.store.cards.delete(id, clock: demoClock) }
-        _ = update(&state, .reported(.loaded(try BoardSnapshot.load(f.store, clock: demoClock), focusing: nil)))
+        _ = step(&state, .reported(.loaded(try BoardSnapshot.load(f.store, clock: demoClock), focusing: nil)))
         let total = state.cards(in: 0).count
         #expect(shown(state).last == total - 1)
         #expect(shown(state).count >= 10, "\(shown(state))")

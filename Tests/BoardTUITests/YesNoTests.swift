@@ -10,7 +10,7 @@ import Testing
     func key(_ state: BoardState, _ key: Key) -> Action? { KeyMap.action(for: key, in: state) }
 
     func step(_ state: inout BoardState, _ keys: [Key]) {
-        for k in keys { if let action = KeyMap.action(for: k, in: state) { _ = update(&state, action) } }
+        for k in keys { if let action = KeyMap.action(for: k, in: state) { _ = BoardTUI.step(&state, action) } }
     }
 
     @Test func theCardFormsDropQuestion() throws {
@@ -59,7 +59,7 @@ import Testing
         #expect(state.message == "Kept the step.")
         step(&state, [.character("d")])
         var effects: [Effect] = []
-        if let action = KeyMap.action(for: .character("y"), in: state) { effects = update(&state, action) }
+        if let action = KeyMap.action(for: .character("y"), in: state) { effects = BoardTUI.step(&state, action) }
         #expect(effects == [.write(.editChecklist(checklist.owner, steps: ["Lights off"]))])
     }
 }

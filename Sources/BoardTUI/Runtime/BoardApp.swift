@@ -36,7 +36,7 @@ public final class BoardApp {
     /// Feeds a result of the edge back through `update`, the only place the state changes, and
     /// carries out what it asks for in turn.
     func report(_ report: Report) {
-        for effect in update(&state, .reported(report)) { perform(effect) }
+        for effect in step(&state, .reported(report)) { perform(effect) }
     }
 
     /// Runs until the user quits. Every change is written before the next key is read; a frame is
@@ -76,7 +76,7 @@ public final class BoardApp {
 
     /// The screen at a size, with the cards it shows read.
     public func firstFrame(width: Int, height: Int) throws -> Frame {
-        _ = update(&state, .resize(width: width, height: height))
+        _ = step(&state, .resize(width: width, height: height))
         try readWhatIsShown()
         return view(state)
     }
@@ -93,7 +93,7 @@ public final class BoardApp {
         var clear = false
         modeBeforeKey = state.mode
         defer { modeBeforeKey = nil }
-        for effect in update(&state, action) {
+        for effect in step(&state, action) {
             switch effect {
             case .quit: return .quit
             case .redraw: clear = true

@@ -147,6 +147,10 @@ public struct BoardState: Sendable {
     public var height: Int
     /// The first visible item of each column.
     public var scroll = Array(repeating: 0, count: Bucket.allCases.count)
+    /// Scrolling `update` asked for, carried out by the runtime's `fit` before the next frame.
+    public var scrollRequest: ScrollRequest?
+    /// Lines a page of the help scrolls by, as `fit` last laid the help out.
+    public internal(set) var helpPage = 1
     /// The focused row of the Templates section, when the focus is there rather than on a card.
     public var templateFocus: Int?
     /// Archived templates are listed only when asked for (`z`).
@@ -238,14 +242,6 @@ public struct BoardState: Sendable {
         if let row = templateFocus { templateFocus = templates.isEmpty || focus.column != Self.routinesColumn ? nil : min(row, templates.count - 1) }
         focus.column = min(max(0, focus.column), Self.columns.count - 1)
         focus.row = min(max(0, focus.row), max(0, cards(in: focus.column).count - 1))
-    }
-
-    /// Scrolls the focused column so that the focused card is in view.
-    public mutating func scrollToFocus() {
-        let layout = Layout(self)
-        guard !layout.isTooSmall else { return }
-        for column in scroll.indices { scroll[column] = min(scroll[column], layout.lastPage(self, column: column)) }
-        scroll[focus.column] = layout.scroll(self, keeping: focus.row, in: focus.column)
     }
 
     /// Focuses the card with `id`, wherever it now is among the cards read.

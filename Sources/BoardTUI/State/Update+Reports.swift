@@ -59,14 +59,14 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         } else {
             state.clampFocus()
         }
-        state.scrollToFocus()
+        state.scrollRequest = .keepFocus
     case .newDay(let rollover, let ended):
         let said = [rollover?.sentence].compactMap { $0 } + ended.map(\.sentence)
         if !said.isEmpty { state.message = said.joined(separator: " · ") }
     case .read(let snapshot):
         state.snapshot = snapshot
         state.clampFocus()
-        state.scrollToFocus()
+        state.scrollRequest = .keepFocus
     case .done(let accomplished):
         if case .templateEditApplied = accomplished { state.mode = .normal }
         state.message = accomplished.sentence(state)
@@ -119,7 +119,7 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         state.filter = ""
         state.snapshot = snapshot
         state.focus(cardId: id)
-        state.scrollToFocus()
+        state.scrollRequest = .keepFocus
         guard let card = state.focusedCard, card.id == id else {
             state.message = "That card is no longer on the board."
             break

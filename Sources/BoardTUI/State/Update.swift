@@ -69,15 +69,15 @@ private func updateMode(_ state: inout BoardState, _ action: Action) -> [Effect]
     case .calendar: return state.scope(CalendarScreen.self) { updateCalendar(&$0, &$1, action) } ?? []
     case .suggestion(let habits): return updateSuggestion(&state, action, returningTo: habits)
     case .help(let scroll, let under):
-        let box = helpBox(state)
+        // `fit` keeps the scroll within the help's lines.
         switch action {
         case .click: break
         case .moveFocus(_, let dy):
-            state.mode = .help(scroll: max(0, min(scroll + dy, box.maxScroll)), over: under)
+            state.mode = .help(scroll: max(0, scroll + dy), over: under)
         case .page(let step):
-            state.mode = .help(scroll: max(0, min(scroll + step * max(1, box.room - 1), box.maxScroll)), over: under)
+            state.mode = .help(scroll: max(0, scroll + step * state.helpPage), over: under)
         case .toEdge(let last):
-            state.mode = .help(scroll: last ? box.maxScroll : 0, over: under)
+            state.mode = .help(scroll: last ? Int.max : 0, over: under)
         default: state.mode = under
         }
         return []
@@ -97,12 +97,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         state.clampFocus()
         keepFocusVisible(&state)
     case .page(let step):
-        // A page is the cards the focused column shows, less one kept for context.
-        // The view and the focus move together, as in less or htop.
-        let column = state.focus.column, layout = Layout(state)
-        let dy = step * max(1, layout.visible(state, column: column).count - 1)
-        state.scroll[column] = min(max(0, state.scroll[column] + dy), layout.lastPage(state, column: column))
-        return updateNormal(&state, .moveFocus(dx: 0, dy: dy))
+        state.scrollRequest = .page(step)
     case .toEdge(let last):
         state.templateFocus = nil
         state.focus.row = last ? state.cards(in: state.focus.column).count - 1 : 0
@@ -136,8 +131,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
     case .startAdd:
         state.mode = .adding(TextField())
         // A new card goes to the column's end: show the end, where its prompt is drawn.
-        let column = state.focus.column, count = state.cards(in: column).count
-        if count > 0 { state.scroll[column] = Layout(state).scroll(state, keeping: count - 1, in: column) }
+        state.scrollRequest = .showEnd
     case .startEdit:
         guard let card = state.focusedCard else { return [] }
         state.mode = .editing(CardForm(card: card))
@@ -178,7 +172,7 @@ private func updateNormal(_ state: inout BoardState, _ action: Action) -> [Effec
         state.clampFocus()
         keepFocusVisible(&state)
     case .click(let x, let y):
-        if let focus = Layout(state).card(at: x, y: y, in: state) { state.focus = focus }
+        state.scrollRequest = .focusAt(x: x, y: y)
     case .tab(let step):
         return updateNormal(&state, .moveFocus(dx: step, dy: 0))
     case .type, .paste, .pastedNowhere, .answer, .backspace, .editText, .reported, .resize, .redraw, .quit, .help, .dialog, .suggestion, .form, .checklist, .habits, .stats, .calendar, .newTemplate, .pauseResume, .skipNext, .duplicate, .archive,
@@ -365,7 +359,7 @@ private func resize(_ state: inout BoardState, _ width: Int, _ height: Int) {
     keepFocusVisible(&state)
 }
 
-private func keepFocusVisible(_ state: inout BoardState) { state.scrollToFocus() }
+private func keepFocusVisible(_ state: inout BoardState) { state.scrollRequest = .keepFocus }
 
 /// Moves the focus to the next (or previous) card of the filtered board, in reading order.
 private func jumpToMatch(_ state: inout BoardState, step: Int) {

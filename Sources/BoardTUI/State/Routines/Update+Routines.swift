@@ -23,7 +23,7 @@ func updateRoutines(_ state: inout BoardState, _ action: Action) -> [Effect]? {
             } else {
                 state.templateFocus = nil
                 state.focus.row = 0
-                state.scrollToFocus()
+                state.scrollRequest = .keepFocus
             }
             return []
         }
@@ -190,7 +190,7 @@ func updateDetail(_ state: inout BoardState, field: Int, _ action: Action) -> [E
     }
     switch action {
     case .moveFocus(_, let dy) where !card.isOccurrence:
-        state.mode = .detail(field: min(max(0, field + dy), detailBox(state)?.maxScroll ?? 0))
+        state.mode = .detail(field: max(0, field + dy))  // `fit` keeps it within the card's lines
     case .moveFocus(_, let dy):
         state.mode = .detail(field: min(max(0, field + dy), fields.count - 1))
     case .reapplyField:
@@ -216,7 +216,7 @@ func updateDetail(_ state: inout BoardState, field: Int, _ action: Action) -> [E
         return update(&state, .startEdit)
     case .viewTemplate:
         if card.isOccurrence { jumpToTemplate(&state, card) }
-        state.scrollToFocus()
+        state.scrollRequest = .keepFocus
     case .undo:
         return [.undo]
     case .redo:
