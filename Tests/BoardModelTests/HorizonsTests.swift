@@ -6,7 +6,7 @@ import TestSupport
 @Suite struct HorizonsTests {
     func column(_ bucket: Bucket, putOn: String?, due: String? = nil, on today: String, weekStart: Weekday = .monday) -> Bucket {
         Horizons(today: date(today), rule: HorizonRule(weekStart: weekStart))
-            .column(bucket: bucket, aimedOn: putOn.map(date), due: due.map(date), createdOn: date("2026-11-01"))
+            .bucket(putIn: bucket, aimedOn: putOn.map(date), due: due.map(date), createdOn: date("2026-11-01"))
     }
 
     @Test func aNextWeekCardIsThisWeeksOnceItsWeekComes() {
@@ -97,8 +97,8 @@ import TestSupport
 
     @Test func rolloverOffKeepsEveryCardWhereItWasPut() {
         let off = Horizons(today: date("2027-01-04"), rule: HorizonRule(follows: false))
-        #expect(off.column(bucket: .nextWeek, aimedOn: date("2026-11-20"), due: nil, createdOn: date("2026-11-20")) == .nextWeek)
-        #expect(off.column(bucket: .weekend, aimedOn: nil, due: date("2026-11-01"), createdOn: date("2026-11-01")) == .weekend)
+        #expect(off.bucket(putIn: .nextWeek, aimedOn: date("2026-11-20"), due: nil, createdOn: date("2026-11-20")) == .nextWeek)
+        #expect(off.bucket(putIn: .weekend, aimedOn: nil, due: date("2026-11-01"), createdOn: date("2026-11-01")) == .weekend)
     }
 
     /// Property: a card's column on a day depends on that day alone, never on the days between;
@@ -116,9 +116,9 @@ import TestSupport
             var last = Bucket.nextMonth
             for day in 0..<80 {
                 let today = put.adding(days: day)
-                let shown = rule.on(today).column(bucket: bucket, aimedOn: aimed ? put : nil, due: due, createdOn: put)
+                let shown = rule.on(today).bucket(putIn: bucket, aimedOn: aimed ? put : nil, due: due, createdOn: put)
                 // Never later than its date's column; overdue, This Week.
-                if let due { #expect(shown <= rule.on(today).column(forDate: due)) }
+                if let due { #expect(shown <= rule.on(today).bucket(forDate: due)) }
                 if let due, due < today { #expect(shown == .thisWeek) }
                 // Put on its day, a card shows where it was put (a dated one where its date falls).
                 if day == 0, due == nil { #expect(shown == bucket, "\(bucket) put on \(put), weeks from \(weekStart)") }

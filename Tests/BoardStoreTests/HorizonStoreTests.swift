@@ -8,7 +8,7 @@ import TestSupport
 /// The store reads the columns the horizons show (ARCHITECTURE.md §15): the SQL and the Swift
 /// rule agree, a move re-aims, a dated card follows its date, and a new period is said once.
 @Suite struct HorizonStoreTests {
-    /// The column's SQL equals `Horizons.column` on random cards, days and week starts.
+    /// The column's SQL equals `Horizons.bucket(putIn:…)` on random cards, days and week starts.
     @Test func theSQLColumnIsTheSwiftColumn() throws {
         let board = try StoreFixture()
         var random = SeededGenerator(seed: 1539)

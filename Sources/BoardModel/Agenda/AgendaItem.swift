@@ -23,14 +23,14 @@ public struct AgendaItem: Hashable, Sendable {
     public let templateId: String?
     /// The rule date of a run or planned run (a moved run keeps the date it was made for).
     public let occurrenceDate: LocalDate?
-    /// The column the card shows in; nil for a planned run.
-    public let column: Bucket?
+    /// The bucket the card shows in; nil for a planned run.
+    public let bucket: Bucket?
     public let isCompleted: Bool
     /// The owner's name, for a shared run.
     public var sharedBy: String? = nil
 
     public init(kind: Kind, date: LocalDate, time: LocalTime?, title: String, cardId: String?, templateId: String?,
-                occurrenceDate: LocalDate?, column: Bucket?, isCompleted: Bool) {
+                occurrenceDate: LocalDate?, bucket: Bucket?, isCompleted: Bool) {
         self.kind = kind
         self.date = date
         self.time = time
@@ -38,14 +38,14 @@ public struct AgendaItem: Hashable, Sendable {
         self.cardId = cardId
         self.templateId = templateId
         self.occurrenceDate = occurrenceDate
-        self.column = column
+        self.bucket = bucket
         self.isCompleted = isCompleted
     }
 
     /// A run of a routine `owner` shares with this person.
     public static func shared(by owner: String, title: String, date: LocalDate, time: LocalTime?, isCompleted: Bool) -> AgendaItem {
         var item = AgendaItem(kind: .shared, date: date, time: time, title: title, cardId: nil, templateId: nil,
-                              occurrenceDate: date, column: nil, isCompleted: isCompleted)
+                              occurrenceDate: date, bucket: nil, isCompleted: isCompleted)
         item.sharedBy = owner
         return item
     }
@@ -53,6 +53,6 @@ public struct AgendaItem: Hashable, Sendable {
     /// A run of `templateId` on `date` that generation has not made yet.
     public static func planned(templateId: String, title: String, date: LocalDate, time: LocalTime?) -> AgendaItem {
         AgendaItem(kind: .planned, date: date, time: time, title: title, cardId: nil, templateId: templateId,
-                   occurrenceDate: date, column: nil, isCompleted: false)
+                   occurrenceDate: date, bucket: nil, isCompleted: false)
     }
 }

@@ -21,9 +21,9 @@ public struct HorizonRollover: Hashable, Sendable {
     public var sentence: String? {
         guard !moves.isEmpty else { return nil }
         let period = seen.thisWeek != today.thisWeek ? "New week" : seen.saturday != today.saturday ? "The weekend is over" : "New day"
-        let byColumn = Dictionary(grouping: moves, by: \.to).sorted { $0.key < $1.key }
+        let byBucket = Dictionary(grouping: moves, by: \.to).sorted { $0.key < $1.key }
         func said(from: Bool) -> String {
-            let parts = byColumn.map { to, moves in
+            let parts = byBucket.map { to, moves in
                 let sources = moves.count == 1 ? "from \(moves[0].from.title)" : moves.map { "\($0.count) from \($0.from.title)" }.joined(separator: ", ")
                 return "\(to.title) +\(moves.reduce(0) { $0 + $1.count })" + (from ? " (\(sources))" : "")
             }

@@ -68,20 +68,20 @@ public struct Horizons: Hashable, Sendable {
         return max(firstOfNextMonth, day.startOfWeek(weekStart).adding(days: 14))
     }
 
-    /// The column a card shows in: `bucket` it was put in on `aimedOn`; with no such day, its
-    /// `due` date's column (added with a date and no bucket), else the day it was created (a card
+    /// The bucket a card shows in: `bucket` it was put in on `aimedOn`; with no such day, its
+    /// `due` date's bucket (added with a date and no bucket), else the day it was created (a card
     /// from before aims were kept). A person's move holds only until the date says sooner: a card
-    /// is never in a later column than its date's. Routines never move.
+    /// is never in a later bucket than its date's. Routines never move.
     /// (`createdOn` is read only for such a card: `list` asks this of every card it prints.)
-    public func column(bucket: Bucket, aimedOn: LocalDate?, due: LocalDate?, createdOn: @autoclosure () -> LocalDate) -> Bucket {
+    public func bucket(putIn bucket: Bucket, aimedOn: LocalDate?, due: LocalDate?, createdOn: @autoclosure () -> LocalDate) -> Bucket {
         guard rule.follows, bucket != .routines else { return bucket }
-        guard let aimedOn else { return due.map(column(forDate:)) ?? column(bucket, putOn: createdOn()) }
-        let aimed = column(bucket, putOn: aimedOn)
-        return due.map { min(aimed, column(forDate: $0)) } ?? aimed
+        guard let aimedOn else { return due.map(self.bucket(forDate:)) ?? self.bucket(bucket, putOn: createdOn()) }
+        let aimed = self.bucket(bucket, putOn: aimedOn)
+        return due.map { min(aimed, self.bucket(forDate: $0)) } ?? aimed
     }
 
-    /// The column of a card put in `bucket` on `put`, whatever its date.
-    private func column(_ bucket: Bucket, putOn put: LocalDate) -> Bucket {
+    /// The bucket of a card put in `bucket` on `put`, whatever its date.
+    private func bucket(_ bucket: Bucket, putOn put: LocalDate) -> Bucket {
         switch bucket {
         case .thisWeek, .routines: return bucket
         case .weekend: return put < weekendCycleStart ? .thisWeek : .weekend
@@ -90,9 +90,9 @@ public struct Horizons: Hashable, Sendable {
         }
     }
 
-    /// The column a date falls in: overdue or before the coming weekend This Week, the weekend
+    /// The bucket a date falls in: overdue or before the coming weekend This Week, the weekend
     /// Weekend, the rest of this week This Week, next week Next Week, later Next Month.
-    public func column(forDate date: LocalDate) -> Bucket {
+    public func bucket(forDate date: LocalDate) -> Bucket {
         if date < today || date < saturday { return .thisWeek }
         if date <= saturday.adding(days: 1) { return .weekend }
         if date < nextWeek { return .thisWeek }

@@ -40,7 +40,7 @@ extension Schema {
     /// Made by v15 with the rule of the day, and again whenever the rule changes; SQLite resolves a
     /// trigger's columns when it fires, so v15's may name a threshold a later migration adds.
     private static func installShownTriggers(_ db: Database) throws {
-        let shown = "(SELECT CASE WHEN h.follows THEN \(Horizons.columnCase(row: "NEW.") { "h.\($0)" }) ELSE NEW.bucket END FROM horizon_days h)"
+        let shown = "(SELECT CASE WHEN h.follows THEN \(Horizons.bucketCase(row: "NEW.") { "h.\($0)" }) ELSE NEW.bucket END FROM horizon_days h)"
         try db.execute(sql: """
             DROP TRIGGER IF EXISTS tasks_shown_insert;
             DROP TRIGGER IF EXISTS tasks_shown_update;

@@ -72,28 +72,28 @@ extension BoardStore {
             for occurrence in template.occurrences {
                 // An occurrence is its series and date; a new one takes the id generation would give it.
                 let found = try CardRecord.filter(CardRecord.Columns.seriesId == seriesId && CardRecord.Columns.occurrenceDate == occurrence.date).fetchOne(db)
-                var task = found ?? CardRecord(
+                var record = found ?? CardRecord(
                     id: NameBasedId.occurrence(series: seriesId, date: occurrence.date), ownerId: ownerId, title: "", description: "", labels: [], checklist: [], bucket: .routines,
                     position: position, dueDate: occurrence.date, dueTime: nil, priority: 0, durationMin: nil, isCompleted: false,
                     completedAt: nil, createdAt: now, updatedAt: now, templateId: template.id, seriesId: seriesId,
                     occurrenceDate: occurrence.date, exceptionMask: [], remindBeforeMin: 0)
                 if found == nil { position += 1 }
-                let before = task
+                let before = record
                 var values = occurrence.values
                 values.checklist = found?.values.checklist ?? template.values.checklist
-                task.values = values
+                record.values = values
                 // A bucket the board moved it to stays, with its exception; a completion is never undone.
-                task.exceptionMask = Array(Set(occurrence.exceptions).union(task.exceptionMask.filter { $0 == .bucket || $0 == .checklist })).sorted()
-                if let completedAt = occurrence.completedAt, !task.isCompleted {
-                    task.isCompleted = true
-                    task.completedAt = completedAt
+                record.exceptionMask = Array(Set(occurrence.exceptions).union(record.exceptionMask.filter { $0 == .bucket || $0 == .checklist })).sorted()
+                if let completedAt = occurrence.completedAt, !record.isCompleted {
+                    record.isCompleted = true
+                    record.completedAt = completedAt
                 }
-                if found != nil && task != before { task.updatedAt = now }
-                try count(task, existing: found, &summary.occurrences)
+                if found != nil && record != before { record.updatedAt = now }
+                try count(record, existing: found, &summary.occurrences)
                 if found == nil {
                     // What stats count: each field the other tool made an occurrence's own.
-                    for field in task.exceptionMask {
-                        try Self.record(.exceptionAdded(field: field, how: .import), template: template.id, card: task.id, clock: clock, db)
+                    for field in record.exceptionMask {
+                        try Self.record(.exceptionAdded(field: field, how: .import), template: template.id, card: record.id, clock: clock, db)
                     }
                 }
             }
@@ -102,25 +102,25 @@ extension BoardStore {
         for card in plan.cards {
             let found = try CardRecord.fetchOne(db, key: card.id)
             let end = found == nil ? try Self.endPosition(of: card.bucket, db) : 0
-            var task = found ?? CardRecord(
+            var record = found ?? CardRecord(
                 id: card.id, ownerId: ownerId, title: "", description: "", labels: [], checklist: [], bucket: card.bucket,
                 position: end, dueDate: nil, dueTime: nil, priority: 0, durationMin: nil,
                 isCompleted: false, completedAt: nil, createdAt: now, updatedAt: now, templateId: nil, seriesId: nil,
                 occurrenceDate: nil, exceptionMask: [], remindBeforeMin: 0)
-            guard !task.isOccurrence else { throw BoardError("card", "'\(card.id)' is an occurrence on this board; it can't be imported as a card") }
+            guard !record.isOccurrence else { throw BoardError("card", "'\(card.id)' is an occurrence on this board; it can't be imported as a card") }
             // Put there by a person where its date says otherwise: it holds that place, as after a move.
-            if found == nil, card.placed, card.due.map(horizons(clock).column(forDate:)) != card.bucket { task.aimedOn = clock.today }
-            let before = task
+            if found == nil, card.placed, card.due.map(horizons(clock).bucket(forDate:)) != card.bucket { record.aimedOn = clock.today }
+            let before = record
             var values = card.values
-            values.checklist = task.values.checklist
-            task.values = values
-            task.dueDate = card.due
-            if let completedAt = card.completedAt, !task.isCompleted {
-                task.isCompleted = true
-                task.completedAt = completedAt
+            values.checklist = record.values.checklist
+            record.values = values
+            record.dueDate = card.due
+            if let completedAt = card.completedAt, !record.isCompleted {
+                record.isCompleted = true
+                record.completedAt = completedAt
             }
-            if found != nil && task != before { task.updatedAt = now }
-            try count(task, existing: found, &summary.cards)
+            if found != nil && record != before { record.updatedAt = now }
+            try count(record, existing: found, &summary.cards)
         }
         for template in plan.templates {
             try generate(templateId: template.id, clock: clock, db)

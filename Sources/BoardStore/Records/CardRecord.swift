@@ -36,7 +36,7 @@ public struct CardRecord: Hashable, Sendable, BoardRecord {
 
     /// The column the card shows in under `horizons` (ARCHITECTURE.md §15).
     public func column(_ horizons: Horizons) -> Bucket {
-        horizons.column(bucket: bucket, aimedOn: aimedOn, due: dueDate, createdOn: Self.createdOn(createdAt))
+        horizons.bucket(putIn: bucket, aimedOn: aimedOn, due: dueDate, createdOn: Self.createdOn(createdAt))
     }
 
     /// The day of a `created_at` timestamp, as the column's SQL reads it (its first ten characters).

@@ -119,7 +119,7 @@ extension AgendaStore {
                 let isRun = Occurrence.isOccurrence(templateId: templateId, occurrenceDate: occurrenceDate)
                 items.append(AgendaItem(kind: isRun ? .run : .card, date: row[2], time: row[3], title: row[1], cardId: row[0],
                                         templateId: isRun ? templateId : nil, occurrenceDate: isRun ? occurrenceDate : nil,
-                                        column: Bucket(rawValue: row[4]), isCompleted: row[5]))
+                                        bucket: Bucket(rawValue: row[4]), isCompleted: row[5]))
             }
             try base.forEachPlannedRun(range, today: clock.today, db) { templateId, title, time, date in
                 items.append(.planned(templateId: templateId, title: title, date: date, time: time))

@@ -121,7 +121,7 @@ extension CardStore {
         else if values.time != nil { throw BoardError("time", "a time needs a due date (--due)") }
         let horizons = horizons(clock)
         let followsDue = bucket == nil && due != nil
-        let stored = bucket ?? due.map(horizons.column(forDate:)) ?? .thisWeek
+        let stored = bucket ?? due.map(horizons.bucket(forDate:)) ?? .thisWeek
         return try write { db in
             var card = CardRecord(
                 id: BoardStore.newId(), ownerId: ownerId, title: values.title, description: values.description,

@@ -14,11 +14,11 @@ extension Horizons {
         rule.follows ? thresholds.map(\.value.iso).joined(separator: " ") : "off"
     }
 
-    /// The column of a row of `tasks` as SQL: `Horizons.column(bucket:aimedOn:due:createdOn:)` over
+    /// The bucket a row of `tasks` shows in, as SQL: `Horizons.bucket(putIn:aimedOn:due:createdOn:)` over
     /// the row's columns (prefixed `row`: "" or "NEW."), each threshold given by `day` — written in
     /// (digits and dashes), or read from `horizon_days` by the trigger that keeps `shown`. A test
     /// holds it to the Swift rule on random cards, days and week starts.
-    static func columnCase(row r: String, day: (String) -> String) -> String {
+    static func bucketCase(row r: String, day: (String) -> String) -> String {
         // Each side's column is ranked by a digit in front (This Week 0 … Next Month 3), so the
         // earlier of a card's aim and its date is SQLite's `min` of the two, the digit then cut.
         let date = """
@@ -48,7 +48,7 @@ extension Horizons {
     var columnSQL: String {
         guard rule.follows else { return "bucket" }
         let days = Dictionary(uniqueKeysWithValues: thresholds.map { ($0.key, $0.value) })
-        return Self.columnCase(row: "") { "'\(days[$0]!.iso)'" }
+        return Self.bucketCase(row: "") { "'\(days[$0]!.iso)'" }
     }
 }
 

@@ -7,7 +7,7 @@ import GRDB
 /// field is brought up to date — as generation, which never wins over a person or a propagation.
 extension BoardStore {
     /// The occurrence columns that come from a template column.
-    private static let followed: [(task: String, template: String)] = [
+    private static let followed: [(card: String, template: String)] = [
         ("title", "title"), ("description", "description"), ("labels", "labels"), ("priority", "priority"),
         ("due_time", "default_time"), ("duration_min", "default_duration_min"),
     ]
@@ -15,9 +15,9 @@ extension BoardStore {
     /// Brings open occurrences from `today` on up to date where only generation wrote the field; returns how many it changed.
     @discardableResult
     func refreshGenerated(today: LocalDate, _ db: Database) throws -> Int {
-        let differs = Self.followed.map { "t.\($0.task) IS NOT p.\($0.template)" }.joined(separator: " OR ")
+        let differs = Self.followed.map { "t.\($0.card) IS NOT p.\($0.template)" }.joined(separator: " OR ")
         let rows = try Row.fetchAll(db, sql: """
-            SELECT t.id, \(Self.followed.map { "p.\($0.template) AS \($0.task), t.\($0.task) AS old_\($0.task)" }.joined(separator: ", "))
+            SELECT t.id, \(Self.followed.map { "p.\($0.template) AS \($0.card), t.\($0.card) AS old_\($0.card)" }.joined(separator: ", "))
             FROM tasks t JOIN templates p ON p.id = t.template_id
             WHERE t.series_id IS NOT NULL AND t.is_completed = 0 AND t.occurrence_date >= ? AND t.exception_mask = '[]' AND (\(differs))
             """, arguments: [today])
@@ -29,7 +29,7 @@ extension BoardStore {
         for row in rows {
             let id: String = row["id"]
             var updates: [(String, DatabaseValue)] = []
-            for column in Self.followed.map(\.task) where row[column] as DatabaseValue != row["old_" + column] as DatabaseValue {
+            for column in Self.followed.map(\.card) where row[column] as DatabaseValue != row["old_" + column] as DatabaseValue {
                 if try Row.fetchOne(written, arguments: [id, column]) == nil { updates.append((column, row[column])) }
             }
             guard !updates.isEmpty else { continue }

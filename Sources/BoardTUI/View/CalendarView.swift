@@ -66,8 +66,8 @@ private func drawDayAgenda(_ frame: inout Frame, _ screen: CalendarScreen, today
         let state = item.kind == .planned ? "( )" : item.isCompleted ? "[x]" : "[ ]"
         let what = switch item.kind {
         case .planned: "planned run"
-        case .run: item.column == .routines || item.column == nil ? "run" : "run · \(item.column!.title)"
-        case .card: item.column?.title ?? ""
+        case .run: item.bucket == .routines || item.bucket == nil ? "run" : "run · \(item.bucket!.title)"
+        case .card: item.bucket?.title ?? ""
         case .shared: "shared by \(item.sharedBy ?? "")"
         }
         frame.put(focused ? "›" : " ", x: x, y: line, style: .bold)

@@ -69,7 +69,7 @@ struct AgendaCommand: Command {
         object["template_id"] = item.templateId ?? NSNull()
         object["template"] = item.templateId.flatMap { templateTitles[$0] } ?? NSNull()
         object["occurrence_date"] = item.occurrenceDate?.iso ?? NSNull()
-        object["bucket"] = item.column?.cliName ?? NSNull()
+        object["bucket"] = item.bucket?.cliName ?? NSNull()
         if let owner = item.sharedBy { object["shared_by"] = owner }
         return object
     }
@@ -97,10 +97,10 @@ struct AgendaLines {
         line += item.title.escapedForTerminal
         switch item.kind {
         case .card:
-            if let column = item.column { line += " · " + column.title }
+            if let bucket = item.bucket { line += " · " + bucket.title }
         case .run:
             line += " · " + routine(item.templateId, title: item.title).run
-            if let column = item.column, column != .routines { line += " · " + column.title }
+            if let bucket = item.bucket, bucket != .routines { line += " · " + bucket.title }
         case .planned:
             line += " · " + routine(item.templateId, title: item.title).planned
             return line + "\n"

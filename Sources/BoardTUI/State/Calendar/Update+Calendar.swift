@@ -96,7 +96,7 @@ private func act(on item: AgendaItem, _ action: CalendarAction, _ state: inout B
         state.message = "\(state.key(.calendar(.skip), on: .calendar)) skips a routine's run; “\(item.title)” is a card of its own (\(state.key(.calendar(.delete), on: .calendar)) deletes it)."
         return []
     case (.moveCard(let dx), _, _):
-        let from = columns.firstIndex(of: item.column ?? .routines) ?? BoardState.routinesColumn
+        let from = columns.firstIndex(of: item.bucket ?? .routines) ?? BoardState.routinesColumn
         let to = min(max(0, from + dx), columns.count - 1)
         guard to != from else {
             state.message = "“\(item.title)” is already in \(columns[from].title)."
