@@ -16,7 +16,7 @@ public struct BoardOptions {
         clockOptions = try ClockOptions(given)
     }
 
-    public var path: String { db ?? Environment.value("BOARD_DB") ?? BoardDatabase.defaultPath() }
+    public var path: String { db ?? Environment.value("BOARD_DB") ?? BoardDatabase.defaultPath(environment: Environment.value) }
 
     /// Opens the board and runs generation, as every command that reads the board does first.
     /// Only a command that adds something (`creating`) makes a new board; the others say there is

@@ -57,7 +57,7 @@ public enum ConfigFile {
     }
 
     /// Whether `BOARD_CONFIG` names the file.
-    static var isNamed: Bool { !(ProcessInfo.processInfo.environment["BOARD_CONFIG"] ?? "").isEmpty }
+    static var isNamed: Bool { Environment.value("BOARD_CONFIG") != nil }
 
     /// The `key_<action>` lines of the file even when other lines are wrong, so that the screen's
     /// keys are checked in the same report as the rest.
@@ -69,10 +69,11 @@ public enum ConfigFile {
     /// The configuration, once `BoardCommand.main` has refused to run with a malformed file.
     public static var loaded: BoardConfig { (try? current.get()) ?? BoardConfig() }
 
-    public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let named = environment["BOARD_CONFIG"], !named.isEmpty { return named }
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/board/config.toml" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/board/config.toml"
+    /// `BOARD_CONFIG`, else `$XDG_CONFIG_HOME/board/config.toml`, else `~/.config/board/config.toml`.
+    public static func path(environment: (String) -> String? = Environment.value) -> String {
+        if let named = environment("BOARD_CONFIG") { return named }
+        if let xdg = environment("XDG_CONFIG_HOME") { return xdg + "/board/config.toml" }
+        return (environment("HOME") ?? NSHomeDirectory()) + "/.config/board/config.toml"
     }
 
     public static func load(path: String) throws(ConfigError) -> BoardConfig {

@@ -6,9 +6,9 @@ import GRDBSQLite
 /// Opens the board's SQLite file: WAL, a busy timeout, foreign keys, migrations.
 public enum BoardDatabase {
     /// `$XDG_DATA_HOME/board/board.sqlite`, by default `~/.local/share/board/board.sqlite`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+    /// `environment` reads one variable, nil when unset or empty (the command line's `Environment.value`).
+    public static func defaultPath(environment: (String) -> String?) -> String {
+        let dataHome = environment("XDG_DATA_HOME") ?? (environment("HOME") ?? NSHomeDirectory()) + "/.local/share"
         return dataHome + "/board/board.sqlite"
     }
 

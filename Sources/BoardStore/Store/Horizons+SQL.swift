@@ -1,4 +1,5 @@
 import BoardModel
+import GRDB
 
 extension Horizons {
     /// The days the column's rule compares with, by the names `horizon_days` keeps them under.
@@ -65,5 +66,10 @@ struct HorizonColumns {
     /// The rows of `column`, as a condition: Routines along the Upcoming index, the others by `expression`.
     func rows(in column: Bucket) -> String {
         column == .routines ? "bucket = 'ROUTINES'" : "\(expression) = '\(column.rawValue)'"
+    }
+
+    /// The same condition with the column as an argument, so one statement serves every horizon.
+    func rows(of column: Bucket) -> (condition: String, arguments: StatementArguments) {
+        column == .routines ? ("bucket = 'ROUTINES'", []) : ("\(expression) = ?", [column.rawValue])
     }
 }

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# A command's start on a 10-card board, beside taskwarrior and calcurse in the same run (issue 56).
+#   Benchmarks/Scripts/start.sh BOARD_BINARY [OTHER_BOARD_BINARY]
+# Each binary is copied fresh first (a binary's pages as the kernel happens to hold them moved
+# figures by a millisecond). Every figure is hyperfine's median of 100 alternating runs; with
+# valgrind, the instructions of `board list` are counted too.
+# Needs: taskwarrior, calcurse, hyperfine, valgrind (apt-get install taskwarrior calcurse hyperfine valgrind).
+set -euo pipefail
+[[ $# -ge 1 ]] || { sed -n '2,7p' "$0"; exit 2; }
+source "$(dirname "$0")/taskwarrior-env.sh"
+
+boards=()
+for binary in "$@"; do
+  boards+=("$work/board-${#boards[@]}")
+  cp "$binary" "${boards[-1]}"
+done
+python3 "$here/cards.py" 10 "$work"
+mkdir -p "$work/td" "$work/cc"
+task import "$work/task.json" > /dev/null 2>&1
+for i in $(seq 10); do echo "[3] Card $i"; done > "$work/cc/todo"
+for i in "${!boards[@]}"; do "${boards[$i]}" import --db "$work/b$i.db" "$work/board.json" > /dev/null; done
+
+# Runs hyperfine over COMMAND... and prints each median, the binaries named by their argument.
+compare() {
+  local title=$1; shift
+  hyperfine -N -w 5 -r 100 --style none --export-json "$work/run.json" "$@" > /dev/null
+  echo "$title"
+  python3 - "$work/run.json" "$work" "$@" <<'PY'
+import json, sys
+results, work = json.load(open(sys.argv[1]))['results'], sys.argv[2]
+for r in results:
+    print('  %-48s %7.2f ms' % (r['command'].replace(work + '/', ''), r['median'] * 1000))
+PY
+}
+
+each() { for i in "${!boards[@]}"; do printf '%s\n' "${boards[$i]} $1 --db $work/b$i.db${2:-}"; done; }
+mapfile -t lists < <(each list)
+compare "list (a 10-card board)" "${lists[@]}" "task list" "calcurse -D $work/cc -t"
+mapfile -t agendas < <(each agenda)
+compare "agenda (7 days)" "${agendas[@]}" "task next" "calcurse -D $work/cc -r7"
+# Writes: each run adds a card (the board grows from 10 to about 110, still small).
+mapfile -t adds < <(each add " Another")
+compare "add" "${adds[@]}" "task add Another"
+if command -v valgrind > /dev/null; then
+  echo "instructions of list (callgrind)"
+  for i in "${!boards[@]}"; do
+    valgrind --tool=callgrind --callgrind-out-file="$work/cg" "${boards[$i]}" list --db "$work/b$i.db" 2>&1 > /dev/null \
+      | sed -n "s/.*Collected : \([0-9]*\)/  board-$i \1/p"
+  done
+  valgrind --tool=callgrind --callgrind-out-file="$work/cg" task list 2>&1 > /dev/null | sed -n 's/.*Collected : \([0-9]*\)/  task list \1/p'
+fi
