@@ -26,7 +26,7 @@ func fit(_ state: inout BoardState) -> Action? {
     guard !layout.isTooSmall else { return nil }
     switch request {
     case .keepFocus:
-        for column in state.scroll.indices { state.scroll[column] = min(state.scroll[column], layout.lastPage(state, column: column)) }
+        for column in state.scroll.indices { state.scroll[column] = layout.scrollWithinLastPage(state, column: column) }
         state.scroll[column] = layout.scroll(state, keeping: state.focus.row, in: column)
     case .showEnd:
         let count = state.cards(in: column).count

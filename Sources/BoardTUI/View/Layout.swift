@@ -199,6 +199,16 @@ public struct Layout: Sendable {
         return column == BoardState.routinesColumn ? min(max(last, state.upcomingEarlier), max(0, state.cards(in: column).count - 1)) : last
     }
 
+    /// The column's scroll, no further than its last page. A column scrolled less than its count
+    /// less the most cards the body can hold is within it for certain (a card takes a line at
+    /// least), so only a column near its end is measured: keeping every column in range costs
+    /// a focus key nothing on a long board.
+    public func scrollWithinLastPage(_ state: BoardState, column: Int) -> Int {
+        let scroll = state.scroll[column]
+        guard scroll > state.cards(in: column).count - (bodyBottom - bodyTop + 1) else { return scroll }
+        return min(scroll, lastPage(state, column: column))
+    }
+
     /// The scroll offset that keeps `row` of `column` in view.
     public func scroll(_ state: BoardState, keeping row: Int, in column: Int) -> Int {
         var s = state
