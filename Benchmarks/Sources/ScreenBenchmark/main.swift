@@ -129,6 +129,11 @@ if ProcessInfo.processInfo.environment["PROFILE"] == "filter" {
     for _ in 0..<40 { try report("filter keystroke (/ card 1)", [.character("/")] + "card 1".map(Key.character) + [.backspace, .backspace, .escape]) }
     exit(0)
 }
+// PROFILE=move: only H and L, many of them, for a profiler to look at.
+if ProcessInfo.processInfo.environment["PROFILE"] == "move" {
+    for _ in 0..<40 { try report("H / L (move a card)", [.character("L"), .character("H"), .character("L"), .character("H")]) }
+    exit(0)
+}
 try report("filter keystroke (/ card 1)", [.character("/")] + "card 1".map(Key.character) + [.backspace, .backspace, .escape])
 try report("H / L (move a card)", [.character("L"), .character("H"), .character("L"), .character("H")])
 try report("J / K (reorder)", [.character("J"), .character("K"), .character("J"), .character("K")])
