@@ -88,6 +88,8 @@ public enum Action: Hashable, Sendable {
 public enum Report: Hashable, Sendable {
     /// The settings the screen follows, and whether the board file is read-only.
     case configured(BoardConfig, readOnly: Bool)
+    /// The screen laid out after a step: the scrolling `update` asked for, carried out (`fit`).
+    case fitted(Fitting)
     /// The board read again: focus `focusing`, else keep the focused template row or card.
     case loaded(BoardSnapshot, focusing: String?)
     /// More of the same board: another window of a column, or the minute moved on.

@@ -39,6 +39,8 @@ private func refuse(_ state: inout BoardState, _ refusal: Refusal) {
 /// A result the runtime fed back (ARCHITECTURE.md §6).
 func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
     switch report {
+    case .fitted(let fitting):
+        return state.take(fitting)
     case .configured(let config, let readOnly):
         state.config = config
         // Checked when the command started (a bad key setting stops it there).
