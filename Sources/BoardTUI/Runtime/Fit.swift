@@ -23,10 +23,11 @@ func fit(_ state: BoardState) -> Fitting? {
         if fitted != field { fitting.boxScroll = fitted }
     default: break
     }
-    let layout = Layout(state), column = state.focus.column
-    if let request = state.scrollRequest, !layout.isTooSmall {
+    // Laid out only when asked: most keys ask for nothing.
+    if let request = state.scrollRequest, case let layout = Layout(state), !layout.isTooSmall {
         // Each measure reads the scroll as fitted so far.
         var fitted = state
+        let column = state.focus.column
         switch request {
         case .keepFocus:
             for column in fitted.scroll.indices { fitted.scroll[column] = layout.scrollWithinLastPage(fitted, column: column) }
