@@ -106,9 +106,54 @@ import Testing
         #expect(later.lines == ["2026-11-21T09:00"])
     }
 
-    @Test func twoTimesInOnePhraseAreRefused() throws {
-        let r = try BoardBinary.run(["recur", "parse", "every day at 12pm at 12am"])
-        #expect(r.status == 2 && r.stderr == "error: phrase: two times, 12:00 and 00:00; say one time with 'at'\n")
+    /// Several times a day (issue 54): each "at" adds its times, and each time is its own run.
+    @Test func twoTimesInOnePhraseAreTwoRunsADay() throws {
+        let r = try BoardBinary.run(["recur", "expand", "every day at 12pm at 12am", "--start", "2026-11-21", "--count", "3"])
+        #expect(r.lines == ["2026-11-21T00:00", "2026-11-21T12:00", "2026-11-22T00:00"])
+    }
+
+    /// The issue's table, through the binary: each phrase and rule now expands to its runs.
+    @Test(arguments: [
+        (["expand", "every day at 8am and 8pm", "--start", "2026-11-28", "--count", "3"],
+         ["2026-11-28T08:00", "2026-11-28T20:00", "2026-11-29T08:00"]),
+        (["expand", "FREQ=DAILY;BYHOUR=8,20;BYMINUTE=0", "--start", "2026-11-28", "--count", "3"],
+         ["2026-11-28T08:00", "2026-11-28T20:00", "2026-11-29T08:00"]),
+        (["expand", "every weekday at 9:00, 13:00 and 17:30", "--start", "2026-11-27", "--count", "4"],
+         ["2026-11-27T09:00", "2026-11-27T13:00", "2026-11-27T17:30", "2026-11-30T09:00"]),
+        (["expand", "every 3 hours from 8am to 8pm", "--start", "2026-11-28", "--count", "6"],
+         ["2026-11-28T08:00", "2026-11-28T11:00", "2026-11-28T14:00", "2026-11-28T17:00", "2026-11-28T20:00", "2026-11-29T08:00"]),
+        (["expand", "FREQ=HOURLY;INTERVAL=6;COUNT=3", "--start", "2026-11-28T09:30"],
+         ["2026-11-28T09:30", "2026-11-28T15:30", "2026-11-28T21:30"]),
+        // COUNT counts runs, and the start's earlier runs are not runs at all, as before DTSTART.
+        (["expand", "FREQ=DAILY;BYHOUR=8,20;BYMINUTE=0;COUNT=3", "--start", "2026-11-28T12:00"],
+         ["2026-11-28T20:00", "2026-11-29T08:00", "2026-11-29T20:00"]),
+        (["next", "every day at 8am and 8pm", "--after", "2026-11-28T09:00"], ["2026-11-28T20:00"]),
+        (["parse", "every day at 8am and 8pm"],
+         ["rule: FREQ=DAILY;BYHOUR=8,20;BYMINUTE=0", "time: 08:00, 20:00", "anchor: schedule", "summary: Every day at 08:00 and 20:00"]),
+        (["parse", "every day at 8:00 and 20:30"],
+         ["rule: FREQ=DAILY", "time: 08:00, 20:30", "anchor: schedule", "summary: Every day at 08:00 and 20:30"]),
+    ])
+    func severalTimesADay(arguments: [String], lines: [String]) throws {
+        let r = try BoardBinary.run(["recur"] + arguments)
+        #expect(r.status == 0 && r.lines == lines, "\(r.stderr)")
+    }
+
+    @Test(arguments: [
+        (["expand", "every day at 25:00", "--start", "2026-11-28"], "error: time: '25:00' is not a time of day (00:00 to 23:59)"),
+        (["expand", "FREQ=DAILY;BYHOUR=25", "--start", "2026-11-28"], "error: BYHOUR: must be an hour from 0 to 23, got 25"),
+        (["expand", "FREQ=DAILY;BYHOUR=", "--start", "2026-11-28"], "error: BYHOUR: has an empty item in ''"),
+        (["expand", "FREQ=DAILY;BYHOUR=1,2,3,4,5;BYMINUTE=0,10,20,30,40", "--start", "2026-11-28"],
+         "error: BYHOUR: with BYMINUTE names 25 times a day; at most 24"),
+        (["expand", "FREQ=HOURLY;INTERVAL=5", "--start", "2026-11-28"],
+         "error: INTERVAL: with FREQ=HOURLY must divide 24 (1, 2, 3, 4, 6, 8 or 12), so every day has the same times; got 5"),
+        (["expand", "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=1;BYHOUR=8,20", "--start", "2026-11-28"],
+         "error: BYSETPOS: can't be combined with several times of day (BYHOUR, BYMINUTE, FREQ=HOURLY)"),
+        (["parse", "every! day at 8am and 8pm"], "error: time: a rule repeating after completion has one time of day, got 08:00, 20:00"),
+        (["parse", "every day at"], "error: phrase: ends too early: expected a time after 'at'"),
+    ])
+    func aBadTimeOfDayIsRefusedByName(arguments: [String], message: String) throws {
+        let r = try BoardBinary.run(["recur"] + arguments)
+        #expect(r.status == 2 && r.stderr == message + "\n" && r.stdout.isEmpty)
     }
 
     @Test func anOverlongCountNamesTheOptionGiven() throws {

@@ -1,16 +1,16 @@
 import BoardModel
 import FuzzSupport
 
-/// RRULE text (`FREQ=MONTHLY;BYDAY=-1FR`), as `board recur parse` and `--rrule` read it.
+/// RRULE text (`FREQ=MONTHLY;BYDAY=-1FR`, `FREQ=HOURLY;BYHOUR=8,20`), as `board recur parse` reads it.
 FuzzDriver.run(fuzzRRule)
 
 func fuzzRRule(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: fuzzInput(data, size), as: UTF8.self)
-    let rule: RecurrenceRule
-    do { rule = try RecurrenceRule(rrule: text) } catch {
+    let phrase: RecurrencePhrase
+    do { phrase = try RecurrencePhrase(rrule: text, startTime: LocalTime(hour: 9, minute: 30)) } catch {
         Refusal.check(error, from: "rrule")
         return 0
     }
-    RuleChecks.check(RecurrencePhrase(rule: rule), from: "rrule")
+    RuleChecks.check(phrase, from: "rrule")
     return 0
 }

@@ -18,7 +18,7 @@ public enum RuleChecks {
         _ = phrase.summary
         let start = phrase.start ?? today
         let schedule: Schedule
-        do { schedule = try Schedule(rule: phrase.rule, start: start, time: phrase.time) } catch {
+        do { schedule = try Schedule(rule: phrase.rule, start: start, times: phrase.times) } catch {
             Refusal.check(error, from: target)
             return
         }
@@ -27,5 +27,13 @@ public enum RuleChecks {
             Refusal.finding(target, "'\(text)' from \(start): \(later) follows \(earlier)")
         }
         if let first = dates.first, first < start { Refusal.finding(target, "'\(text)': \(first) is before the start \(start)") }
+        // Runs, several a day, only go forward too, and each falls on a day with runs.
+        let runs = Array(schedule.runs().prefix(50))
+        for (earlier, later) in zip(runs, runs.dropFirst()) where later <= earlier {
+            Refusal.finding(target, "'\(text)' from \(start): run \(later) follows \(earlier)")
+        }
+        if let first = runs.first, let day = dates.first, first.date != day {
+            Refusal.finding(target, "'\(text)': the first run \(first) is not on the first day \(day)")
+        }
     }
 }

@@ -27,7 +27,10 @@ struct PhraseParser {
     private var policy = RecurrenceRule.MonthEndPolicy.clamp
     private var anchor = RecurrenceRule.Anchor.schedule
     private var end = RecurrenceRule.End.never
-    private var time: LocalTime?
+    private var times: [LocalTime] = []
+    /// "every 3 hours": the hours between a day's runs, and the window "from 8am to 8pm" they fill.
+    private var hourInterval: Int?
+    private var hourWindow: (from: LocalTime, to: LocalTime)?
     private var start: PhraseDate?
     private var until: (date: PhraseDate, time: LocalTime?)?
     private var headIsBareInterval = false
@@ -85,6 +88,10 @@ struct PhraseParser {
         case "weekly": index += 1; frequency = .weekly
         case "monthly": index += 1; frequency = .monthly
         case "yearly", "annually": index += 1; frequency = .yearly
+        case "hourly":
+            index += 1
+            frequency = .daily
+            hourInterval = 1
         case "every!", "ev!":
             index += 1
             anchor = .completion
@@ -111,6 +118,12 @@ struct PhraseParser {
 
     private mutating func parseEveryBody() throws(BoardError) {
         guard let word = current else { throw unexpected(context: "say what repeats after 'every'") }
+        if word == "hour" || (Vocabulary.cardinal(word) != nil && ["hour", "hours"].contains(peek(1) ?? "")) {
+            index += word == "hour" ? 1 : 2
+            hourInterval = word == "hour" ? 1 : Vocabulary.cardinal(word)!
+            frequency = .daily
+            return
+        }
         if let n = Vocabulary.cardinal(word), let unit = peek(1).flatMap({ Vocabulary.units[$0] }) {
             index += 2
             interval = n
@@ -252,11 +265,13 @@ struct PhraseParser {
             } while acceptSeparator(before: { Vocabulary.month($0) != nil })
         case "at":
             index += 1
-            let given = try parseTime()
-            if let time, time != given {
-                throw BoardError("phrase", "two times, \(time) and \(given); say one time with 'at'")
-            }
-            time = given
+            repeat { times.append(try parseTime()) } while acceptTimeSeparator()
+        case "from" where hourInterval != nil && hourWindow == nil:
+            // "every 3 hours from 8am to 8pm": the window the hours fill.
+            index += 1
+            let from = try parseTime()
+            guard accept("to", "until", "till") else { throw unexpected(context: "expected 'to' after 'from \(from)'") }
+            hourWindow = (from, try parseTime())
         case "starting", "from", "starts", "beginning":
             index += 1
             start = try parseDate(context: word)
@@ -307,6 +322,21 @@ struct PhraseParser {
         }
     }
 
+    /// Consumes "," / "and" when another time of day follows: "8am", "20:00", "noon"; not the
+    /// "10" of "and 10 times".
+    private mutating func acceptTimeSeparator() -> Bool {
+        var look = index
+        while look < tokens.count, tokens[look] == "," || tokens[look] == "and" { look += 1 }
+        guard look > index, look < tokens.count else { return false }
+        let word = tokens[look]
+        let startsTime = word == "noon" || word == "midnight"
+            || (word.unicodeScalars.first.map { ("0"..."9").contains($0) } ?? false
+                && !["times", "time"].contains(look + 1 < tokens.count ? tokens[look + 1] : ""))
+        guard startsTime else { return false }
+        index = look
+        return true
+    }
+
     private mutating func parseCount() throws(BoardError) {
         guard let c = current, let n = Vocabulary.cardinal(c) else { throw unexpected(context: "expected a number of times") }
         index += 1
@@ -339,6 +369,27 @@ struct PhraseParser {
         let rule = try RecurrenceRule(frequency, interval: interval, weekdays: weekdays, monthDays: monthDays,
                                       months: months, setPositions: setPositions, weekStart: weekStart,
                                       monthEndPolicy: policy, anchor: anchor, end: end)
-        return RecurrencePhrase(rule: rule, time: time, start: startDate)
+        let times = try timesOfDay()
+        try Schedule.check(times, with: rule)
+        return RecurrencePhrase(rule: rule, times: times, start: startDate)
+    }
+
+    /// The times "at" names, or those "every N hours" reaches in its window (all day without one,
+    /// from the first "at" time when there is one).
+    private func timesOfDay() throws(BoardError) -> TimesOfDay? {
+        guard let hourInterval else { return times.isEmpty ? nil : try TimesOfDay(times) }
+        guard (1...12).contains(hourInterval) else {
+            throw BoardError("phrase", "every \(hourInterval) hours is not a time of day; say every 1 to 12 hours")
+        }
+        if hourWindow != nil && !times.isEmpty {
+            throw BoardError("phrase", "say 'from … to …' or 'at …' for every \(hourInterval) hours, not both")
+        }
+        if times.count > 1 { throw BoardError("phrase", "say one time to count every \(hourInterval) hours from") }
+        let from = hourWindow?.from ?? times.first ?? .midnight
+        let to = hourWindow?.to ?? LocalTime(hour: 23, minute: 59)!
+        guard from <= to else { throw BoardError("phrase", "the window from \(from) to \(to) ends before it begins") }
+        let reached = stride(from: from.minuteOfDay, through: to.minuteOfDay, by: hourInterval * 60)
+            .map { LocalTime(hour: $0 / 60, minute: $0 % 60)! }
+        return try TimesOfDay(reached)
     }
 }

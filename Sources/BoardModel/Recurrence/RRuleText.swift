@@ -1,13 +1,26 @@
 /// RRULE text in and out for the RFC 5545 subset Board supports (ARCHITECTURE.md §3).
 extension RecurrenceRule {
     /// The parts Board reads; any other is refused by name.
-    public static let supportedParts = ["FREQ", "INTERVAL", "COUNT", "UNTIL", "WKST", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS"]
-    static let knownUnsupportedParts = ["BYSECOND", "BYMINUTE", "BYHOUR", "BYYEARDAY", "BYWEEKNO", "BYEASTER", "RSCALE", "SKIP"]
+    public static let supportedParts = ["FREQ", "INTERVAL", "COUNT", "UNTIL", "WKST", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS",
+                                        "BYHOUR", "BYMINUTE"]
+    static let knownUnsupportedParts = ["BYSECOND", "BYYEARDAY", "BYWEEKNO", "BYEASTER", "RSCALE", "SKIP"]
+    /// The parts that say times of day, which a schedule keeps beside its rule (`TimesOfDay`).
+    static let timeParts = ["BYHOUR", "BYMINUTE"]
 
     /// Reads `FREQ=…;…`, with or without a leading `RRULE:`. The clamp form
     /// `BYMONTHDAY=28,29,30,31;BYSETPOS=-1` reads back as the 31st with the clamp policy;
-    /// every other rule read from text has RFC 5545's skip policy.
+    /// every other rule read from text has RFC 5545's skip policy. Times of day (BYHOUR,
+    /// BYMINUTE, FREQ=HOURLY) are refused here: `RecurrencePhrase(rrule:startTime:)` reads them.
     public init(rrule text: String, anchor: Anchor = .schedule) throws(BoardError) {
+        let parts = try Self.parts(of: text)
+        if let part = Self.timeParts.first(where: { parts[$0] != nil }) {
+            throw BoardError(Field(part), "is a time of day, kept beside the rule; a stored rule has none")
+        }
+        try self.init(parts: parts, anchor: anchor)
+    }
+
+    /// The NAME=VALUE parts of RRULE text, each known, none twice, values upper-cased.
+    static func parts(of text: String) throws(BoardError) -> [String: String] {
         var body = Substring(text.trimmingSpaces)
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
         var parts: [String: String] = [:]
@@ -26,6 +39,11 @@ extension RecurrenceRule {
             guard parts[key] == nil else { throw BoardError(Field(key), "is given twice") }
             parts[key] = kv[1].trimmingSpaces.uppercased()
         }
+        return parts
+    }
+
+    /// The rule the date parts say; `parts` holds no time of day.
+    init(parts: [String: String], anchor: Anchor) throws(BoardError) {
         guard let freqText = parts["FREQ"] else {
             throw BoardError("FREQ", "is missing; a rule starts with FREQ=DAILY, WEEKLY, MONTHLY or YEARLY")
         }
@@ -115,7 +133,7 @@ extension RecurrenceRule {
 
     // MARK: Value parsing
 
-    private static func integer(_ text: String, part: String, signed: Bool = false) throws(BoardError) -> Int {
+    static func integer(_ text: String, part: String, signed: Bool = false) throws(BoardError) -> Int {
         var digits = Substring(text), sign = 1
         if signed, let first = digits.first, first == "-" || first == "+" {
             sign = first == "-" ? -1 : 1
@@ -127,7 +145,7 @@ extension RecurrenceRule {
         return sign * n
     }
 
-    private static func list<T>(_ text: String?, part: String, _ item: (String) throws(BoardError) -> T) throws(BoardError) -> [T] {
+    static func list<T>(_ text: String?, part: String, _ item: (String) throws(BoardError) -> T) throws(BoardError) -> [T] {
         guard let text else { return [] }
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
         guard !items.contains(where: \.isEmpty) else { throw BoardError(Field(part), "has an empty item in '\(text.echoed)'") }

@@ -162,6 +162,13 @@ public struct RecurrenceRule: Hashable, Sendable {
 }
 
 extension RecurrenceRule {
+    /// The same rule with another end that needs no check: one the rule's own end already allowed.
+    func ending(_ end: End) -> RecurrenceRule {
+        var copy = self
+        copy.end = end
+        return copy
+    }
+
     /// The same rule with another end.
     public func with(end: End) throws(BoardError) -> RecurrenceRule {
         try RecurrenceRule(frequency, interval: interval, weekdays: weekdays, monthDays: monthDays, months: months,

@@ -3,7 +3,7 @@ extension RecurrencePhrase {
     /// "Every 2 weeks on Tuesday and Thursday at 7:30, until Dec 31, 2026".
     public var summary: String {
         var text = rule.pattern
-        if let time { text += " at " + time.display }
+        if let times { text += " at " + times.display }
         if let start { text += ", starting " + MonthName.display(start) }
         switch rule.end {
         case .never: break

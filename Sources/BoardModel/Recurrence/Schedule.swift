@@ -1,52 +1,86 @@
-/// A rule placed in time: the date it starts from and the time of day its occurrences
-/// fall at. This is what a template carries and what `board recur` expands.
+/// A rule placed in time: the date it starts from and the times of day its runs fall at.
+/// This is what a template carries and what `board recur` expands.
 public struct Schedule: Hashable, Sendable {
     public let rule: RecurrenceRule
     public let start: LocalDate
-    public let time: LocalTime?
+    /// Nil for a rule whose runs have no time of day (they last all day).
+    public let times: TimesOfDay?
 
     /// Refuses an UNTIL before the start. The rule is kept `resolved(from: start)`, so a
     /// schedule restarted from any of its occurrences continues with the same dates.
-    public init(rule: RecurrenceRule, start: LocalDate, time: LocalTime? = nil) throws(BoardError) {
+    public init(rule: RecurrenceRule, start: LocalDate, times: TimesOfDay?) throws(BoardError) {
         if case .until(let until, _) = rule.end, until < start {
             throw BoardError("UNTIL", "the end \(until) is before the start \(start)")
         }
+        try Self.check(times, with: rule)
         self.rule = rule.resolved(from: start)
         self.start = start
-        self.time = time
+        self.times = times
     }
 
-    /// Every occurrence date from the start, lazily.
-    public var occurrences: OccurrenceSequence { OccurrenceSequence(rule: rule, start: start, time: time) }
+    public init(rule: RecurrenceRule, start: LocalDate, time: LocalTime? = nil) throws(BoardError) {
+        try self.init(rule: rule, start: start, times: time.map { try! TimesOfDay([$0]) })
+    }
 
-    /// The occurrences on or after `date`; periods before it are skipped unless the rule counts.
+    /// After completion the next run counts from when the last was done, which names no time
+    /// of the day's others: such a rule has one time at most.
+    static func check(_ times: TimesOfDay?, with rule: RecurrenceRule) throws(BoardError) {
+        if rule.anchor == .completion, let times, times.times.count > 1 {
+            throw BoardError(.time, "a rule repeating after completion has one time of day, got \(times)")
+        }
+    }
+
+    /// The first time of day: a one-time schedule's only one.
+    public var time: LocalTime? { times?.first }
+
+    /// How many runs a day with runs has.
+    public var runsPerDay: Int { times?.times.count ?? 1 }
+
+    /// Every day with runs from the start, lazily. With several times a COUNT counts runs, so the
+    /// days are the first COUNT ÷ times, rounded up (the last may have only its first runs).
+    public var occurrences: OccurrenceSequence { OccurrenceSequence(rule: dayRule, start: start, time: time) }
+
+    /// The days with runs on or after `date`; periods before it are skipped unless the rule counts.
     public func occurrences(onOrAfter date: LocalDate) -> OccurrenceSequence {
-        OccurrenceSequence(rule: rule, start: start, time: time, onOrAfter: date)
+        OccurrenceSequence(rule: dayRule, start: start, time: time, onOrAfter: date)
     }
 
-    /// The occurrences inside `range`, both ends included.
+    /// The days with runs inside `range`, both ends included.
     public func occurrences(in range: ClosedRange<LocalDate>) -> [LocalDate] {
         Array(occurrences(onOrAfter: range.lowerBound).lazy.prefix { $0 <= range.upperBound })
     }
 
-    /// The first occurrence on or after `date`.
+    /// The rule the days follow: the rule itself, its COUNT turned from runs into days.
+    private var dayRule: RecurrenceRule {
+        guard runsPerDay > 1, case .count(let n) = rule.end else { return rule }
+        return rule.ending(.count((n + runsPerDay - 1) / runsPerDay))
+    }
+
+    /// Every run (a day and a time) at or after `moment`, lazily. `startTime`, as RRULE's
+    /// DTSTART's, says when on the start date runs begin (and begin to count).
+    public func runs(atOrAfter moment: LocalDateTime? = nil, startTime: LocalTime? = nil) -> RunSequence {
+        RunSequence(self, atOrAfter: moment, startTime: startTime)
+    }
+
+    /// The runs inside the days of `range`, both ends included.
+    public func runs(in range: ClosedRange<LocalDate>) -> [LocalDateTime] {
+        Array(runs(atOrAfter: LocalDateTime(date: range.lowerBound, time: .midnight)).lazy.prefix { $0.date <= range.upperBound })
+    }
+
+    /// The first day with runs on or after `date`.
     public func next(onOrAfter date: LocalDate) -> LocalDate? {
         var iterator = occurrences(onOrAfter: date).makeIterator()
         return iterator.next()
     }
 
-    /// The first occurrence whose date and time are at or after `moment`; a rule without
-    /// a time of day counts as due at the start of its day.
+    /// The first run at or after `moment`; a rule without a time of day counts as due at the
+    /// start of its day.
     public func next(atOrAfter moment: LocalDateTime) -> LocalDateTime? {
-        let time = self.time ?? .midnight
-        for date in occurrences(onOrAfter: moment.date) {
-            let candidate = LocalDateTime(date: date, time: time)
-            if candidate >= moment { return candidate }
-        }
-        return nil
+        var iterator = runs(atOrAfter: moment).makeIterator()
+        return iterator.next()
     }
 
-    /// The next `count` occurrences on or after `date`: the editor's preview.
+    /// The next `count` days with runs on or after `date`: the editor's preview.
     public func preview(from date: LocalDate, count: Int = 7) -> [LocalDate] {
         Array(occurrences(onOrAfter: date).prefix(count))
     }

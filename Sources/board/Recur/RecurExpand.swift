@@ -8,7 +8,8 @@ struct RecurExpand: Command {
         abstract: "Print the occurrences of a rule, one per line.",
         discussion: """
         RULE is RRULE text (FREQ=WEEKLY;BYDAY=MO,WE) or a phrase ("every other tuesday at 7am").
-        Lines are YYYY-MM-DD, or YYYY-MM-DDTHH:MM when a time is given or parsed.
+        Lines are YYYY-MM-DD, or YYYY-MM-DDTHH:MM when a time is given or parsed; a rule with
+        several times a day ("at 8am and 8pm", BYHOUR=8,20) prints each run on its own line.
         With --batch, reads lines RULE<TAB>START<TAB>N from stdin and prints the first N
         occurrences of each, comma-separated, on one line (empty when none, 'error: …' when bad).
         """,
@@ -38,12 +39,12 @@ struct RecurExpand: Command {
         }
         guard let rule else { throw BoardError("RULE", "missing; give RRULE text or a phrase such as 'every monday'") }
         guard count >= 0 else { throw BoardError("count", "must be 0 or more, got \(count)") }
-        let phrase = try RuleInput.read(rule, today: try clock.localNow().date)
         let startText = try start.map { t throws in try RuleInput.dateOrDateTime(t, field: "start") }
+        let phrase = try RuleInput.read(rule, today: try clock.localNow().date, startTime: startText?.1)
         guard let startDate = startText?.0 ?? phrase.start else {
             throw BoardError("start", "missing; give --start YYYY-MM-DD or say 'starting …' in the phrase")
         }
-        let (time, occurrences) = try Self.expansion(phrase, start: startDate, startTime: startText?.1)
+        let (timed, runs) = try Self.expansion(phrase, start: startDate, startTime: startText?.1)
         var lastDate: LocalDate?
         if let until {
             let date = try FieldRules.isoDate(until, field: "until")
@@ -51,27 +52,25 @@ struct RecurExpand: Command {
             lastDate = date
         }
         var out = ""
-        for date in occurrences.prefix(count) {
-            if let lastDate, date > lastDate { break }
-            out += Self.format(date, time) + "\n"
+        for run in runs.prefix(count) {
+            if let lastDate, run.date > lastDate { break }
+            out += Self.format(run, timed: timed) + "\n"
         }
         FileHandle.standardOutput.write(Data(out.utf8))
     }
 
-    /// The occurrences of a rule from a start, and the time they fall at; the single command and
+    /// The runs of a rule from a start, and whether they have a time of day; the single command and
     /// `--batch` both read them here. The start is a lower bound in time too: "every day at 12am"
     /// from 07:00 begins the next day.
     static func expansion(_ phrase: RecurrencePhrase, start: LocalDate, startTime: LocalTime?) throws
-        -> (time: LocalTime?, dates: LazyFilterSequence<OccurrenceSequence>) {
-        let time = phrase.time ?? startTime
-        let schedule = try Schedule(rule: phrase.rule, start: start, time: time)
-        return (time, schedule.occurrences.lazy.filter { date in
-            !(date == start && time != nil && startTime != nil && time! < startTime!)
-        })
+        -> (timed: Bool, runs: RunSequence) {
+        let times = try phrase.times ?? startTime.map { t throws(BoardError) in try TimesOfDay([t]) }
+        let schedule = try Schedule(rule: phrase.rule, start: start, times: times)
+        return (times != nil, schedule.runs(startTime: startTime))
     }
 
-    static func format(_ date: LocalDate, _ time: LocalTime?) -> String {
-        time.map { LocalDateTime(date: date, time: $0).description } ?? date.iso
+    static func format(_ run: LocalDateTime, timed: Bool) -> String {
+        timed ? run.description : run.date.iso
     }
 
     /// One output line per input line; a bad line says why and the batch goes on. Dates are
@@ -95,16 +94,15 @@ struct RecurExpand: Command {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 3 else { return out.append(contentsOf: "error: line: expected RULE<TAB>START<TAB>N".utf8) }
         do {
-            let phrase = try RuleInput.read(fields[0], today: today)
             let (start, startTime) = try RuleInput.dateOrDateTime(fields[1], field: "START")
+            let phrase = try RuleInput.read(fields[0], today: today, startTime: startTime)
             guard let n = Int(fields[2]), n >= 0 else { throw BoardError("N", "must be a whole number, got '\(fields[2])'") }
-            let (time, dates) = try expansion(phrase, start: start, startTime: startTime)
-            let timeText = time.map { Array("T\($0.description)".utf8) } ?? []
+            let (timed, runs) = try expansion(phrase, start: start, startTime: startTime)
             var first = true
-            for date in dates.prefix(n) {
+            for run in runs.prefix(n) {
                 if !first { out.append(UInt8(ascii: ",")) }
-                date.appendISO(to: &out)
-                out.append(contentsOf: timeText)
+                run.date.appendISO(to: &out)
+                if timed { out.append(contentsOf: "T\(run.time.description)".utf8) }
                 first = false
             }
         } catch {

@@ -28,25 +28,25 @@ struct RecurNext: Command {
 
     func run() throws {
         let (afterDate, afterTime) = try RuleInput.dateOrDateTime(after, field: "after")
-        let phrase = try RuleInput.read(rule, today: afterDate)
-        let next: LocalDate?
+        let phrase = try RuleInput.read(rule, today: afterDate, startTime: afterTime)
+        let next: LocalDateTime?
         if let completed {
             let done = try FieldRules.isoDate(completed, field: "completed")
             guard phrase.rule.anchor == .completion else {
                 throw BoardError("completed", "only a rule that repeats after completion ('every! 3 days') counts from a completion")
             }
-            next = Self.within(phrase.rule.end, done.afterCompletion(of: phrase.rule))
+            next = Self.within(phrase.rule.end, done.afterCompletion(of: phrase.rule)).map { LocalDateTime(date: $0, time: phrase.time ?? .midnight) }
         } else {
             let startDate = try start.map { t throws in try RuleInput.dateOrDateTime(t, field: "start").0 } ?? phrase.start ?? afterDate
-            let schedule = try Schedule(rule: phrase.rule, start: startDate, time: phrase.time)
-            next = schedule.next(atOrAfter: LocalDateTime(date: afterDate, time: afterTime ?? .midnight))?.date
+            let schedule = try Schedule(rule: phrase.rule, start: startDate, times: phrase.times)
+            next = schedule.next(atOrAfter: LocalDateTime(date: afterDate, time: afterTime ?? .midnight))
         }
         guard let next else {
             // An empty answer, not an error: nothing on stdout, a word on stderr, status 0.
             printErr("no occurrence at or after \(after)")
             return
         }
-        FileHandle.standardOutput.write(Data((RecurExpand.format(next, phrase.time) + "\n").utf8))
+        FileHandle.standardOutput.write(Data((RecurExpand.format(next, timed: phrase.times != nil) + "\n").utf8))
     }
 
     private static func within(_ end: RecurrenceRule.End, _ date: LocalDate) -> LocalDate? {

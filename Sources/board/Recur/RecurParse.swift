@@ -19,8 +19,9 @@ struct RecurParse: Command {
 
     func run() throws {
         let phrase = try RuleInput.read(text, today: try clock.localNow().date)
-        var fields: [(String, String)] = [("rule", phrase.rule.rrule(start: phrase.start))]
-        if let time = phrase.time { fields.append(("time", time.description)) }
+        // Several times that RRULE can't name together stay on the time line alone.
+        var fields: [(String, String)] = [("rule", phrase.rule.rrule(start: phrase.start, times: phrase.times) ?? phrase.rule.rrule(start: phrase.start))]
+        if let times = phrase.times { fields.append(("time", times.description)) }
         if let start = phrase.start { fields.append(("start", start.iso)) }
         fields.append(("anchor", phrase.rule.anchor.rawValue))
         if phrase.rule.monthEndMatters { fields.append(("month-end", phrase.rule.monthEndPolicy.rawValue)) }

@@ -10,8 +10,9 @@ enum RuleInput {
 
     /// Reads either form; the phrase parser resolves dates without a year against `today` and
     /// starts weeks on config.toml's `week_start` (RRULE text keeps RFC 5545's Monday unless it says WKST).
-    static func read(_ text: String, today: LocalDate) throws -> RecurrencePhrase {
-        if isRRule(text) { return RecurrencePhrase(rule: try RecurrenceRule(rrule: text)) }
+    /// RRULE's BYHOUR and BYMINUTE default to `startTime`, as to DTSTART's.
+    static func read(_ text: String, today: LocalDate, startTime: LocalTime? = nil) throws -> RecurrencePhrase {
+        if isRRule(text) { return try RecurrencePhrase(rrule: text, startTime: startTime) }
         return try RecurrencePhrase(parsing: text, today: today, weekStart: ConfigFile.loaded.weekStart ?? .monday)
     }
 

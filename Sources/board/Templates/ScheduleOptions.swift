@@ -41,6 +41,10 @@ struct ScheduleOptions {
         if let end = try FieldRules.end(until: untilDate, times: times.map { ($0, "times") }, first: start ?? today) {
             rule = try rule.with(end: end)
         }
+        if let times = phrase?.times, times.times.count > 1 {
+            // Until templates hold several times, one silently kept would lose the others.
+            throw BoardError("every", "a routine takes one time of day for now, got \(times)")
+        }
         return (rule, phrase?.time, start)
     }
 }
