@@ -73,7 +73,9 @@ import Testing
         let cards = try #require(document["cards"] as? [[String: Any]])
         let moved = try #require(cards.first { $0["id"] as? String == card.id })
         let movedKeys = try keys(moved)
-        #expect(movedKeys == documentKeys(CardTable.self), "\(movedKeys.symmetricDifference(documentKeys(CardTable.self)))")
+        // A run's time is written only for a run of a routine several times a day.
+        let cardKeys = documentKeys(CardTable.self).subtracting([CardTable.occurrenceTime.documentKey])
+        #expect(movedKeys == cardKeys, "\(movedKeys.symmetricDifference(cardKeys))")
         let cardsText = try JSONSerialization.data(withJSONObject: cards)
         let decoded = try JSONDecoder().decode([BoardDocument.Card].self, from: cardsText)
         let read = try CardReader.document(cardsText, check: { _ in }) { _, cards in

@@ -44,7 +44,7 @@ import Testing
             let propagation = PropagationPlan(templateId: "tpl", baseVersion: 1, old: old, new: changing ? new : old,
                                               occurrences: open, today: Self.now.date, includeOverdue: overdue)
             return TemplateEditPlan(request: TemplateEditRequest(includeOverdue: overdue), today: Self.now.date, propagation: propagation,
-                                    schedule: nil, scheduleChanged: false, removals: [])
+                                    schedule: nil, scheduleChanged: false, removals: [], times: nil)
         }
         #expect(update(&state, .reported(.planned(plan(overdue: false), withOverdue: plan(overdue: true), save: .activate, form: form))).isEmpty)
         guard case .propagation(let dialog) = state.mode else { Issue.record("no dialog"); return }

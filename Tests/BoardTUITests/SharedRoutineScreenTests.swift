@@ -31,7 +31,7 @@ import Testing
         // c copies it as a draft of the person's own, which is theirs to change.
         _ = try app.handle(.character("c"))
         let copy = try #require(try f.store.reader.templates(clock: demoClock).first { $0.template.title == "Walk the dog (copy)" })
-        #expect(copy.template.status == .draft && copy.scheduling?.rule.rrule == "FREQ=DAILY" && copy.template.defaultTime == LocalTime(hour: 8, minute: 0))
+        #expect(copy.template.status == .draft && copy.scheduling?.rule.rrule == "FREQ=DAILY" && copy.template.times?.first == LocalTime(hour: 8, minute: 0))
         #expect(try f.store.reader.sharedRoutines().count == 2)
 
         // The Calendar: the shared run is there, read-only.

@@ -105,7 +105,7 @@ import Testing
         press(type("every other tuesday at 7am"), &state)
         #expect(try form(state).phraseFeedback == "→ Every 2 weeks on Tuesday at 07:00")
         let schedule = try form(state).preview.get()
-        #expect(try form(state).previewDates(schedule).map(\.iso)
+        #expect(try form(state).previewRuns(schedule).map(\.date.iso)
                 == ["2026-12-01", "2026-12-15", "2026-12-29", "2027-01-12", "2027-01-26", "2027-02-09", "2027-02-23"],
                 "weeks count from the start's week (RFC 5545), whose Tuesday is before the start")
         #expect(schedule.time == LocalTime(hour: 7, minute: 0))
@@ -180,7 +180,7 @@ extension Result where Failure == FormErrors {
         try focus(.time, app)
         try type(time, app)
         let form = try form(app)
-        let previewed = form.previewDates(try form.preview.get())
+        let previewed = form.previewRuns(try form.preview.get()).map(\.date)
         #expect(previewed.first?.iso == first)
         try focus(.save(.activate), app)
         _ = try app.handle(.enter)
@@ -207,7 +207,7 @@ extension Result where Failure == FormErrors {
         try focus(.endCount, app)
         try type("3", app)
         let form = try form(app)
-        let previewed = form.previewDates(try form.preview.get())
+        let previewed = form.previewRuns(try form.preview.get()).map(\.date)
         #expect(previewed.map(\.iso) == ["2026-11-22", "2026-11-23", "2026-11-24"])
         let screen = view(app.state).text
         #expect(screen.contains("Starts tomorrow, Sun Nov 22:") && screen.contains("today's 07:00 has passed"), "\(screen)")

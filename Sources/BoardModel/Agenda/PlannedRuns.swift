@@ -12,4 +12,14 @@ public enum PlannedRuns {
             !skipped.contains($0) && !made.contains($0)
         }
     }
+
+    /// The same for each run of a routine with several times a day: its runs in `range` from today
+    /// on, less the skipped ones and those with an occurrence (`made`, by key).
+    public static func runs(_ schedule: Schedule, in range: ClosedRange<LocalDate>, today: LocalDate,
+                            skipped: SkippedRuns, made: Set<OccurrenceKey>) -> [LocalDateTime] {
+        guard schedule.rule.anchor == .schedule, range.upperBound >= today else { return [] }
+        return schedule.runs(in: max(range.lowerBound, today)...range.upperBound).filter {
+            !skipped.contains($0) && !made.contains(OccurrenceKey($0, of: schedule))
+        }
+    }
 }

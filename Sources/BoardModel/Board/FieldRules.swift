@@ -23,6 +23,21 @@ public enum FieldRules {
         return time
     }
 
+    /// A routine's times of day: one time as `time` reads it, or several joined by commas or
+    /// "and" ("8:00, 20:00", "8am and 8pm"); empty or "none" is no time (ARCHITECTURE.md §3).
+    public static func timesOfDay(_ text: String) throws(BoardError) -> TimesOfDay? {
+        let pieces = text.replacingOccurrences(of: " and ", with: ",").split(separator: ",", omittingEmptySubsequences: false)
+        if pieces.count == 1 { return try time(text).map(TimesOfDay.init) }
+        var times: [LocalTime] = []
+        for piece in pieces {
+            guard let time = try time(String(piece)) else {
+                throw BoardError(.time, "has an empty time in '\(text.echoed)'; give times such as 8:00, 20:00")
+            }
+            times.append(time)
+        }
+        return try TimesOfDay(times)
+    }
+
     /// Whole minutes; empty or "none" is no duration.
     public static func duration(_ text: String) throws(BoardError) -> Int? {
         let text = text.trimmingSpaces

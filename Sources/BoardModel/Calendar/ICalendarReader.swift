@@ -195,14 +195,16 @@ public enum ICalendarReader {
                                                    placed: placed))
             return
         }
-        let rule: RecurrenceRule
+        let rule: RecurrenceRule, times: TimesOfDay?
         do {
-            rule = try RecurrenceRule(rrule: try localUntil(ruleLine, zone: itemZone))
+            // BYHOUR and BYMINUTE are times of day, defaulting to DTSTART's (ARCHITECTURE.md §3).
+            let phrase = try RecurrencePhrase(rrule: try localUntil(ruleLine, zone: itemZone), startTime: start.time)
+            (rule, times) = (phrase.rule, phrase.times ?? start.time.map(TimesOfDay.init))
         } catch {
             plan.notes.append("\(name): RRULE \(error.field) \(error.problem); left out")
             return
         }
-        let schedule = try Schedule(rule: rule, start: start.date, time: start.time)
+        let schedule = try Schedule(rule: rule, start: start.date, times: times)
         if schedule.next(onOrAfter: start.date) != start.date {
             plan.notes.append("\(name): DTSTART \(start.date.iso) is not one of the rule's days; the routine starts on the first one that is")
         }
@@ -217,8 +219,10 @@ public enum ICalendarReader {
                 }
             }
         }
-        plan.templates.append(ImportPlan.Template(id: id, values: values, rule: rule, start: start.date, timeZone: itemZone.identifier,
-                                                  skipped: Array(Set(skipped)).sorted()))
+        var runValues = values
+        runValues.time = times?.first
+        plan.templates.append(ImportPlan.Template(id: id, values: runValues, rule: rule, start: start.date, timeZone: itemZone.identifier,
+                                                  skipped: Array(Set(skipped)).sorted(), times: times))
     }
 
     /// A DATE, DATE-TIME with TZID, UTC (…Z, read in the board's zone) or floating (the board's).

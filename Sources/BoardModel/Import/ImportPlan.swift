@@ -15,9 +15,12 @@ public struct ImportPlan: Hashable, Sendable {
         /// Dates the series must not make (deleted children, EXDATE).
         public var skipped: [LocalDate]
         public var occurrences: [Occurrence]
+        /// Several times a day (BYHOUR, BYMINUTE); nil: the values' one time.
+        public var times: TimesOfDay?
 
         public init(id: String, values: CardValues, rule: RecurrenceRule, start: LocalDate, timeZone: String? = nil,
-                    skipped: [LocalDate] = [], occurrences: [Occurrence] = []) {
+                    skipped: [LocalDate] = [], occurrences: [Occurrence] = [], times: TimesOfDay? = nil) {
+            self.times = times
             self.id = id
             self.values = values
             self.rule = rule

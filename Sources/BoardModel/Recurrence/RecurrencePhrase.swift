@@ -13,7 +13,7 @@ public struct RecurrencePhrase: Hashable, Sendable {
     }
 
     public init(rule: RecurrenceRule, time: LocalTime? = nil, start: LocalDate? = nil) {
-        self.init(rule: rule, times: time.map { try! TimesOfDay([$0]) }, start: start)
+        self.init(rule: rule, times: time.map(TimesOfDay.init), start: start)
     }
 
     /// The first time of day: a one-time schedule's only one.

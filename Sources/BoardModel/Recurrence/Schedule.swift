@@ -19,12 +19,12 @@ public struct Schedule: Hashable, Sendable {
     }
 
     public init(rule: RecurrenceRule, start: LocalDate, time: LocalTime? = nil) throws(BoardError) {
-        try self.init(rule: rule, start: start, times: time.map { try! TimesOfDay([$0]) })
+        try self.init(rule: rule, start: start, times: time.map(TimesOfDay.init))
     }
 
     /// After completion the next run counts from when the last was done, which names no time
     /// of the day's others: such a rule has one time at most.
-    static func check(_ times: TimesOfDay?, with rule: RecurrenceRule) throws(BoardError) {
+    public static func check(_ times: TimesOfDay?, with rule: RecurrenceRule) throws(BoardError) {
         if rule.anchor == .completion, let times, times.times.count > 1 {
             throw BoardError(.time, "a rule repeating after completion has one time of day, got \(times)")
         }

@@ -60,3 +60,21 @@ extension TimesOfDay {
         try self.init(hours.flatMap { h in minutes.map { m in LocalTime(hour: h, minute: m)! } })
     }
 }
+
+extension TimesOfDay: Codable {
+    /// Encoded as its text, `08:00, 20:00`: one time is written as a plain `HH:MM`.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do { try self.init(parsing: text) } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    /// One time of day.
+    public init(_ time: LocalTime) { times = [time] }
+}

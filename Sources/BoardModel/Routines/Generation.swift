@@ -13,14 +13,20 @@ public enum Generation {
         schedule.occurrences(in: window(today: today)).filter { !skipped.contains($0) }
     }
 
-    /// The next run of a calendar series: the first occurrence not skipped, not completed, whose
-    /// moment is still ahead (an occurrence without a time lasts all day). What "next run" shows
-    /// and "skip next" skips, so the two never disagree.
-    public static func nextRun(_ schedule: Schedule, now: LocalDateTime, skipped: Set<LocalDate>,
-                               completed: Set<LocalDate>) -> LocalDate? {
-        let endOfDay = LocalTime(hour: 23, minute: 59)!
-        return schedule.occurrences(onOrAfter: now.date).first { date in
-            !skipped.contains(date) && !completed.contains(date) && LocalDateTime(date: date, time: schedule.time ?? endOfDay) >= now
+    /// The runs a calendar series needs in the window, each a day and (with several times a day)
+    /// the time that is part of its key; the rule's COUNT and UNTIL apply.
+    public static func dueRuns(_ schedule: Schedule, skipped: SkippedRuns, today: LocalDate) -> [OccurrenceKey] {
+        schedule.runs(in: window(today: today)).filter { !skipped.contains($0) }.map { OccurrenceKey($0, of: schedule) }
+    }
+
+    /// The next run of a calendar series: the first run not skipped, not completed, whose moment
+    /// is still ahead (a run without a time lasts all day). What "next run" shows and "skip next"
+    /// skips, so the two never disagree.
+    public static func nextRun(_ schedule: Schedule, now: LocalDateTime, skipped: SkippedRuns,
+                               completed: Set<OccurrenceKey>) -> LocalDateTime? {
+        schedule.runs(atOrAfter: LocalDateTime(date: now.date, time: .midnight)).first { run in
+            !skipped.contains(run) && !completed.contains(OccurrenceKey(run, of: schedule))
+                && (schedule.times == nil ? run.date >= now.date : run >= now)
         }
     }
 

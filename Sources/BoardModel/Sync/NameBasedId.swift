@@ -6,8 +6,9 @@ public enum NameBasedId {
     /// Board's namespace for its name-based ids.
     public static let namespace: [UInt8] = uuidBytes("6f2c1b0e-8d3a-5e47-9b1f-2a4c6d8e0f13")!
 
-    public static func occurrence(series: String, date: LocalDate) -> String {
-        uuid5(namespace: namespace, name: "occurrence:" + series + ":" + date.iso)
+    /// `time`: the run's, for a routine with several times a day (nil for one, as before them).
+    public static func occurrence(series: String, date: LocalDate, time: LocalTime? = nil) -> String {
+        uuid5(namespace: namespace, name: "occurrence:" + series + ":" + date.iso + (time.map { "T" + $0.description } ?? ""))
     }
 
     public static func habitEntry(habit: String, day: LocalDate) -> String {

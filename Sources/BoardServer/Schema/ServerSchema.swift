@@ -161,7 +161,7 @@ enum ServerSchema {
         // 6: a card's aim, the day a person put it in its bucket (ARCHITECTURE.md §15).
         [
             "ALTER TABLE board.changes DROP CONSTRAINT changes_field",
-            "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFields)])) NOT VALID",
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFieldsV3), 'tasks.aimed_on'])) NOT VALID",
         ],
         // 7: the board itself, kept in step with the log by `board server run` (ARCHITECTURE.md §16).
         ServerTables.migration,
@@ -173,10 +173,15 @@ enum ServerSchema {
         ServerRealtime.migration,
         // 11: the zone of server reminders pinned by the person, or following their devices (§17).
         ServerReminders.pinnedZoneMigration,
+        // 12: routines several times a day: a template's times, an occurrence's (ARCHITECTURE.md §4).
+        [
+            "ALTER TABLE board.changes DROP CONSTRAINT changes_field",
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFields)])) NOT VALID",
+        ] + ServerTables.severalTimesMigration,
     ]
 
     /// Fields added after migration 3, each with the migration that added it.
-    static let fieldsAddedLater = ["tasks.aimed_on"]
+    static let fieldsAddedLater = ["tasks.aimed_on", "tasks.occurrence_time"]
 
     /// Every `table.field` a change may name now.
     static let knownFields = knownFieldsV3 + ", " + fieldsAddedLater.map { "'\($0)'" }.joined(separator: ", ")

@@ -141,3 +141,17 @@ extension ServerTables {
         "CREATE PUBLICATION board_realtime FOR TABLE board.templates, board.series, board.tasks",
     ]
 }
+
+extension ServerTables {
+    /// Migration 12: a template's times of day are text (`08:00, 20:00`), and an occurrence's
+    /// time joins its key, NULL for a routine with one time, as on a device (ARCHITECTURE.md §4).
+    static let severalTimesMigration: [String] = [
+        "ALTER TABLE board.templates ALTER COLUMN default_time TYPE text USING to_char(default_time, 'HH24:MI')",
+        "ALTER TABLE board.tasks ADD COLUMN occurrence_time time",
+        "DROP INDEX board.tasks_series_date",
+        """
+        CREATE UNIQUE INDEX tasks_series_date ON board.tasks (owner_id, series_id, occurrence_date, occurrence_time)
+            NULLS NOT DISTINCT WHERE series_id IS NOT NULL
+        """,
+    ]
+}

@@ -55,6 +55,7 @@ enum Schema {
         migrator.registerMigration("v19 a card never later than its date") { db in try v19(db) }
         migrator.registerMigration("v20 a shared routine's start") { db in try BoardStore.sharedRoutinesStart(db) }
         migrator.registerMigration("v21 a card's bucket checked in place") { db in try v21(db) }
+        migrator.registerMigration("v22 an occurrence's time of day") { db in try v22(db) }
         return migrator
     }
 

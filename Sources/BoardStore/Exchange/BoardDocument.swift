@@ -46,6 +46,8 @@ public enum BoardDocument {
         public var remindBefore: Int?
         /// The day the card was put in its bucket (ARCHITECTURE.md §15); none: it follows its date.
         public var aimedOn: String? = nil
+        /// The run's time of day, for a routine with several times a day (ARCHITECTURE.md §4).
+        public var occurrenceTime: String? = nil
 
         /// Only the title is required, as `CardReader` reads a card (the two are held equal by a
         /// test); the rest defaults as `board add` does. `list --json`'s fields are always written
@@ -67,6 +69,7 @@ public enum BoardDocument {
                 .whenSet(T.ownerId.documentKey, \.ownerId), .whenSet(T.completedAt.documentKey, \.completedAt),
                 .whenSet(T.createdAt.documentKey, \.createdAt), .whenSet(T.updatedAt.documentKey, \.updatedAt),
                 .whenSet(T.remindBefore.documentKey, \.remindBefore), .whenSet(T.aimedOn.documentKey, \.aimedOn),
+                .whenSet(T.occurrenceTime.documentKey, \.occurrenceTime),
             ]
         }()
     }

@@ -22,7 +22,11 @@ extension ExchangeStore {
                     notes.append("\(title) repeats after completion, which iCalendar can't say; left out")
                     continue
                 }
-                let schedule = try Schedule(rule: rule, start: ruleRecord.startsOn, time: template.defaultTime)
+                if let times = template.times, times.times.count > 1 {
+                    notes.append("\(title) runs several times a day, which this export can't write yet; left out")
+                    continue
+                }
+                let schedule = try Schedule(rule: rule, start: ruleRecord.startsOn, times: template.times)
                 guard let first = schedule.next(onOrAfter: ruleRecord.startsOn) else {
                     notes.append("\(title) has no date left; left out")
                     continue

@@ -154,7 +154,10 @@ extension BoardStore {
         let shownHere = try settledKey(db) == horizons.key
         let insert = try CardRecord.bulkInsert(db, shown: shownHere)
         let select = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?")
-        let selectOccurrence = try db.cachedStatement(sql: "SELECT * FROM tasks WHERE series_id = ? AND occurrence_date = ?")
+        // By its key: series, date and (of several a day) time (ARCHITECTURE.md §4).
+        let selectOccurrence = try db.cachedStatement(sql: """
+            SELECT * FROM tasks WHERE series_id = ? AND occurrence_date = ? AND COALESCE(occurrence_time, '') = ?
+            """)
         // The cards already on the board that this document updates, each once, and the new
         // occurrences, which a later card may find by series and date (a new card given twice by
         // its id meets the table's own key). In a temporary table, not a set: a million ids in
@@ -192,7 +195,7 @@ extension BoardStore {
                 // the board generated it, or an earlier import of the same card without an id made it.
                 var foundByDate = false
                 if existing == nil, let series = record.seriesId, let date = record.occurrenceDate,
-                   let found = try CardRecord.fetchOne(selectOccurrence, arguments: [series, date]) {
+                   let found = try CardRecord.fetchOne(selectOccurrence, arguments: [series, date, record.occurrenceTime?.description ?? ""]) {
                     existing = found
                     record.id = found.id
                     foundByDate = true
@@ -202,7 +205,8 @@ extension BoardStore {
                     if db.changesCount == 0 {
                         let first = "first at cards[\(try Int.fetchOne(firstSeen, arguments: [record.id]) ?? 0)]"
                         if foundByDate, let date = record.occurrenceDate {
-                            throw BoardError("cards[\(i)].occurrence_date", "its routine's occurrence on \(date) is given twice (\(first)); a document holds each card once")
+                            let run = record.occurrenceTime.map { "\(date) \($0)" } ?? "\(date)"
+                            throw BoardError("cards[\(i)].occurrence_date", "its routine's occurrence on \(run) is given twice (\(first)); a document holds each card once")
                         }
                         throw BoardError("cards[\(i)].id", "'\(record.id.echoed)' is given twice (\(first)); a document holds each card once")
                     }

@@ -25,7 +25,7 @@ extension BoardStore {
             let existing = try TemplateRecord.fetchOne(db, key: template.id)
             var record = existing ?? TemplateRecord(
                 id: template.id, ownerId: ownerId, title: "", description: "", labels: [], checklist: [], defaultBucket: .routines,
-                defaultTime: nil, priority: 0, defaultDurationMin: nil, status: status, version: 1, createdAt: now, updatedAt: now,
+                times: nil, priority: 0, defaultDurationMin: nil, status: status, version: 1, createdAt: now, updatedAt: now,
                 endAfterCount: nil, remindBeforeMin: 0)
             // The board's checklist and its own steps are the board's; the rest is the source's.
             var values = template.values
@@ -35,11 +35,12 @@ extension BoardStore {
                 record.updatedAt = now
             }
             record.values = values
+            if let times = template.times { record.times = times }
             record.endAfterCount = Self.endAfterCount(template.rule)
             var counts = ImportSummary.Counts()
             try count(record, existing: existing, &counts)
 
-            let schedule = try Schedule(rule: template.rule, start: template.start, time: values.time)
+            let schedule = try Schedule(rule: template.rule, start: template.start, times: record.times)
             // A template already here (a calendar this board exported) keeps its own rule and series rows.
             let existingRule = try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == template.id).fetchOne(db)
             let existingSeries = try SeriesRecord.filter(SeriesRecord.Columns.templateId == template.id).fetchOne(db)
@@ -50,7 +51,7 @@ extension BoardStore {
             // earlier (the day it was made). The same rule with the same first date is the same schedule.
             var start = template.start
             if let existingRule, existingRule.rrule == rule.rrule, let kept = try? existingRule.rule(),
-               (try? Schedule(rule: kept, start: existingRule.startsOn, time: values.time))?.next(onOrAfter: existingRule.startsOn) == template.start {
+               (try? Schedule(rule: kept, start: existingRule.startsOn, times: record.times))?.next(onOrAfter: existingRule.startsOn) == template.start {
                 start = existingRule.startsOn
                 rule.startsOn = start
             }
@@ -59,7 +60,8 @@ extension BoardStore {
                 status: status, lastGeneratedAt: nil, usedCount: 0, skippedDates: [], generatedThrough: nil)
             series.startsOn = start
             series.endsOn = Self.endsOn(template.rule)
-            series.skippedDates = Set(series.skipped).union(template.skipped).sorted().map(\.iso)
+            // A run skipped here (one of several a day) stays skipped beside the source's days.
+            series.skippedDates = Set(series.skippedDates).union(template.skipped.map(\.iso)).sorted()
             var parts = ImportSummary.Counts()
             try count(rule, existing: existingRule, &parts)
             try count(series, existing: existingSeries, &parts)

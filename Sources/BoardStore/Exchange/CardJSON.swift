@@ -42,6 +42,7 @@ public enum CardJSON {
         w.key(T.id); w.string(card.id); w.next()
         w.key(T.labels); w.array(card.labels) { w, label in w.string(label) }; w.next()
         w.key(T.occurrenceDate); w.optional(card.occurrenceDate); w.next()
+        if let occurrenceTime = card.occurrenceTime { w.key(T.occurrenceTime); w.string(occurrenceTime); w.next() }
         if let ownerId = card.ownerId { w.key(T.ownerId); w.string(ownerId); w.next() }
         w.key(T.position); w.int(card.position ?? 0); w.next()
         w.key(T.priority); w.int(card.priority); w.next()

@@ -14,7 +14,7 @@ extension CardReader {
         var dueDate: String??, dueTime: String??, priority: Int?, duration: Int??, completed: Bool?
         var templateId: String??, seriesId: String??, occurrenceDate: String??, exceptions: [String]?
         var checklist: [ChecklistItem]?, ownerId: String??, completedAt: String??, createdAt: String??
-        var updatedAt: String??, remindBefore: Int??, aimedOn: String??
+        var updatedAt: String??, remindBefore: Int??, aimedOn: String??, occurrenceTime: String??
         typealias T = CardTable
         try members { reader, key in
             switch key {
@@ -40,6 +40,7 @@ extension CardReader {
             case T.updatedAt.documentKey: updatedAt = try reader.optional { try $0.string() }
             case T.remindBefore.documentKey: remindBefore = try reader.optional { try $0.int() }
             case T.aimedOn.documentKey: aimedOn = try reader.optional { try $0.string() }
+            case T.occurrenceTime.documentKey: occurrenceTime = try reader.optional { try $0.string() }
             default: try reader.skipValue()
             }
         }
@@ -58,7 +59,8 @@ extension CardReader {
             completed: completed ?? false, templateId: templateId ?? nil, seriesId: seriesId ?? nil,
             occurrenceDate: occurrenceDate ?? nil, exceptions: cardExceptions,
             checklist: cardChecklist, ownerId: ownerId ?? nil, completedAt: completedAt ?? nil,
-            createdAt: createdAt ?? nil, updatedAt: updatedAt ?? nil, remindBefore: remindBefore ?? nil, aimedOn: aimedOn ?? nil)
+            createdAt: createdAt ?? nil, updatedAt: updatedAt ?? nil, remindBefore: remindBefore ?? nil, aimedOn: aimedOn ?? nil,
+            occurrenceTime: occurrenceTime ?? nil)
     }
 
     mutating func item() throws -> ChecklistItem {

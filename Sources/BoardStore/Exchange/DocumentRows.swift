@@ -13,7 +13,8 @@ extension BoardDocument.Card {
                   occurrenceDate: card.occurrenceDate?.iso, exceptions: card.exceptionMask.map(\.rawValue), checklist: card.checklist,
                   ownerId: full ? card.ownerId : nil, completedAt: full ? card.completedAt : nil,
                   createdAt: full ? card.createdAt : nil, updatedAt: full ? card.updatedAt : nil,
-                  remindBefore: full ? card.remindBeforeMin : nil, aimedOn: full ? card.aimedOn?.iso : nil)
+                  remindBefore: full ? card.remindBeforeMin : nil, aimedOn: full ? card.aimedOn?.iso : nil,
+                  occurrenceTime: card.occurrenceTime?.description)
     }
 
     /// The row this card is, or the first wrong field by its path. What a `list --json` card
@@ -36,20 +37,24 @@ extension BoardDocument.Card {
         guard (occurrenceDate == nil) == (seriesId == nil), occurrenceDate == nil || templateId != nil else {
             throw wrong(CardTable.occurrenceDate, "an occurrence has a template, a series and a date; a card has no series and no date")
         }
+        guard occurrenceTime == nil || occurrenceDate != nil else {
+            throw wrong(CardTable.occurrenceTime, "only an occurrence has a run's time, and this card is none")
+        }
         return CardRecord(
             id: id, ownerId: ownerId, title: title, description: description, labels: labels, checklist: checklist, bucket: bucket,
             position: position ?? 0, dueDate: try DocumentCheck.date(dueDate, at: place(CardTable.dueDate)), dueTime: values.time,
             priority: priority, durationMin: duration, isCompleted: completed,
             completedAt: completed ? (completedAt ?? now) : nil, createdAt: createdAt ?? now, updatedAt: updatedAt ?? now,
             templateId: templateId, seriesId: seriesId, occurrenceDate: try DocumentCheck.date(occurrenceDate, at: place(CardTable.occurrenceDate)),
-            exceptionMask: mask, remindBeforeMin: remind, aimedOn: try DocumentCheck.date(aimedOn, at: place(CardTable.aimedOn)))
+            exceptionMask: mask, remindBeforeMin: remind, aimedOn: try DocumentCheck.date(aimedOn, at: place(CardTable.aimedOn)),
+            occurrenceTime: try DocumentCheck.time(occurrenceTime, at: place(CardTable.occurrenceTime)))
     }
 }
 
 extension BoardDocument.Template {
     init(_ template: TemplateRecord, rule: RecurrenceRuleRecord?, series: SeriesRecord?) {
         self.init(id: template.id, ownerId: template.ownerId, title: template.title, description: template.description,
-                  labels: template.labels, checklist: template.checklist, time: template.defaultTime?.description,
+                  labels: template.labels, checklist: template.checklist, time: template.times?.description,
                   priority: template.priority, duration: template.defaultDurationMin, status: template.status.rawValue,
                   version: template.version, createdAt: template.createdAt, updatedAt: template.updatedAt,
                   endAfterCount: template.endAfterCount, remindBefore: template.remindBeforeMin,
@@ -70,15 +75,15 @@ extension BoardDocument.Template {
         guard let status = TemplateStatus(rawValue: status) else {
             throw wrong(TemplateTable.status, "unknown status '\(self.status.echoed)'; use \(TemplateStatus.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let time = try DocumentCheck.time(self.time, at: place(TemplateTable.defaultTime))
+        let times = try DocumentCheck.times(self.time, at: place(TemplateTable.defaultTime))
         let values = CardValues(title: title, description: description, labels: labels, checklist: checklist.map(\.text),
-                                time: time, priority: priority, duration: duration)
+                                time: times?.first, priority: priority, duration: duration)
         do { try values.validate() } catch { throw BoardError("\(path).\(error.field)", error.problem) }
         try DocumentCheck.remindBefore(remindBefore, at: place(TemplateTable.remindBefore))
         if let endAfterCount, endAfterCount < 1 { throw wrong(TemplateTable.endAfterCount, "must be 1 or more, got \(endAfterCount)") }
         let template = TemplateRecord(
             id: id, ownerId: ownerId, title: title, description: description, labels: labels, checklist: checklist,
-            defaultBucket: .routines, defaultTime: time, priority: priority, defaultDurationMin: duration, status: status,
+            defaultBucket: .routines, times: times, priority: priority, defaultDurationMin: duration, status: status,
             version: version, createdAt: createdAt, updatedAt: updatedAt, endAfterCount: endAfterCount, remindBeforeMin: remindBefore)
         var ruleRecord: RecurrenceRuleRecord?
         if let rule {
@@ -97,7 +102,9 @@ extension BoardDocument.Template {
         if let series {
             try DocumentCheck.id(series.id, at: "\(path).series.id")
             guard let seriesStatus = TemplateStatus(rawValue: series.status) else { throw wrong("series.status", "unknown status '\(series.status.echoed)'") }
-            for (i, day) in series.skippedDates.enumerated() { _ = try DocumentCheck.date(day, at: "\(path).series.skipped_dates[\(i)]") }
+            for (i, day) in series.skippedDates.enumerated() where !SkippedRuns.isEntry(day) {
+                throw BoardError(Field("\(path).series.skipped_dates[\(i)]"), "must be a date YYYY-MM-DD or a run YYYY-MM-DDTHH:MM that exists, got '\(day.echoed)'")
+            }
             seriesRecord = SeriesRecord(
                 id: series.id, templateId: id, ownerId: ownerId, startsOn: try DocumentCheck.date(series.startsOn, at: "\(path).series.starts_on")!,
                 endsOn: try DocumentCheck.date(series.endsOn, at: "\(path).series.ends_on"), status: seriesStatus,
@@ -144,6 +151,14 @@ enum DocumentCheck {
         guard let text else { return nil }
         guard let time = LocalTime(iso: text) else { throw BoardError(Field(path()), "must be a time HH:MM, got '\(text.echoed)'") }
         return time
+    }
+
+    /// A routine's times of day, `08:00, 20:00`, named by the path.
+    static func times(_ text: String?, at path: @autoclosure () -> String) throws(BoardError) -> TimesOfDay? {
+        guard let text else { return nil }
+        do { return try TimesOfDay(parsing: text, field: Field(path())) } catch {
+            throw BoardError(Field(path()), "must be times HH:MM separated by commas, at most \(TimesOfDay.maxPerDay): \(error.problem)")
+        }
     }
 
     /// The store's own rule for "remind before", named by the path.

@@ -29,8 +29,10 @@ public enum CardTable: SyncedTable {
     public static let exceptionMask = F("exception_mask", key: "exceptions", nil, server: .jsonb)
     public static let remindBefore = F("remind_before_min", key: "remind_before", R.remindBefore, server: .integer)
     public static let aimedOn = F("aimed_on", .optional(.date), server: .date, addedLater: true)
+    /// The run's time of day when its routine runs several times a day (ARCHITECTURE.md §4).
+    public static let occurrenceTime = F("occurrence_time", .optional(.time), server: .time, addedLater: true)
 
     public static let fields = [id, ownerId, title, description, labels, checklist, bucket, position, dueDate, dueTime, priority,
                          durationMin, isCompleted, completedAt, createdAt, updatedAt, templateId, seriesId, occurrenceDate,
-                         exceptionMask, remindBefore, aimedOn]
+                         exceptionMask, remindBefore, aimedOn, occurrenceTime]
 }

@@ -14,7 +14,8 @@ public enum TemplateTable: SyncedTable {
     public static let checklist = F("checklist", .templateChecklist, server: .jsonb)
     /// Always Routines: a document leaves it out.
     public static let defaultBucket = F("default_bucket", document: false, .choice([Bucket.routines.rawValue]), server: .text)
-    public static let defaultTime = F("default_time", key: "time", .optional(.time), server: .time)
+    /// The routine's times of day, `08:00, 20:00` (ARCHITECTURE.md §3); one for most.
+    public static let defaultTime = F("default_time", key: "time", .optional(.times), server: .text)
     public static let priority = F("priority", R.priority, server: .integer)
     public static let defaultDurationMin = F("default_duration_min", key: "duration", R.duration, server: .integer)
     public static let status = F("status", .choice(R.statuses), server: .text)

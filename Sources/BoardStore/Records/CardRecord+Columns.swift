@@ -43,6 +43,7 @@ extension CardRecord {
         exceptionMask = try JSONColumn.array(row.decode(atIndex: p[19]))
         remindBeforeMin = try row.decode(atIndex: p[20])
         aimedOn = try row.decode(atIndex: p[21])
+        occurrenceTime = try row.decode(atIndex: p[22])
     }
 }
 
@@ -58,7 +59,7 @@ extension CardRecord {
                 position.databaseValue, value(dueDate), value(dueTime), priority.databaseValue, value(durationMin),
                 isCompleted.databaseValue, value(completedAt), createdAt.databaseValue, updatedAt.databaseValue, value(templateId),
                 value(seriesId), value(occurrenceDate), JSONColumn.text(exceptionMask).databaseValue, value(remindBeforeMin),
-                value(aimedOn)]
+                value(aimedOn), value(occurrenceTime)]
     }
 
     /// Written column by column, for the same reason.

@@ -30,6 +30,9 @@ public struct CardRecord: Hashable, Sendable, BoardRecord {
     public var remindBeforeMin: Int
     /// The day a person put the card in its bucket; nil: it follows its due date (ARCHITECTURE.md §15).
     public var aimedOn: LocalDate? = nil
+    /// The time of day of the run this occurrence is, when its routine runs several times a day;
+    /// nil for one time (ARCHITECTURE.md §4). Part of the occurrence's key, never edited.
+    public var occurrenceTime: LocalTime? = nil
 
     /// Typed columns for requests, from the card's table: `CardRecord.Columns.seriesId == id`.
     public typealias Columns = CardTable

@@ -37,4 +37,11 @@ extension LocalTime: DatabaseValueConvertible {
     }
 }
 
+extension TimesOfDay: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { description.databaseValue }
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> TimesOfDay? {
+        String.fromDatabaseValue(dbValue).flatMap { try? TimesOfDay(parsing: $0) }
+    }
+}
+
 extension Bucket: DatabaseValueConvertible {}

@@ -13,7 +13,8 @@ public struct SeriesRecord: Hashable, Sendable, BoardRecord, Codable {
     public var status: TemplateStatus
     public var lastGeneratedAt: String?
     public var usedCount: Int
-    /// ISO dates skipped once ("skip next", a deleted occurrence): never generated again.
+    /// ISO dates (or date-times: one run of several a day) skipped once ("skip next", a deleted
+    /// occurrence): never generated again.
     public var skippedDates: [String]
     /// The last day generation has filled; nil until the first generation.
     public var generatedThrough: LocalDate?
@@ -28,5 +29,9 @@ public struct SeriesRecord: Hashable, Sendable, BoardRecord, Codable {
         case skippedDates = "skipped_dates", generatedThrough = "generated_through"
     }
 
-    public var skipped: Set<LocalDate> { Set(skippedDates.compactMap { LocalDate(iso: $0) }) }
+    /// The whole days skipped.
+    public var skipped: Set<LocalDate> { skippedRuns.days }
+
+    /// The days and single runs skipped.
+    public var skippedRuns: SkippedRuns { SkippedRuns(entries: skippedDates) }
 }

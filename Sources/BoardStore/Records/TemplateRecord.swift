@@ -14,7 +14,8 @@ public struct TemplateRecord: Hashable, Sendable, BoardRecord, Codable {
     public var labels: [String]
     public var checklist: [ChecklistStep]
     public var defaultBucket: Bucket
-    public var defaultTime: LocalTime?
+    /// The times of day its runs fall at (ARCHITECTURE.md §3); one for most routines.
+    public var times: TimesOfDay?
     public var priority: Int
     public var defaultDurationMin: Int?
     public var status: TemplateStatus
@@ -31,7 +32,7 @@ public struct TemplateRecord: Hashable, Sendable, BoardRecord, Codable {
     /// The columns, by name (held to `TemplateTable` by a test).
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, ownerId = "owner_id", title, description, labels, checklist, defaultBucket = "default_bucket"
-        case defaultTime = "default_time", priority, defaultDurationMin = "default_duration_min", status
+        case times = "default_time", priority, defaultDurationMin = "default_duration_min", status
         case version, createdAt = "created_at", updatedAt = "updated_at", endAfterCount = "end_after_count"
         case remindBeforeMin = "remind_before_min"
     }
@@ -40,7 +41,7 @@ public struct TemplateRecord: Hashable, Sendable, BoardRecord, Codable {
     public var values: CardValues {
         get {
             CardValues(title: title, description: description, labels: labels, checklist: checklist.map(\.text),
-                       time: defaultTime, priority: priority, duration: defaultDurationMin)
+                       time: times?.first, priority: priority, duration: defaultDurationMin)
         }
         set {
             title = newValue.title
@@ -48,7 +49,8 @@ public struct TemplateRecord: Hashable, Sendable, BoardRecord, Codable {
             labels = newValue.labels
             // Steps keep their habit links when their text stays.
             checklist = newValue.checklist.map { text in ChecklistStep(text, habitId: checklist.first { $0.text == text }?.habitId) }
-            defaultTime = newValue.time
+            // A card's one time: a new one replaces the times, the first kept keeps them all.
+            if newValue.time != times?.first { times = newValue.time.map(TimesOfDay.init) }
             priority = newValue.priority
             defaultDurationMin = newValue.duration
         }

@@ -14,11 +14,11 @@ extension BoardStore {
                                    _ body: (String, String, LocalTime?, LocalDate) -> Void) throws {
         guard range.upperBound >= today else { return }
         // Every date a series has made an occurrence for in the range, wherever the card was moved since.
-        var made: [String: Set<LocalDate>] = [:]
+        var made: [String: Set<OccurrenceKey>] = [:]
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT series_id, occurrence_date FROM tasks WHERE series_id IS NOT NULL AND occurrence_date BETWEEN ? AND ?
+            SELECT series_id, occurrence_date, occurrence_time FROM tasks WHERE series_id IS NOT NULL AND occurrence_date BETWEEN ? AND ?
             """, arguments: [max(range.lowerBound, today), range.upperBound])
-        while let row = try rows.next() { made[row[0], default: []].insert(row[1]) }
+        while let row = try rows.next() { made[row[0], default: []].insert(OccurrenceKey(date: row[1], time: row[2])) }
         let routines = try Row.fetchCursor(db, sql: """
             SELECT t.id, t.title, t.default_time, r.rrule, r.anchor, r.starts_on, s.id, s.skipped_dates
             FROM templates t JOIN series s ON s.template_id = t.id JOIN recurrence_rules r ON r.template_id = t.id
@@ -26,11 +26,11 @@ extension BoardStore {
             """)
         let decoder = JSONDecoder()
         while let row = try routines.next() {
-            let templateId: String = row[0], title: String = row[1], time: LocalTime? = row[2], skippedText: String = row[7]
-            let schedule = try schedules.schedule(rrule: row[3], anchor: row[4], start: row[5], time: time)
-            let skipped = skippedText == "[]" ? [] : Set(try decoder.decode([String].self, from: Data(skippedText.utf8)).compactMap { LocalDate(iso: $0) })
-            for date in PlannedRuns.dates(schedule, in: range, today: today, skipped: skipped, made: made[row[6]] ?? []) {
-                body(templateId, title, time, date)
+            let templateId: String = row[0], title: String = row[1], times: TimesOfDay? = row[2], skippedText: String = row[7]
+            let schedule = try schedules.schedule(rrule: row[3], anchor: row[4], start: row[5], times: times)
+            let skipped = skippedText == "[]" ? SkippedRuns() : SkippedRuns(entries: try decoder.decode([String].self, from: Data(skippedText.utf8)))
+            for run in PlannedRuns.runs(schedule, in: range, today: today, skipped: skipped, made: made[row[6]] ?? []) {
+                body(templateId, title, times == nil ? nil : run.time, run.date)
             }
         }
     }
@@ -58,20 +58,22 @@ extension BoardStore {
     /// Makes the occurrence a planned run stands for, with the template's values, as generation
     /// would on its day; returns its card. Acting on a planned run (complete, edit, move) does this
     /// first, in the same transaction as the act (ARCHITECTURE.md §15).
-    func makePlannedRun(templateId: String, date: LocalDate, clock: BoardClock, _ db: Database) throws -> CardRecord {
+    func makePlannedRun(templateId: String, date: LocalDate, time: LocalTime? = nil, clock: BoardClock, _ db: Database) throws -> CardRecord {
         let template = try Self.template(templateId, db)
         let series = try Self.series(ofTemplate: templateId, db)
         let schedule = try Self.schedule(of: template, db)
         guard template.status == .active, series.status == .active else {
             throw BoardError("run", "“\(template.title)” is \(template.status.rawValue): it has no planned runs")
         }
-        guard PlannedRuns.dates(schedule, in: date...date, today: clock.today, skipped: series.skipped, made: []) == [date] else {
-            throw BoardError("date", "“\(template.title)” has no run on \(MonthName.due(date, nil, today: clock.today))")
+        let run = LocalDateTime(date: date, time: time ?? schedule.time ?? .midnight)
+        guard PlannedRuns.runs(schedule, in: date...date, today: clock.today, skipped: series.skippedRuns, made: []).contains(run) else {
+            throw BoardError("date", "“\(template.title)” has no run on \(MonthName.due(date, schedule.times == nil ? nil : run.time, today: clock.today))")
         }
-        let id = NameBasedId.occurrence(series: series.id, date: date)
+        let key = OccurrenceKey(run, of: schedule)
+        let id = NameBasedId.occurrence(series: series.id, date: date, time: key.time)
         if let made = try CardRecord.fetchOne(db, key: id) { return made }
         var inserter = try OccurrenceInserter(db, clock: clock, syncing: syncCapture.joined)
-        guard try writing(as: .generation, db, { try inserter.insert(template, series: series, date: date, db) }),
+        guard try writing(as: .generation, db, { try inserter.insert(template, series: series, key: key, db) }),
               let made = try CardRecord.fetchOne(db, key: id) else {
             throw BoardError("run", "“\(template.title)” on \(MonthName.due(date, nil, today: clock.today)) was deleted on another device")
         }
@@ -163,9 +165,10 @@ extension AgendaStore {
     /// Makes the occurrence a planned run stands for and does `act` to it, as one intent; returns
     /// its card as it is after.
     @discardableResult
-    public func act(onPlannedRun templateId: String, date: LocalDate, _ act: BoardStore.PlannedRunAct, clock: BoardClock) throws -> CardRecord {
+    public func act(onPlannedRun templateId: String, date: LocalDate, time: LocalTime? = nil, _ act: BoardStore.PlannedRunAct,
+                    clock: BoardClock) throws -> CardRecord {
         try write { db in
-            let made = try base.makePlannedRun(templateId: templateId, date: date, clock: clock, db)
+            let made = try base.makePlannedRun(templateId: templateId, date: date, time: time, clock: clock, db)
             switch act {
             case .make: break
             case .complete: try base.completeCard(made.id, clock: clock, db)
@@ -175,11 +178,14 @@ extension AgendaStore {
         }
     }
 
-    /// Skips one planned run: its date never gets an occurrence (as deleting one would).
-    public func skipPlannedRun(templateId: String, date: LocalDate, clock: BoardClock) throws {
+    /// Skips one planned run: it never gets an occurrence (as deleting one would). `time`: which
+    /// run of a routine with several a day.
+    public func skipPlannedRun(templateId: String, date: LocalDate, time: LocalTime? = nil, clock: BoardClock) throws {
         try write { db in
             let series = try BoardStore.series(ofTemplate: templateId, db)
-            try BoardStore.skip(date, inSeries: series.id, db)
+            let schedule = try BoardStore.schedule(of: try BoardStore.template(templateId, db), db)
+            try BoardStore.skip(OccurrenceKey(LocalDateTime(date: date, time: time ?? schedule.time ?? .midnight), of: schedule),
+                                inSeries: series.id, db)
             try BoardStore.record(.skipped(date: date), template: templateId, clock: clock, db)
         }
     }

@@ -3,8 +3,8 @@ import Foundation
 import GRDB
 
 /// Generation (ARCHITECTURE.md §4): every active series gets its missing occurrences in
-/// [today, today + 7). Idempotent; the unique (series_id, occurrence_date) index keeps
-/// two processes running it at once from creating a duplicate.
+/// [today, today + 7), one for each run. Idempotent; the unique (series, date, time) index
+/// keeps two processes running it at once from creating a duplicate.
 extension BoardStore {
     /// An active series not filled through the window, or checklist ticks old enough to go.
     static func hasWork(today: LocalDate, _ db: Database) throws -> Bool {
@@ -36,35 +36,35 @@ extension BoardStore {
         guard !active.isEmpty else { return 0 }
         let rules = Dictionary(uniqueKeysWithValues: try RecurrenceRuleRecord.filter(ids.contains(RecurrenceRuleRecord.Columns.templateId)).fetchAll(db).map { ($0.templateId, $0) })
         let series = Dictionary(uniqueKeysWithValues: pending.map { ($0.templateId, $0) })
-        var existing: [String: Set<LocalDate>] = [:]
+        var existing: [String: Set<OccurrenceKey>] = [:]
         let oneSeries = templateId.flatMap { series[$0]?.id }
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT series_id, occurrence_date FROM tasks
+            SELECT series_id, occurrence_date, occurrence_time FROM tasks
             WHERE \(oneSeries == nil ? "series_id IS NOT NULL" : "series_id = ?") AND occurrence_date BETWEEN ? AND ?
             """, arguments: StatementArguments((oneSeries.map { [$0] } ?? []) + [window.lowerBound, window.upperBound]))
         while let row = try rows.next() {
-            existing[row[0], default: []].insert(row[1])
+            existing[row[0], default: []].insert(OccurrenceKey(date: row[1], time: row[2]))
         }
         var inserter = try OccurrenceInserter(db, clock: clock, syncing: syncCapture.joined)
         var created = 0
         for template in active {
             guard let ruleRecord = rules[template.id], var seriesRecord = series[template.id], seriesRecord.status == .active else { continue }
-            let schedule = try Schedule(rule: try ruleRecord.rule(), start: ruleRecord.startsOn, time: template.defaultTime)
-            var dates: [LocalDate]
+            let schedule = try Schedule(rule: try ruleRecord.rule(), start: ruleRecord.startsOn, times: template.times)
+            var runs: [OccurrenceKey]
             if schedule.rule.anchor == .completion {
                 // One open occurrence at a time; completing it schedules the next.
-                dates = seriesRecord.usedCount == 0 ? [max(ruleRecord.startsOn, clock.today)] : []
+                runs = seriesRecord.usedCount == 0 ? [OccurrenceKey(date: max(ruleRecord.startsOn, clock.today), time: nil)] : []
             } else {
-                dates = Generation.dueDates(schedule, skipped: seriesRecord.skipped, today: clock.today)
-                dates.removeAll { existing[seriesRecord.id]?.contains($0) ?? false }
+                runs = Generation.dueRuns(schedule, skipped: seriesRecord.skippedRuns, today: clock.today)
+                runs.removeAll { existing[seriesRecord.id]?.contains($0) ?? false }
             }
             var changed = false
-            for date in dates where try inserter.insert(template, series: seriesRecord, date: date, db) {
+            for run in runs where try inserter.insert(template, series: seriesRecord, key: run, db) {
                 created += 1
                 changed = true
             }
             if schedule.rule.anchor == .completion {
-                seriesRecord.usedCount += dates.count
+                seriesRecord.usedCount += runs.count
             } else if case .count = schedule.rule.end {
                 seriesRecord.usedCount = Generation.used(schedule, before: window.upperBound.adding(days: 1))
             }
@@ -149,7 +149,7 @@ extension BoardStore {
             return
         }
         var inserter = try OccurrenceInserter(db, clock: clock, syncing: syncCapture.joined)
-        if try writing(as: .generation, db, { try inserter.insert(template, series: series, date: date, db) }) {
+        if try writing(as: .generation, db, { try inserter.insert(template, series: series, key: OccurrenceKey(date: date, time: nil), db) }) {
             series.usedCount += 1
             series.lastGeneratedAt = clock.timestamp
             try series.update(db)
@@ -177,9 +177,9 @@ struct OccurrenceInserter {
         statement = try db.cachedStatement(sql: """
             INSERT INTO tasks (id, owner_id, title, description, labels, checklist, bucket, position, due_date, due_time,
                                priority, duration_min, is_completed, created_at, updated_at, template_id, series_id,
-                               occurrence_date, exception_mask, \(CardTable.remindBefore.column))
-            VALUES (?, ?, ?, ?, ?, ?, 'ROUTINES', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, '[]', ?)
-            ON CONFLICT (series_id, occurrence_date) WHERE series_id IS NOT NULL DO NOTHING
+                               occurrence_date, occurrence_time, exception_mask, \(CardTable.remindBefore.column))
+            VALUES (?, ?, ?, ?, ?, ?, 'ROUTINES', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, '[]', ?)
+            ON CONFLICT \(Schema.occurrenceKey) DO NOTHING
             """)
         // A person's last word on the row: deleted (a tombstone), or made again (a row change).
         tombstone = !syncing ? nil : try db.cachedStatement(sql: """
@@ -191,12 +191,13 @@ struct OccurrenceInserter {
         position = try BoardStore.endPosition(of: .routines, db)
     }
 
-    /// A new occurrence on `date` with the template's current values, every step unchecked;
-    /// false when the series already has one on that date. Its id is derived from the series and
-    /// the date, so two devices generating offline make the same row, and one another device
-    /// deleted is never made again (ARCHITECTURE.md §13).
-    mutating func insert(_ template: TemplateRecord, series: SeriesRecord, date: LocalDate, _ db: Database) throws -> Bool {
-        let id = NameBasedId.occurrence(series: series.id, date: date)
+    /// A new occurrence for the run `key` with the template's current values, every step
+    /// unchecked; false when the series already has it. Its id is derived from the series and the
+    /// key, so two devices generating offline make the same row, and one another device deleted
+    /// is never made again (ARCHITECTURE.md §13). A run of several a day is due at its own time.
+    mutating func insert(_ template: TemplateRecord, series: SeriesRecord, key: OccurrenceKey, _ db: Database) throws -> Bool {
+        let id = NameBasedId.occurrence(series: series.id, date: key.date, time: key.time)
+        let date = key.date
         if let tombstone, try Bool.fetchOne(tombstone, arguments: [id]) == true { return false }
         if encodedFor != template.id {
             let encoder = JSONEncoder.sorted
@@ -206,8 +207,8 @@ struct OccurrenceInserter {
         }
         try statement.execute(arguments: [
             id, series.ownerId, template.title, template.description, labels, checklist, position,
-            date, template.defaultTime, template.priority, template.defaultDurationMin, clock.timestamp, clock.timestamp,
-            template.id, series.id, date, template.remindBeforeMin,
+            date, key.time ?? template.times?.first, template.priority, template.defaultDurationMin, clock.timestamp, clock.timestamp,
+            template.id, series.id, date, key.time, template.remindBeforeMin,
         ])
         guard db.changesCount > 0 else { return false }
         position += 1

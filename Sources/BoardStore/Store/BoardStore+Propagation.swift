@@ -10,6 +10,9 @@ public struct TemplateEditRequest: Hashable, Sendable {
     public var includeOverdue: Bool
     /// Each step's habit, index-aligned with the new checklist; nil keeps the links of steps whose text stays.
     public var habitLinks: [String?]?
+    /// The routine's new times of day, several or one (`.some(nil)`: none); nil: what the
+    /// fields' time says (ARCHITECTURE.md §4).
+    public var times: TimesOfDay??
 
     public init(fields: CardEdit = CardEdit(), rule: RecurrenceRule? = nil, start: LocalDate? = nil, includeOverdue: Bool = false,
                 habitLinks: [String?]? = nil) {
@@ -31,6 +34,8 @@ public struct TemplateEditPlan: Hashable, Sendable {
     public let scheduleChanged: Bool
     /// Open, unedited occurrences from today on that the new schedule no longer has.
     public let removals: [String]
+    /// The routine's times of day after the edit.
+    public let times: TimesOfDay?
 
     public var impact: String { propagation.impact }
 }
@@ -51,41 +56,53 @@ extension BoardStore {
             let propagation = PropagationPlan(templateId: id, baseVersion: template.version, old: old, new: new,
                                               occurrences: [], today: today, includeOverdue: request.includeOverdue)
             return TemplateEditPlan(request: request, today: today, propagation: propagation, schedule: nil,
-                                    scheduleChanged: false, removals: [])
+                                    scheduleChanged: false, removals: [], times: new.time.map(TimesOfDay.init))
         }
-        let oldSchedule = try Schedule(rule: try ruleRecord.rule(), start: ruleRecord.startsOn, time: old.time)
-        let schedule = try Schedule(rule: request.rule ?? oldSchedule.rule, start: request.start ?? oldSchedule.start, time: new.time)
+        // The times: those asked for, else the fields' one time (a first time kept keeps them all).
+        let times: TimesOfDay? = request.times ?? (new.time == old.time ? template.times : new.time.map(TimesOfDay.init))
+        let oldSchedule = try Schedule(rule: try ruleRecord.rule(), start: ruleRecord.startsOn, times: template.times)
+        let schedule = try Schedule(rule: request.rule ?? oldSchedule.rule, start: request.start ?? oldSchedule.start, times: times)
+        // Several times a day make the times part of the schedule: a changed set adds and removes
+        // runs, and no run takes another's time (ARCHITECTURE.md §4).
+        let severalTimes = oldSchedule.runsPerDay > 1 || schedule.runsPerDay > 1
         let scheduleChanged = request.rule.map { $0.resolved(from: schedule.start) != oldSchedule.rule } ?? false
-            || schedule.start != oldSchedule.start
+            || schedule.start != oldSchedule.start || (severalTimes && times != template.times)
+        var fieldsNew = new
+        if severalTimes { fieldsNew.time = old.time }
         let states = try Self.occurrenceStates(ofTemplate: id, withChecklists: old.checklist != new.checklist, db)
-        let propagation = PropagationPlan(templateId: id, baseVersion: template.version, old: old, new: new,
-                                          occurrences: states, today: today, includeOverdue: request.includeOverdue)
+        let propagation = PropagationPlan(templateId: id, baseVersion: template.version, old: old, new: fieldsNew,
+                                          occurrences: states.map(\.state), today: today, includeOverdue: request.includeOverdue)
         var removals: [String] = []
         if scheduleChanged {
-            let open = states.filter { $0.mask.isEmpty && $0.date >= today }
-            if let last = open.map(\.date).max() {
-                let kept = Set(schedule.occurrences(in: today...last))
-                removals = open.filter { !kept.contains($0.date) }.map(\.cardId).sorted()
+            let open = states.filter { $0.state.mask.isEmpty && $0.state.date >= today }
+            if let last = open.map(\.state.date).max() {
+                // A run keeps its place when the new schedule has its day (and, of several a day, its time).
+                let kept = Set(schedule.runs(in: today...last).map { severalTimes ? $0 : LocalDateTime(date: $0.date, time: .midnight) })
+                removals = open.filter { s in
+                    let time = severalTimes ? (s.time ?? oldSchedule.time ?? .midnight) : .midnight
+                    return !kept.contains(LocalDateTime(date: s.state.date, time: time))
+                }.map(\.state.cardId).sorted()
             }
         }
         return TemplateEditPlan(request: request, today: today, propagation: propagation, schedule: schedule,
-                                scheduleChanged: scheduleChanged, removals: removals)
+                                scheduleChanged: scheduleChanged, removals: removals, times: times)
     }
 
-    /// The open occurrences of a template, read column by column: a propagation reads thousands.
-    static func occurrenceStates(ofTemplate id: String, withChecklists: Bool, _ db: Database) throws -> [OccurrenceState] {
+    /// The open occurrences of a template with their run's key time, read column by column: a
+    /// propagation reads thousands.
+    static func occurrenceStates(ofTemplate id: String, withChecklists: Bool, _ db: Database) throws -> [(state: OccurrenceState, time: LocalTime?)] {
         let decoder = JSONDecoder()
         let checklistColumn = withChecklists ? "checklist" : "'[]'"
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT id, occurrence_date, exception_mask, \(checklistColumn) FROM tasks
+            SELECT id, occurrence_date, exception_mask, \(checklistColumn), occurrence_time FROM tasks
             WHERE template_id = ? AND occurrence_date IS NOT NULL AND is_completed = 0
             """, arguments: [id])
-        var states: [OccurrenceState] = []
+        var states: [(state: OccurrenceState, time: LocalTime?)] = []
         while let row = try rows.next() {
             let maskText: String = row[2], checklistText: String = row[3]
             let mask = maskText == "[]" ? [] : try decoder.decode([CardField].self, from: Data(maskText.utf8))
             let checklist = checklistText == "[]" ? [] : try decoder.decode([ChecklistItem].self, from: Data(checklistText.utf8))
-            states.append(OccurrenceState(cardId: row[0], date: row[1], isCompleted: false, mask: Set(mask), checklist: checklist))
+            states.append((OccurrenceState(cardId: row[0], date: row[1], isCompleted: false, mask: Set(mask), checklist: checklist), row[4]))
         }
         return states
     }
@@ -179,6 +196,7 @@ extension RoutineStore {
             }
             var template = try BoardStore.template(id, db)
             template.values = plan.propagation.newValues
+            template.times = plan.times
             if let links = plan.request.habitLinks { template.checklist = try BoardStore.linked(template.checklist, to: links, db) }
             template.version += 1
             template.updatedAt = clock.timestamp
@@ -195,10 +213,32 @@ extension RoutineStore {
             let total = plan.propagation.updates.count
             try writing(as: .propagation, db) { try BoardStore.write(plan.propagation, clock: clock, db) { done in progress?(done, total) } }
             for cardId in plan.removals { try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [cardId]) }
+            if let schedule = plan.schedule { try BoardStore.rekeyRuns(ofTemplate: id, to: schedule, today: plan.today, db) }
             try BoardStore.record(.templateEdited(version: template.version, fields: plan.propagation.changedFields, updated: total,
                                             removed: plan.removals.count), template: id, clock: clock, db)
             try base.generate(templateId: id, clock: clock, db)
             if let status { try base.changeStatus(id, to: status, clock: clock, db) }
+        }
+    }
+}
+
+extension BoardStore {
+    /// Keeps the occurrence key right after the times change (ARCHITECTURE.md §4): from today on,
+    /// a routine with several times a day keys each run by its time, one with a single time by its
+    /// date alone. A run keyed by date becomes the run at its time, and the other way round, so
+    /// moving from one time to two (or back) keeps the cards and the finished work that exist.
+    static func rekeyRuns(ofTemplate id: String, to schedule: Schedule, today: LocalDate, _ db: Database) throws {
+        if schedule.runsPerDay > 1 {
+            try db.execute(sql: """
+                UPDATE tasks SET occurrence_time = due_time
+                WHERE template_id = ? AND occurrence_date >= ? AND occurrence_time IS NULL
+                  AND due_time IN (SELECT value FROM json_each(?))
+                """, arguments: [id, today, String(decoding: try JSONEncoder().encode(schedule.times?.times.map(\.description) ?? []), as: UTF8.self)])
+        } else {
+            try db.execute(sql: """
+                UPDATE tasks SET occurrence_time = NULL
+                WHERE template_id = ? AND occurrence_date >= ? AND occurrence_time IS NOT NULL AND occurrence_time IS ?
+                """, arguments: [id, today, schedule.time])
         }
     }
 }

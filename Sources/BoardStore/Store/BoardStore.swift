@@ -179,10 +179,10 @@ public final class BoardStore: Sendable {
         return BoardError("schedule", "“\(title)” has no schedule (it is a checklist); only a scheduled routine has occurrences")
     }
 
-    /// The template's schedule: its rule from its start, at its default time.
+    /// The template's schedule: its rule from its start, at its times of day.
     static func schedule(of template: TemplateRecord, _ db: Database) throws -> Schedule {
         let record = try ruleRecord(ofTemplate: template.id, db)
-        return try Schedule(rule: try record.rule(), start: record.startsOn, time: template.defaultTime)
+        return try Schedule(rule: try record.rule(), start: record.startsOn, times: template.times)
     }
 
     /// The next free position at the end of a column: of the bucket as stored, or as `horizons` show it.

@@ -88,10 +88,12 @@ extension BoardStore {
         }
     }
 
-    static func skip(_ date: LocalDate, inSeries seriesId: String, _ db: Database) throws {
+    /// Skips a run for good: its day, or (of several a day) the run alone.
+    static func skip(_ run: OccurrenceKey, inSeries seriesId: String, _ db: Database) throws {
         guard var series = try SeriesRecord.fetchOne(db, key: seriesId) else { return }
-        if !series.skippedDates.contains(date.iso) {
-            series.skippedDates = (series.skippedDates + [date.iso]).sorted()
+        let entry = run.time.map { LocalDateTime(date: run.date, time: $0).description } ?? run.date.iso
+        if !series.skippedDates.contains(entry) {
+            series.skippedDates = (series.skippedDates + [entry]).sorted()
             try series.update(db)
         }
     }
@@ -200,12 +202,13 @@ extension CardStore {
         }
     }
 
-    /// Deletes a card. A deleted occurrence's date is skipped, so generation never brings it back.
+    /// Deletes a card. A deleted occurrence's run (its date, or of several a day its date and time)
+    /// is skipped, so generation never brings it back.
     public func delete(_ id: String, clock: BoardClock) throws {
         try write { db in
             let card = try BoardStore.card(id, db)
             if let seriesId = card.seriesId, let date = card.occurrenceDate {
-                try BoardStore.skip(date, inSeries: seriesId, db)
+                try BoardStore.skip(OccurrenceKey(date: date, time: card.occurrenceTime), inSeries: seriesId, db)
                 try BoardStore.record(.occurrenceDeleted(date: date), template: card.templateId, card: id, clock: clock, db)
             }
             try card.delete(db)

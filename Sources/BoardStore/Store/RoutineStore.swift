@@ -9,12 +9,14 @@ public struct TemplateOverview: Hashable, Sendable {
     public let scheduling: Scheduling?
     /// "Every weekday at 7:30", or "No schedule (checklist)"
     public let summary: String
-    /// The next occurrence within the 7-day window, when the series is active.
+    /// The day of the next run, when the series is active.
     public let nextRun: LocalDate?
+    /// The time of day of the next run; nil for a routine without one.
+    public let nextTime: LocalTime?
     /// For end-after-N: N minus the instances used (generated or skipped).
     public let remaining: Int?
-    /// The next 7 occurrences from today, skipped dates left out.
-    public let upcoming: [LocalDate]
+    /// The next 7 runs from today, skipped ones left out; a run's time is midnight for a routine without one.
+    public let upcoming: [LocalDateTime]
 
     /// What a scheduled template has and an unscheduled one lacks.
     public struct Scheduling: Hashable, Sendable {
@@ -56,27 +58,27 @@ extension BoardStore {
         let allSeries = Dictionary(try SeriesRecord.filter(ids.contains(SeriesRecord.Columns.templateId)).fetchAll(db).map { ($0.templateId, $0) },
                                    uniquingKeysWith: { a, _ in a })
         // The occurrences "next run" looks at: completed ones from today on, and the open ones of after-completion series.
-        var completed: [String: Set<LocalDate>] = [:], open: [String: [LocalDate]] = [:]
+        var completed: [String: Set<OccurrenceKey>] = [:], open: [String: [LocalDate]] = [:]
         let seriesIds = allSeries.values.map(\.id)
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT series_id, occurrence_date, is_completed FROM tasks
+            SELECT series_id, occurrence_date, is_completed, occurrence_time FROM tasks
             WHERE series_id IN (SELECT value FROM json_each(?)) AND (is_completed = 0 OR occurrence_date >= ?)
             ORDER BY occurrence_date
             """, arguments: [String(decoding: try JSONEncoder().encode(seriesIds), as: UTF8.self), clock.today])
         while let row = try rows.next() {
             let series: String = row[0], date: LocalDate = row[1]
-            if row[2] as Bool { completed[series, default: []].insert(date) } else { open[series, default: []].append(date) }
+            if row[2] as Bool { completed[series, default: []].insert(OccurrenceKey(date: date, time: row[3])) } else { open[series, default: []].append(date) }
         }
         return try templates.map { template in
             guard let rule = rules[template.id], let series = allSeries[template.id] else {
                 return TemplateOverview(template: template, scheduling: nil, summary: TemplateOverview.unscheduledSummary,
-                                        nextRun: nil, remaining: nil, upcoming: [])
+                                        nextRun: nil, nextTime: nil, remaining: nil, upcoming: [])
             }
-            let schedule = try Schedule(rule: try rule.rule(), start: rule.startsOn, time: template.defaultTime)
-            let skipped = series.skipped
+            let schedule = try Schedule(rule: try rule.rule(), start: rule.startsOn, times: template.times)
+            let skipped = series.skippedRuns
             let upcoming = schedule.rule.anchor == .completion
-                ? open[series.id] ?? []
-                : Array(schedule.occurrences(onOrAfter: clock.today).lazy.filter { !skipped.contains($0) }.prefix(7))
+                ? (open[series.id] ?? []).map { LocalDateTime(date: $0, time: schedule.time ?? .midnight) }
+                : Array(schedule.runs(atOrAfter: LocalDateTime(date: clock.today, time: .midnight)).lazy.filter { !skipped.contains($0) }.prefix(7))
             let running = template.status == .active && series.status == .active
             // The real next date whatever its distance (ARCHITECTURE.md §15): computed from the rule,
             // never limited to the generated week ("every year on January 27" says Jan 27, 2027).
@@ -90,8 +92,9 @@ extension BoardStore {
                 max(0, n - (schedule.rule.anchor == .completion ? series.usedCount : Generation.used(schedule, before: clock.today.adding(days: 1))))
             }
             return TemplateOverview(template: template, scheduling: .init(rule: rule, series: series, schedule: schedule),
-                                    summary: RecurrencePhrase(rule: schedule.rule, time: template.defaultTime).summary,
-                                    nextRun: nextRun, remaining: remaining, upcoming: upcoming)
+                                    summary: RecurrencePhrase(rule: schedule.rule, times: template.times).summary,
+                                    nextRun: nextRun?.date, nextTime: nextRun.flatMap { schedule.times == nil ? nil : $0.time },
+                                    remaining: remaining, upcoming: upcoming)
         }
     }
 
@@ -132,8 +135,9 @@ extension BoardStore {
         if status == .active { try generate(templateId: id, clock: clock, db) }
     }
 
-    static func completedDates(of seriesId: String, _ db: Database) throws -> Set<LocalDate> {
-        Set(try LocalDate.fetchAll(db, sql: "SELECT occurrence_date FROM tasks WHERE series_id = ? AND is_completed = 1", arguments: [seriesId]))
+    static func completedRuns(of seriesId: String, _ db: Database) throws -> Set<OccurrenceKey> {
+        Set(try Row.fetchAll(db, sql: "SELECT occurrence_date, occurrence_time FROM tasks WHERE series_id = ? AND is_completed = 1",
+                             arguments: [seriesId]).map { OccurrenceKey(date: $0[0], time: $0[1]) })
     }
 
 }
@@ -154,10 +158,16 @@ extension RoutineStore {
     /// generates at once, a paused one or a draft does not.
     /// Without a `start`, it starts with its first occurrence not already past. Without a `rule`,
     /// it is a reusable checklist: no series, no occurrences, ticks kept per day.
-    /// `habitLinks` links step i to a habit (index-aligned with the checklist).
+    /// `habitLinks` links step i to a habit (index-aligned with the checklist). `times`: several
+    /// times a day (the values' one time otherwise); a start taken from now is the first day whose
+    /// first run is still ahead.
     @discardableResult
-    public func add(_ values: CardValues, rule: RecurrenceRule?, start: LocalDate? = nil, status: TemplateStatus = .active,
-                            remindBefore: Int = 0, habitLinks: [String?] = [], clock: BoardClock) throws -> TemplateRecord {
+    public func add(_ values: CardValues, rule: RecurrenceRule?, times: TimesOfDay? = nil, start: LocalDate? = nil,
+                    status: TemplateStatus = .active, remindBefore: Int = 0, habitLinks: [String?] = [],
+                    clock: BoardClock) throws -> TemplateRecord {
+        var values = values
+        if let times { values.time = times.first }
+        let times = times ?? values.time.map(TimesOfDay.init)
         guard status != .archived else { throw BoardError("status", "a new template is active, paused or a draft") }
         let draft = status == .draft
         try values.validate()
@@ -166,15 +176,16 @@ extension RoutineStore {
         // a start date the user gives is kept as given (ARCHITECTURE.md §4).
         let schedule = try rule.map { rule in
             let first = draft ? start ?? clock.today : try FirstOccurrence.startDay(rule, time: values.time, now: clock.local, requested: start)
-            return try Schedule(rule: rule, start: first, time: values.time)
+            return try Schedule(rule: rule, start: first, times: times)
         }
         return try write { db in
             var template = TemplateRecord(
                 id: BoardStore.newId(), ownerId: ownerId, title: values.title, description: values.description, labels: [],
-                checklist: [], defaultBucket: .routines, defaultTime: nil, priority: 0, defaultDurationMin: nil,
+                checklist: [], defaultBucket: .routines, times: nil, priority: 0, defaultDurationMin: nil,
                 status: status, version: 1, createdAt: clock.timestamp, updatedAt: clock.timestamp, endAfterCount: nil,
                 remindBeforeMin: remindBefore)
             template.values = values
+            template.times = times
             template.checklist = try BoardStore.linked(template.checklist, to: habitLinks, db)
             try template.insert(db)
             if let schedule {
@@ -211,10 +222,11 @@ extension RoutineStore {
         try base.setStatus(id, to: .archived, from: [.draft, .active, .paused], verb: "archived", clock: clock)
     }
 
-    /// Skips the next scheduled date that has no completed occurrence: its open occurrence,
-    /// if generated, is removed and never generated again. Returns the skipped date.
+    /// Skips the next scheduled run that has no completed occurrence (of several a day, that run
+    /// alone): its open occurrence, if generated, is removed and never generated again. Returns
+    /// the skipped run's day, and its time for a routine with several.
     @discardableResult
-    public func skipNext(_ id: String, clock: BoardClock) throws -> LocalDate {
+    public func skipNext(_ id: String, clock: BoardClock) throws -> OccurrenceKey {
         try write { db in
             let template = try BoardStore.template(id, db)
             guard template.status == .active || template.status == .paused else {
@@ -222,23 +234,27 @@ extension RoutineStore {
             }
             var series = try BoardStore.series(ofTemplate: id, db)
             let schedule = try BoardStore.schedule(of: template, db)
-            let completed = try BoardStore.completedDates(of: series.id, db)
+            let completed = try BoardStore.completedRuns(of: series.id, db)
             let open = try CardRecord.filter(CardRecord.Columns.seriesId == series.id && CardRecord.Columns.isCompleted == false)
                 .order(CardRecord.Columns.occurrenceDate).fetchAll(db)
-            let next: LocalDate?
+            let next: OccurrenceKey?
+            var entry: String?
             if schedule.rule.anchor == .completion {
-                next = open.first?.occurrenceDate
+                next = open.first?.occurrenceDate.map { OccurrenceKey(date: $0, time: nil) }
+                entry = next?.date.iso
             } else {
-                next = Generation.nextRun(schedule, now: clock.local, skipped: series.skipped, completed: completed)
+                let run = Generation.nextRun(schedule, now: clock.local, skipped: series.skippedRuns, completed: completed)
+                next = run.map { OccurrenceKey($0, of: schedule) }
+                entry = run.map { SkippedRuns.entry(for: $0, runsPerDay: schedule.runsPerDay) }
             }
-            guard let next else { throw BoardError("skip", "the template has no next occurrence to skip") }
-            series.skippedDates = (series.skippedDates + [next.iso]).sorted()
+            guard let next, let entry else { throw BoardError("skip", "the template has no next occurrence to skip") }
+            series.skippedDates = (series.skippedDates + [entry]).sorted()
             try series.update(db)
-            for card in open where card.occurrenceDate == next { try card.delete(db) }
-            try BoardStore.record(.skipped(date: next), template: id, clock: clock, db)
+            for card in open where card.occurrenceDate == next.date && card.occurrenceTime == next.time { try card.delete(db) }
+            try BoardStore.record(.skipped(date: next.date), template: id, clock: clock, db)
             if schedule.rule.anchor == .completion && template.status == .active {
                 try base.createNextAfterCompletion(template: template, series: &series, schedule: schedule,
-                                              date: next.afterCompletion(of: schedule.rule), clock: clock, db)
+                                              date: next.date.afterCompletion(of: schedule.rule), clock: clock, db)
             }
             return next
         }

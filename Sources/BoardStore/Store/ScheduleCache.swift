@@ -10,11 +10,11 @@ final class ScheduleCache: @unchecked Sendable {
     /// Past this many the cache starts afresh: edits leave stale entries behind.
     private let limit = 20_000
 
-    func schedule(rrule: String, anchor: String, start: LocalDate, time: LocalTime?) throws -> Schedule {
-        let key = "\(rrule)\u{1F}\(anchor)\u{1F}\(start.dayNumber)\u{1F}\(time?.minuteOfDay ?? -1)"
+    func schedule(rrule: String, anchor: String, start: LocalDate, times: TimesOfDay?) throws -> Schedule {
+        let key = "\(rrule)\u{1F}\(anchor)\u{1F}\(start.dayNumber)\u{1F}\(times?.description ?? "")"
         if let schedule = lock.withLock({ schedules[key] }) { return schedule }
         let rule = try RecurrenceRule(rrule: rrule, anchor: RecurrenceRule.Anchor(rawValue: anchor) ?? .schedule)
-        let schedule = try Schedule(rule: rule, start: start, time: time)
+        let schedule = try Schedule(rule: rule, start: start, times: times)
         lock.withLock {
             if schedules.count >= limit { schedules.removeAll(keepingCapacity: true) }
             schedules[key] = schedule

@@ -113,6 +113,8 @@ enum ChangeCheck {
             _ = try DocumentCheck.date(text, at: name)
         case .time:
             _ = try DocumentCheck.time(text, at: name)
+        case .times:
+            _ = try DocumentCheck.times(text, at: name)
         case .timestamp:
             // Timestamps are Board's own or a document's: one short line.
             guard (1...40).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
@@ -143,7 +145,9 @@ enum ChangeCheck {
         case .dates:
             let days: [String]
             do { days = try JSONColumn.strings(text, column: name) } catch { throw BoardError(Field(name), "must be a JSON list of dates") }
-            for day in days { _ = try DocumentCheck.date(day, at: name) }
+            for day in days where !SkippedRuns.isEntry(day) {
+                throw BoardError(Field(name), "must be a date YYYY-MM-DD or a run YYYY-MM-DDTHH:MM that exists, got '\(day.echoed)'")
+            }
         case .integer, .optional, .key:
             throw BoardError(Field(name), "must be a number")
         }

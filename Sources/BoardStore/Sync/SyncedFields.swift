@@ -20,6 +20,8 @@ public enum SyncedFields {
         case integer(ClosedRange<Int64>)
         case choice([String])
         case date, time, timestamp, timeZone, rrule
+        /// A schedule's times of day, `08:00, 20:00`.
+        case times
         case labels, cardChecklist, templateChecklist, dates
         /// The same rule, or SQL NULL.
         case optional(Rule)

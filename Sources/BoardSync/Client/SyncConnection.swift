@@ -150,7 +150,7 @@ struct SyncConnection {
                 let rows = try await connection.query("""
                     SELECT shared_by, (template).id, (template).title, coalesce((template).description, ''), (template).checklist::text,
                            (template).status, (SELECT r.rrule FROM board.shared_recurrence_rules() r WHERE r.template_id = (template).id LIMIT 1),
-                           to_char((template).default_time, 'HH24:MI'),
+                           (template).default_time::text,
                            (SELECT r.starts_on::text FROM board.shared_recurrence_rules() r WHERE r.template_id = (template).id LIMIT 1),
                            (SELECT r.anchor FROM board.shared_recurrence_rules() r WHERE r.template_id = (template).id LIMIT 1)
                     FROM board.shared_templates()
@@ -163,7 +163,7 @@ struct SyncConnection {
                                                 server: "\(server.host):\(server.port)")
                     }
                     routines.append(SharedRoutine(id: id, sharedBy: by, title: title, description: description, checklist: steps, status: status,
-                                                  rule: rule, time: time.flatMap { LocalTime(iso: $0) }, startsOn: start.flatMap { LocalDate(iso: $0) },
+                                                  rule: rule, time: time.flatMap(Self.firstTime), startsOn: start.flatMap { LocalDate(iso: $0) },
                                                   anchor: anchor.flatMap(RecurrenceRule.Anchor.init(rawValue:)) ?? .schedule))
                 }
                 let runRows = try await connection.query("""
@@ -180,6 +180,12 @@ struct SyncConnection {
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42883" {
             return nil
         }
+    }
+
+    /// A shared template's first time of day: its times are text since server migration 12
+    /// (`08:00, 20:00`), a `time` before it (`08:00:00`). Each run comes as its own row.
+    static func firstTime(_ text: String) -> LocalTime? {
+        (try? TimesOfDay(parsing: text))?.first ?? LocalTime(iso: text.prefix(5))
     }
 
     /// Where the server reminds this person (nil: it doesn't), in which zone, and whether the

@@ -17,7 +17,9 @@ extension BoardApp {
         let v = draft.values
         let fields = CardEdit(title: v.title, description: v.description, labels: v.labels, checklist: v.checklist,
                               time: FieldEdit(v.time), priority: v.priority, duration: FieldEdit(v.duration))
-        return TemplateEditRequest(fields: fields, rule: draft.rule, start: draft.start, includeOverdue: includeOverdue,
-                                   habitLinks: draft.habitLinks)
+        var request = TemplateEditRequest(fields: fields, rule: draft.rule, start: draft.start, includeOverdue: includeOverdue,
+                                          habitLinks: draft.habitLinks)
+        request.times = .some(draft.times)
+        return request
     }
 }

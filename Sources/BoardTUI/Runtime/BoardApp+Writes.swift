@@ -56,7 +56,7 @@ extension BoardApp {
         case .createTemplate(let draft, let save):
             return try named("create template “\(draft.values.title)”") {
                 let start = draft.start.flatMap { TemplateForm.requestedStart($0, today: now.today) }
-                let template = try store.routines.add(draft.values, rule: draft.rule, start: start, status: save.status,
+                let template = try store.routines.add(draft.values, rule: draft.rule, times: draft.times, start: start, status: save.status,
                                                       remindBefore: state.config.remindBefore ?? 0, habitLinks: draft.habitLinks, clock: now)
                 report(.done(.templateCreated(title: template.title, status: save.status)))
                 return .template(template.id)
@@ -91,8 +91,8 @@ extension BoardApp {
             }
         case .skipNext(let id):
             return try named("skip of \(template(id))'s next") {
-                let date = try store.routines.skipNext(id, clock: now)
-                report(.done(.skipped(templateId: id, date: date)))
+                let run = try store.routines.skipNext(id, clock: now)
+                report(.done(.skipped(templateId: id, date: run.date, time: run.time)))
                 return .stay
             }
         case .duplicateTemplate(let id):

@@ -8,7 +8,7 @@ public enum Accomplished: Hashable, Sendable {
     case paused(templateId: String)
     case resumed(templateId: String)
     case archived(templateId: String)
-    case skipped(templateId: String, date: LocalDate)
+    case skipped(templateId: String, date: LocalDate, time: LocalTime?)
     case duplicated(title: String)
     case habitAdded(name: String)
     case checkedIn(name: String, day: LocalDate)
@@ -31,7 +31,7 @@ public enum Accomplished: Hashable, Sendable {
         case .paused(let id): "Paused \(template(id)): no new occurrences until \(state.key(.pauseResume)) resumes it."
         case .resumed(let id): "Resumed \(template(id))."
         case .archived(let id): "Archived \(template(id)): it makes no more occurrences; \(state.key(.toggleArchived)) shows archived templates, \(state.key(.undo)) brings it back."
-        case .skipped(let id, let date): "Skipped \(template(id)) on \(MonthName.due(date, nil, today: today)). \(state.key(.undo)) brings it back."
+        case .skipped(let id, let date, let time): "Skipped \(template(id)) on \(MonthName.due(date, time, today: today)). \(state.key(.undo)) brings it back."
         case .duplicated(let title): "Duplicated as “\(title)” (draft; \(state.key(.pauseResume)) activates it)."
         case .habitAdded(let name): "Added habit “\(name)”. Space checks it in."
         case .checkedIn(let name, let d): "Checked in “\(name)” \(day(d)). \(habitsUndo) undoes it."

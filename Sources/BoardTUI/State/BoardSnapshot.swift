@@ -86,7 +86,7 @@ public struct BoardSnapshot: Hashable, Sendable {
                              offsets: [Bucket: Int]) throws -> BoardSnapshot {
         let templates = try store.templates(clock: clock, limit: templateRows).map {
             TemplateRow(id: $0.template.id, title: $0.template.title, summary: $0.summary, nextRun: $0.nextRun,
-                        time: $0.template.defaultTime, status: $0.template.status, remaining: $0.remaining,
+                        time: $0.nextTime ?? $0.template.times?.first, status: $0.template.status, remaining: $0.remaining,
                         scheduled: $0.scheduling != nil)
         }
         // Another person's routines follow, with the next run of each the server last said.

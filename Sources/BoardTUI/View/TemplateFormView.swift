@@ -69,10 +69,10 @@ func drawTemplateForm(_ frame: inout Frame, _ state: BoardState, _ form: Templat
     case .failure where form.fields.repeats == .none:
         preview = DisplayWidth.wrap("No schedule: no occurrences. Enter on it opens today's list, fresh every day.", to: previewWidth).map { ($0, .dim) }
     case .success(let schedule):
-        let dates = form.previewDates(schedule)
+        let runs = form.previewRuns(schedule)
         if let note = form.startNote(schedule) { preview += DisplayWidth.wrap(note, to: previewWidth).map { ($0, .dim) } }
-        if dates.isEmpty { preview.append(("No occurrence from today", .dim)) }
-        preview += dates.map { (MonthName.due($0, schedule.time, today: form.today), []) }
+        if runs.isEmpty { preview.append(("No occurrence from today", .dim)) }
+        preview += runs.map { (MonthName.due($0.date, schedule.times == nil ? nil : $0.time, today: form.today), []) }
         if schedule.rule.anchor == .completion { preview += [("", []), ("then each after completion", .dim)] }
     case .failure(let errors):
         // Before a save has marked the fields, say what is wrong here rather than point at marks.
@@ -131,7 +131,7 @@ enum TemplateFormText {
         let f = form.fields
         let fromPhrase = form.phraseSettings
         switch row {
-        case .time where fromPhrase.time != nil: return ["\(fromPhrase.time!) — from the phrase"]
+        case .time where fromPhrase.time != nil: return ["\(fromPhrase.time!.description) — from the phrase"]
         case .starts where fromPhrase.start != nil: return ["\(fromPhrase.start!.iso) — from the phrase"]
         case .ending where fromPhrase.end != nil:
             switch fromPhrase.end! {

@@ -27,10 +27,11 @@ struct CardFieldOptions {
         duration = try given[Self.duration]
     }
 
-    /// The edit these options describe.
-    func edit(checklist: [String]? = nil) throws -> CardEdit {
+    /// The edit these options describe. `severalTimes`: a template's `--time` may name several
+    /// ("8:00, 20:00"), which the edit's time does not hold: the first stands for them.
+    func edit(checklist: [String]? = nil, severalTimes: Bool = false) throws -> CardEdit {
         CardEdit(title: title, description: description, labels: labels.isEmpty ? nil : labels, checklist: checklist,
-                 time: try time.map { t throws in FieldEdit(try Self.time(t)) } ?? .keep, priority: try priority.map { p throws in try Self.priority(p) },
+                 time: try time.map { t throws in FieldEdit(severalTimes ? try FieldRules.timesOfDay(t)?.first : try Self.time(t)) } ?? .keep, priority: try priority.map { p throws in try Self.priority(p) },
                  duration: try duration.map { d throws in FieldEdit(try Self.duration(d)) } ?? .keep)
     }
 

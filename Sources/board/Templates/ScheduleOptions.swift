@@ -20,17 +20,17 @@ struct ScheduleOptions {
 
     var isEmpty: Bool { every == nil && starts == nil && until == nil && times == nil }
 
-    /// The time from `--time` or from the rule's "at …", refused when both say different times
+    /// The times from `--time` or from the rule's "at …", refused when both say different times
     /// (one silently winning over the other surprised people).
-    static func oneTime(option: LocalTime?, phrase: LocalTime?) throws -> LocalTime? {
+    static func times(option: TimesOfDay?, phrase: TimesOfDay?) throws -> TimesOfDay? {
         if let option, let phrase, option != phrase {
             throw BoardError("time", "two times, --time \(option) and the rule's 'at \(phrase.display)'; give one")
         }
         return option ?? phrase
     }
 
-    /// The rule with --until or --times applied, its phrase's time, and the start asked for.
-    func read(today: LocalDate, current: RecurrenceRule? = nil) throws -> (rule: RecurrenceRule, time: LocalTime?, start: LocalDate?) {
+    /// The rule with --until or --times applied, its phrase's times of day, and the start asked for.
+    func read(today: LocalDate, current: RecurrenceRule? = nil) throws -> (rule: RecurrenceRule, times: TimesOfDay?, start: LocalDate?) {
         var phrase: RecurrencePhrase?
         if let every { phrase = try RuleInput.read(every, today: today) }
         guard var rule = phrase?.rule ?? current else {
@@ -41,10 +41,6 @@ struct ScheduleOptions {
         if let end = try FieldRules.end(until: untilDate, times: times.map { ($0, "times") }, first: start ?? today) {
             rule = try rule.with(end: end)
         }
-        if let times = phrase?.times, times.times.count > 1 {
-            // Until templates hold several times, one silently kept would lose the others.
-            throw BoardError("every", "a routine takes one time of day for now, got \(times)")
-        }
-        return (rule, phrase?.time, start)
+        return (rule, phrase?.times, start)
     }
 }

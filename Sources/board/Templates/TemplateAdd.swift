@@ -9,7 +9,7 @@ struct TemplateAdd: Command {
             draft, noSchedule, CardFieldOptions.remindBefore,
         ] + BoardOptions.parameters, runs: Self.self)
     static let title = Declared.argument(.title, "The template's title.")
-    static let time = Declared.option(.time, "The time of day of each occurrence, HH:MM (or 'at 7am' in the rule).", value: "HH:MM")
+    static let time = Declared.option(.time, "The time of day of each occurrence, HH:MM, or several: '8:00, 20:00' (or 'at 7am' in the rule).", value: "HH:MM")
     static let draft = Declared.flag("draft", "Save as a draft: no occurrences until `board template resume`.")
     static let noSchedule = Declared.flag("no-schedule", "A routine without a schedule: a reusable checklist with a fresh list every day (board routine show).")
 
@@ -39,14 +39,16 @@ struct TemplateAdd: Command {
         } else if schedule.every == nil {
             throw BoardError("every", "a template needs a rule, e.g. --every 'every weekday' (or --no-schedule for a checklist)")
         }
-        let (rule, phraseTime, start): (RecurrenceRule?, LocalTime?, LocalDate?) = noSchedule ? (nil, nil, nil) : try schedule.read(today: clock.today)
+        let (rule, phraseTimes, start): (RecurrenceRule?, TimesOfDay?, LocalDate?) = noSchedule ? (nil, nil, nil) : try schedule.read(today: clock.today)
+        let times = try ScheduleOptions.times(option: try time.flatMap { t throws in try FieldRules.timesOfDay(t) }, phrase: phraseTimes)
+        if let times, let rule { try Schedule.check(times, with: rule) }
         let values = CardValues(title: title, description: description, labels: labels, checklist: steps,
-                                time: try ScheduleOptions.oneTime(option: try time.flatMap { t throws in try CardFieldOptions.time(t) }, phrase: phraseTime),
+                                time: times?.first,
                                 priority: try CardFieldOptions.priority(priority),
                                 duration: try duration.flatMap { d throws in try CardFieldOptions.duration(d) })
         try values.validate()
         let (store, boardClock) = try board.open(creating: true)
-        let template = try store.routines.add(values, rule: rule, start: start, status: draft ? .draft : .active, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: boardClock)
+        let template = try store.routines.add(values, rule: rule, times: times, start: start, status: draft ? .draft : .active, remindBefore: remindBefore ?? ConfigFile.loaded.remindBefore ?? 0, clock: boardClock)
         let overview = try store.routines.overview(template.id, clock: boardClock)
         printOut("Added template \(CardFormat.shortId(template.id)): \(template.title.escapedForTerminal) · \(overview.summary) · \(template.status.rawValue)")
     }

@@ -30,7 +30,8 @@ struct TemplateSkipNext: IdAction {
     let id: String, board: BoardOptions
 
     func perform(_ store: BoardStore, found templateId: String, clock: BoardClock) throws -> String {
-        "Skipped \(MonthName.due(try store.routines.skipNext(templateId, clock: clock), nil, today: clock.today))"
+        let run = try store.routines.skipNext(templateId, clock: clock)
+        return "Skipped \(MonthName.due(run.date, run.time, today: clock.today))"
     }
 }
 

@@ -31,18 +31,23 @@ struct TemplateEdit: Command {
     func run() throws {
         if yes && dryRun { throw BoardError("dry-run", "--dry-run writes nothing, so there is nothing for --yes to confirm; give one of them") }
         let clock = try board.clockOptions.clock()
-        let edit = try fields.edit(checklist: steps.isEmpty ? nil : steps)
+        let edit = try fields.edit(checklist: steps.isEmpty ? nil : steps, severalTimes: true)
+        let optionTimes = try fields.time.map { t throws in try FieldRules.timesOfDay(t) }
         guard !edit.isEmpty || !schedule.isEmpty else { throw BoardError("edit", "nothing to change; give --title, --every, --time, …") }
         let (store, boardClock) = try board.open()
         let templateId = try store.routines.id(matching: id)
         var request = TemplateEditRequest(fields: edit, includeOverdue: includeOverdue)
+        if let optionTimes { request.times = optionTimes }
         if !schedule.isEmpty {
             let current = try store.routines.overview(templateId, clock: boardClock).scheduling?.schedule.rule
-            let (rule, phraseTime, start) = try schedule.read(today: clock.today, current: current)
+            let (rule, phraseTimes, start) = try schedule.read(today: clock.today, current: current)
             request.rule = rule
             request.start = start
-            if !request.fields.time.isKeep { _ = try ScheduleOptions.oneTime(option: request.fields.time.applied(to: nil), phrase: phraseTime) }
-            if request.fields.time.isKeep, let phraseTime { request.fields.time = .set(phraseTime) }
+            if let optionTimes { _ = try ScheduleOptions.times(option: optionTimes, phrase: phraseTimes) }
+            if request.fields.time.isKeep, let phraseTimes {
+                request.fields.time = .set(phraseTimes.first)
+                request.times = phraseTimes
+            }
         }
         let plan = try store.routines.planEdit(templateId, request, clock: boardClock)
         printOut("Apply changes to all non-completed occurrences from today forward?")

@@ -31,7 +31,7 @@ struct TemplateList: Command {
             let next = t.scheduling == nil ? "board routine show opens today's list"
                 : t.template.status == .paused ? "no new runs until resumed"
                 : t.template.status == .draft ? "not started (template resume starts it)"
-                : t.nextRun.map { "next " + MonthName.due($0, t.template.defaultTime, today: clock.today) } ?? "ended"
+                : t.nextRun.map { "next " + MonthName.due($0, t.nextTime, today: clock.today) } ?? "ended"
             let remaining = t.remaining.map { " · \($0) remaining" } ?? ""
             printOut("\(CardFormat.shortId(t.template.id))  \(t.template.title.escapedForTerminal) · \(t.summary) · \(next) · \(t.template.status.rawValue)\(remaining)")
         }
@@ -55,7 +55,8 @@ struct TemplateList: Command {
             "id": t.template.id, "title": t.template.title, "summary": t.summary, "status": t.template.status.rawValue,
             "rule": t.scheduling?.rule.rrule ?? NSNull(), "anchor": t.scheduling?.rule.anchor ?? NSNull(),
             "starts_on": t.scheduling?.rule.startsOn.iso ?? NSNull(),
-            "next_run": t.nextRun?.iso ?? NSNull(), "remaining": t.remaining ?? NSNull(), "version": t.template.version,
+            "next_run": t.nextRun?.iso ?? NSNull(), "next_time": t.nextTime?.description ?? NSNull(),
+            "times": t.template.times?.times.map(\.description) ?? [], "remaining": t.remaining ?? NSNull(), "version": t.template.version,
             "shared_by": NSNull(),
         ]
     }

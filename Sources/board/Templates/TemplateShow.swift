@@ -48,7 +48,7 @@ struct TemplateShow: IdAction {
             "Description: \(template.description.isEmpty ? "—" : template.description.escapedForTerminal)",
             "Labels:      \(template.labels.isEmpty ? "—" : template.labels.map(\.escapedForTerminal).joined(separator: ", "))",
             "Bucket:      Routines (fixed)",
-            "Time:        \(template.defaultTime?.description ?? "—")",
+            "Time:        \(template.times?.description ?? "—")",
             "Priority:    \(template.priority)",
             "Duration:    \(template.defaultDurationMin.map { "\($0) min" } ?? "—")",
             "Schedule:    \(t.summary)",
@@ -70,7 +70,7 @@ struct TemplateShow: IdAction {
         }
         if t.scheduling != nil {
             lines.append("Next occurrences (\(clock.zone.identifier)):")
-            lines += t.upcoming.isEmpty ? ["  none"] : t.upcoming.map { "  " + MonthName.due($0, template.defaultTime, today: clock.today) }
+            lines += t.upcoming.isEmpty ? ["  none"] : t.upcoming.map { "  " + MonthName.due($0.date, template.times == nil ? nil : $0.time, today: clock.today) }
         }
         return lines.joined(separator: "\n")
     }

@@ -8,6 +8,8 @@ public struct TemplateDraft: Hashable, Sendable {
     public let rule: RecurrenceRule?
     public let start: LocalDate?
     public let habitLinks: [String?]
+    /// The Time row's times of day: one, several ("8:00, 20:00"), or none.
+    public var times: TimesOfDay? = nil
 }
 
 extension TemplateForm {
@@ -39,7 +41,7 @@ extension TemplateForm {
         guard errors.isEmpty, case .success(let s) = schedule, let priority else { return .failure(FormErrors(rows: errors)) }
         let values = CardValues(title: title, description: f.description, labels: labels, checklist: f.steps.map { $0.trimmingSpaces },
                                 time: s.time, priority: priority, duration: duration)
-        return .success(TemplateDraft(values: values, rule: s.rule, start: s.start, habitLinks: links))
+        return .success(TemplateDraft(values: values, rule: s.rule, start: s.start, habitLinks: links, times: s.times))
     }
 
     /// The schedule of the Time, Repeat, Starts and Ends rows, or their errors: all the preview needs.
@@ -47,9 +49,9 @@ extension TemplateForm {
         var errors: [Row: String] = [:]
         let f = fields
         let phraseSets = phraseSettings
-        var time: LocalTime?
+        var times: TimesOfDay?
         if phraseSets.time == nil {
-            do { time = try FieldRules.time(f.time) } catch { errors[.time] = error.sentence }
+            do { times = try FieldRules.timesOfDay(f.time) } catch { errors[.time] = error.sentence }
         }
         var start: LocalDate?
         do { start = try FieldRules.isoDate(f.starts, field: "Starts on") } catch {
@@ -57,10 +59,10 @@ extension TemplateForm {
             if phraseSets.start == nil { errors[.starts] = error.sentence }
         }
         var rule: RecurrenceRule?
-        var phraseTime: LocalTime?
+        var phraseTimes: TimesOfDay?
         var phraseStart: LocalDate?
         do {
-            (rule, phraseTime, phraseStart) = try repeatRule(start: start ?? today)
+            (rule, phraseTimes, phraseStart) = try repeatRule(start: start ?? today)
         } catch {
             errors[repeatErrorRow] = error.problemSentence
         }
@@ -78,7 +80,7 @@ extension TemplateForm {
         }
         guard errors.isEmpty, let rule, let start = phraseStart ?? start else { return .failure(FormErrors(rows: errors)) }
         do {
-            return .success(try Schedule(rule: rule, start: start, time: time ?? phraseTime))
+            return .success(try Schedule(rule: rule, start: start, times: times ?? phraseTimes))
         } catch {
             return .failure(FormErrors(rows: [repeatErrorRow: error.problemSentence]))
         }
@@ -95,8 +97,8 @@ extension TemplateForm {
         }
     }
 
-    /// The rule of the Repeat rows; a phrase may also carry a time and a start.
-    func repeatRule(start: LocalDate) throws -> (RecurrenceRule, LocalTime?, LocalDate?) {
+    /// The rule of the Repeat rows; a phrase may also carry times of day and a start.
+    func repeatRule(start: LocalDate) throws -> (RecurrenceRule, TimesOfDay?, LocalDate?) {
         let f = fields
         func interval() throws -> Int {
             guard let n = Int(f.interval.trimmingSpaces), (1...RecurrenceRule.maxInterval).contains(n) else {
@@ -127,7 +129,7 @@ extension TemplateForm {
         case .phrase:
             guard !f.phrase.isBlank else { throw BoardError("phrase", "type a rule such as 'every other tuesday at 7am'") }
             let phrase = try RecurrencePhrase(parsing: f.phrase, today: today, weekStart: weekStart)
-            return (phrase.rule, phrase.time, phrase.start)
+            return (phrase.rule, phrase.times, phrase.start)
         }
     }
 
@@ -135,7 +137,7 @@ extension TemplateForm {
     /// the phrase's value and can't be focused, and the save uses it: the form never shows one
     /// thing and saves another.
     public struct PhraseSettings: Equatable, Sendable {
-        public var time: LocalTime?
+        public var time: TimesOfDay?
         public var start: LocalDate?
         public var end: RecurrenceRule.End?
     }
@@ -143,7 +145,7 @@ extension TemplateForm {
     public var phraseSettings: PhraseSettings {
         guard fields.repeats == .phrase, !fields.phrase.isBlank,
               let phrase = try? RecurrencePhrase(parsing: fields.phrase, today: today, weekStart: weekStart) else { return PhraseSettings() }
-        return PhraseSettings(time: phrase.time, start: phrase.start, end: phrase.rule.end == .never ? nil : phrase.rule.end)
+        return PhraseSettings(time: phrase.times, start: phrase.start, end: phrase.rule.end == .never ? nil : phrase.rule.end)
     }
 
     /// Whether the phrase sets `row`'s value.
@@ -177,14 +179,15 @@ extension TemplateForm {
     public func savedSchedule(_ schedule: Schedule) -> Schedule {
         guard templateId == nil, let first = try? FirstOccurrence.startDay(
                   schedule.rule, time: schedule.time, now: now, requested: Self.requestedStart(schedule.start, today: today)),
-              first != schedule.start, let saved = try? Schedule(rule: schedule.rule, start: first, time: schedule.time) else { return schedule }
+              first != schedule.start, let saved = try? Schedule(rule: schedule.rule, start: first, times: schedule.times) else { return schedule }
         return saved
     }
 
-    /// The preview's dates: from today, exactly the runs saving makes (`savedSchedule`).
-    public func previewDates(_ schedule: Schedule) -> [LocalDate] {
+    /// The preview's runs: from today, exactly the first seven runs saving makes (`savedSchedule`),
+    /// each time of a day its own line.
+    public func previewRuns(_ schedule: Schedule) -> [LocalDateTime] {
         let saved = savedSchedule(schedule)
-        return saved.preview(from: max(today, saved.start), count: 7)
+        return Array(saved.runs(atOrAfter: LocalDateTime(date: max(today, saved.start), time: .midnight)).prefix(7))
     }
 
     /// Why a new template's first run is not the first date Starts on gives, when today's run has
@@ -211,7 +214,7 @@ extension TemplateForm {
         f.labels = t.labels.joined(separator: ", ")
         f.steps = t.checklist.map(\.text)
         f.stepHabits = t.checklist.map(\.habitId)
-        f.time = t.defaultTime?.description ?? ""
+        f.time = t.times?.description ?? ""
         f.priority = String(t.priority)
         f.duration = t.defaultDurationMin.map(String.init) ?? ""
         guard let scheduling = overview.scheduling else {
