@@ -73,6 +73,30 @@ import Testing
         #expect(try remind(board, at: "2026-03-09T02:30", tz: ny).lines == ["\u{7}Reminder: Night check · Mon Mar 9 02:30"])
     }
 
+    /// Several times a day (issue 54): a routine at 01:30 and 02:30 reminds each run once, the
+    /// spring-forward day's 02:30 at 03:30 and the fall-back day's 01:30 at the first 01:30.
+    @Test func eachRunOfSeveralADayRemindsOnceAcrossDaylightSavingChanges() throws {
+        let board = try BoardFile()
+        let ny = "America/New_York"
+        let added = try BoardBinary.run(["template", "add", "Meds", "--every", "every day at 1:30 and 2:30", "--starts", "2026-03-08", "--db", board.path],
+                                        environment: ["BOARD_NOW": "2026-03-07T12:00", "BOARD_TZ": ny])
+        #expect(added.status == 0, "\(added.stderr)")
+        var spring: [String] = []
+        for now in ["2026-03-08T01:29", "2026-03-08T01:30", "2026-03-08T01:31", "2026-03-08T03:29", "2026-03-08T03:30", "2026-03-08T03:31"] {
+            spring += try remind(board, at: now, tz: ny).lines
+        }
+        #expect(spring == ["\u{7}Reminder: Meds · Sun Mar 8 01:30", "\u{7}Reminder: Meds · Sun Mar 8 03:30"], "\(spring)")
+        let fall = try BoardFile()
+        #expect(try BoardBinary.run(["template", "add", "Meds", "--every", "every day at 1:30 and 2:30", "--starts", "2026-11-01", "--db", fall.path],
+                                    environment: ["BOARD_NOW": "2026-10-31T12:00", "BOARD_TZ": ny]).status == 0)
+        // 05:30 UTC is the first 01:30 (EDT), 06:30 UTC the second (EST), 07:30 UTC is 02:30 EST.
+        var autumn: [String] = []
+        for utc in ["2026-11-01T05:29Z", "2026-11-01T05:30Z", "2026-11-01T06:30Z", "2026-11-01T07:29Z", "2026-11-01T07:30Z", "2026-11-01T07:31Z"] {
+            autumn.append((try remind(fall, at: utc, tz: ny).lines).joined(separator: "|"))
+        }
+        #expect(autumn == ["", "\u{7}Reminder: Meds · Sun Nov 1 01:30", "", "", "\u{7}Reminder: Meds · Sun Nov 1 02:30", ""], "\(autumn)")
+    }
+
     @Test func theNotifierGetsTheEnvironmentAndAFailingOneIsRetriedAndSurvived() throws {
         let board = try BoardFile()
         try board.run(["add", "Pay rent", "--due", "2026-11-21", "--time", "09:00", "--bucket", "weekend"], now: "2026-11-21T08:00")

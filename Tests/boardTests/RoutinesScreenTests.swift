@@ -78,4 +78,35 @@ import Testing
         #expect(session.waitFor { $0.contains("Daily standup (copy) · archived") }.0)
         try session.send("q")
     }
+
+    /// Several times a day (issue 54) through the form: the Time row takes "8:00, 20:00", the
+    /// preview lists each run, and Upcoming shows each run as its own line in time order.
+    @Test func aRoutineTwiceADayFromTheTimeRow() throws {
+        let board = try BoardFile()
+        let session = try TmuxSession(["--db", board.path], now: "2026-11-21T06:00")
+        #expect(session.waitFor { $0.contains("Routines (0 runs)") }.0)
+        try session.send("t")
+        try session.type("Meds")
+        for _ in 0..<4 { try session.send("Tab") }
+        try session.type("8:00, 20:00")
+        let (previewed, form) = session.waitFor { $0.contains("Sat Nov 21 08:00") && $0.contains("Sat Nov 21 20:00") && $0.contains("Sun Nov 22 08:00") }
+        #expect(previewed, "\(form)")
+        // A bad time is refused on its row, in words, and nothing is saved.
+        try session.type(", 25:00")
+        #expect(session.waitFor { $0.contains("8:00, 20:00, 25:00") && $0.contains("got '25:00'") }.0)
+        for _ in 0..<7 { try session.send("BSpace") }
+        // Priority, Duration, Repeat, Starts on, Ends, then Save and activate.
+        for _ in 0..<6 { try session.send("Tab") }
+        try session.send("Enter")
+        let (created, screen) = session.waitFor { $0.contains("Meds · active") && $0.contains("Routines (14 runs)") }
+        #expect(created, "\(screen)")
+        #expect(screen.contains("Every day at 08:00 and 20:00"), "\(screen)")
+        let lines = screen.split(separator: "\n").map(String.init)
+        let today = try #require(lines.firstIndex { $0.hasSuffix("Today · Sat Nov 21") })
+        let morning = try #require(lines.firstIndex { $0.hasSuffix("08:00 · From Template: Meds") })
+        let evening = try #require(lines.firstIndex { $0.hasSuffix("20:00 · From Template: Meds") })
+        #expect(today < morning && morning < evening, "08:00 above 20:00 under today")
+        #expect(lines[morning - 1].hasSuffix("[ ] Meds") && lines[evening - 1].hasSuffix("[ ] Meds"), "each run its own card")
+        try session.send("q")
+    }
 }
