@@ -375,4 +375,44 @@ import Testing
         #expect(r.stderr == "error: \(message)\n", "\(r.stderr)")
         #expect(try dump(board) == before)
     }
+
+    /// Several times a day (issue 54): exported as one component per time, which Python's
+    /// icalendar expands as Board does and calcurse imports as an appointment per time; read back,
+    /// the components are one routine again, and a second import changes nothing.
+    @Test func aRoutineTwiceADayGoesOutAsAnEventPerTimeAndComesBackAsOne() throws {
+        let board = try BoardFile()
+        let made = try board.run(["template", "add", "Meds", "--every", "every day at 8am and 8pm", "--starts", "2026-11-23"])
+        #expect(made.status == 0, "\(made.stderr)")
+        // The evening run of the 24th is deleted: that run alone is skipped.
+        let evening = try #require(try board.cards().first { $0["occurrence_date"] as? String == "2026-11-24" && $0["due_time"] as? String == "20:00" })
+        #expect(try board.run(["delete", evening["id"] as! String]).status == 0)
+        let ics = try board.run(["export", "ics", "--events"])
+        #expect(ics.status == 0 && !ics.stdout.contains("several times"), "\(ics.stderr)")
+        #expect(ics.stdout.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2)
+
+        let (items, _) = try oracle(ics.stdout, count: 3)
+        let runs = items.values.sorted { ($0["dates"] as! [String])[0] < ($1["dates"] as! [String])[0] }
+        #expect(runs.map { $0["dates"] as? [String] } == [["2026-11-23T08:00", "2026-11-24T08:00", "2026-11-25T08:00"],
+                                                         ["2026-11-23T20:00", "2026-11-24T20:00", "2026-11-25T20:00"]], "\(runs)")
+        #expect(runs.map { $0["exdates"] as? [String] } == [[], ["2026-11-24T20:00"]], "the deleted run alone: \(runs)")
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("meds-\(UUID().uuidString).ics").path
+        try ics.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("calcurse-\(UUID().uuidString)").path
+        // calcurse reads TZID times into its own zone: the board's, here.
+        _ = try BoardBinary.runTool(["env", "TZ=Europe/Paris", "calcurse", "-D", home, "-q", "-i", file])
+        let day = try BoardBinary.runTool(["env", "TZ=Europe/Paris", "calcurse", "-D", home, "-Q", "--from", "11/25/2026", "--days", "1"])
+        #expect(day.stdout.contains("08:00") && day.stdout.contains("20:00") && day.stdout.components(separatedBy: "Meds").count - 1 == 2,
+                "each time its own appointment: \(day.stdout) \(day.stderr)")
+
+        let other = try BoardFile()
+        let imported = try other.run(["import", "ics", file])
+        #expect(imported.status == 0 && imported.stdout.hasPrefix("Imported 1 template"), "\(imported.stdout) \(imported.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(try other.run(["export"]).stdout.utf8)) as! [String: Any]
+        let templates = document["templates"] as! [[String: Any]]
+        #expect(templates.count == 1 && templates[0]["time"] as? String == "08:00, 20:00", "\(templates)")
+        // Into the board it came from: the same routine, unchanged.
+        let again = try board.run(["import", "ics", file])
+        #expect(again.status == 0 && again.stdout.contains("1 unchanged"), "\(again.stdout) \(again.stderr)")
+    }
 }

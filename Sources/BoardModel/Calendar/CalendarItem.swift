@@ -29,6 +29,21 @@ public struct CalendarItem: Hashable, Sendable {
         self.completedAt = completedAt
     }
 
+    /// The UID of one time of a routine several times a day: its id and the time, `ID-T0800`.
+    public static func runUID(_ templateId: String, _ time: LocalTime) -> String {
+        templateId + "-T" + time.hour.zeroPadded(2) + time.minute.zeroPadded(2)
+    }
+
+    /// The routine and time a `runUID` names; nil for any other UID.
+    public static func run(ofUID uid: String) -> (templateId: String, time: LocalTime)? {
+        let utf8 = Array(uid.utf8)
+        guard utf8.count > 6, utf8[utf8.count - 6] == UInt8(ascii: "-"), utf8[utf8.count - 5] == UInt8(ascii: "T") else { return nil }
+        let digits = uid.suffix(4)
+        guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let h = Int(digits.prefix(2)), let m = Int(digits.suffix(2)),
+              let time = LocalTime(hour: h, minute: m) else { return nil }
+        return (String(uid.dropLast(6)), time)
+    }
+
     /// Board's priority 3/2/1 as iCalendar's 1 (high), 5 (medium), 9 (low); 0 is undefined.
     public static func calendarPriority(_ priority: Int) -> Int { [0, 9, 5, 1][priority] }
 

@@ -62,7 +62,40 @@ public enum ICalendarReader {
             }
         }
         if let open = stack.last { throw BoardError("line \(open.line)", "BEGIN:\(open.kind.echoed) has no END:\(open.kind.echoed)") }
+        plan.templates = mergingRuns(plan.templates)
         return plan
+    }
+
+    /// The components Board writes for a routine several times a day (one per time, UIDs
+    /// `ID-T0800`, `ID-T2000`) read back as the one routine they are: two or more with the same
+    /// routine id, rule, start, zone and values but the time. A day skipped at every time stays
+    /// skipped; any other set stays as it is (ARCHITECTURE.md §11).
+    static func mergingRuns(_ templates: [ImportPlan.Template]) -> [ImportPlan.Template] {
+        var groups: [String: [Int]] = [:]
+        for (i, t) in templates.enumerated() {
+            if let routine = t.runOf { groups[routine, default: []].append(i) }
+        }
+        var merged: [Int: ImportPlan.Template] = [:], gone: Set<Int> = []
+        for (id, members) in groups where members.count > 1 {
+            let parts = members.map { templates[$0] }
+            var sameValues = parts[0].values
+            sameValues.time = nil
+            let alike = parts.allSatisfy { p in
+                var v = p.values
+                v.time = nil
+                return v == sameValues && p.rule == parts[0].rule && p.start == parts[0].start && p.timeZone == parts[0].timeZone
+            }
+            guard alike, let times = try? TimesOfDay(parts.compactMap(\.values.time)), !templates.contains(where: { $0.id == id }) else { continue }
+            var one = parts[0]
+            one.id = id
+            one.runOf = nil
+            one.times = times
+            one.values.time = times.first
+            one.skipped = parts.dropFirst().reduce(Set(parts[0].skipped)) { $0.intersection($1.skipped) }.sorted()
+            merged[members[0]] = one
+            gone.formUnion(members.dropFirst())
+        }
+        return templates.indices.filter { !gone.contains($0) }.map { merged[$0] ?? templates[$0] }
     }
 
     /// One VTODO or VEVENT into the plan, or a note saying why not.
@@ -221,8 +254,13 @@ public enum ICalendarReader {
         }
         var runValues = values
         runValues.time = times?.first
-        plan.templates.append(ImportPlan.Template(id: id, values: runValues, rule: rule, start: start.date, timeZone: itemZone.identifier,
-                                                  skipped: Array(Set(skipped)).sorted(), times: times))
+        var template = ImportPlan.Template(id: id, values: runValues, rule: rule, start: start.date, timeZone: itemZone.identifier,
+                                           skipped: Array(Set(skipped)).sorted(), times: times)
+        if let uid = c.first("UID")?.value, let run = CalendarItem.run(ofUID: uid), ImportPlan.boardId(for: run.templateId, prefix: "ics") == run.templateId,
+           run.time == times?.first, times?.times.count == 1 {
+            template.runOf = run.templateId
+        }
+        plan.templates.append(template)
     }
 
     /// A DATE, DATE-TIME with TZID, UTC (…Z, read in the board's zone) or floating (the board's).

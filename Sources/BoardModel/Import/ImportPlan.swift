@@ -17,6 +17,9 @@ public struct ImportPlan: Hashable, Sendable {
         public var occurrences: [Occurrence]
         /// Several times a day (BYHOUR, BYMINUTE); nil: the values' one time.
         public var times: TimesOfDay?
+        /// A calendar component Board wrote for one time of a routine several times a day
+        /// (`CalendarItem.runUID`): that routine's id, which the reader merges it back into.
+        public var runOf: String? = nil
 
         public init(id: String, values: CardValues, rule: RecurrenceRule, start: LocalDate, timeZone: String? = nil,
                     skipped: [LocalDate] = [], occurrences: [Occurrence] = [], times: TimesOfDay? = nil) {

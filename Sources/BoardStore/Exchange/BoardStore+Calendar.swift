@@ -22,18 +22,23 @@ extension ExchangeStore {
                     notes.append("\(title) repeats after completion, which iCalendar can't say; left out")
                     continue
                 }
-                if let times = template.times, times.times.count > 1 {
-                    notes.append("\(title) runs several times a day, which this export can't write yet; left out")
-                    continue
-                }
                 let schedule = try Schedule(rule: rule, start: ruleRecord.startsOn, times: template.times)
                 guard let first = schedule.next(onOrAfter: ruleRecord.startsOn) else {
                     notes.append("\(title) has no date left; left out")
                     continue
                 }
-                items.append(CalendarItem(uid: template.id, values: template.values, start: first, rule: rule,
-                                          timeZone: ruleRecord.timezone ?? clock.zone.identifier,
-                                          skipped: (series[template.id]?.skipped ?? []).sorted(), updatedAt: template.updatedAt))
+                let skipped = series[template.id]?.skippedRuns ?? SkippedRuns()
+                // Several times a day: one component per time (`CalendarItem.runUID`), as calendars
+                // that hold one time per event (calcurse) read them; Board reads them back as one.
+                let times = (template.times?.times.count ?? 0) > 1 ? template.times!.times.map(Optional.some) : [nil]
+                for time in times {
+                    var values = template.values
+                    if let time { values.time = time }
+                    let days = skipped.days.union(skipped.runs.filter { $0.time == time }.map(\.date))
+                    items.append(CalendarItem(uid: time.map { CalendarItem.runUID(template.id, $0) } ?? template.id, values: values,
+                                              start: first, rule: rule, timeZone: ruleRecord.timezone ?? clock.zone.identifier,
+                                              skipped: days.sorted(), updatedAt: template.updatedAt))
+                }
             }
             try BoardStore.forEachCard(shownBy: horizons(clock), where: "due_date IS NOT NULL AND occurrence_date IS NULL", db) { card in
                 items.append(CalendarItem(uid: card.id, values: card.values, start: card.dueDate!, rule: nil, timeZone: clock.zone.identifier,
