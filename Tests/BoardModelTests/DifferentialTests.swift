@@ -84,3 +84,51 @@ import Testing
         (0..<Int.random(in: 1...n, using: &g)).map { _ in String(Int.random(in: range, using: &g)) }.joined(separator: ",")
     }
 }
+
+/// Times kept to weekdays against python-dateutil: a weekly rule whose times each fall on some of
+/// its days gives the runs of one rule per time (on those days), merged in order.
+@Suite struct DayTimesDifferentialTests {
+    @Test func aThousandWeeklyRulesWithTimesOnSomeDaysMatchDateutilPerTime() throws {
+        var g = SeededGenerator(seed: 54)
+        var cases: [(schedule: Schedule, parts: [(rule: String, time: LocalTime)])] = []
+        while cases.count < 1000 {
+            let start = LocalDate(dayNumber: Int.random(in: LocalDate(year: 2000, month: 1, day: 1)!.dayNumber...LocalDate(year: 2040, month: 1, day: 1)!.dayNumber, using: &g))
+            let days = Set((0..<Int.random(in: 2...5, using: &g)).map { _ in Weekday.allCases.randomElement(using: &g)! })
+            guard days.count > 1 else { continue }
+            var free: [LocalTime] = [], kept: [LocalTime: Set<Weekday>] = [:]
+            for _ in 0..<Int.random(in: 1...4, using: &g) {
+                let time = LocalTime(hour: Int.random(in: 0...23, using: &g), minute: [0, 15, 30, 45].randomElement(using: &g)!)!
+                if RandomCase.chance(0.3, &g) { free.append(time) } else {
+                    kept[time, default: []].formUnion((0..<Int.random(in: 1...2, using: &g)).map { _ in days.randomElement(using: &g)! })
+                }
+            }
+            let until = RandomCase.chance(0.5, &g) ? RecurrenceRule.End.until(start.adding(days: Int.random(in: 10...400, using: &g)), nil) : .never
+            guard let times = try? TimesOfDay(free, days: kept),
+                  let rule = try? RecurrenceRule(.weekly, interval: Int.random(in: 1...3, using: &g), weekdays: days.map { WeekdaySelector($0) },
+                                                  weekStart: Weekday.allCases.randomElement(using: &g)!, end: until),
+                  let schedule = try? Schedule(rule: rule, start: start, times: times) else { continue }
+            let parts = try times.times.map { time in
+                (rule: try (times.days[time].map { try rule.keeping($0) } ?? rule).rrule(start: start), time: time)
+            }
+            cases.append((schedule, parts))
+        }
+        let lines = cases.flatMap { c in c.parts.map { "\($0.rule)\t\(LocalDateTime(date: c.schedule.start, time: $0.time))\t40" } }
+        let answers = try Oracle.expand(lines)
+        var next = 0, mismatches: [String] = []
+        for c in cases {
+            var merged: [String] = []
+            for _ in c.parts {
+                merged += answers[next].split(separator: ",").map(String.init)
+                next += 1
+            }
+            let expected = Array(merged.sorted().prefix(40))
+            let ours = Array(c.schedule.runs().prefix(40)).map(\.description)
+            // Each expansion stops at 40, so only the runs before the earliest part's last are complete.
+            let complete = min(expected.count, ours.count, 40 / max(1, c.parts.count))
+            if Array(ours.prefix(complete)) != Array(expected.prefix(complete)) {
+                mismatches.append("\(c.schedule.rule.rrule()) \(c.schedule.times!) from \(c.schedule.start)\n  board: \(ours.prefix(complete))\n  dateutil: \(expected.prefix(complete))")
+            }
+        }
+        #expect(mismatches.count == 0, "\(mismatches.count) of \(cases.count) differ; first:\n\(mismatches.prefix(2).joined(separator: "\n"))")
+    }
+}

@@ -93,4 +93,51 @@ import Testing
         #expect(Int(first.timeIntervalSince1970) % 86_400 == 5 * 3600 + 1800)
         #expect(fall[1].instant(in: zone).timeIntervalSince(first) == 2 * 3600)
     }
+
+    // MARK: Different times on different days
+
+    @Test(arguments: [
+        ("every mon at 18:00 and thu at 8:00", "Every Monday at 18:00 and Thursday at 08:00", "thu 08:00, mon 18:00"),
+        ("every day at 8am and sat at 10am", "Every day at 08:00 and Saturday at 10:00", "08:00, sat 10:00"),
+        ("every weekday at 7:00 and weekend at 9:00", "Every weekday at 07:00 and weekend at 09:00", "mon/tue/wed/thu/fri 07:00, sat/sun 09:00"),
+        ("every mon and thu at 8:00 and thu at 20:00", "Every Monday and Thursday at 08:00 and Thursday at 20:00", "08:00, thu 20:00"),
+        ("every 2 weeks on mon at 18:00 and thu at 8:00", "Every 2 weeks on Monday at 18:00 and Thursday at 08:00", "thu 08:00, mon 18:00"),
+    ])
+    func differentTimesOnDifferentDays(phrase: String, summary: String, stored: String) throws {
+        let parsed = try RecurrencePhrase(parsing: phrase, today: Self.today)
+        #expect(parsed.summary == summary)
+        #expect(try RecurrencePhrase(parsing: summary, today: Self.today) == parsed)
+        #expect(parsed.times?.description == stored)
+        #expect(try TimesOfDay(parsing: stored) == parsed.times, "the stored text reads back")
+    }
+
+    @Test func aYogaClassMondayEveningAndThursdayMorningIsOneRoutine() throws {
+        let phrase = try RecurrencePhrase(parsing: "every mon at 18:00 and thu at 8:00", today: Self.today)
+        let schedule = try Schedule(rule: phrase.rule, start: date("2026-11-23"), times: phrase.times)
+        #expect(Array(schedule.runs().prefix(4)).map(\.description) == ["2026-11-23T18:00", "2026-11-26T08:00", "2026-11-30T18:00", "2026-12-03T08:00"])
+        #expect(schedule.rule.rrule(start: schedule.start, times: schedule.times) == nil, "no one RRULE says it")
+    }
+
+    @Test(arguments: [
+        ("every mon at 7:00 and thu", "phrase: ends too early: expected 'at' and a time after Thursday"),
+        ("every mon at 7:00 and thu at 8:00, 3 times", "count: a routine with different times on different days ends on a date, not after a number of times"),
+        ("every 15th at 8:00 and mon at 9:00", "time: times kept to weekdays (08:00, mon 09:00) need a rule of every day or of weekdays"),
+        ("every 3 hours and mon at 9:00", "phrase: unknown word 'mon'"),
+    ])
+    func badDayTimesSayWhy(phrase: String, message: String) {
+        do {
+            let p = try RecurrencePhrase(parsing: phrase, today: Self.today)
+            Issue.record("'\(phrase)' parsed as \(p.summary)")
+        } catch { #expect(error.description == message) }
+    }
+
+    @Test func aTimeKeptToADayTheRuleNeverHasIsRefused() throws {
+        let rule = try RecurrenceRule(.weekly, weekdays: [WeekdaySelector(.monday)])
+        let times = try TimesOfDay(parsing: "sat 10:00")
+        #expect(throws: BoardError(.time, "10:00 on Saturday falls on no day the rule names")) {
+            try Schedule(rule: rule, start: date("2026-11-23"), times: times)
+        }
+        #expect(throws: BoardError(.time, "ends with weekdays and no time after them")) { try TimesOfDay(parsing: "08:00, mon") }
+        #expect(try FieldRules.timesOfDay("mon 6pm, thu 8am")?.description == "thu 08:00, mon 18:00")
+    }
 }

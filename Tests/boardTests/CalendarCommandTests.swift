@@ -415,4 +415,21 @@ import Testing
         let again = try board.run(["import", "ics", file])
         #expect(again.status == 0 && again.stdout.contains("1 unchanged"), "\(again.stdout) \(again.stderr)")
     }
+
+    /// Different times on different days (issue 54): "every mon at 18:00 and thu at 8:00" goes out
+    /// as a weekly event per time on its own day, and comes back as the one routine.
+    @Test func aRoutineAtDifferentTimesOnDifferentDaysRoundTrips() throws {
+        let board = try BoardFile()
+        let made = try board.run(["template", "add", "Yoga", "--every", "every mon at 18:00 and thu at 8:00", "--starts", "2026-11-23"])
+        #expect(made.status == 0 && made.stdout.contains("Every Monday at 18:00 and Thursday at 08:00"), "\(made.stdout) \(made.stderr)")
+        let ics = try board.run(["export", "ics"])
+        #expect(ics.stdout.contains("RRULE:FREQ=WEEKLY;BYDAY=MO\r\n") && ics.stdout.contains("RRULE:FREQ=WEEKLY;BYDAY=TH\r\n"), "\(ics.stdout)")
+        let (items, _) = try oracle(ics.stdout, count: 2)
+        #expect(Set(items.values.compactMap { $0["dates"] as? [String] }) == [["2026-11-23T18:00", "2026-11-30T18:00"], ["2026-11-26T08:00", "2026-12-03T08:00"]])
+        let other = try BoardFile()
+        #expect(try other.run(["import", "ics", "-"], stdin: ics.stdout).status == 0)
+        let list = try other.run(["template", "list"])
+        #expect(list.stdout.contains("Yoga · Every Monday at 18:00 and Thursday at 08:00"), "\(list.stdout)")
+        #expect(try board.run(["import", "ics", "-"], stdin: ics.stdout).stdout.contains("1 unchanged"))
+    }
 }

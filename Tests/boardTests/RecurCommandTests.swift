@@ -128,6 +128,8 @@ import Testing
         (["expand", "FREQ=DAILY;BYHOUR=8,20;BYMINUTE=0;COUNT=3", "--start", "2026-11-28T12:00"],
          ["2026-11-28T20:00", "2026-11-29T08:00", "2026-11-29T20:00"]),
         (["next", "every day at 8am and 8pm", "--after", "2026-11-28T09:00"], ["2026-11-28T20:00"]),
+        (["expand", "every mon at 18:00 and thu at 8:00", "--start", "2026-11-23", "--count", "3"],
+         ["2026-11-23T18:00", "2026-11-26T08:00", "2026-11-30T18:00"]),
         (["parse", "every day at 8am and 8pm"],
          ["rule: FREQ=DAILY;BYHOUR=8,20;BYMINUTE=0", "time: 08:00, 20:00", "anchor: schedule", "summary: Every day at 08:00 and 20:00"]),
         (["parse", "every day at 8:00 and 20:30"],

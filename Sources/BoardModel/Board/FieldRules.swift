@@ -24,19 +24,27 @@ public enum FieldRules {
     }
 
     /// A routine's times of day: one time as `time` reads it, or several joined by commas or
-    /// "and" ("8:00, 20:00", "8am and 8pm"); empty or "none" is no time (ARCHITECTURE.md §3).
+    /// "and" ("8:00, 20:00", "8am and 8pm"), each perhaps kept to weekdays ("mon 18:00, thu
+    /// 8am", "sat/sun 10:00"); empty or "none" is no time (ARCHITECTURE.md §3).
     public static func timesOfDay(_ text: String) throws(BoardError) -> TimesOfDay? {
         let pieces = text.replacingOccurrences(of: " and ", with: ",").split(separator: ",", omittingEmptySubsequences: false)
-        if pieces.count == 1 { return try time(text).map(TimesOfDay.init) }
-        var times: [LocalTime] = []
+        if pieces.count == 1, !pieces[0].contains(where: \.isLetter) || (try? time(text)) != nil { return try time(text).map(TimesOfDay.init) }
+        var times: [LocalTime] = [], days: [LocalTime: Set<Weekday>] = [:]
         for piece in pieces {
-            guard let time = try time(String(piece)) else {
-                throw BoardError(.time, "has an empty time in '\(text.echoed)'; give times such as 8:00, 20:00")
+            var words = piece.split(separator: " ")
+            var kept: Set<Weekday> = []
+            while let first = words.first, let named = TimesOfDay.weekdays(first) {
+                kept.formUnion(named)
+                words.removeFirst()
             }
-            times.append(time)
+            guard let time = try time(words.joined(separator: " ")) else {
+                throw BoardError(.time, "has an empty time in '\(text.echoed)'; give times such as 8:00, 20:00 or mon 18:00")
+            }
+            if kept.isEmpty { times.append(time) } else { days[time, default: []].formUnion(kept) }
         }
-        return try TimesOfDay(times)
+        return try TimesOfDay(times, days: days)
     }
+
 
     /// Whole minutes; empty or "none" is no duration.
     public static func duration(_ text: String) throws(BoardError) -> Int? {

@@ -80,13 +80,28 @@ public enum ICalendarReader {
             let parts = members.map { templates[$0] }
             var sameValues = parts[0].values
             sameValues.time = nil
+            // The rule but its weekdays: a time kept to some of them is written with those alone.
+            func weekless(_ rule: RecurrenceRule) -> String {
+                rule.rrule().split(separator: ";").filter { !$0.hasPrefix("BYDAY=") }.joined(separator: ";")
+            }
+            let weekly = parts.allSatisfy { $0.rule.frequency == .weekly && $0.rule.weekdays.allSatisfy { $0.ordinal == nil } }
             let alike = parts.allSatisfy { p in
                 var v = p.values
                 v.time = nil
-                return v == sameValues && p.rule == parts[0].rule && p.start == parts[0].start && p.timeZone == parts[0].timeZone
+                let sameRule = p.rule == parts[0].rule || (weekly && weekless(p.rule) == weekless(parts[0].rule))
+                return v == sameValues && sameRule && p.timeZone == parts[0].timeZone
             }
-            guard alike, let times = try? TimesOfDay(parts.compactMap(\.values.time)), !templates.contains(where: { $0.id == id }) else { continue }
-            var one = parts[0]
+            guard alike, !templates.contains(where: { $0.id == id }) else { continue }
+            let allDays = Set(parts.flatMap { $0.rule.weekdays.map(\.weekday) })
+            var free: [LocalTime] = [], kept: [LocalTime: Set<Weekday>] = [:]
+            for p in parts {
+                guard let time = p.values.time else { continue }
+                let days = Set(p.rule.weekdays.map(\.weekday))
+                if !weekly || days == allDays { free.append(time) } else { kept[time, default: []].formUnion(days) }
+            }
+            guard let times = try? TimesOfDay(free, days: kept) else { continue }
+            var one = parts.min { $0.start < $1.start }!
+            if weekly, let rule = try? one.rule.weekly(on: allDays) { one.rule = rule }
             one.id = id
             one.runOf = nil
             one.times = times

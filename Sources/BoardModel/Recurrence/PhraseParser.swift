@@ -31,6 +31,8 @@ struct PhraseParser {
     /// "every 3 hours": the hours between a day's runs, and the window "from 8am to 8pm" they fill.
     private var hourInterval: Int?
     private var hourWindow: (from: LocalTime, to: LocalTime)?
+    /// "every mon at 18:00 and thu at 8:00": the days after the first and the times they take.
+    private var dayTimes: [(days: [Weekday], times: [LocalTime])] = []
     private var start: PhraseDate?
     private var until: (date: PhraseDate, time: LocalTime?)?
     private var headIsBareInterval = false
@@ -316,10 +318,34 @@ struct PhraseParser {
         default:
             if Vocabulary.cardinal(word) != nil, ["times", "time"].contains(peek(1) ?? "") {
                 try parseCount()
+            } else if !times.isEmpty, Self.weekdays(of: word) != nil {
+                try parseDayTimes()
             } else {
                 throw unexpected()
             }
         }
+    }
+
+    /// The weekdays a word names: a weekday, "weekday(s)" or "weekend(s)".
+    private static func weekdays(of word: String) -> [Weekday]? {
+        if let day = Vocabulary.weekdayNames[word] { return [day] }
+        if ["weekday", "weekdays", "workday", "workdays"].contains(word) { return Weekday.workdays }
+        if ["weekend", "weekends"].contains(word) { return Weekday.weekend }
+        return nil
+    }
+
+    /// "… and thu at 8:00": weekdays, then the times they take.
+    private mutating func parseDayTimes() throws(BoardError) {
+        var days: [Weekday] = []
+        repeat {
+            guard let word = current, let named = Self.weekdays(of: word) else { throw unexpected(context: "expected a weekday") }
+            index += 1
+            days += named
+        } while acceptSeparator(before: { Self.weekdays(of: $0) != nil })
+        guard accept("at") else { throw unexpected(context: "expected 'at' and a time after \(PhraseVocabulary.list(days.map(\.name)))") }
+        var given: [LocalTime] = []
+        repeat { given.append(try parseTime()) } while acceptTimeSeparator()
+        dayTimes.append((days, given))
     }
 
     /// Consumes "," / "and" when another time of day follows: "8am", "20:00", "noon"; not the
@@ -366,6 +392,9 @@ struct PhraseParser {
             }
             end = .until(date, until.time)
         }
+        // Weekdays named with later times are days of a weekly rule too.
+        var weekdays = self.weekdays
+        if frequency == .weekly { weekdays += dayTimes.flatMap(\.days).map { WeekdaySelector($0) } }
         let rule = try RecurrenceRule(frequency, interval: interval, weekdays: weekdays, monthDays: monthDays,
                                       months: months, setPositions: setPositions, weekStart: weekStart,
                                       monthEndPolicy: policy, anchor: anchor, end: end)
@@ -377,6 +406,19 @@ struct PhraseParser {
     /// The times "at" names, or those "every N hours" reaches in its window (all day without one,
     /// from the first "at" time when there is one).
     private func timesOfDay() throws(BoardError) -> TimesOfDay? {
+        if !dayTimes.isEmpty {
+            if hourInterval != nil { throw BoardError("phrase", "say 'every N hours' or times on weekdays, not both") }
+            // The first times fall on the rule's own days (all of a weekly rule's first list);
+            // each later list keeps its times to its days. A time on every rule day is kept to none.
+            let head = frequency == .weekly ? Set(weekdays.filter { $0.ordinal == nil }.map(\.weekday)) : []
+            let ruleDays = head.union(dayTimes.flatMap(\.days))
+            var kept: [LocalTime: Set<Weekday>] = [:]
+            for time in times { kept[time, default: []].formUnion(head.isEmpty ? Set(Weekday.allCases) : head) }
+            for group in dayTimes { for time in group.times { kept[time, default: []].formUnion(group.days) } }
+            let everyDay = frequency == .weekly ? ruleDays : Set(Weekday.allCases)
+            let free = kept.filter { everyDay.isSubset(of: $0.value) }.map(\.key)
+            return try TimesOfDay(free, days: kept.filter { !everyDay.isSubset(of: $0.value) })
+        }
         guard let hourInterval else { return times.isEmpty ? nil : try TimesOfDay(times) }
         guard (1...12).contains(hourInterval) else {
             throw BoardError("phrase", "every \(hourInterval) hours is not a time of day; say every 1 to 12 hours")

@@ -169,6 +169,19 @@ extension RecurrenceRule {
         return copy
     }
 
+    /// The rule on `days` only, for a time kept to them (`TimesOfDay.days`): a weekly rule with
+    /// those of its weekdays, an every-day rule weekly on them.
+    public func keeping(_ days: Set<Weekday>) throws(BoardError) -> RecurrenceRule {
+        let ruleDays = weekdays.isEmpty ? Set(Weekday.allCases) : Set(weekdays.map(\.weekday))
+        return try weekly(on: days.intersection(ruleDays))
+    }
+
+    /// The rule repeating weekly on `days`, with its interval (an every-day rule's: 1), week start and end.
+    public func weekly(on days: Set<Weekday>) throws(BoardError) -> RecurrenceRule {
+        try RecurrenceRule(.weekly, interval: frequency == .weekly ? interval : 1, weekdays: days.sorted().map { WeekdaySelector($0) },
+                           weekStart: weekStart, anchor: anchor, end: end)
+    }
+
     /// The same rule with another end.
     public func with(end: End) throws(BoardError) -> RecurrenceRule {
         try RecurrenceRule(frequency, interval: interval, weekdays: weekdays, monthDays: monthDays, months: months,

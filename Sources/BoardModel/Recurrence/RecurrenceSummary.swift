@@ -3,13 +3,48 @@ extension RecurrencePhrase {
     /// "Every 2 weeks on Tuesday and Thursday at 7:30, until Dec 31, 2026".
     public var summary: String {
         var text = rule.pattern
-        if let times { text += " at " + times.display }
+        if let times, times.keepsDays {
+            text = Self.dayTimes(rule, times)
+        } else if let times {
+            text += " at " + times.display
+        }
         if let start { text += ", starting " + MonthName.display(start) }
         switch rule.end {
         case .never: break
         case .count(let n): text += ", \(n) \(n == 1 ? "time" : "times")"
         case .until(let date, let time): text += ", until " + MonthName.display(date) + (time.map { " " + $0.description } ?? "")
         }
+        return text
+    }
+}
+
+extension RecurrencePhrase {
+    /// "Every Monday at 18:00 and Thursday at 08:00", "Every day at 08:00 and Saturday at 10:00":
+    /// the rule's days with the times on every one of them, then each set of weekdays with the
+    /// times kept to it, as the phrase parser reads them back.
+    static func dayTimes(_ rule: RecurrenceRule, _ times: TimesOfDay) -> String {
+        typealias V = PhraseVocabulary
+        func days(_ set: Set<Weekday>) -> String {
+            let sorted = set.sorted()
+            return sorted == Weekday.workdays ? "weekday" : sorted == Weekday.weekend ? "weekend" : V.list(sorted.map(\.name))
+        }
+        var groups: [(days: Set<Weekday>, times: [LocalTime])] = []
+        for time in times.times {
+            guard let set = times.days[time] else { continue }
+            if let i = groups.firstIndex(where: { $0.days == set }) { groups[i].times.append(time) } else { groups.append((set, [time])) }
+        }
+        groups.sort { ($0.days.min()!, $0.times[0]) < ($1.days.min()!, $1.times[0]) }
+        let free = times.times.filter { times.days[$0] == nil }
+        var text: String
+        if !free.isEmpty || rule.frequency != .weekly {
+            text = rule.pattern + (free.isEmpty ? "" : " at " + V.list(free.map(\.display)))
+        } else {
+            let first = groups.removeFirst()
+            text = (rule.interval == 1 ? "Every " : "Every \(rule.interval) weeks on ") + days(first.days)
+                + " at " + V.list(first.times.map(\.display))
+        }
+        for group in groups { text += " and " + days(group.days) + " at " + V.list(group.times.map(\.display)) }
+        if free.isEmpty && rule.frequency == .weekly && rule.weekStart != .monday { text += ", weeks start on " + rule.weekStart.name }
         return text
     }
 }

@@ -20,7 +20,8 @@ public struct RunSequence: Sequence, Sendable {
 
     public struct Iterator: IteratorProtocol, Sendable {
         private var days: OccurrenceSequence.Iterator
-        private let times: [LocalTime]
+        private let timesOfDay: TimesOfDay?
+        private var times: [LocalTime]
         private let lowerBound: LocalDateTime?
         private var remaining: Int?
         private let firstRun: LocalDateTime
@@ -30,6 +31,7 @@ public struct RunSequence: Sequence, Sendable {
 
         init(_ s: RunSequence) {
             let schedule = s.schedule
+            timesOfDay = schedule.times
             times = schedule.times?.times ?? [.midnight]
             lowerBound = s.lowerBound
             firstRun = LocalDateTime(date: schedule.start, time: s.startTime ?? .midnight)
@@ -59,6 +61,9 @@ public struct RunSequence: Sequence, Sendable {
                     guard let next = days.next() else { return nil }
                     day = next
                     timeIndex = 0
+                    // Times kept to some weekdays fall on those days only.
+                    if let timesOfDay, timesOfDay.keepsDays { times = timesOfDay.times(on: next) }
+                    if times.isEmpty { continue }
                 }
                 let run = LocalDateTime(date: day!, time: times[timeIndex])
                 timeIndex += 1

@@ -25,8 +25,23 @@ public struct Schedule: Hashable, Sendable {
     /// After completion the next run counts from when the last was done, which names no time
     /// of the day's others: such a rule has one time at most.
     public static func check(_ times: TimesOfDay?, with rule: RecurrenceRule) throws(BoardError) {
-        if rule.anchor == .completion, let times, times.times.count > 1 {
+        guard let times else { return }
+        if rule.anchor == .completion, times.times.count > 1 {
             throw BoardError(.time, "a rule repeating after completion has one time of day, got \(times)")
+        }
+        guard times.keepsDays else { return }
+        // Times kept to weekdays need a rule of days and weeks, whose weekdays they fall on.
+        guard rule.frequency == .weekly || (rule.frequency == .daily && rule.interval == 1),
+              rule.weekdays.allSatisfy({ $0.ordinal == nil }), rule.monthDays.isEmpty, rule.setPositions.isEmpty else {
+            throw BoardError(.time, "times kept to weekdays (\(times)) need a rule of every day or of weekdays")
+        }
+        if case .count = rule.end {
+            throw BoardError(.count, "a routine with different times on different days ends on a date, not after a number of times")
+        }
+        let ruleDays = rule.weekdays.isEmpty ? Set(Weekday.allCases) : Set(rule.weekdays.map(\.weekday))
+        for (time, days) in times.days.sorted(by: { $0.key < $1.key }) where !days.isSubset(of: ruleDays) {
+            let never = days.subtracting(ruleDays).sorted().map(\.name)
+            throw BoardError(.time, "\(time) on \(PhraseVocabulary.list(never)) falls on no day the rule names")
         }
     }
 

@@ -35,8 +35,15 @@ extension ExchangeStore {
                     var values = template.values
                     if let time { values.time = time }
                     let days = skipped.days.union(skipped.runs.filter { $0.time == time }.map(\.date))
+                    // A time kept to weekdays repeats on those days alone, from its first run.
+                    var timeRule = rule, start = first
+                    if let time, let kept = template.times?.days[time] {
+                        timeRule = try rule.keeping(kept)
+                        guard let day = schedule.runs().lazy.first(where: { $0.time == time })?.date else { continue }
+                        start = day
+                    }
                     items.append(CalendarItem(uid: time.map { CalendarItem.runUID(template.id, $0) } ?? template.id, values: values,
-                                              start: first, rule: rule, timeZone: ruleRecord.timezone ?? clock.zone.identifier,
+                                              start: start, rule: timeRule, timeZone: ruleRecord.timezone ?? clock.zone.identifier,
                                               skipped: days.sorted(), updatedAt: template.updatedAt))
                 }
             }
