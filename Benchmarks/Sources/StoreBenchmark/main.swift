@@ -131,3 +131,55 @@ print(String(format: "  plan:                   %6.1f ms", planTime * 1000))
 print(String(format: "  apply:                  %6.1f ms", applyTime * 1000))
 print(String(format: "  plan + apply:           %6.1f ms  (target < 100 ms)", totalTime * 1000))
 print(String(format: "  plain single UPDATE:    %6.1f ms  (%.1f× faster, but blind to masks and completion)", plainUpdate * 1000, totalTime / plainUpdate))
+
+// MARK: Several times a day: 1,000 routines at 3 times a day beside 3,000 at one time.
+
+/// A board of `count` active daily routines at `times`, each a copy of the first (made as a draft,
+/// copied in SQL, then activated), with nothing generated yet.
+func routinesBoard(_ name: String, count: Int, times: TimesOfDay) throws -> (BoardStore, any DatabaseWriter) {
+    let path = directory.appendingPathComponent(name + ".sqlite").path
+    let writer = try BoardDatabase.open(path: path, concurrentReads: true).writer
+    let board = try BoardStore(writer, path: path)
+    let made = try board.routines.add(CardValues(title: "Routine 0", labels: ["bench"], checklist: ["one", "two"]), rule: try RecurrenceRule(.daily),
+                                      times: times, start: clock.today, status: .draft, clock: clock)
+    try writer.write { db in
+        try db.execute(sql: """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+            INSERT INTO templates (id, owner_id, title, description, labels, checklist, default_bucket, default_time, priority,
+                                   default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min)
+            SELECT printf('%08d', n.i) || substr(id, 9), owner_id, 'Routine ' || n.i, description, labels, checklist,
+                default_bucket, default_time, priority, default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min
+            FROM templates, n WHERE templates.id = ?;
+            INSERT INTO recurrence_rules (id, template_id, rrule, anchor, month_end_policy, timezone, starts_on, ends_on)
+            SELECT 'r' || t.id, t.id, r.rrule, r.anchor, r.month_end_policy, r.timezone, r.starts_on, r.ends_on
+            FROM templates t, recurrence_rules r WHERE r.template_id = ? AND t.id != ?;
+            INSERT INTO series (id, template_id, owner_id, starts_on, ends_on, status, last_generated_at, used_count, skipped_dates, generated_through)
+            SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL
+            FROM templates t, series s WHERE s.template_id = ? AND t.id != ?;
+            UPDATE templates SET status = 'active'; UPDATE series SET status = 'active';
+            """, arguments: [count - 1, made.id, made.id, made.id, made.id, made.id])
+    }
+    return (board, writer)
+}
+
+let thrice = try TimesOfDay(parsing: "08:00, 13:00, 20:00")
+var severalFigures: [(String, Double, Double, Double)] = []
+for (name, count, times) in [("one time", 3_000, TimesOfDay(LocalTime(hour: 8, minute: 0)!)), ("3 times a day", 1_000, thrice)] {
+    let (board, writer) = try routinesBoard(name.replacingOccurrences(of: " ", with: "-"), count: count, times: times)
+    var made = 0
+    let generate = try best(setUp: { try writer.write { db in try db.execute(sql: "DELETE FROM tasks; UPDATE series SET generated_through = NULL") } }) {
+        made = try board.routines.generate(clock: clock)
+    }
+    guard made == 21_000 else { fatalError("\(name): generation made \(made)") }
+    var overviews = 0, cards = 0
+    let templates = try best(setUp: {}) { overviews = try board.reader.templates(clock: clock, limit: Int.max).count }
+    let list = try best(setUp: {}) { cards = try board.cards.list().count }
+    guard overviews == count, cards == 21_000 else { fatalError("\(name): \(overviews) routines, \(cards) cards") }
+    severalFigures.append((name, generate, templates, list))
+}
+print("\nSeveral times a day: 21,000 runs for the week either way, best of 3")
+for (name, generate, templates, list) in severalFigures {
+    print(String(format: "  %-14@ generate %7.1f ms · routines' next runs %6.1f ms · list the cards %6.1f ms", name as NSString, generate * 1000, templates * 1000, list * 1000))
+}
+print(String(format: "  ratio, 3 times a day ÷ one time: generate %.2f×, next runs %.2f×, list %.2f×",
+             severalFigures[1].1 / severalFigures[0].1, severalFigures[1].2 / severalFigures[0].2, severalFigures[1].3 / severalFigures[0].3))
