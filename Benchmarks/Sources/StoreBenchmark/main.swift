@@ -179,7 +179,8 @@ for (name, count, times) in [("one time", 3_000, TimesOfDay(LocalTime(hour: 8, m
 }
 print("\nSeveral times a day: 21,000 runs for the week either way, best of 3")
 for (name, generate, templates, list) in severalFigures {
-    print(String(format: "  %-14@ generate %7.1f ms · routines' next runs %6.1f ms · list the cards %6.1f ms", name as NSString, generate * 1000, templates * 1000, list * 1000))
+    print(String(format: "  %@ generate %7.1f ms · routines' next runs %6.1f ms · list the cards %6.1f ms",
+                 name.padding(toLength: 14, withPad: " ", startingAt: 0), generate * 1000, templates * 1000, list * 1000))
 }
 print(String(format: "  ratio, 3 times a day ÷ one time: generate %.2f×, next runs %.2f×, list %.2f×",
              severalFigures[1].1 / severalFigures[0].1, severalFigures[1].2 / severalFigures[0].2, severalFigures[1].3 / severalFigures[0].3))
