@@ -114,4 +114,24 @@ import Testing
         #expect(try copy.store.cards.list().count == 14)
         #expect(try copy.store.routines.generate(clock: now) == 0)
     }
+
+    /// Timed steps are kept in time order, before the untimed ones, their habit links with them.
+    @Test func timedStepsAreKeptInTimeOrderWithTheirHabitLinks() throws {
+        let f = try StoreFixture()
+        let meds = try f.store.habits.add("Meds", clock: now)
+        let t = try f.store.routines.add(CardValues(title: "Sitter", checklist: ["Play", "07:30 Meds", "07:00 Breakfast"]), rule: try rule("every day"),
+                                        habitLinks: [nil, meds.id, nil], clock: now)
+        let template = try f.store.routines.overview(t.id, clock: now).template
+        #expect(template.checklist.map(\.text) == ["07:00 Breakfast", "07:30 Meds", "Play"])
+        #expect(template.checklist.map(\.habitId) == [nil, meds.id, nil])
+        #expect(try f.store.occurrences(of: t.id)[0].checklist.map(\.text) == ["07:00 Breakfast", "07:30 Meds", "Play"])
+        // An edit adding a timed step puts it in its place, on the template and its open runs.
+        let plan = try f.store.routines.planEdit(t.id, TemplateEditRequest(fields: CardEdit(checklist: ["07:00 Breakfast", "07:30 Meds", "Play", "06:45 Wake up"]),
+                                                                          habitLinks: [nil, meds.id, nil, nil]), clock: now)
+        try f.store.routines.applyEdit(plan, clock: now)
+        let edited = try f.store.routines.overview(t.id, clock: now).template
+        #expect(edited.checklist.map(\.text) == ["06:45 Wake up", "07:00 Breakfast", "07:30 Meds", "Play"])
+        #expect(edited.checklist.map(\.habitId) == [nil, nil, meds.id, nil])
+        #expect(try f.store.occurrences(of: t.id)[0].checklist.map(\.text) == ["06:45 Wake up", "07:00 Breakfast", "07:30 Meds", "Play"])
+    }
 }

@@ -83,4 +83,27 @@ import Testing
         #expect(session.waitFor { _ in !session.isRunning }.0)
         #expect(try entries(board).count == 1)
     }
+
+    /// A sitter's timed steps on the screen (issue 54): in time order, the next one marked, the
+    /// mark moving on when it is ticked.
+    @Test func theChecklistMarksTheNextTimedStep() throws {
+        let board = try BoardFile()
+        try board.run(["template", "add", "Sitter", "--every", "every day", "--checklist", "Play", "--checklist", "07:30 Meds",
+                       "--checklist", "07:00 Breakfast", "--checklist", "19:00 Bath"], now: "2026-11-21T06:00")
+        let session = try TmuxSession(["--db", board.path], now: "2026-11-21T07:10")
+        #expect(session.waitFor { $0.contains("Sitter · active") }.0)
+        try session.send("l", "l", "l", "l")
+        Thread.sleep(forTimeInterval: 0.2)
+        try session.send("C")
+        let (shown, screen) = session.waitFor { self.plain($0).contains("Sitter · 0 of 4 done") }
+        #expect(shown, "\(screen)")
+        let lines = plain(screen).split(separator: "\n").map(String.init)
+        let order = ["07:00 Breakfast", "07:30 Meds ← next", "19:00 Bath", "Play"].map { step in lines.firstIndex { $0.contains(step) } }
+        #expect(order.allSatisfy { $0 != nil } && order == order.sorted { ($0 ?? 0) < ($1 ?? 0) }, "\(screen)")
+        try session.send("j", "Space")
+        #expect(session.waitFor { self.plain($0).contains("[x] 07:30 Meds") && self.plain($0).contains("19:00 Bath ← next") }.0)
+        try session.send("Escape")
+        Thread.sleep(forTimeInterval: 0.2)
+        try session.send("q")
+    }
 }

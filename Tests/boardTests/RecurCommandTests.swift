@@ -163,4 +163,18 @@ import Testing
         let r = try board.run(["template", "add", "X", "--every", "daily", "--times", "2147483648"])
         #expect(r.status == 2 && r.stderr == "error: times: must be a whole number of times from 1 to 999999999, got '2147483648'\n")
     }
+
+    /// A sitter's timed steps (issue 54): shown in time order, the next one of today marked.
+    @Test func routineShowMarksTheNextTimedStep() throws {
+        let board = try BoardFile()
+        let made = try board.run(["template", "add", "Sitter", "--every", "every day", "--checklist", "Play", "--checklist", "07:30 Meds",
+                                  "--checklist", "07:00 Breakfast"], now: "2026-11-21T06:00")
+        let id = try #require(made.stdout.split(separator: " ").dropFirst(2).first.map { String($0.dropLast()) })
+        let show = try board.run(["routine", "show", id], now: "2026-11-21T07:10")
+        #expect(show.lines == ["Sitter · Sat Nov 21 (today) · 0 of 3 done", "  1. [ ] 07:00 Breakfast", "  2. [ ] 07:30 Meds  ← next", "  3. [ ] Play"],
+                "\(show.stdout) \(show.stderr)")
+        try board.run(["routine", "tick", id, "2"], now: "2026-11-21T07:20")
+        #expect(!(try board.run(["routine", "show", id], now: "2026-11-21T07:25").stdout.contains("← next")), "none left ahead")
+        #expect(try board.run(["routine", "show", id], now: "2026-11-21T06:50").stdout.contains("1. [ ] 07:00 Breakfast  ← next"))
+    }
 }

@@ -42,6 +42,20 @@ public enum Checklist {
         }
     }
 
+    /// The time a step begins with ("07:30 Meds", "7:30 Meds"): a timed step; nil for any other.
+    public static func time(of step: String) -> LocalTime? {
+        guard let space = step.firstIndex(of: " "), !step[space...].isBlank else { return nil }
+        return LocalTime(iso: step[..<space])
+    }
+
+    /// The order steps are kept in (ARCHITECTURE.md §5): timed steps by their time, then the
+    /// untimed ones as given. The positions of `steps` in that order, so anything index-aligned
+    /// with them (habit links) moves with them.
+    public static func timeOrder(_ steps: [String]) -> [Int] {
+        let timed = steps.indices.compactMap { i in time(of: steps[i]).map { (i, $0) } }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+        return timed + steps.indices.filter { time(of: steps[$0]) == nil }
+    }
+
     /// A new list of steps as card items, keeping the tick of every step whose text is unchanged.
     public static func items(for steps: [String], keepingTicksFrom old: [ChecklistItem]) -> [ChecklistItem] {
         var ticked = old.filter(\.done).map(\.text)

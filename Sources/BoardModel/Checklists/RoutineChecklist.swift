@@ -30,12 +30,24 @@ public struct RoutineChecklist: Hashable, Sendable {
     /// The template the steps come from, when there is one.
     public let templateId: String?
     public var steps: [Step]
+    /// The day the list is of (an occurrence's, or a routine's day); nil for a card without one.
+    public var day: LocalDate?
 
-    public init(owner: Owner, title: String, templateId: String?, steps: [Step]) {
+    public init(owner: Owner, title: String, templateId: String?, steps: [Step], day: LocalDate? = nil) {
         self.owner = owner
         self.title = title
         self.templateId = templateId
         self.steps = steps
+        if case .routine(_, let routineDay) = owner { self.day = routineDay } else { self.day = day }
+    }
+
+    /// The timed step to do next on the list's day at `now`: the first not done whose time has not
+    /// passed; nil on any other day, or when none is left (ARCHITECTURE.md §5).
+    public func nextTimedStep(at now: LocalDateTime) -> Int? {
+        guard day == now.date else { return nil }
+        return steps.indices.first { i in
+            !steps[i].done && (Checklist.time(of: steps[i].text).map { $0 >= now.time } ?? false)
+        }
     }
 
     public var doneCount: Int { steps.filter(\.done).count }

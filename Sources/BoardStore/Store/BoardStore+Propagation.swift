@@ -24,6 +24,20 @@ public struct TemplateEditRequest: Hashable, Sendable {
     }
 }
 
+extension TemplateEditRequest {
+    /// The request with its steps in the order a checklist keeps them (timed steps by their time
+    /// first, ARCHITECTURE.md §5), their habit links moved with them.
+    var inTimeOrder: TemplateEditRequest {
+        guard let steps = fields.checklist else { return self }
+        let order = Checklist.timeOrder(steps)
+        guard order != Array(steps.indices) else { return self }
+        var ordered = self
+        ordered.fields.checklist = order.map { steps[$0] }
+        if let links = habitLinks, links.count == steps.count { ordered.habitLinks = order.map { links[$0] } }
+        return ordered
+    }
+}
+
 /// The whole effect of a template edit, computed before anything is written.
 public struct TemplateEditPlan: Hashable, Sendable {
     public let request: TemplateEditRequest
@@ -43,6 +57,7 @@ public struct TemplateEditPlan: Hashable, Sendable {
 /// Template edits and their propagation (ARCHITECTURE.md §4), and reapplying a template to an occurrence.
 extension BoardStore {
     static func plan(_ id: String, _ request: TemplateEditRequest, today: LocalDate, _ db: Database) throws -> TemplateEditPlan {
+        let request = request.inTimeOrder
         let template = try Self.template(id, db)
         let old = template.values
         let new = request.fields.applied(to: old)

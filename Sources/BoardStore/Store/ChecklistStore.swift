@@ -37,7 +37,7 @@ extension BoardStore {
                                 steps: card.checklist.map { item in
                                     let habitId = template?.checklist.first { $0.text == item.text }?.habitId
                                     return .init(text: item.text, done: item.done, habitId: habitId, habitName: habitId.flatMap { names[$0] })
-                                })
+                                }, day: card.occurrenceDate ?? card.dueDate)
     }
 
     static func habitNames(_ db: Database) throws -> [String: String] {

@@ -165,8 +165,14 @@ extension RoutineStore {
     public func add(_ values: CardValues, rule: RecurrenceRule?, times: TimesOfDay? = nil, start: LocalDate? = nil,
                     status: TemplateStatus = .active, remindBefore: Int = 0, habitLinks: [String?] = [],
                     clock: BoardClock) throws -> TemplateRecord {
-        var values = values
+        var values = values, habitLinks = habitLinks
         if let times { values.time = times.first }
+        // Timed steps first, by their time (ARCHITECTURE.md §5); their habit links move with them.
+        let order = Checklist.timeOrder(values.checklist)
+        if order != Array(values.checklist.indices) {
+            if habitLinks.count == values.checklist.count { habitLinks = order.map { habitLinks[$0] } }
+            values.checklist = order.map { values.checklist[$0] }
+        }
         let times = times ?? values.time.map(TimesOfDay.init)
         guard status != .archived else { throw BoardError("status", "a new template is active, paused or a draft") }
         let draft = status == .draft

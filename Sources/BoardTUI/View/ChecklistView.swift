@@ -14,11 +14,13 @@ struct ChecklistLine: Hashable {
 /// dimmed and struck through (the `[x]` always there), a habit link after its step; in editing,
 /// the Add step row or "10 of 10 steps — limit reached".
 enum ChecklistWidget {
-    static func lines(_ screen: ChecklistScreen, width: Int) -> [ChecklistLine] {
+    /// `now`: the timed step to do next on today's list is marked "← next" (ARCHITECTURE.md §5).
+    static func lines(_ screen: ChecklistScreen, width: Int, now: LocalDateTime? = nil) -> [ChecklistLine] {
         var lines: [ChecklistLine] = []
         let textWidth = max(8, width - 6)
+        let next = now.flatMap { screen.checklist.nextTimedStep(at: $0) }
         for (i, step) in screen.checklist.steps.enumerated() {
-            let text = step.text + (step.habitName.map { " → \($0)" } ?? "")
+            let text = step.text + (step.habitName.map { " → \($0)" } ?? "") + (i == next ? " ← next" : "")
             for (n, part) in DisplayWidth.wrap(text, to: textWidth).enumerated() {
                 let box = n == 0 ? (step.done ? "[x] " : "[ ] ") : "    "
                 lines.append(ChecklistLine(kind: .step(i), text: box + part, style: step.done ? [.dim] : [], isFirst: n == 0))
@@ -41,7 +43,7 @@ func drawChecklist(_ frame: inout Frame, _ state: BoardState, _ screen: Checklis
     let c = screen.checklist
     let w = min(state.width - 4, 76)
     let inner = w - 4
-    let lines = ChecklistWidget.lines(screen, width: inner)
+    let lines = ChecklistWidget.lines(screen, width: inner, now: state.snapshot.now)
     let h = min(state.height - 4, max(12, lines.count + 8))
     let x0 = (state.width - w) / 2, y0 = 1
     clearBox(&frame, x: x0, y: y0, width: w, height: h)

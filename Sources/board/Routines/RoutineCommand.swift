@@ -56,18 +56,24 @@ struct RoutineShow: Command {
         let (store, clock) = try board.open()
         let date = try day.day(today: clock.today)
         let checklist = try store.checklists.read(ofRoutine: try store.routines.anyId(matching: id), day: date, clock: clock)
+        let next = checklist.nextTimedStep(at: clock.local)
         if json {
             printOut(try CardFormat.jsonText([
                 "title": checklist.title, "date": date.iso,
-                "steps": checklist.steps.map { ["text": $0.text, "done": $0.done, "habit": $0.habitName ?? NSNull()] as [String: Any] },
+                "steps": checklist.steps.enumerated().map { i, step in
+                    ["text": step.text, "done": step.done, "habit": step.habitName ?? NSNull(),
+                     "time": Checklist.time(of: step.text)?.description ?? NSNull(), "next": i == next] as [String: Any]
+                },
             ] as [String: Any]))
             return
         }
         let when = MonthName.due(date, nil, today: clock.today) + (date == clock.today ? " (today)" : "")
         var lines = ["\(checklist.title.escapedForTerminal) · \(when) · \(checklist.doneCount) of \(checklist.steps.count) done"]
         if checklist.steps.isEmpty { lines.append("  no steps yet: board template edit ID --checklist STEP …") }
+        // The timed step to do next today is marked (ARCHITECTURE.md §5).
         lines += checklist.steps.enumerated().map { i, step in
             "  \(i + 1). [\(step.done ? "x" : " ")] \(step.text.escapedForTerminal)" + (step.habitName.map { " → habit: \($0.escapedForTerminal)" } ?? "")
+                + (i == next ? "  ← next" : "")
         }
         printOut(lines.joined(separator: "\n"))
     }
