@@ -134,4 +134,21 @@ import Testing
         #expect(edited.checklist.map(\.habitId) == [nil, nil, meds.id, nil])
         #expect(try f.store.occurrences(of: t.id)[0].checklist.map(\.text) == ["06:45 Wake up", "07:00 Breakfast", "07:30 Meds", "Play"])
     }
+
+    /// The Calendar acts on a planned run by its day and time: the 20:00 run, not the day's first.
+    @Test func aPlannedRunIsActedOnAtItsOwnTime() throws {
+        let f = try StoreFixture()
+        let t = try f.store.routines.add(CardValues(title: "Meds"), rule: try rule("every day"), times: Self.twice,
+                                        start: date("2026-11-21"), clock: now)
+        let day = date("2026-11-29")
+        let planned = try f.store.agenda.days(day...day, clock: now)
+        #expect(planned.map { $0.time?.description } == ["08:00", "20:00"] && planned.allSatisfy { $0.kind == .planned })
+        let evening = try f.store.agenda.act(onPlannedRun: t.id, date: day, time: planned[1].time, .complete, clock: now)
+        #expect(evening.dueTime == LocalTime(hour: 20, minute: 0) && evening.isCompleted && evening.occurrenceTime == planned[1].time)
+        try f.store.agenda.skipPlannedRun(templateId: t.id, date: day.adding(days: 1), time: LocalTime(hour: 8, minute: 0), clock: now)
+        let after = try f.store.agenda.days(day...day.adding(days: 1), clock: now)
+        #expect(after.map { "\($0.date.iso) \($0.time!) \($0.kind)" } == [
+            "2026-11-29 08:00 planned", "2026-11-29 20:00 run", "2026-11-30 20:00 planned",
+        ], "\(after.map { "\($0.date.iso) \($0.time!) \($0.kind)" })")
+    }
 }

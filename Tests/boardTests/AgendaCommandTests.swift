@@ -112,4 +112,18 @@ import TestSupport
             }
         }
     }
+
+    /// Several times a day (issue 54): each run its own line, made or planned, in time order; a
+    /// planned run skipped at one time keeps the other.
+    @Test func eachRunOfSeveralADayIsItsOwnLine() throws {
+        let board = try BoardFile()
+        #expect(try board.run(["template", "add", "Meds", "--every", "every day at 8am and 8pm"], now: "2026-11-21T07:00").status == 0)
+        let text = try board.run(["agenda", "--from", "2026-11-27", "--days", "2"], now: "2026-11-21T07:00").stdout
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6 && lines[0] == "Fri Nov 27" && lines[3] == "Sat Nov 28", "\(text)")
+        #expect(lines[1].hasPrefix("  08:00  [ ] Meds · run · ") && lines[2].hasPrefix("  20:00  [ ] Meds · run · "), "\(text)")
+        #expect(lines[4] == "  08:00  ( ) Meds · planned run" && lines[5] == "  20:00  ( ) Meds · planned run", "\(text)")
+        let items = try agenda(board, ["--from", "2026-11-28", "--days", "1"], now: "2026-11-21T07:00")
+        #expect(items.map { $0["time"] as? String } == ["08:00", "20:00"])
+    }
 }

@@ -128,7 +128,7 @@ import Testing
             try session.send("Space")
             shows("[x] Bowl")
             try session.send("Escape")
-            // Escape and the next key together read as Alt-j: the list must be closed first.
+            // The list closes before the next key goes to the board.
             #expect(session.waitFor { !$0.contains("A fresh list every day") }.0)
             try session.send("j")
             shows("Routine Walk, shared by ann, Every day at 08:00. Enter opens today's run · c copies it as yours")

@@ -19,7 +19,7 @@ extension BoardApp {
         if cardId == nil, let templateId = item.templateId {
             let description = "making “\(item.title)” on \(MonthName.due(item.date, nil, today: clock().today))"
             let (made, changes) = try store.recording {
-                try store.agenda.act(onPlannedRun: templateId, date: item.date, .make, clock: clock())
+                try store.agenda.act(onPlannedRun: templateId, date: item.date, time: item.time, .make, clock: clock())
             }
             history.record(.init(description: description, changes: changes))
             cardId = made.id

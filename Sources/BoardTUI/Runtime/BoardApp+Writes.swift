@@ -140,14 +140,14 @@ extension BoardApp {
                 return .stay
             }
 
-        case .actOnPlannedRun(let templateId, let date, let act):
+        case .actOnPlannedRun(let templateId, let date, let time, let act):
             return try named("\(act == .complete ? "completing" : act == .make ? "making" : "moving") \(template(templateId)) on \(day(date))") {
-                try store.agenda.act(onPlannedRun: templateId, date: date, act, clock: now)
+                try store.agenda.act(onPlannedRun: templateId, date: date, time: time, act, clock: now)
                 return .stay
             }
-        case .skipPlannedRun(let templateId, let date):
+        case .skipPlannedRun(let templateId, let date, let time):
             return try named("skip of \(template(templateId)) on \(day(date))") {
-                try store.agenda.skipPlannedRun(templateId: templateId, date: date, clock: now)
+                try store.agenda.skipPlannedRun(templateId: templateId, date: date, time: time, clock: now)
                 return .stay
             }
         }

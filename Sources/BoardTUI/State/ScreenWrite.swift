@@ -25,9 +25,10 @@ public enum ScreenWrite: Hashable, Sendable {
     /// The checklist's steps after an edit in the widget (a step added or removed).
     case editChecklist(RoutineChecklist.Owner, steps: [String])
     /// Does `act` to a planned run, making its occurrence in the same transaction.
-    case actOnPlannedRun(templateId: String, date: LocalDate, BoardStore.PlannedRunAct)
+    /// `time`: which run of a routine several times a day (ARCHITECTURE.md §4).
+    case actOnPlannedRun(templateId: String, date: LocalDate, time: LocalTime?, BoardStore.PlannedRunAct)
     /// Skips a planned run's date.
-    case skipPlannedRun(templateId: String, date: LocalDate)
+    case skipPlannedRun(templateId: String, date: LocalDate, time: LocalTime?)
     case addHabit(name: String)
     /// The user's confirmation: creates or updates the day's entry. The only way an entry is written.
     case checkIn(habitId: String, name: String, day: LocalDate, source: HabitEntrySource, routineId: String?)

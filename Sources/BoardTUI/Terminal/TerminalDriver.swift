@@ -100,7 +100,10 @@ public final class TerminalDriver {
         while true {
             if let resize = resized() { return resize }
             let wait = decoder.patience ?? max(0, Int(timeoutMilliseconds) - waited)
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)] + waking.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            // In the middle of a sequence (a lone Esc waiting its 25 ms) only the keyboard counts:
+            // a write heard then kept poll from ever timing out, and Esc did nothing.
+            let others = decoder.patience == nil ? waking : []
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)] + others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let started = DispatchTime.now().uptimeNanoseconds
             let ready = poll(&fds, nfds_t(fds.count), Int32(wait))
             // Something else to look at, and no key in the middle of a sequence: the caller looks.

@@ -81,13 +81,13 @@ private func act(on item: AgendaItem, _ action: CalendarAction, _ state: inout B
     case (.toggleDone, let id?, _):
         return [.write(.toggleDone(cardId: id, completed: !item.isCompleted))]
     case (.toggleDone, nil, let template?):
-        return [.write(.actOnPlannedRun(templateId: template, date: item.date, .complete))]
+        return [.write(.actOnPlannedRun(templateId: template, date: item.date, time: item.time, .complete))]
     case (.delete, let id?, _):
         state.message = "Deleted “\(item.title)”. \(state.key(.calendar(.undo), on: .calendar)) brings it back."
         return [.write(.delete(cardId: id))]
     case (.delete, nil, let template?), (.skip, nil, let template?):
         state.message = "Skipped “\(item.title)” on \(MonthName.due(item.date, nil, today: state.snapshot.today)). \(state.key(.calendar(.undo), on: .calendar)) brings it back."
-        return [.write(.skipPlannedRun(templateId: template, date: item.date))]
+        return [.write(.skipPlannedRun(templateId: template, date: item.date, time: item.time))]
     case (.skip, let id?, _?):
         // A made run's date is skipped by deleting it, as on the board.
         state.message = "Skipped “\(item.title)” on \(MonthName.due(item.date, nil, today: state.snapshot.today)). \(state.key(.calendar(.undo), on: .calendar)) brings it back."
@@ -104,7 +104,7 @@ private func act(on item: AgendaItem, _ action: CalendarAction, _ state: inout B
         }
         if let id = item.cardId { return [.write(.move(cardId: id, bucket: columns[to], position: nil))] }
         guard let template = item.templateId else { return [] }
-        return [.write(.actOnPlannedRun(templateId: template, date: item.date, .move(columns[to])))]
+        return [.write(.actOnPlannedRun(templateId: template, date: item.date, time: item.time, .move(columns[to])))]
     default:
         return []
     }
