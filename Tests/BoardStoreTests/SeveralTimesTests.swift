@@ -151,4 +151,15 @@ import Testing
             "2026-11-29 08:00 planned", "2026-11-29 20:00 run", "2026-11-30 20:00 planned",
         ], "\(after.map { "\($0.date.iso) \($0.time!) \($0.kind)" })")
     }
+
+    /// An end after N counts runs: 5 times at 08:00 and 20:00 is two days and a half, and what is
+    /// left says runs, not days.
+    @Test func anEndAfterNCountsRuns() throws {
+        let f = try StoreFixture()
+        let t = try f.store.routines.add(CardValues(title: "Meds"), rule: try rule("every day for 5 times"), times: Self.twice,
+                                        start: date("2026-11-21"), clock: now)
+        #expect(try runs(f.store, t.id) == ["2026-11-21T08:00", "2026-11-21T20:00", "2026-11-22T08:00", "2026-11-22T20:00", "2026-11-23T08:00"])
+        #expect(try f.store.routines.overview(t.id, clock: now).remaining == 3, "the two runs of today are used")
+        #expect(try f.store.routines.overview(t.id, clock: clock("2026-11-22T07:00")).remaining == 1, "after the 22nd: the 23rd's 08:00")
+    }
 }

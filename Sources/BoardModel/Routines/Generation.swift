@@ -30,12 +30,12 @@ public enum Generation {
         }
     }
 
-    /// How many instances of the rule fall before `date`: what a series has used of an
-    /// end-after-N count (skipped dates count, like RFC 5545 EXDATEs).
+    /// How many runs of the rule fall before `date`: what a series has used of an end-after-N
+    /// count, which counts runs (skipped ones count, like RFC 5545 EXDATEs).
     public static func used(_ schedule: Schedule, before date: LocalDate) -> Int {
         var n = 0
-        for occurrence in schedule.occurrences {
-            if occurrence >= date { break }
+        for run in schedule.runs() {
+            if run.date >= date { break }
             n += 1
         }
         return n
