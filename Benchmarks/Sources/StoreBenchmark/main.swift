@@ -27,32 +27,38 @@ func best(_ runs: Int = 3, setUp: () throws -> Void, _ body: () throws -> Void) 
     return result
 }
 
+/// A board of `count` active daily routines at `times`, each a copy of the first (made as a draft,
+/// copied in SQL, then activated), with nothing generated yet.
+func routinesBoard(_ name: String, count: Int, times: TimesOfDay) throws -> (BoardStore, any DatabaseWriter) {
+    let path = directory.appendingPathComponent(name + ".sqlite").path
+    let writer = try BoardDatabase.open(path: path, concurrentReads: true).writer
+    let board = try BoardStore(writer, path: path)
+    let made = try board.routines.add(CardValues(title: "Daily 0", labels: ["bench"], checklist: ["one", "two"]), rule: try RecurrenceRule(.daily),
+                                      times: times, start: clock.today, status: .draft, clock: clock)
+    try writer.write { db in
+        try db.execute(sql: """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+            INSERT INTO templates (id, owner_id, title, description, labels, checklist, default_bucket, default_time, priority,
+                                   default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min)
+            SELECT printf('%08d', n.i) || substr(id, 9), owner_id, 'Daily ' || n.i, description, labels, checklist,
+                default_bucket, default_time, priority, default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min
+            FROM templates, n WHERE templates.id = ?;
+            INSERT INTO recurrence_rules (id, template_id, rrule, anchor, month_end_policy, timezone, starts_on, ends_on)
+            SELECT 'r' || t.id, t.id, r.rrule, r.anchor, r.month_end_policy, r.timezone, r.starts_on, r.ends_on
+            FROM templates t, recurrence_rules r WHERE r.template_id = ? AND t.id != ?;
+            INSERT INTO series (id, template_id, owner_id, starts_on, ends_on, status, last_generated_at, used_count, skipped_dates, generated_through)
+            SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL
+            FROM templates t, series s WHERE s.template_id = ? AND t.id != ?;
+            UPDATE templates SET status = 'active'; UPDATE series SET status = 'active';
+            """, arguments: [count - 1, made.id, made.id, made.id, made.id, made.id])
+    }
+    return (board, writer)
+}
+
 // MARK: Generation: 10,000 active daily templates, 70,000 occurrences.
 
 // The benchmark keeps the database it gives the store, for its bulk set-up and its baselines.
-let generationPath = directory.appendingPathComponent("generation.sqlite").path
-let database = try BoardDatabase.open(path: generationPath, concurrentReads: true).writer
-let store = try BoardStore(database, path: generationPath)
-let first = try store.routines.add(CardValues(title: "Daily 0", labels: ["bench"], checklist: ["one", "two"], time: LocalTime(hour: 7, minute: 30)!),
-                                  rule: try RecurrenceRule(.daily), start: clock.today, status: .draft, clock: clock)
-try database.write { db in
-    // Clone the first template, its rule and its series 9,999 times.
-    try db.execute(sql: """
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
-        INSERT INTO templates (id, owner_id, title, description, labels, checklist, default_bucket, default_time, priority,
-                               default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min)
-        SELECT printf('%08d', n.i) || substr(id, 9), owner_id, 'Daily ' || n.i, description, labels, checklist,
-            default_bucket, default_time, priority, default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min
-        FROM templates, n WHERE templates.id = ?;
-        INSERT INTO recurrence_rules (id, template_id, rrule, anchor, month_end_policy, timezone, starts_on, ends_on)
-        SELECT 'r' || t.id, t.id, r.rrule, r.anchor, r.month_end_policy, r.timezone, r.starts_on, r.ends_on
-        FROM templates t, recurrence_rules r WHERE r.template_id = ? AND t.id != ?;
-        INSERT INTO series (id, template_id, owner_id, starts_on, ends_on, status, last_generated_at, used_count, skipped_dates, generated_through)
-        SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL
-        FROM templates t, series s WHERE s.template_id = ? AND t.id != ?;
-        UPDATE templates SET status = 'active'; UPDATE series SET status = 'active';
-        """, arguments: [first.id, first.id, first.id, first.id, first.id])
-}
+let (store, database) = try routinesBoard("generation", count: 10_000, times: TimesOfDay(LocalTime(hour: 7, minute: 30)!))
 func clearTasks() throws {
     try database.write { db in try db.execute(sql: "DELETE FROM tasks; UPDATE series SET generated_through = NULL") }
 }
@@ -133,34 +139,6 @@ print(String(format: "  plan + apply:           %6.1f ms  (target < 100 ms)", to
 print(String(format: "  plain single UPDATE:    %6.1f ms  (%.1f× faster, but blind to masks and completion)", plainUpdate * 1000, totalTime / plainUpdate))
 
 // MARK: Several times a day: 1,000 routines at 3 times a day beside 3,000 at one time.
-
-/// A board of `count` active daily routines at `times`, each a copy of the first (made as a draft,
-/// copied in SQL, then activated), with nothing generated yet.
-func routinesBoard(_ name: String, count: Int, times: TimesOfDay) throws -> (BoardStore, any DatabaseWriter) {
-    let path = directory.appendingPathComponent(name + ".sqlite").path
-    let writer = try BoardDatabase.open(path: path, concurrentReads: true).writer
-    let board = try BoardStore(writer, path: path)
-    let made = try board.routines.add(CardValues(title: "Routine 0", labels: ["bench"], checklist: ["one", "two"]), rule: try RecurrenceRule(.daily),
-                                      times: times, start: clock.today, status: .draft, clock: clock)
-    try writer.write { db in
-        try db.execute(sql: """
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-            INSERT INTO templates (id, owner_id, title, description, labels, checklist, default_bucket, default_time, priority,
-                                   default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min)
-            SELECT printf('%08d', n.i) || substr(id, 9), owner_id, 'Routine ' || n.i, description, labels, checklist,
-                default_bucket, default_time, priority, default_duration_min, status, version, created_at, updated_at, end_after_count, remind_before_min
-            FROM templates, n WHERE templates.id = ?;
-            INSERT INTO recurrence_rules (id, template_id, rrule, anchor, month_end_policy, timezone, starts_on, ends_on)
-            SELECT 'r' || t.id, t.id, r.rrule, r.anchor, r.month_end_policy, r.timezone, r.starts_on, r.ends_on
-            FROM templates t, recurrence_rules r WHERE r.template_id = ? AND t.id != ?;
-            INSERT INTO series (id, template_id, owner_id, starts_on, ends_on, status, last_generated_at, used_count, skipped_dates, generated_through)
-            SELECT 's' || t.id, t.id, s.owner_id, s.starts_on, s.ends_on, s.status, NULL, 0, '[]', NULL
-            FROM templates t, series s WHERE s.template_id = ? AND t.id != ?;
-            UPDATE templates SET status = 'active'; UPDATE series SET status = 'active';
-            """, arguments: [count - 1, made.id, made.id, made.id, made.id, made.id])
-    }
-    return (board, writer)
-}
 
 let thrice = try TimesOfDay(parsing: "08:00, 13:00, 20:00")
 var severalFigures: [(String, Double, Double, Double)] = []
