@@ -55,7 +55,8 @@ import Testing
         func documentKeys(_ table: any SyncedTable.Type) -> Set<String> { Set(table.fields.compactMap(\.key)) }
         let store = try StoreFixture().store
         try store.routines.add(CardValues(title: "Stretch", checklist: ["neck"]), rule: try rule("every day"), clock: now)
-        let habit = try store.habits.add("Water", clock: now)
+        // A habit with a target writes it (a daily one leaves it out, as earlier Boards wrote it).
+        let habit = try store.habits.add("Water", target: try HabitTarget(phrase: "3 times a day"), clock: now)
         try store.habits.checkIn(habitId: habit.id, day: date("2026-11-20"), clock: now)
         let card = try store.cards.add(CardValues(title: "Pay rent"), due: date("2026-12-01"), clock: now)
         try store.cards.move(card.id, to: .nextWeek, clock: now)

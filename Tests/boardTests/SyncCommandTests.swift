@@ -122,7 +122,13 @@ import Testing
             #expect(try device.ok(["habit", "list"]).contains("Water"))
         }
         #expect(try a.export() == b.export())
-        #expect(try a.export().components(separatedBy: "\"day\" : \"2026-11-21\"").count == 2, "one habit entry")
+        // Each device's check-in of the day is its own entry; the daily habit's day counts once.
+        #expect(try a.export().components(separatedBy: "\"day\" : \"2026-11-21\"").count == 3, "an entry per device")
+        for device in [a, b] {
+            let water = try #require(try JSONSerialization.jsonObject(with: Data(device.ok(["habit", "list", "--json"]).utf8)) as? [[String: Any]])
+            let days = try #require(water.first?["last14"] as? [[String: Any]])
+            #expect(days.first { $0["date"] as? String == "2026-11-21" }?["entries"] as? Int == 1)
+        }
 
         // A reapply on B gives the template's title back on both.
         try b.ok(["reapply", edited, "--all"], now: "2026-11-22T09:00")

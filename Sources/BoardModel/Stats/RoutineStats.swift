@@ -58,36 +58,41 @@ public struct TemplateStats: Hashable, Sendable, Encodable {
     }
 }
 
-/// What a habit's entries say: check-ins per counted week and its streaks. Entries only (ARCHITECTURE.md §12),
-/// never routines, runs or suggestions.
+/// What a habit's entries say: entries per counted week and its streaks of met periods (days,
+/// weeks or months, as its target counts). Entries only (ARCHITECTURE.md §12), never routines,
+/// runs or suggestions.
 public struct HabitStats: Hashable, Sendable, Encodable {
     public var id: String
     public var name: String
+    public var target: HabitTarget
     public var checkinsByWeek: [Int]
     public var currentStreak: Int
     public var longestStreak: Int
     /// The days with an entry within the counted weeks: the heatmap.
     public var days: Set<LocalDate>
 
-    public init(id: String, name: String, entries: Set<LocalDate>, weeks: StatsWeeks) {
+    public init(id: String, name: String, target: HabitTarget = .daily, entries: [LocalDate: Int], weeks: StatsWeeks, weekStart: Weekday) {
         self.id = id
         self.name = name
+        self.target = target
+        let progress = HabitProgress(counts: entries, target: target, weekStart: weekStart)
         var perWeek = Array(repeating: 0, count: weeks.starts.count)
-        for day in entries { if let w = weeks.index(of: day) { perWeek[w] += 1 } }
+        for (day, n) in progress.counts { if let w = weeks.index(of: day) { perWeek[w] += n } }
         checkinsByWeek = perWeek
-        currentStreak = HabitStreak.current(days: entries, today: weeks.today)
-        longestStreak = HabitStreak.longest(days: entries)
-        days = entries.filter { weeks.index(of: $0) != nil }
+        currentStreak = progress.currentStreak(today: weeks.today)
+        longestStreak = progress.longestStreak
+        days = Set(progress.counts.keys.filter { weeks.index(of: $0) != nil })
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, checkinsByWeek = "checkins_by_week", currentStreak = "current_streak", longestStreak = "longest_streak"
+        case id, name, target, checkinsByWeek = "checkins_by_week", currentStreak = "current_streak", longestStreak = "longest_streak"
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(name, forKey: .name)
+        try c.encode(target.text, forKey: .target)
         try c.encode(checkinsByWeek, forKey: .checkinsByWeek)
         try c.encode(currentStreak, forKey: .currentStreak)
         try c.encode(longestStreak, forKey: .longestStreak)

@@ -53,12 +53,15 @@ public enum StatsWords {
     /// Everything about a habit, in words.
     public static func habit(_ h: HabitStats) -> String {
         let total = h.checkinsByWeek.reduce(0, +)
-        return h.name.escapedForTerminal + ": current streak \(days(h.currentStreak)), longest \(days(h.longestStreak)); "
+        let target = h.target == .daily ? "" : ", " + h.target.summary
+        return h.name.escapedForTerminal + target + ": current streak \(streak(h.currentStreak, h.target.period)), "
+            + "longest \(streak(h.longestStreak, h.target.period)); "
             + "\(total) check-\(total == 1 ? "in" : "ins") in \(h.checkinsByWeek.count) weeks, by week: "
             + h.checkinsByWeek.map(String.init).joined(separator: ", ")
     }
 
-    public static func days(_ n: Int) -> String { "\(n) \(n == 1 ? "day" : "days")" }
+    /// A streak in its periods' words: "1 day", "3 weeks".
+    public static func streak(_ n: Int, _ period: HabitTarget.Period) -> String { "\(n) \(period.rawValue)\(n == 1 ? "" : "s")" }
 
     /// 1.5, 2, 0.33.
     public static func decimal(_ value: Double) -> String {

@@ -11,8 +11,10 @@ public enum NameBasedId {
         uuid5(namespace: namespace, name: "occurrence:" + series + ":" + date.iso + (time.map { "T" + $0.description } ?? ""))
     }
 
-    public static func habitEntry(habit: String, day: LocalDate) -> String {
-        uuid5(namespace: namespace, name: "habit-entry:" + habit + ":" + day.iso)
+    /// `device`: the device whose count the entry holds; empty for an entry made before counts
+    /// (whose id stays what it was).
+    public static func habitEntry(habit: String, day: LocalDate, device: String = "") -> String {
+        uuid5(namespace: namespace, name: "habit-entry:" + habit + ":" + day.iso + (device.isEmpty ? "" : ":" + device))
     }
 
     /// A version 5 UUID of `name` in `namespace`. Generation makes one per occurrence, thousands

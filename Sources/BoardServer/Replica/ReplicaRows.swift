@@ -87,7 +87,7 @@ enum ReplicaRows {
             """), logger: ServerConnection.logger)
         let columns = try columns(table, store: store)
         try await copy(table, ids: ids, into: staged, columns: columns, owner: owner, store: store, connection)
-        let key = table == "habit_entries" ? ["owner_id", "habit_id", "day"] : ["owner_id", "id"]
+        let key = table == "habit_entries" ? ["owner_id", "habit_id", "day", "device"] : ["owner_id", "id"]
         let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let updates = columns.filter { !key.contains($0) }.map { "\"\($0)\" = EXCLUDED.\"\($0)\"" }.joined(separator: ", ")
         let matches = key.map { "s.\($0) = t.\($0)" }.joined(separator: " AND ")

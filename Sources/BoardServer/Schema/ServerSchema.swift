@@ -176,12 +176,17 @@ enum ServerSchema {
         // 12: routines several times a day: a template's times, an occurrence's (ARCHITECTURE.md §4).
         [
             "ALTER TABLE board.changes DROP CONSTRAINT changes_field",
-            "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFields)])) NOT VALID",
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFieldsV3), 'tasks.aimed_on', 'tasks.occurrence_time'])) NOT VALID",
         ] + ServerTables.severalTimesMigration,
+        // 13: habits with a target, their entries counted per device (ARCHITECTURE.md §5).
+        [
+            "ALTER TABLE board.changes DROP CONSTRAINT changes_field",
+            "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFields)])) NOT VALID",
+        ] + ServerTables.habitTargetsMigration,
     ]
 
     /// Fields added after migration 3, each with the migration that added it.
-    static let fieldsAddedLater = ["tasks.aimed_on", "tasks.occurrence_time"]
+    static let fieldsAddedLater = ["tasks.aimed_on", "tasks.occurrence_time", "habits.target", "habit_entries.device", "habit_entries.count"]
 
     /// Every `table.field` a change may name now.
     static let knownFields = knownFieldsV3 + ", " + fieldsAddedLater.map { "'\($0)'" }.joined(separator: ", ")

@@ -143,6 +143,16 @@ extension ServerTables {
 }
 
 extension ServerTables {
+    /// Migration 13: a habit's target (`3/day`, NULL for daily) and entries counted per device,
+    /// the device joining the entries' key, as on a device (ARCHITECTURE.md §5).
+    static let habitTargetsMigration: [String] = [
+        "ALTER TABLE board.habits ADD COLUMN target text",
+        "ALTER TABLE board.habit_entries ADD COLUMN device text NOT NULL DEFAULT ''",
+        "ALTER TABLE board.habit_entries ADD COLUMN count integer NOT NULL DEFAULT 1 CHECK (count BETWEEN 1 AND 1000)",
+        "ALTER TABLE board.habit_entries DROP CONSTRAINT habit_entries_pkey",
+        "ALTER TABLE board.habit_entries ADD PRIMARY KEY (owner_id, habit_id, day, device)",
+    ]
+
     /// Migration 12: a template's times of day are text (`08:00, 20:00`), and an occurrence's
     /// time joins its key, NULL for a routine with one time, as on a device (ARCHITECTURE.md §4).
     static let severalTimesMigration: [String] = [

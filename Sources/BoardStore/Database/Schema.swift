@@ -56,6 +56,7 @@ enum Schema {
         migrator.registerMigration("v20 a shared routine's start") { db in try BoardStore.sharedRoutinesStart(db) }
         migrator.registerMigration("v21 a card's bucket checked in place") { db in try v21(db) }
         migrator.registerMigration("v22 an occurrence's time of day") { db in try v22(db) }
+        migrator.registerMigration("v23 habits with a target, entries counted per device") { db in try v23(db) }
         return migrator
     }
 

@@ -157,6 +157,8 @@ public enum BoardDocument {
         public var description: String = ""
         public var archived: Bool = false
         public var createdAt: String = ""
+        /// `3/day`; left out for daily.
+        public var target: String?
         public var entries: [Entry] = []
 
         static let coding: [FieldCoding<Self>] = {
@@ -164,7 +166,7 @@ public enum BoardDocument {
             return [
                 .required(T.id.documentKey, \.id), .required(T.ownerId.documentKey, \.ownerId), .required(T.name.documentKey, \.name),
                 .required(T.description.documentKey, \.description), .required(T.archived.documentKey, \.archived),
-                .required(T.createdAt.documentKey, \.createdAt), .required("entries", \.entries),
+                .required(T.createdAt.documentKey, \.createdAt), .whenSet(T.target.documentKey, \.target), .required("entries", \.entries),
             ]
         }()
     }
@@ -175,13 +177,17 @@ public enum BoardDocument {
         public var routineId: String?
         public var createdAt: String = ""
         public var updatedAt: String = ""
+        /// The device that counted them, empty on a board that never synced.
+        public var device: String = ""
+        public var count: Int = 1
 
         static let coding: [FieldCoding<Self>] = {
             typealias T = HabitEntryTable
             return [
                 .required(T.day.documentKey, \.day), .required(T.source.documentKey, \.source),
                 .nullable(T.routineId.documentKey, \.routineId), .required(T.createdAt.documentKey, \.createdAt),
-                .required(T.updatedAt.documentKey, \.updatedAt),
+                .required(T.updatedAt.documentKey, \.updatedAt), .defaulted(T.device.documentKey, \.device),
+                .defaulted(T.count.documentKey, \.count),
             ]
         }()
     }

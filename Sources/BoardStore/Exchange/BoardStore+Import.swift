@@ -124,7 +124,7 @@ extension BoardStore {
             try once("habit", record.id, at: path)
             try upsert(record, existing: try HabitRecord.fetchOne(db, key: record.id), at: path, into: &summary.habits)
             for (j, entry) in entries.enumerated() {
-                let existing = try HabitEntryRecord.fetchOne(db, key: ["habit_id": entry.habitId, "day": entry.day.iso])
+                let existing = try HabitEntryRecord.fetchOne(db, key: ["habit_id": entry.habitId, "day": entry.day.iso, "device": entry.device])
                 try upsert(entry, existing: existing, at: "\(path).entries[\(j)]", into: &summary.entries)
             }
         }

@@ -118,9 +118,9 @@ extension BoardDocument.Template {
 extension BoardDocument.Habit {
     init(_ habit: HabitRecord, entries: [HabitEntryRecord]) {
         self.init(id: habit.id, ownerId: habit.ownerId, name: habit.name, description: habit.description, archived: habit.archived,
-                  createdAt: habit.createdAt,
+                  createdAt: habit.createdAt, target: habit.target == .daily ? nil : habit.target.text,
                   entries: entries.map { BoardDocument.Entry(day: $0.day.iso, source: $0.source.rawValue, routineId: $0.routineId,
-                                                            createdAt: $0.createdAt, updatedAt: $0.updatedAt) })
+                                                            createdAt: $0.createdAt, updatedAt: $0.updatedAt, device: $0.device, count: $0.count) })
     }
 
     func records(at path: String, ownerId: String) throws(BoardError) -> (HabitRecord, [HabitEntryRecord]) {
@@ -130,10 +130,23 @@ extension BoardDocument.Habit {
             guard let source = HabitEntrySource(rawValue: entry.source) else {
                 throw BoardError("\(path).entries[\(i)].source", "must be manual or routine, got '\(entry.source)'")
             }
+            if !entry.device.isEmpty { try DocumentCheck.id(entry.device, at: "\(path).entries[\(i)].device") }
+            guard (1...HabitEntryRecord.maximumCount).contains(entry.count) else {
+                throw BoardError("\(path).entries[\(i)].count", "must be from 1 to \(HabitEntryRecord.maximumCount), got \(entry.count)")
+            }
             return HabitEntryRecord(habitId: id, day: try DocumentCheck.date(entry.day, at: "\(path).entries[\(i)].day")!, source: source,
-                                    routineId: entry.routineId, createdAt: entry.createdAt, updatedAt: entry.updatedAt)
+                                    routineId: entry.routineId, createdAt: entry.createdAt, updatedAt: entry.updatedAt,
+                                    device: entry.device, count: entry.count)
         }
-        return (HabitRecord(id: id, ownerId: ownerId, name: name, description: description, archived: archived, createdAt: createdAt), entries)
+        var target = HabitTarget.daily
+        if let text = self.target {
+            guard let read = HabitTarget(text: text) else {
+                throw BoardError("\(path).target", "must be a target like 3/day, 4/week or 2/month, got '\(text.echoed)'")
+            }
+            target = read
+        }
+        return (HabitRecord(id: id, ownerId: ownerId, name: name, description: description, archived: archived, createdAt: createdAt,
+                            target: target), entries)
     }
 }
 

@@ -90,7 +90,7 @@ extension ExchangeStore {
             try write(cards.open)
             try BoardStore.forEachCard(shownBy: horizons, db) { card in try write(cards.item(CardJSON.text(BoardDocument.Card(card, full: true), depth: 2))) }
             try write(cards.close + ",\n")
-            let entries = Dictionary(grouping: try HabitEntryRecord.fetchAll(db, sql: "SELECT * FROM habit_entries ORDER BY habit_id, day"),
+            let entries = Dictionary(grouping: try HabitEntryRecord.fetchAll(db, sql: "SELECT * FROM habit_entries ORDER BY habit_id, day, device"),
                                      by: \.habitId)
             var habits = ArrayText("habits")
             try write(habits.open)

@@ -12,6 +12,8 @@ public enum HabitTable: SyncedTable {
     public static let description = F("description", R.description, server: .text)
     public static let archived = F("archived", R.flag, server: .boolean)
     public static let createdAt = F("created_at", .timestamp, server: .timestamp)
+    /// How often it is meant to happen, `3/day`; null for daily, so earlier devices take the row.
+    public static let target = F("target", .optional(.habitTarget), server: .text, addedLater: true)
 
-    public static let fields = [id, ownerId, name, description, archived, createdAt]
+    public static let fields = [id, ownerId, name, description, archived, createdAt, target]
 }

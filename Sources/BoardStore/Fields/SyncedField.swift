@@ -16,18 +16,21 @@ public struct SyncedField: Sendable, ColumnExpression {
     public let server: ServerType
     /// Only on the server: the owner a table takes from its parent on a device.
     public let serverOnly: Bool
-    /// Added after the first synced version: a created row leaves it out while it is null, so
-    /// earlier devices still take the row.
+    /// Added after the first synced version: a created row leaves it out while it holds `absent`,
+    /// so earlier devices still take the row, and a row that lacks it is read as `absent`.
     let addedLater: Bool
+    /// What an added-later field holds in a row that leaves it out.
+    let absent: DatabaseValue
 
     init(_ column: String, key: String? = nil, document: Bool = true, _ rule: SyncedFields.Rule?, server: ServerType,
-         serverOnly: Bool = false, addedLater: Bool = false) {
+         serverOnly: Bool = false, addedLater: Bool = false, absent: DatabaseValue = .null) {
         self.column = column
         self.key = document ? key ?? column : nil
         self.rule = rule
         self.server = server
         self.serverOnly = serverOnly
         self.addedLater = addedLater
+        self.absent = absent
     }
 
     /// A column's type on the server, as `information_schema.columns.data_type` names it.

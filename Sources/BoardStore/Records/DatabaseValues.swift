@@ -44,4 +44,11 @@ extension TimesOfDay: DatabaseValueConvertible {
     }
 }
 
+extension HabitTarget: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { text.databaseValue }
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> HabitTarget? {
+        String.fromDatabaseValue(dbValue).flatMap { HabitTarget(text: $0) }
+    }
+}
+
 extension Bucket: DatabaseValueConvertible {}

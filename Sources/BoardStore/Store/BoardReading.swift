@@ -68,9 +68,18 @@ extension BoardReader {
         }
     }
 
-    /// The ids of the habits with an entry on `day`.
-    public func habitsCheckedIn(on day: LocalDate) throws -> Set<String> {
-        try read { db in Set(try String.fetchAll(db, sql: "SELECT habit_id FROM habit_entries WHERE day = ?", arguments: [day])) }
+    /// The ids of the habits whose period holding `day` (its day, week or month) has met its target.
+    public func habitsMet(on day: LocalDate, weekStart: Weekday) throws -> Set<String> {
+        try read { db in
+            var met: Set<String> = []
+            for habit in try HabitRecord.fetchAll(db) {
+                let start = habit.target.start(of: day, weekStart: weekStart), end = habit.target.next(after: start)
+                let count = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_entries WHERE habit_id = ? AND day >= ? AND day < ?",
+                                             arguments: [habit.id, start, end]) ?? 0
+                if count >= habit.target.count { met.insert(habit.id) }
+            }
+            return met
+        }
     }
 
     /// The habits not archived, in creation order, without their entries.

@@ -1,12 +1,19 @@
 import BoardModel
 import GRDB
 
-/// A habit with its recent days and its streak, read from entries only.
+/// A habit with its entries against its target, read from entries only.
 public struct HabitOverview: Sendable {
     public let habit: HabitRecord
-    /// The last 14 days, oldest first.
-    public let recent: [(date: LocalDate, checked: Bool)]
-    public let streak: Int
+    /// Its entries per day and what they say against the target.
+    public let progress: HabitProgress
+    public let today: LocalDate
+
+    /// The last 14 days, oldest first, with their entries.
+    public var recent: [(date: LocalDate, entries: Int)] { progress.recent(today: today) }
+    /// Consecutive met periods (days, weeks or months, as its target counts).
+    public var streak: Int { progress.currentStreak(today: today) }
+    /// "2/3 today", "3/4 this week".
+    public var standing: String { progress.standing(today: today) }
 }
 
 /// Habits and their entries (ARCHITECTURE.md §5): an entry exists only when the user confirms one,
@@ -36,45 +43,99 @@ extension BoardStore {
 }
 
 extension HabitStore {
-    public func add(_ name: String, description: String = "", clock: BoardClock) throws -> HabitRecord {
+    public func add(_ name: String, description: String = "", target: HabitTarget = .daily, clock: BoardClock) throws -> HabitRecord {
         let name = name.trimmingSpaces
         try BoardStore.checkHabit(name: name, description: description)
         return try write { db in
             if try BoardStore.habit(named: name, db) != nil { throw BoardError("name", "a habit named '\(name)' already exists") }
             let habit = HabitRecord(id: BoardStore.newId(), ownerId: ownerId, name: name, description: description, archived: false,
-                                    createdAt: clock.timestamp)
+                                    createdAt: clock.timestamp, target: target)
             try habit.insert(db)
             return habit
         }
     }
 
-    /// Habits in creation order with their last 14 days and current streak.
-    public func list(clock: BoardClock, includingArchived: Bool = false) throws -> [HabitOverview] {
+    /// Changes what is given of a habit's name, description and target, in one transaction.
+    /// A new target counts the entries already made against it: nothing is rewritten.
+    public func edit(_ habitId: String, name: String? = nil, description: String? = nil, target: HabitTarget? = nil) throws -> HabitRecord {
+        try write { db in
+            guard var habit = try HabitRecord.fetchOne(db, key: habitId) else { throw BoardError("habit", "no habit \(habitId)") }
+            if let name = name?.trimmingSpaces {
+                if let other = try BoardStore.habit(named: name, db), other.id != habitId {
+                    throw BoardError("name", "a habit named '\(other.name.echoed)' already exists")
+                }
+                habit.name = name
+            }
+            if let description { habit.description = description }
+            if let target { habit.target = target }
+            try BoardStore.checkHabit(name: habit.name, description: habit.description)
+            try habit.update(db)
+            return habit
+        }
+    }
+
+    /// Habits in creation order with their entries against their targets.
+    public func list(clock: BoardClock, weekStart: Weekday = .monday, includingArchived: Bool = false) throws -> [HabitOverview] {
         try read { db in
             var request = HabitRecord.order(HabitRecord.Columns.createdAt, Column.rowID)
             if !includingArchived { request = request.filter(HabitRecord.Columns.archived == false) }
             // Every habit's entries of the last 400 days in one query, not one per habit.
-            var entries: [String: Set<LocalDate>] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT habit_id, day FROM habit_entries WHERE day >= ?",
+            var entries: [String: [LocalDate: Int]] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT habit_id, day, SUM(count) FROM habit_entries WHERE day >= ? GROUP BY habit_id, day",
                                            arguments: [clock.today.adding(days: -400)])
-            while let row = try rows.next() { entries[row[0], default: []].insert(row[1]) }
+            while let row = try rows.next() { entries[row[0], default: [:]][row[1]] = row[2] }
             return try request.fetchAll(db).map { habit in
-                let days = entries[habit.id] ?? []
-                return HabitOverview(habit: habit, recent: HabitStreak.recent(days: days, today: clock.today),
-                                     streak: HabitStreak.current(days: days, today: clock.today))
+                HabitOverview(habit: habit, progress: HabitProgress(counts: entries[habit.id] ?? [:], target: habit.target, weekStart: weekStart),
+                              today: clock.today)
             }
         }
     }
 
-    /// The entry of a habit on a day, if the user confirmed one.
+    /// This device's entry of a habit on a day, if the user confirmed one here.
     public func entry(habitId: String, day: LocalDate) throws -> HabitEntryRecord? {
-        try read { db in try HabitEntryRecord.fetchOne(db, key: ["habit_id": habitId, "day": day.iso]) }
+        try read { db in
+            try HabitEntryRecord.fetchOne(db, key: ["habit_id": habitId, "day": day.iso, "device": try BoardStore.thisDevice(db)])
+        }
     }
 
-    /// Takes back a day's check-in: the user said it didn't happen.
+    /// The entries of a habit on a day, every device's counts added up.
+    public func entries(habitId: String, day: LocalDate) throws -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_entries WHERE habit_id = ? AND day = ?", arguments: [habitId, day]) ?? 0
+        }
+    }
+
+    /// Takes back a whole day: the user said it didn't happen. Every device's count of it goes.
     public func uncheck(habitId: String, day: LocalDate) throws {
         try write { db in
             try db.execute(sql: "DELETE FROM habit_entries WHERE habit_id = ? AND day = ?", arguments: [habitId, day])
+        }
+    }
+
+    /// Takes back `count` of a day's entries, this device's first; returns how many the day has left.
+    public func takeBack(_ count: Int, habitId: String, day: LocalDate, clock: BoardClock) throws -> Int {
+        guard count >= 1 else { throw BoardError("count", "must be 1 or more, got \(count)") }
+        return try write { db in
+            let device = try BoardStore.thisDevice(db)
+            // This device's row first, then the others' largest first: the fewest rows written.
+            var rows = try HabitEntryRecord.fetchAll(db, sql: """
+                SELECT * FROM habit_entries WHERE habit_id = ? AND day = ? ORDER BY device = ? DESC, count DESC, device
+                """, arguments: [habitId, day, device])
+            let total = rows.reduce(0) { $0 + $1.count }
+            guard count <= total else {
+                throw BoardError("count", "\(day.iso) has \(total) \(total == 1 ? "entry" : "entries"); cannot take back \(count)")
+            }
+            var left = count
+            for i in rows.indices where left > 0 {
+                let taken = min(left, rows[i].count)
+                left -= taken
+                rows[i].count -= taken
+                if rows[i].count == 0 { try rows[i].delete(db) } else {
+                    rows[i].updatedAt = clock.timestamp
+                    try rows[i].update(db)
+                }
+            }
+            return total - count
         }
     }
 
@@ -83,23 +144,54 @@ extension HabitStore {
         try read { db in
             if let habit = try BoardStore.habit(named: text.trimmingSpaces, db) { return habit.id }
             guard text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-                throw BoardError("habit", "no habit named '\(text)' (board habit list shows them)")
+                throw BoardError("habit", "no habit named '\(text.echoed)' (board habit list shows them)")
             }
             return try BoardStore.resolve(text, in: "habits", noun: "habit", db)
         }
     }
 
-    /// Creates or updates the entry of `day`: never a second one for the same habit and day.
-    public func checkIn(habitId: String, day: LocalDate, source: HabitEntrySource = .manual, routineId: String? = nil,
-                        clock: BoardClock) throws {
+    /// Adds `count` entries to `day` on this device and returns the day's entries. A once-a-day
+    /// habit is yes or no: checking in a day that has its entry changes only where it came from.
+    @discardableResult
+    public func checkIn(habitId: String, day: LocalDate, count: Int = 1, source: HabitEntrySource = .manual, routineId: String? = nil,
+                        clock: BoardClock) throws -> Int {
         guard day <= clock.today else { throw BoardError("date", "\(day.iso) hasn't come yet; check in today or an earlier day") }
-        try write { db in
-            guard try HabitRecord.fetchOne(db, key: habitId) != nil else { throw BoardError("habit", "no habit \(habitId)") }
-            try db.execute(sql: """
-                INSERT INTO habit_entries (habit_id, day, source, routine_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (habit_id, day) DO UPDATE SET source = excluded.source, routine_id = excluded.routine_id,
-                    updated_at = excluded.updated_at
-                """, arguments: [habitId, day, source, routineId, clock.timestamp, clock.timestamp])
+        guard (1...HabitEntryRecord.maximumCount).contains(count) else {
+            throw BoardError("count", "must be from 1 to \(HabitEntryRecord.maximumCount), got \(count)")
         }
+        return try write { db in
+            guard let habit = try HabitRecord.fetchOne(db, key: habitId) else { throw BoardError("habit", "no habit \(habitId)") }
+            let device = try BoardStore.thisDevice(db)
+            let total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_entries WHERE habit_id = ? AND day = ?",
+                                         arguments: [habitId, day]) ?? 0
+            let added = habit.target == .daily ? max(0, 1 - total) : count
+            let mine = try HabitEntryRecord.fetchOne(db, key: ["habit_id": habitId, "day": day.iso, "device": device])
+            guard (mine?.count ?? 0) + added <= HabitEntryRecord.maximumCount else {
+                throw BoardError("count", "a day holds at most \(HabitEntryRecord.maximumCount) entries of a habit")
+            }
+            if var mine {
+                mine.count += added
+                mine.source = source
+                mine.routineId = routineId
+                mine.updatedAt = clock.timestamp
+                try mine.update(db)
+            } else if added > 0 {
+                try HabitEntryRecord(habitId: habitId, day: day, source: source, routineId: routineId, createdAt: clock.timestamp,
+                                     updatedAt: clock.timestamp, device: device, count: added).insert(db)
+            } else {
+                // Another device's entry holds the day: where this confirmation came from goes on it.
+                try db.execute(sql: """
+                    UPDATE habit_entries SET source = ?, routine_id = ?, updated_at = ? WHERE habit_id = ? AND day = ?
+                    """, arguments: [source, routineId, clock.timestamp, habitId, day])
+            }
+            return total + added
+        }
+    }
+}
+
+extension BoardStore {
+    /// The name this device's counts go under: its sync name, or empty on a board that never synced.
+    static func thisDevice(_ db: Database) throws -> String {
+        try String.fetchOne(db, sql: "SELECT device_id FROM sync_state WHERE id = 1") ?? ""
     }
 }

@@ -49,17 +49,18 @@ enum ChangeCheck {
             }
         }
         if let first = unknown.min() { throw BoardError(Field(change.entity + "." + first.echoed), "is not a field Board syncs") }
-        let own = SyncedRows.deviceColumns[change.entity] ?? [], later = SyncedFields.addedLater[change.entity] ?? []
+        let own = SyncedRows.deviceColumns[change.entity] ?? [], later = SyncedFields.addedLater[change.entity] ?? [:]
         for (field, rule) in SyncedFields.ordered[change.entity] ?? [] {
             guard let value = object[field] else {
-                if own.contains(field) || later.contains(field) { continue }
+                if own.contains(field) || later[field] != nil { continue }
                 throw BoardError(Field(change.entity + "." + field), "is missing from the created row")
             }
             try check(value, rule, change.entity + "." + field, owner: owner)
         }
         let keyOfValues = change.entity == "habit_entries"
             ? SyncedRows.entityId(table: change.entity, key: ["habit_id": SyncValue.value(object["habit_id"] ?? nil) ?? .null,
-                                                               "day": SyncValue.value(object["day"] ?? nil) ?? .null])
+                                                               "day": SyncValue.value(object["day"] ?? nil) ?? .null,
+                                                               "device": SyncValue.value(object["device"] ?? nil) ?? .null])
             : SyncValue.value(object["id"] ?? nil).flatMap(String.fromDatabaseValue)
         guard keyOfValues == change.entityId else {
             throw BoardError(Field(change.entity + ".id"), "a created row's key must be its change's row id '\(change.entityId)'")
@@ -115,6 +116,8 @@ enum ChangeCheck {
             _ = try DocumentCheck.time(text, at: name)
         case .times:
             _ = try DocumentCheck.times(text, at: name)
+        case .habitTarget:
+            guard HabitTarget(text: text) != nil else { throw BoardError(Field(name), "must be a target like 3/day, 4/week or 2/month, got '\(text.echoed)'") }
         case .timestamp:
             // Timestamps are Board's own or a document's: one short line.
             guard (1...40).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {

@@ -25,7 +25,8 @@ extension BoardStore {
             }
             // A row is made once every field of it has arrived (as `materialize` waits for them).
             guard let fields = Replica.row(key, of: rowChanges) else { continue }
-            guard SyncedFields.ordered[key.entity]!.allSatisfy({ fields.keys.contains($0.field) }) else {
+            let later = SyncedFields.addedLater[key.entity] ?? [:]
+            guard SyncedFields.ordered[key.entity]!.allSatisfy({ fields.keys.contains($0.field) || later[$0.field] != nil }) else {
                 waiting.append((key.entity, key.id, "its first values have not arrived"))
                 continue
             }
@@ -48,10 +49,11 @@ extension BoardStore {
             if let name = text(fields, "name"), let winner = shown[Self.foldedName(name)] { canonical[id] = winner }
         }
 
-        // Each (shown habit, day): the entry whose last word is latest, over every habit of the name —
-        // a check-in on either device shows, and an uncheck after it, of either, removes it. An
-        // uncheck is a tombstone of the entry's id alone, derived from its habit and day, so each
-        // day's ids are derived for every habit of the name.
+        // Each (shown habit, day, device): the entry whose last word is latest, over every habit of
+        // the name — a check-in on either device shows, and an uncheck after it, of either, removes
+        // it. An uncheck is a tombstone of the entry's id alone, derived from its habit, day and
+        // device, so each day's ids are derived for every habit of the name. Each device counts its
+        // own entries, so the day's count is the sum of its devices' rows.
         var members: [String: [String]] = [:]
         for (id, shownId) in canonical { members[shownId, default: []].append(id) }
         var slots: Set<[String]> = []
@@ -61,17 +63,18 @@ extension BoardStore {
                 made.first { $0.field == column }.flatMap { SyncValue.value($0.value) }.flatMap(String.fromDatabaseValue)
             }
             guard let habitId = key("habit_id"), let day = key("day").flatMap({ LocalDate(iso: $0) }) else { continue }
+            let device = key("device") ?? ""
             guard let shownHabit = canonical[habitId] else {
                 // Its habit removed: gone with it. Not arrived yet: it waits.
                 if byRow[Replica.RowKey("habits", habitId)] == nil { waiting.append(("habit_entries", id, "its habit has not arrived")) }
                 continue
             }
-            slots.insert([shownHabit, day.iso])
+            slots.insert([shownHabit, day.iso, device])
         }
         var days: [(habit: String, fields: [String: String?], id: String)] = []
         for slot in slots.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let day = LocalDate(iso: slot[1])!
-            let ids = (members[slot[0]] ?? []).map { NameBasedId.habitEntry(habit: $0, day: day) }
+            let ids = (members[slot[0]] ?? []).map { NameBasedId.habitEntry(habit: $0, day: day, device: slot[2]) }
             guard let latest = ids.filter({ lastDeletion[$0] != nil }).max(by: { lastDeletion[$1]!.wins(over: lastDeletion[$0]!) }),
                   let fields = entries[latest] else { continue }
             days.append((slot[0], fields, latest))
@@ -89,16 +92,26 @@ extension BoardStore {
         }
         for id in Set(shown.values).sorted() {
             guard let fields = habits[id] else { continue }
-            try insert(insertHabit, columnsOfHabits.map { SyncValue.value(fields[$0] ?? nil) ?? .null }, entity: "habits", id: id)
+            try insert(insertHabit, values(fields, columnsOfHabits, of: "habits"), entity: "habits", id: id)
         }
         let columnsOfEntries = SyncedFields.ordered["habit_entries"]!.map(\.field)
         let insertEntry = try db.cachedStatement(sql: "INSERT INTO habit_entries (\(columnsOfEntries.joined(separator: ", "))) VALUES (\(columnsOfEntries.map { _ in "?" }.joined(separator: ", ")))")
         for (habit, entry, id) in days {
             var fields = entry
             fields["habit_id"] = SyncValue.quoted(habit)
-            try insert(insertEntry, columnsOfEntries.map { SyncValue.value(fields[$0] ?? nil) ?? .null }, entity: "habit_entries", id: id)
+            try insert(insertEntry, values(fields, columnsOfEntries, of: "habit_entries"), entity: "habit_entries", id: id)
         }
         return waiting
+    }
+
+    /// A row's values in `columns`' order; a field a row from an earlier Board lacks holds what it
+    /// holds when left out.
+    private static func values(_ fields: [String: String?], _ columns: [String], of table: String) -> [DatabaseValue] {
+        let later = SyncedFields.addedLater[table] ?? [:]
+        return columns.map { column in
+            guard let text = fields[column] else { return later[column] ?? .null }
+            return SyncValue.value(text) ?? .null
+        }
     }
 
     /// A name as the board's unique index compares it (SQLite's NOCASE folds ASCII letters only).

@@ -1,4 +1,5 @@
 import BoardModel
+import GRDB
 import Foundation
 
 /// Every field that syncs, table by table, and the rule its value must pass (ARCHITECTURE.md §13).
@@ -22,6 +23,8 @@ public enum SyncedFields {
         case date, time, timestamp, timeZone, rrule
         /// A schedule's times of day, `08:00, 20:00`.
         case times
+        /// A habit's target, `3/day`.
+        case habitTarget
         case labels, cardChecklist, templateChecklist, dates
         /// The same rule, or SQL NULL.
         case optional(Rule)
@@ -41,10 +44,11 @@ public enum SyncedFields {
         (table.tableName, Dictionary(uniqueKeysWithValues: table.fields.compactMap { field in field.rule.map { (field.column, $0) } }))
     })
 
-    /// Fields a later Board added: a created row from an earlier one lacks them (read as null), and
-    /// a created row leaves them out while null, so earlier devices still take it.
-    static let addedLater: [String: Set<String>] = Dictionary(uniqueKeysWithValues: SyncedTables.all.map { table in
-        (table.tableName, Set(table.fields.filter(\.addedLater).map(\.column)))
+    /// Fields a later Board added, with the value a row that lacks them holds: a created row from
+    /// an earlier one lacks them, and a created row leaves them out while they hold it, so earlier
+    /// devices still take it.
+    static let addedLater: [String: [String: DatabaseValue]] = Dictionary(uniqueKeysWithValues: SyncedTables.all.map { table in
+        (table.tableName, Dictionary(uniqueKeysWithValues: table.fields.filter(\.addedLater).map { ($0.column, $0.absent) }))
     })
 
     /// Each table's fields in name order, so a check names the same first problem every time.

@@ -43,12 +43,13 @@ enum SyncedRows {
 
     static let maskedColumns: [String: CardField] = Dictionary(uniqueKeysWithValues: CardField.allCases.map { (column(of: $0), $0) })
 
-    /// The sync id of a row: its `id`, or for a habit entry (keyed by habit and day) one derived from both.
+    /// The sync id of a row: its `id`, or for a habit entry (keyed by habit, day and device) one
+    /// derived from them.
     static func entityId(table: String, key: [String: DatabaseValue]) -> String? {
         if table == "habit_entries" {
             guard let habit = String.fromDatabaseValue(key["habit_id"] ?? .null),
                   let day = String.fromDatabaseValue(key["day"] ?? .null).flatMap({ LocalDate(iso: $0) }) else { return nil }
-            return NameBasedId.habitEntry(habit: habit, day: day)
+            return NameBasedId.habitEntry(habit: habit, day: day, device: String.fromDatabaseValue(key["device"] ?? .null) ?? "")
         }
         return String.fromDatabaseValue(key["id"] ?? .null)
     }
@@ -69,12 +70,12 @@ enum SyncedRows {
     /// A created row's `row` change value, from its columns and their values: every field but this
     /// device's own, the exception mask as a register per field.
     static func createdRowValue(table: String, columns: some Sequence<(String, DatabaseValue)>) -> String {
-        let own = deviceColumns[table] ?? [], later = SyncedFields.addedLater[table] ?? []
+        let own = deviceColumns[table] ?? [], later = SyncedFields.addedLater[table] ?? [:]
         var fields: [(String, String?)] = []
         var mask: DatabaseValue?
         for (column, value) in columns {
             if column == maskColumn { mask = value }
-            else if !own.contains(column) && !(value.isNull && later.contains(column)) { fields.append((column, SyncValue.text(value))) }
+            else if !own.contains(column) && later[column] != value { fields.append((column, SyncValue.text(value))) }
         }
         fields += maskedColumns(mask).map { (FieldChange.exception($0), "true") }
         return SyncValue.rowObject(fields)

@@ -129,14 +129,20 @@ extension BoardApp {
         case .checkIn(let habitId, let name, let date, let source, let routineId):
             return try named("check-in of “\(name)”") {
                 // The user's confirmation: the only way a habit entry is written.
-                try store.habits.checkIn(habitId: habitId, day: date, source: source, routineId: routineId, clock: now)
-                report(.done(.checkedIn(name: name, day: date)))
+                let entries = try store.habits.checkIn(habitId: habitId, day: date, source: source, routineId: routineId, clock: now)
+                report(.done(.checkedIn(name: name, day: date, entries: entries)))
                 return .stay
             }
         case .uncheck(let habitId, let name, let date):
             return try named("taking back “\(name)”") {
                 try store.habits.uncheck(habitId: habitId, day: date)
-                report(.done(.tookBack(name: name, day: date)))
+                report(.done(.tookBack(name: name, day: date, entries: 0)))
+                return .stay
+            }
+        case .takeBackOne(let habitId, let name, let date):
+            return try named("taking back one “\(name)”") {
+                let left = try store.habits.takeBack(1, habitId: habitId, day: date, clock: now)
+                report(.done(.tookBack(name: name, day: date, entries: left)))
                 return .stay
             }
 

@@ -11,8 +11,9 @@ public enum Accomplished: Hashable, Sendable {
     case skipped(templateId: String, date: LocalDate, time: LocalTime?)
     case duplicated(title: String)
     case habitAdded(name: String)
-    case checkedIn(name: String, day: LocalDate)
-    case tookBack(name: String, day: LocalDate)
+    /// `entries`: what the day holds now.
+    case checkedIn(name: String, day: LocalDate, entries: Int)
+    case tookBack(name: String, day: LocalDate, entries: Int)
     case undid(String)
     case redid(String)
     case nothingToUndo
@@ -34,8 +35,8 @@ public enum Accomplished: Hashable, Sendable {
         case .skipped(let id, let date, let time): "Skipped \(template(id)) on \(MonthName.due(date, time, today: today)). \(state.key(.undo)) brings it back."
         case .duplicated(let title): "Duplicated as “\(title)” (draft; \(state.key(.pauseResume)) activates it)."
         case .habitAdded(let name): "Added habit “\(name)”. Space checks it in."
-        case .checkedIn(let name, let d): "Checked in “\(name)” \(day(d)). \(habitsUndo) undoes it."
-        case .tookBack(let name, let d): "Took back “\(name)” \(day(d)). \(habitsUndo) undoes it."
+        case .checkedIn(let name, let d, let n): "Checked in “\(name)” \(day(d))\(n > 1 ? ": \(n) that day" : ""). \(habitsUndo) undoes it."
+        case .tookBack(let name, let d, let n): "Took back “\(name)” \(day(d))\(n > 0 ? ": \(n) left that day" : ""). \(habitsUndo) undoes it."
         case .undid(let what): "Undid: \(what)"
         case .redid(let what): "Redid: \(what)"
         case .nothingToUndo: "Nothing to undo."

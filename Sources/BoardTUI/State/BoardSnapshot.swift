@@ -55,8 +55,8 @@ public struct BoardSnapshot: Hashable, Sendable {
     public var habits: [HabitChoice] = []
     /// The runs of routines others share, in the week from today: shown under Upcoming, never focused.
     public var sharedRuns: [SharedRun] = []
-    /// The habits checked in today: a run never suggests one of them again.
-    public var habitsCheckedInToday: Set<String> = []
+    /// The habits whose target today's day, week or month has met: a run never suggests one of them.
+    public var habitsMetToday: Set<String> = []
     /// How long a due reminder stays in the status line.
     public static let reminderShownFor: TimeInterval = 3600
 
@@ -101,7 +101,7 @@ public struct BoardSnapshot: Hashable, Sendable {
                                      today: clock.today)
         snapshot.sharedRuns = try store.sharedRuns(from: clock.today).filter { $0.date < clock.today.adding(days: 7) }
         snapshot.habits = try store.habitRecords().map { HabitChoice(id: $0.id, name: $0.name) }
-        snapshot.habitsCheckedInToday = try store.habitsCheckedIn(on: clock.today)
+        snapshot.habitsMetToday = try store.habitsMet(on: clock.today, weekStart: horizons.rule.weekStart)
         try snapshot.refreshTime(store, clock: clock)
         return snapshot
     }

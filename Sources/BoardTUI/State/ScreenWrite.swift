@@ -33,4 +33,5 @@ public enum ScreenWrite: Hashable, Sendable {
     /// The user's confirmation: creates or updates the day's entry. The only way an entry is written.
     case checkIn(habitId: String, name: String, day: LocalDate, source: HabitEntrySource, routineId: String?)
     case uncheck(habitId: String, name: String, day: LocalDate)
+    case takeBackOne(habitId: String, name: String, day: LocalDate)
 }

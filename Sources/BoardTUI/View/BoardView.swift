@@ -211,7 +211,8 @@ private func drawStatus(_ frame: inout Frame, _ state: BoardState, _ layout: Lay
         return
     case .habits(let screen):
         let habit = screen.focused.map {
-            "Habit \($0.name)\($0.description.isEmpty ? "" : " (\($0.description))"), streak \($0.streak) \($0.streak == 1 ? "day" : "days")"
+            "Habit \($0.name)\($0.description.isEmpty ? "" : " (\($0.description))"), "
+                + ($0.target == .daily ? "" : "\($0.target.summary), \($0.standing), ") + "streak " + StatsWords.streak($0.streak, $0.target.period)
         } ?? "No habits yet"
         frame.put(state.message ?? habit, x: 0, y: statusY)
         frame.put(state.keymap.bar(on: .habits, [([.habits(.leave)], "back to the board"), ([.help], "help")]), x: 0, y: hintsY, style: .dim)

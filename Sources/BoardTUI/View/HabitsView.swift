@@ -1,13 +1,14 @@
 import BoardModel
 
-/// The Habits view: each habit with its last 14 days as marks (oldest first) and its streak,
-/// a cursor on one day; read from entries only.
+/// The Habits view: each habit with its last 14 days as marks (oldest first: `x` a daily habit's
+/// day, a count for one with a target, bold where a day's target is met), where its target stands
+/// ("2/3 today") and its streak, a cursor on one day; read from entries only.
 func drawHabits(_ frame: inout Frame, _ state: BoardState, _ screen: HabitsScreen) {
     let w = min(state.width - 4, 80), h = state.height - 4
     let x0 = (state.width - w) / 2, y0 = 1
     clearBox(&frame, x: x0, y: y0, width: w, height: h)
     frame.put("Habits · last 14 days · streak", x: x0 + 2, y: y0 + 1, maxWidth: w - 4, style: .bold)
-    let nameWidth = min(28, max(10, w - 4 - 2 - 28 - 12))
+    let nameWidth = min(28, max(10, w - 4 - 2 - 28 - 26))
     var y = y0 + 3
     if let day = screen.focused?.days[screen.day] ?? screen.habits.first?.days[screen.day] {
         let label = day == state.snapshot.today ? "today" : MonthName.due(day, nil, today: state.snapshot.today)
@@ -29,13 +30,15 @@ func drawHabits(_ frame: inout Frame, _ state: BoardState, _ screen: HabitsScree
         frame.put(focused ? "›" : " ", x: x0 + 2, y: y)
         frame.put(habit.name, x: x0 + 4, y: y, maxWidth: nameWidth, style: focused ? .bold : [])
         var x = x0 + 4 + nameWidth + 2
-        for (d, checked) in habit.checked.enumerated() {
-            let mark = checked ? "x" : "·"
-            frame.put(mark, x: x, y: y, style: focused && d == screen.day ? .reverse : (checked ? .bold : .dim))
+        for (d, n) in habit.entries.enumerated() {
+            let mark = n == 0 ? "·" : habit.target == .daily ? "x" : n > 9 ? "+" : String(n)
+            let style: CellStyle = n == 0 ? .dim : habit.target == .daily || habit.met[d] ? .bold : []
+            frame.put(mark, x: x, y: y, style: focused && d == screen.day ? .reverse : style)
             if focused && d == screen.day { frame.cursor = (x, y) }
             x += 2
         }
-        frame.put("\(habit.streak) \(habit.streak == 1 ? "day" : "days")", x: x + 1, y: y, maxWidth: w - (x - x0) - 3)
+        let streak = StatsWords.streak(habit.streak, habit.target.period)
+        frame.put(habit.target == .daily ? streak : habit.standing + " · " + streak, x: x + 1, y: y, maxWidth: w - (x - x0) - 3)
         y += 1
     }
     if let input = screen.adding {
@@ -48,7 +51,8 @@ func drawHabits(_ frame: inout Frame, _ state: BoardState, _ screen: HabitsScree
     let hints = screen.adding != nil ? "Enter adds · Esc cancels"
         : state.keymap.bar(on: .habits, [
             ([.habits(.move(dx: 0, dy: -1)), .habits(.move(dx: 0, dy: 1))], "habit"),
-            ([.habits(.move(dx: -1, dy: 0)), .habits(.move(dx: 1, dy: 0))], "day"), ([.habits(.toggleDay)], "checks in / takes back"),
+            ([.habits(.move(dx: -1, dy: 0)), .habits(.move(dx: 1, dy: 0))], "day"), ([.habits(.toggleDay)], "checks in"),
+            ([.habits(.takeBackOne)], "takes one back"),
             ([.habits(.add)], "add"), ([.habits(.undo)], "undo"), ([.habits(.leave)], "back"),
         ])
     frame.put(hints, x: x0 + 2, y: y0 + h - 2, maxWidth: w - 4, style: .dim)

@@ -123,7 +123,7 @@ private func drawHeatmap(_ frame: inout Frame, _ layout: StatsLayout, _ h: Habit
         }
     }
     let side = cells + weeks.starts.count * cell + 2  // past the box when the weeks don't leave room: notes are then cut
-    let notes = ["streak " + StatsWords.days(h.currentStreak), "longest " + StatsWords.days(h.longestStreak),
+    let notes = ["streak " + StatsWords.streak(h.currentStreak, h.target.period), "longest " + StatsWords.streak(h.longestStreak, h.target.period),
                  "\(h.checkinsByWeek.reduce(0, +)) in \(weeks.starts.count) weeks", "█ checked in · none"]
     for (i, note) in notes.enumerated() where side < x + layout.innerWidth {
         frame.put(note, x: side, y: y + 2 + i, maxWidth: x + layout.innerWidth - side, style: i == 3 ? .dim : [])

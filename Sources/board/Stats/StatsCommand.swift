@@ -71,7 +71,9 @@ enum StatsTable {
         if !stats.habits.isEmpty { out.append("Habits") }
         for h in stats.habits {
             let most = max(1, h.checkinsByWeek.max() ?? 1)
-            out.append(h.name.escapedForTerminal + " · streak " + StatsWords.days(h.currentStreak) + " (longest " + StatsWords.days(h.longestStreak) + ")")
+            let target = h.target == .daily ? "" : " · " + h.target.summary
+            out.append(h.name.escapedForTerminal + target + " · streak " + StatsWords.streak(h.currentStreak, h.target.period)
+                       + " (longest " + StatsWords.streak(h.longestStreak, h.target.period) + ")")
             out.append("  check-ins  " + Charts.strip(h.checkinsByWeek.map { Double($0) / Double(most) }) + "  " + h.checkinsByWeek.map(String.init).joined(separator: " "))
         }
         if !stats.habits.isEmpty { out.append("") }

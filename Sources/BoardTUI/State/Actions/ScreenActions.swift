@@ -42,8 +42,10 @@ public enum ChecklistAction: Hashable, Sendable {
 public enum HabitsAction: Hashable, Sendable {
     /// Another habit (dy) or day (dx).
     case move(dx: Int, dy: Int)
-    /// Check the day in, or take it back (Space, x).
+    /// Check the day in, or take it back; for a habit counted more than once a day, add one (Space, x).
     case toggleDay
+    /// Take back one of the day's entries (-, Backspace).
+    case takeBackOne
     /// Start typing a new habit's name (a).
     case add
     /// Add the habit named, or stop naming one.

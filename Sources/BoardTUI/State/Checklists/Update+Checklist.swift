@@ -108,7 +108,7 @@ private func leaveChecklist(_ state: inout BoardState, _ screen: inout Checklist
     state.mode = .normal
     guard let id = screen.executionId else { return }
     screen.executionId = nil
-    state.runs.finish(id, steps: screen.checklist.steps, checkedIn: state.snapshot.habitsCheckedInToday)
+    state.runs.finish(id, steps: screen.checklist.steps, checkedIn: state.snapshot.habitsMetToday)
     state.message = "Finished “\(screen.checklist.title)”."
     // Its suggestions, and any left waiting before, are asked now.
     if !state.runs.suggestions.isEmpty { state.mode = .suggestion(returningTo: nil) }

@@ -1,6 +1,7 @@
 import BoardModel
 
-/// The Habits view's keys: ↑↓ habits, ←→ days, Space checks the day in or out, `a` adds a habit,
+/// The Habits view's keys: ↑↓ habits, ←→ days, Space checks the day in (once more for a habit
+/// with a target) or a daily habit's day out, `-` takes one back, `a` adds a habit,
 /// Enter answers waiting suggestions, u/Ctrl-R undo and redo, Esc/q/g back to the board.
 func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ action: Action) -> [Effect] {
     state.message = nil
@@ -36,9 +37,16 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
             return []
         }
         let day = habit.days[screen.day]
-        return habit.checked[screen.day]
+        // A daily habit is yes or no; one with a target counts, so Space adds one more.
+        return habit.target == .daily && habit.checked[screen.day]
             ? [.write(.uncheck(habitId: habit.id, name: habit.name, day: day))]
             : [.write(.checkIn(habitId: habit.id, name: habit.name, day: day, source: .manual, routineId: nil))]
+    case .takeBackOne:
+        guard let habit = screen.focused, habit.checked[screen.day] else {
+            state.message = "Nothing to take back on that day."
+            return []
+        }
+        return [.write(.takeBackOne(habitId: habit.id, name: habit.name, day: habit.days[screen.day]))]
     case .add:
         screen.adding = TextField()
     case .answerSuggestions:
