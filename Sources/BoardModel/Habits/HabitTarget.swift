@@ -34,8 +34,9 @@ public struct HabitTarget: Hashable, Sendable, CustomStringConvertible {
     /// Reads the stored form; nil for anything else.
     public init?(text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        // One spelling per target: no leading zero, no sign.
         guard parts.count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), parts[0].count <= 3, let n = Int(parts[0]),
-              let period = Period(rawValue: String(parts[1])), (1...Self.maximum).contains(n) else { return nil }
+              String(n) == parts[0], let period = Period(rawValue: String(parts[1])), (1...Self.maximum).contains(n) else { return nil }
         self.init(unchecked: n, period)
     }
 

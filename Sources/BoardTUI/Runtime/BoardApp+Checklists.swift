@@ -15,7 +15,7 @@ extension BoardApp {
 
     /// Reads the habits and shows the Habits view, `focusing` one of them.
     func openHabits(focusing: String?) throws {
-        report(.habitsRead(try store.habits.list(clock: clock()).map(HabitRow.init), focusing: focusing))
+        report(.habitsRead(try store.habits.list(clock: clock(), weekStart: state.config.weekStart ?? .monday).map(HabitRow.init), focusing: focusing))
     }
 
     /// Reads the stats and shows the Stats view.
@@ -38,7 +38,7 @@ extension BoardApp {
                 report(.checklistGone("\(error)"))
             }
         case .habits, .suggestion(returningTo: .some):
-            report(.habitsRead(try store.habits.list(clock: now).map(HabitRow.init), focusing: nil))
+            report(.habitsRead(try store.habits.list(clock: now, weekStart: state.config.weekStart ?? .monday).map(HabitRow.init), focusing: nil))
         case .calendar(let screen):
             try readCalendar(day: screen.day, counts: true)
         default:
