@@ -1,14 +1,33 @@
-/// A step of a template's checklist, optionally linked to a habit.
+/// A step of a template's checklist, optionally linked to a habit; a timed step ("07:30 Meds")
+/// may remind at its time on each occurrence's day (ARCHITECTURE.md §5).
 public struct ChecklistStep: Hashable, Sendable, Codable {
     public var text: String
     public var habitId: String?
+    /// Reminds at the step's time; only a timed step may.
+    public var reminds: Bool
 
-    public init(_ text: String, habitId: String? = nil) {
+    public init(_ text: String, habitId: String? = nil, reminds: Bool = false) {
         self.text = text
         self.habitId = habitId
+        self.reminds = reminds
     }
 
-    enum CodingKeys: String, CodingKey { case text, habitId = "habit_id" }
+    enum CodingKeys: String, CodingKey { case text, habitId = "habit_id", reminds = "remind" }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        text = try c.decode(String.self, forKey: .text)
+        habitId = try c.decodeIfPresent(String.self, forKey: .habitId)
+        reminds = try c.decodeIfPresent(Bool.self, forKey: .reminds) ?? false
+    }
+
+    /// `remind` is written only when set, so a step that doesn't remind reads as it did before.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(text, forKey: .text)
+        try c.encodeIfPresent(habitId, forKey: .habitId)
+        if reminds { try c.encode(true, forKey: .reminds) }
+    }
 }
 
 /// A checklist item on a card, with its tick.

@@ -16,12 +16,15 @@ public struct RoutineChecklist: Hashable, Sendable {
         /// The habit the template links this step to; finishing a run of the routine suggests it.
         public var habitId: String?
         public var habitName: String?
+        /// Reminds at its time (a timed step of a routine's template).
+        public var reminds: Bool
 
-        public init(text: String, done: Bool, habitId: String? = nil, habitName: String? = nil) {
+        public init(text: String, done: Bool, habitId: String? = nil, habitName: String? = nil, reminds: Bool = false) {
             self.text = text
             self.done = done
             self.habitId = habitId
             self.habitName = habitName
+            self.reminds = reminds
         }
     }
 

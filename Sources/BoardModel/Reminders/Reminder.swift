@@ -1,9 +1,13 @@
 import Foundation
 
-/// A reminder of an open card with a date and a time (ARCHITECTURE.md §5): the instant it is due,
-/// N minutes before the card's wall time in the user's time zone (RFC 5545 gaps and overlaps).
+/// A reminder of an open card with a date and a time, or of a timed step of a routine's
+/// occurrence (ARCHITECTURE.md §5): the instant it is due, N minutes before the wall time in the
+/// user's time zone (RFC 5545 gaps and overlaps).
 public struct Reminder: Hashable, Sendable {
     public let cardId: String
+    /// What its claim is kept under: the card's id, or for a step one derived from the card and
+    /// the step, so a card's reminder and its steps' are claimed apart.
+    public let claimKey: String
     public let title: String
     public let bucket: String
     /// The card's local due date and time.
@@ -19,9 +23,10 @@ public struct Reminder: Hashable, Sendable {
     public let createdAt: Date?
 
     public init(cardId: String, title: String, bucket: String, due: LocalDateTime, minutesBefore: Int, zone: TimeZone,
-                createdAt: Date? = nil) {
+                createdAt: Date? = nil, step: String? = nil) {
         self.createdAt = createdAt
         self.cardId = cardId
+        claimKey = step.map { NameBasedId.uuid5(namespace: NameBasedId.namespace, name: "step-reminder:" + cardId + ":" + $0) } ?? cardId
         self.title = title
         self.bucket = bucket
         self.due = due

@@ -68,8 +68,8 @@ public struct ServerReminders: Sendable {
                 let clock = BoardClock(instant: now, zone: person.zone)
                 let local = try store.reminders.claimDue(clock: clock, grace: grace)
                 let won = try await Self.claim(local.deliver.map(\.reminder), owner: person.owner, connection)
-                let (mine, theirs) = (local.deliver.filter { won.contains([$0.reminder.cardId, $0.reminder.instantKey]) },
-                                      local.deliver.filter { !won.contains([$0.reminder.cardId, $0.reminder.instantKey]) })
+                let (mine, theirs) = (local.deliver.filter { won.contains([$0.reminder.claimKey, $0.reminder.instantKey]) },
+                                      local.deliver.filter { !won.contains([$0.reminder.claimKey, $0.reminder.instantKey]) })
                 try store.reminders.claimedElsewhere(theirs.map(\.reminder))
                 pass.due.append(Due(person: person, clock: clock, deliver: mine, missed: local.missed, interrupted: local.interrupted,
                                     next: local.next, store: store))
@@ -94,7 +94,7 @@ public struct ServerReminders: Sendable {
     /// Claims `reminders` for the server; says which it got (a device may have been first).
     static func claim(_ reminders: [Reminder], owner: String, _ connection: PostgresConnection) async throws -> Set<[String]> {
         guard !reminders.isEmpty else { return [] }
-        let tasks = reminders.map(\.cardId), instants = reminders.map(\.instantKey)
+        let tasks = reminders.map(\.claimKey), instants = reminders.map(\.instantKey)
         let rows = try await connection.query("""
             INSERT INTO board.reminder_claims (owner, task_id, instant, device)
             SELECT \(owner)::uuid, task_id, instant, \(device) FROM unnest(\(tasks)::text[], \(instants)::text[]) AS w(task_id, instant)

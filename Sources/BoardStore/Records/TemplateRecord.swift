@@ -47,8 +47,8 @@ public struct TemplateRecord: Hashable, Sendable, BoardRecord, Codable {
             title = newValue.title
             description = newValue.description
             labels = newValue.labels
-            // Steps keep their habit links when their text stays.
-            checklist = newValue.checklist.map { text in ChecklistStep(text, habitId: checklist.first { $0.text == text }?.habitId) }
+            // Steps keep their habit links and reminders when their text stays.
+            checklist = newValue.checklist.map { text in checklist.first { $0.text == text } ?? ChecklistStep(text) }
             // A card's one time: a new one replaces the times, the first kept keeps them all.
             if newValue.time != times?.first { times = newValue.time.map(TimesOfDay.init) }
             priority = newValue.priority

@@ -14,7 +14,9 @@ extension BoardStore {
         }
         return try zip(steps, links).map { step, habitId in
             if let habitId, try HabitRecord.fetchOne(db, key: habitId) == nil { throw BoardError("habit", "no habit \(habitId)") }
-            return ChecklistStep(step.text, habitId: habitId)
+            var linked = step
+            linked.habitId = habitId
+            return linked
         }
     }
 
@@ -35,8 +37,9 @@ extension BoardStore {
         let names = try habitNames(db)
         return RoutineChecklist(owner: .card(id: card.id), title: card.title, templateId: card.templateId,
                                 steps: card.checklist.map { item in
-                                    let habitId = template?.checklist.first { $0.text == item.text }?.habitId
-                                    return .init(text: item.text, done: item.done, habitId: habitId, habitName: habitId.flatMap { names[$0] })
+                                    let step = template?.checklist.first { $0.text == item.text }
+                                    return .init(text: item.text, done: item.done, habitId: step?.habitId,
+                                                 habitName: step?.habitId.flatMap { names[$0] }, reminds: step?.reminds ?? false)
                                 }, day: card.occurrenceDate ?? card.dueDate)
     }
 
@@ -133,7 +136,7 @@ extension ChecklistStore {
             return RoutineChecklist(owner: .routine(templateId: templateId, day: day), title: template.title, templateId: templateId,
                                     steps: template.checklist.map {
                                         .init(text: $0.text, done: ticked.contains($0.text), habitId: $0.habitId,
-                                              habitName: $0.habitId.flatMap { names[$0] })
+                                              habitName: $0.habitId.flatMap { names[$0] }, reminds: $0.reminds)
                                     })
         }
     }
@@ -174,6 +177,27 @@ extension ChecklistStore {
     }
 
     /// Links step `index` of a template to a habit (nil: unlinks it). Occurrences don't change.
+    /// Makes step `index` of a template remind at its time on each occurrence's day, or not.
+    /// Only a timed step may ("07:30 Meds"); returns the step's text.
+    @discardableResult
+    public func remind(_ index: Int, ofTemplate templateId: String, _ reminds: Bool, clock: BoardClock) throws -> String {
+        try write { db in
+            var template = try BoardStore.template(templateId, db)
+            try BoardStore.checkStep(index, count: template.checklist.count)
+            let text = template.checklist[index].text
+            if reminds && Checklist.time(of: text) == nil {
+                throw BoardError("step", "“\(text.echoed)” has no time; a step reminds at the time it begins with, as in “07:30 Meds”")
+            }
+            if reminds, try BoardStore.isUnscheduled(templateId, db) {
+                throw BoardError("step", "“\(template.title.echoed)” has no schedule; a step reminds on the days a routine runs")
+            }
+            template.checklist[index].reminds = reminds
+            template.updatedAt = clock.timestamp
+            try template.update(db)
+            return text
+        }
+    }
+
     public func link(_ index: Int, ofTemplate templateId: String, toHabit habitId: String?, clock: BoardClock) throws {
         try write { db in
             var template = try BoardStore.template(templateId, db)

@@ -44,11 +44,41 @@ extension BoardStore {
             ORDER BY due_date, due_time, rowid
             """, arguments: StatementArguments([clock.today.adding(days: 2)] as [any DatabaseValueConvertible])
                 + StatementArguments(near.map { [$0.0, $0.1] } ?? []))
-        return rows.map { row in
+        let cards = rows.map { row in
             Reminder(cardId: row["id"], title: row["title"], bucket: (row["bucket"] as Bucket).cliName,
                      due: LocalDateTime(date: row["due_date"], time: row["due_time"]), minutesBefore: row[before],
                      zone: clock.zone, createdAt: BoardClock.date(fromTimestamp: row["created_at"]))
         }
+        let steps = try stepReminders(clock: clock, near: near, db)
+        return steps.isEmpty ? cards : (cards + steps).sorted { ($0.instant, $0.claimKey) < ($1.instant, $1.claimKey) }
+    }
+
+    /// The reminders of timed steps that remind (ARCHITECTURE.md §5): on each open occurrence of
+    /// their template from yesterday to two days ahead, at the step's time that day, while the
+    /// occurrence still has the step and it is not ticked.
+    static func stepReminders(clock: BoardClock, near: (String, String)?, _ db: Database) throws -> [Reminder] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT t.id, t.title, t.bucket, t.occurrence_date, t.checklist, t.created_at, p.checklist AS steps
+            FROM tasks t JOIN templates p ON p.id = t.template_id
+            WHERE t.is_completed = 0 AND t.occurrence_date BETWEEN ? AND ? AND p.checklist LIKE '%"remind"%'
+            ORDER BY t.occurrence_date, t.rowid
+            """, arguments: [clock.today.adding(days: -1), clock.today.adding(days: 2)])
+        var reminders: [Reminder] = []
+        for row in rows {
+            let steps: [ChecklistStep] = try JSONColumn.array(row["steps"]), items: [ChecklistItem] = try JSONColumn.array(row["checklist"])
+            let date: LocalDate = row["occurrence_date"], title: String = row["title"]
+            for step in steps where step.reminds {
+                guard let time = Checklist.time(of: step.text), items.contains(where: { $0.text == step.text && !$0.done }) else { continue }
+                if let (from, to) = near {
+                    let wall = date.iso + " " + time.description + ":00"
+                    guard wall >= from && wall <= to else { continue }
+                }
+                reminders.append(Reminder(cardId: row["id"], title: step.text + " · " + title, bucket: (row["bucket"] as Bucket).cliName,
+                                          due: LocalDateTime(date: date, time: time), minutesBefore: 0, zone: clock.zone,
+                                          createdAt: BoardClock.date(fromTimestamp: row["created_at"]), step: step.text))
+            }
+        }
+        return reminders
     }
 
     /// The local wall time `seconds` from the clock's instant, as SQLite's `datetime` writes it.
@@ -108,23 +138,23 @@ extension ReminderStore {
                     pass.next = min(pass.next ?? reminder.instant, reminder.instant)
                     continue
                 }
-                guard try Int.fetchOne(claimed, arguments: [reminder.cardId, reminder.instantKey]) == nil else { continue }
+                guard try Int.fetchOne(claimed, arguments: [reminder.claimKey, reminder.instantKey]) == nil else { continue }
                 // Already past, and this card's reminder was dealt with near it: a time edit moved a
                 // reminder delivered or reported, which is neither sent nor reported again.
                 let past = if case .deliver(let late) = decision { late } else { true }
-                if past, try Int.fetchOne(claimedNear, arguments: [reminder.cardId, reminder.instantKey]) != nil {
-                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
+                if past, try Int.fetchOne(claimedNear, arguments: [reminder.claimKey, reminder.instantKey]) != nil {
+                    try claim.execute(arguments: [reminder.claimKey, reminder.instantKey, "missed", clock.timestamp])
                     continue
                 }
                 switch decision {
                 case .deliver(let late):
-                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "claimed", clock.timestamp])
+                    try claim.execute(arguments: [reminder.claimKey, reminder.instantKey, "claimed", clock.timestamp])
                     pass.deliver.append(ClaimedReminder(reminder: reminder, late: late))
                 case .missed:
-                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
+                    try claim.execute(arguments: [reminder.claimKey, reminder.instantKey, "missed", clock.timestamp])
                     pass.missed.append(reminder)
                 case .neverDue:
-                    try claim.execute(arguments: [reminder.cardId, reminder.instantKey, "missed", clock.timestamp])
+                    try claim.execute(arguments: [reminder.claimKey, reminder.instantKey, "missed", clock.timestamp])
                 }
             }
             return pass
@@ -136,7 +166,7 @@ extension ReminderStore {
         guard !reminders.isEmpty else { return }
         try write { db in
             for r in reminders {
-                try db.execute(sql: "UPDATE reminders SET status = 'elsewhere' WHERE task_id = ? AND instant = ?", arguments: [r.cardId, r.instantKey])
+                try db.execute(sql: "UPDATE reminders SET status = 'elsewhere' WHERE task_id = ? AND instant = ?", arguments: [r.claimKey, r.instantKey])
             }
         }
     }
@@ -147,7 +177,7 @@ extension ReminderStore {
         guard !reminders.isEmpty else { return }
         try write { db in
             for r in reminders {
-                try db.execute(sql: "DELETE FROM reminders WHERE task_id = ? AND instant = ?", arguments: [r.cardId, r.instantKey])
+                try db.execute(sql: "DELETE FROM reminders WHERE task_id = ? AND instant = ?", arguments: [r.claimKey, r.instantKey])
             }
         }
     }
@@ -157,7 +187,7 @@ extension ReminderStore {
         guard !reminders.isEmpty else { return }
         try write { db in
             for r in reminders {
-                try db.execute(sql: "UPDATE reminders SET pushed = 0 WHERE task_id = ? AND instant = ?", arguments: [r.cardId, r.instantKey])
+                try db.execute(sql: "UPDATE reminders SET pushed = 0 WHERE task_id = ? AND instant = ?", arguments: [r.claimKey, r.instantKey])
             }
         }
     }
@@ -183,7 +213,7 @@ extension ReminderStore {
     public func finish(_ reminder: Reminder, delivered: Bool, clock: BoardClock) throws {
         try write { db in
             try db.execute(sql: "UPDATE reminders SET status = ?, delivered_at = ? WHERE task_id = ? AND instant = ?",
-                           arguments: [delivered ? "delivered" : "failed", clock.timestamp, reminder.cardId, reminder.instantKey])
+                           arguments: [delivered ? "delivered" : "failed", clock.timestamp, reminder.claimKey, reminder.instantKey])
         }
     }
 }

@@ -109,6 +109,16 @@ extension BoardApp {
                 try store.checklists.toggle(index, of: owner, clock: now)
                 return .stay
             }
+        case .remindStep(let templateId, let step, let reminds):
+            return try named("step reminder") {
+                // An occurrence's step is the template's step of the same text.
+                guard let index = try store.routines.overview(templateId, clock: now).template.checklist.firstIndex(where: { $0.text == step }) else {
+                    throw BoardError("step", "“\(step.echoed)” is not a step of the routine's template")
+                }
+                try store.checklists.remind(index, ofTemplate: templateId, reminds, clock: now)
+                report(.done(.stepReminds(step: step, reminds: reminds)))
+                return .stay
+            }
         case .editChecklist(.card(let id), let steps):
             return try named("checklist edit") {
                 try store.cards.edit(id, CardEdit(checklist: steps), clock: now)

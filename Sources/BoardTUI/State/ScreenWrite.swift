@@ -22,6 +22,8 @@ public enum ScreenWrite: Hashable, Sendable {
     case reapply(cardId: String, fields: [CardField]?)
     case makeException(cardId: String, field: CardField)
     case toggleStep(RoutineChecklist.Owner, index: Int)
+    /// A template's step, by its text, reminds at its time or stops.
+    case remindStep(templateId: String, step: String, reminds: Bool)
     /// The checklist's steps after an edit in the widget (a step added or removed).
     case editChecklist(RoutineChecklist.Owner, steps: [String])
     /// Does `act` to a planned run, making its occurrence in the same transaction.

@@ -97,7 +97,8 @@ public struct BoardKeymap: Sendable {
                           ("page_down", .checklist(.move(10))), ("first", .checklist(.move(-most))), ("last", .checklist(.move(most))),
                           ("tick", .checklist(.tick)), ("edit", .checklist(.toggleEditing)), ("remove", .checklist(.removeStep)),
                           ("start_run", .checklist(.startRun)), ("finish_run", .checklist(.finishRun)),
-                          ("discard_run", .checklist(.discardRun)), ("undo", .checklist(.undo)), ("redo", .checklist(.redo)),
+                          ("discard_run", .checklist(.discardRun)), ("remind", .checklist(.toggleReminder)),
+                          ("undo", .checklist(.undo)), ("redo", .checklist(.redo)),
                           ("help", .help), ("back", .checklist(.leave))]
         case .habits: [("up", .habits(.move(dx: 0, dy: -1))), ("down", .habits(.move(dx: 0, dy: 1))),
                        ("day_before", .habits(.move(dx: -1, dy: 0))), ("day_after", .habits(.move(dx: 1, dy: 0))),

@@ -132,6 +132,8 @@ public enum KeyBindings {
         KeyBinding("S / F / X", "start a run / finish it (suggestions) / discard it", [
             (.character("S"), .checklist(.startRun)), (.character("F"), .checklist(.finishRun)), (.character("X"), .checklist(.discardRun)),
         ]),
+        KeyBinding("r", "a timed step of a routine (07:30 Meds): remind at its time each day it runs, or stop",
+                   [(.character("r"), .checklist(.toggleReminder))]),
         KeyBinding("u / Ctrl-R", "undo / redo a tick", [(.character("u"), .checklist(.undo)), (.control("r"), .checklist(.redo))]),
         KeyBinding("?", "this help", [(.character("?"), .help)]),
         KeyBinding("Esc or q", "stop editing, or back to the board (a run finishes)", [

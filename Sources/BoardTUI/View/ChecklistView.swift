@@ -20,7 +20,7 @@ enum ChecklistWidget {
         let textWidth = max(8, width - 6)
         let next = now.flatMap { screen.checklist.nextTimedStep(at: $0) }
         for (i, step) in screen.checklist.steps.enumerated() {
-            let text = step.text + (step.habitName.map { " → \($0)" } ?? "") + (i == next ? " ← next" : "")
+            let text = step.text + (step.habitName.map { " → \($0)" } ?? "") + (step.reminds ? " (reminds)" : "") + (i == next ? " ← next" : "")
             for (n, part) in DisplayWidth.wrap(text, to: textWidth).enumerated() {
                 let box = n == 0 ? (step.done ? "[x] " : "[ ] ") : "    "
                 lines.append(ChecklistLine(kind: .step(i), text: box + part, style: step.done ? [.dim] : [], isFirst: n == 0))

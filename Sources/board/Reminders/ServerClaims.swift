@@ -20,7 +20,7 @@ enum ServerClaims {
         do { try process.run() } catch {
             return .failure(OutOfReach(reason: "board-sync could not be started beside board", count: reminders.count))
         }
-        input.fileHandleForWriting.write(Data(reminders.map { $0.cardId + "\t" + $0.instantKey + "\n" }.joined().utf8))
+        input.fileHandleForWriting.write(Data(reminders.map { $0.claimKey + "\t" + $0.instantKey + "\n" }.joined().utf8))
         try? input.fileHandleForWriting.close()
         let answer = output.fileHandleForReading.readDataToEndOfFile()
         let said = errors.fileHandleForReading.readDataToEndOfFile()
@@ -44,8 +44,8 @@ enum ServerClaims {
             try store.reminders.releaseClaims(pass.map(\.reminder))
             throw outOfReach
         case .success(let won):
-            let (mine, theirs) = (pass.filter { won.contains([$0.reminder.cardId, $0.reminder.instantKey]) },
-                                  pass.filter { !won.contains([$0.reminder.cardId, $0.reminder.instantKey]) })
+            let (mine, theirs) = (pass.filter { won.contains([$0.reminder.claimKey, $0.reminder.instantKey]) },
+                                  pass.filter { !won.contains([$0.reminder.claimKey, $0.reminder.instantKey]) })
             try store.reminders.claimedElsewhere(theirs.map(\.reminder))
             return mine
         }

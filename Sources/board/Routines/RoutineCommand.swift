@@ -6,8 +6,8 @@ import Foundation
 enum RoutineCommand {
     static let info = CommandInfo(
         group: "routine",
-        abstract: "A routine's checklist on a day: show it, tick its steps, link a step to a habit.",
-        subcommands: [RoutineShow.info, RoutineTick.info, RoutineLink.info]
+        abstract: "A routine's checklist on a day: show it, tick its steps, link a step to a habit, remind at a step's time.",
+        subcommands: [RoutineShow.info, RoutineTick.info, RoutineLink.info, RoutineRemind.info]
     )
 
     /// A step's number, for `routine tick`, `routine link` and `tick`.
@@ -62,7 +62,7 @@ struct RoutineShow: Command {
                 "title": checklist.title, "date": date.iso,
                 "steps": checklist.steps.enumerated().map { i, step in
                     ["text": step.text, "done": step.done, "habit": step.habitName ?? NSNull(),
-                     "time": Checklist.time(of: step.text)?.description ?? NSNull(), "next": i == next] as [String: Any]
+                     "time": Checklist.time(of: step.text)?.description ?? NSNull(), "next": i == next, "reminds": step.reminds] as [String: Any]
                 },
             ] as [String: Any]))
             return
@@ -73,7 +73,7 @@ struct RoutineShow: Command {
         // The timed step to do next today is marked (ARCHITECTURE.md §5).
         lines += checklist.steps.enumerated().map { i, step in
             "  \(i + 1). [\(step.done ? "x" : " ")] \(step.text.escapedForTerminal)" + (step.habitName.map { " → habit: \($0.escapedForTerminal)" } ?? "")
-                + (i == next ? "  ← next" : "")
+                + (step.reminds ? " (reminds)" : "") + (i == next ? "  ← next" : "")
         }
         printOut(lines.joined(separator: "\n"))
     }
@@ -133,5 +133,31 @@ struct RoutineLink: Command {
         let habitId = try habit.map { try store.habits.id(matching: $0) }
         try store.checklists.link(number - 1, ofTemplate: templateId, toHabit: habitId, clock: clock)
         printOut(habit.map { "Linked step \(number) to habit \($0)." } ?? "Unlinked step \(number).")
+    }
+}
+
+struct RoutineRemind: Command {
+    static let info = CommandInfo(
+        "remind",
+        abstract: "Remind at a timed step's time (\"07:30 Meds\") on each day the routine runs, once across your devices; --off stops it.",
+        parameters: [IdArgument.template, RoutineCommand.step, off] + BoardOptions.parameters, runs: Self.self)
+    static let off = Declared.flag("off", "Stop reminding at the step.")
+
+    let id: String, step: String, off: Bool, board: BoardOptions
+
+    init(_ given: ParsedArguments) throws {
+        id = try given[IdArgument.template]
+        step = try given[RoutineCommand.step]
+        off = try given[Self.off]
+        board = try BoardOptions(given)
+    }
+
+    func run() throws {
+        let number = try RoutineCommand.stepNumber(step)
+        let (store, clock) = try board.open(generating: false)
+        let templateId = try store.routines.id(matching: id)
+        let text = try store.checklists.remind(number - 1, ofTemplate: templateId, !off, clock: clock)
+        printOut(off ? "Step \(number) “\(text.escapedForTerminal)” no longer reminds."
+                     : "Step \(number) “\(text.escapedForTerminal)” reminds at \(Checklist.time(of: text)!) on each day the routine runs.")
     }
 }

@@ -33,6 +33,8 @@ public enum ChecklistAction: Hashable, Sendable {
     /// A key typed on the limit row: say why nothing is added.
     case explainLimit
     case startRun, finishRun, discardRun
+    /// Make the timed step under the cursor remind at its time, or stop it (r).
+    case toggleReminder
     /// Stop editing, or leave for the board (a run in progress finishes) (Esc, q).
     case leave
     case undo, redo

@@ -65,6 +65,18 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
             state.runs.noteTick(run, step: texts[screen.cursor], done: !screen.checklist.steps[screen.cursor].done)
         }
         return [.write(.toggleStep(owner, index: screen.cursor))]
+    case .toggleReminder:
+        guard !screen.editing, screen.checklist.steps.indices.contains(screen.cursor) else { return [] }
+        let step = screen.checklist.steps[screen.cursor]
+        guard let templateId = screen.checklist.templateId else {
+            state.message = "Only a routine's step can remind; this card has no template."
+            return []
+        }
+        guard Checklist.time(of: step.text) != nil else {
+            state.message = "“\(step.text)” has no time; a step reminds at the time it begins with, as in “07:30 Meds”."
+            return []
+        }
+        return [.write(.remindStep(templateId: templateId, step: step.text, reminds: !step.reminds))]
     case .startRun:
         guard screen.executionId == nil else {
             state.message = "This routine is already running: \(state.key(.checklist(.finishRun), on: .checklist)) finishes it."
