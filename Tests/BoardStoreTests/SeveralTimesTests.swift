@@ -163,3 +163,34 @@ import Testing
         #expect(try f.store.routines.overview(t.id, clock: clock("2026-11-22T07:00")).remaining == 1, "after the 22nd: the 23rd's 08:00")
     }
 }
+
+/// A routine several times a day that another person shares (issue 54): past the runs its owner's
+/// board has made, each time is its own planned run, in the agenda, the Calendar's counts and
+/// the next run.
+@Suite struct SharedSeveralTimesTests {
+    @Test func plannedRunsOfASharedRoutinePastItsOwnersWeekArePerTime() throws {
+        let f = try StoreFixture()
+        let now = clock("2026-11-28T12:00")
+        let times = try TimesOfDay(parsing: "08:00, 20:00")
+        // The owner's board made the 28th and 29th.
+        let made = ["2026-11-28", "2026-11-29"].flatMap { day in
+            times.times.map { SharedRun(id: "run-\(day)-\($0)", routineId: "meds", title: "Meds", date: date(day), time: $0, completed: false) }
+        }
+        try f.store.routines.replaceShared([SharedRoutine(id: "meds", sharedBy: "ann", title: "Meds", description: "", checklist: [],
+                                                          status: .active, rule: "FREQ=DAILY", times: times, startsOn: date("2026-11-01"))],
+                                           runs: made)
+        let items = try f.store.agenda.days(date("2026-11-28")...date("2026-12-01"), clock: now).filter { $0.kind == .shared }
+        #expect(items.map { "\($0.date) \($0.time?.description ?? "-")" } == [
+            "2026-11-28 08:00", "2026-11-28 20:00", "2026-11-29 08:00", "2026-11-29 20:00",
+            "2026-11-30 08:00", "2026-11-30 20:00", "2026-12-01 08:00", "2026-12-01 20:00",
+        ])
+        #expect(try f.store.agenda.counts(date("2026-11-28")...date("2026-12-01"), clock: now) == [2, 2, 2, 2])
+        #expect(try f.store.reader.sharedRoutines().first?.summary == "Every day at 08:00 and 20:00")
+        // Past every made run, the next is the first planned time still ahead.
+        let next = try #require(try f.store.reader.nextSharedRuns(at: LocalDateTime(iso: "2026-11-29T21:00")!)["meds"])
+        #expect(next.date == date("2026-11-30") && next.time?.description == "08:00")
+        // A copy of it keeps both times.
+        let copy = try f.store.routines.duplicateShared("meds", clock: now)
+        #expect(copy.times?.description == "08:00, 20:00")
+    }
+}

@@ -12,9 +12,9 @@ import Testing
         let today = demoClock.today
         try f.store.routines.replaceShared([
             SharedRoutine(id: "shared-feed", sharedBy: "ann", title: "Feed the fish", description: "", checklist: ["Flakes"], status: .active,
-                          rule: nil, time: nil),
+                          rule: nil, times: nil),
             SharedRoutine(id: "shared-walk", sharedBy: "ann", title: "Walk the dog", description: "", checklist: [], status: .active,
-                          rule: "FREQ=DAILY", time: LocalTime(hour: 8, minute: 0)),
+                          rule: "FREQ=DAILY", times: TimesOfDay(LocalTime(hour: 8, minute: 0)!)),
         ], runs: [SharedRun(id: "shared-run", routineId: "shared-walk", title: "Walk the dog", date: today, time: LocalTime(hour: 8, minute: 0),
                             completed: false)])
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }
@@ -56,7 +56,7 @@ import Testing
         let eight = LocalTime(hour: 8, minute: 0)
         try f.store.routines.replaceShared([
             SharedRoutine(id: "shared-cat", sharedBy: "ann", title: "Feed the cat", description: "", checklist: ["Bowl", "Water", "Litter"],
-                          status: .active, rule: "FREQ=DAILY", time: eight),
+                          status: .active, rule: "FREQ=DAILY", times: TimesOfDay(eight!)),
         ], runs: [-1, 0, 1].map { SharedRun(id: "run-\($0)", routineId: "shared-cat", title: "Feed the cat", date: today.adding(days: $0), time: eight,
                                                completed: false) })
         // The store: today's list ticks; yesterday's is its own; tomorrow's shows and can't be ticked yet.

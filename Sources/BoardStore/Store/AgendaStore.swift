@@ -39,7 +39,7 @@ extension BoardStore {
     /// after the last run its owner's board has made (what the owner skipped or deleted before that
     /// is known by its absence; a date skipped further ahead is not, and shows until its week comes).
     func forEachPlannedSharedRun(_ range: ClosedRange<LocalDate>, today: LocalDate, _ db: Database,
-                                         _ body: (SharedRoutine, LocalDate) -> Void) throws {
+                                         _ body: (SharedRoutine, LocalDateTime) -> Void) throws {
         guard range.upperBound >= today else { return }
         let rows = try Row.fetchAll(db, sql: """
             SELECT s.*, (SELECT MAX(date) FROM shared_runs r WHERE r.routine_id = s.id) AS made_through
@@ -51,7 +51,8 @@ extension BoardStore {
             let madeThrough = (row["made_through"] as String?).flatMap { LocalDate(iso: $0) }
             let from = max(range.lowerBound, madeThrough.map { $0.adding(days: 1) } ?? range.lowerBound)
             guard from <= range.upperBound else { continue }
-            for date in PlannedRuns.dates(schedule, in: from...range.upperBound, today: today, skipped: [], made: []) { body(routine, date) }
+            // Each time its own run, as the routine's owner plans them.
+            for run in PlannedRuns.runs(schedule, in: from...range.upperBound, today: today, skipped: SkippedRuns(), made: []) { body(routine, run) }
         }
     }
 
@@ -134,8 +135,9 @@ extension AgendaStore {
                 guard let date = LocalDate(iso: row[1] as String) else { continue }
                 items.append(.shared(by: row[4], title: row[0], date: date, time: (row[2] as String?).flatMap { LocalTime(iso: $0) }, isCompleted: row[3]))
             }
-            try base.forEachPlannedSharedRun(range, today: clock.today, db) { routine, date in
-                items.append(.shared(by: routine.sharedBy, title: routine.title, date: date, time: routine.time, isCompleted: false))
+            try base.forEachPlannedSharedRun(range, today: clock.today, db) { routine, run in
+                items.append(.shared(by: routine.sharedBy, title: routine.title, date: run.date, time: routine.times == nil ? nil : run.time,
+                                     isCompleted: false))
             }
             // Sorted on whole numbers (day, time, place read in): comparing titles was most of a month's read.
             let keys = items.indices.map { (day: items[$0].date.dayNumber, time: items[$0].time.map { $0.minuteOfDay + 1 } ?? 0, index: $0) }
@@ -157,7 +159,7 @@ extension AgendaStore {
             let shared = try String.fetchAll(db, sql: "SELECT date FROM shared_runs WHERE date BETWEEN ? AND ?",
                                              arguments: [range.lowerBound.iso, range.upperBound.iso])
             for day in shared.compactMap({ LocalDate(iso: $0) }) { counts[range.lowerBound.days(until: day)] += 1 }
-            try base.forEachPlannedSharedRun(range, today: clock.today, db) { _, date in counts[range.lowerBound.days(until: date)] += 1 }
+            try base.forEachPlannedSharedRun(range, today: clock.today, db) { _, run in counts[range.lowerBound.days(until: run.date)] += 1 }
             return counts
         }
     }

@@ -14,29 +14,32 @@ public struct SharedRoutine: Hashable, Sendable {
     public let status: TemplateStatus
     /// Its rule (RRULE text); nil for a checklist without a schedule.
     public let rule: String?
-    public let time: LocalTime?
+    /// The times of day its runs fall at, one or several.
+    public let times: TimesOfDay?
+    /// Its first time of day.
+    public var time: LocalTime? { times?.first }
     /// The day its schedule starts from and whether it repeats after completion; nil from a board
     /// that synced before Board kept them (its runs past the owner's week are then not planned).
     public let startsOn: LocalDate?
     public let anchor: RecurrenceRule.Anchor
 
     public init(id: String, sharedBy: String, title: String, description: String, checklist: [String], status: TemplateStatus,
-                rule: String?, time: LocalTime?, startsOn: LocalDate? = nil, anchor: RecurrenceRule.Anchor = .schedule) {
+                rule: String?, times: TimesOfDay?, startsOn: LocalDate? = nil, anchor: RecurrenceRule.Anchor = .schedule) {
         (self.id, self.sharedBy, self.title, self.description, self.checklist) = (id, sharedBy, title, description, checklist)
-        (self.status, self.rule, self.time, self.startsOn, self.anchor) = (status, rule, time, startsOn, anchor)
+        (self.status, self.rule, self.times, self.startsOn, self.anchor) = (status, rule, times, startsOn, anchor)
     }
 
     /// Its schedule in words, as the person's own routines say theirs ("Every day at 08:00").
     public var summary: String {
         guard let rule else { return "No schedule (checklist)" }
         guard let parsed = try? RecurrenceRule(rrule: rule, anchor: anchor) else { return rule }
-        return RecurrencePhrase(rule: parsed, time: time).summary
+        return RecurrencePhrase(rule: parsed, times: times).summary
     }
 
     /// Its schedule placed in time, for its planned runs: nil without a rule or a start.
     public var schedule: Schedule? {
         guard let rule, let startsOn, let parsed = try? RecurrenceRule(rrule: rule, anchor: anchor) else { return nil }
-        return try? Schedule(rule: parsed, start: startsOn, time: time)
+        return try? Schedule(rule: parsed, start: startsOn, times: times)
     }
 
     /// Why a change of it is refused, in the person's words.
@@ -120,7 +123,7 @@ extension BoardStore {
         let checklist = (try? JSONDecoder().decode([String].self, from: Data((row["checklist"] as String).utf8))) ?? []
         return SharedRoutine(id: row["id"], sharedBy: row["shared_by"], title: row["title"], description: row["description"], checklist: checklist,
                              status: TemplateStatus(rawValue: row["status"]) ?? .active, rule: row["rule"],
-                             time: (row["time"] as String?).flatMap { LocalTime(iso: $0) },
+                             times: (row["time"] as String?).flatMap { try? TimesOfDay(parsing: $0) },
                              startsOn: (row["starts_on"] as String?).flatMap { LocalDate(iso: $0) },
                              anchor: (row["anchor"] as String?).flatMap(RecurrenceRule.Anchor.init(rawValue:)) ?? .schedule)
     }
@@ -145,7 +148,9 @@ extension BoardReader {
         }
         for routine in try sharedRoutines() where next[routine.id] == nil && routine.status == .active {
             let from = max(now.date, madeThrough[routine.id].map { $0.adding(days: 1) } ?? now.date)
-            if let date = routine.schedule?.next(onOrAfter: from) { next[routine.id] = (date, routine.time) }
+            // Each time is a run: the next one still ahead, today's later ones included.
+            let moment = from == now.date ? now : LocalDateTime(date: from, time: .midnight)
+            if let run = routine.schedule?.next(atOrAfter: moment) { next[routine.id] = (run.date, routine.times == nil ? nil : run.time) }
         }
         return next
     }
@@ -190,7 +195,7 @@ extension RoutineStore {
                     ON CONFLICT (id) DO UPDATE SET shared_by = excluded.shared_by, title = excluded.title, description = excluded.description,
                         checklist = excluded.checklist, status = excluded.status, rule = excluded.rule, time = excluded.time,
                         starts_on = excluded.starts_on, anchor = excluded.anchor
-                    """, arguments: [r.id, r.sharedBy, r.title, r.description, checklist, r.status.rawValue, r.rule, r.time?.description,
+                    """, arguments: [r.id, r.sharedBy, r.title, r.description, checklist, r.status.rawValue, r.rule, r.times?.description,
                                      r.startsOn?.iso, r.anchor.rawValue])
             }
             try db.execute(sql: "DELETE FROM shared_runs")
@@ -207,8 +212,8 @@ extension RoutineStore {
         guard let shared = try read({ db in try BoardStore.sharedRoutine(matching: id, db) }), shared.id == id else {
             throw BoardError("id", "no routine shared with you has the id \(id)")
         }
-        var values = CardValues(title: shared.title + " (copy)", description: shared.description, checklist: shared.checklist)
-        values.time = shared.time
-        return try add(values, rule: try shared.rule.map { rule throws in try RecurrenceRule(rrule: rule) }, status: .draft, clock: clock)
+        let values = CardValues(title: shared.title + " (copy)", description: shared.description, checklist: shared.checklist)
+        return try add(values, rule: try shared.rule.map { rule throws in try RecurrenceRule(rrule: rule) }, times: shared.times, status: .draft,
+                       clock: clock)
     }
 }

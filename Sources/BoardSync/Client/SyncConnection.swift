@@ -163,7 +163,7 @@ struct SyncConnection {
                                                 server: "\(server.host):\(server.port)")
                     }
                     routines.append(SharedRoutine(id: id, sharedBy: by, title: title, description: description, checklist: steps, status: status,
-                                                  rule: rule, time: time.flatMap(Self.firstTime), startsOn: start.flatMap { LocalDate(iso: $0) },
+                                                  rule: rule, times: time.flatMap(Self.times), startsOn: start.flatMap { LocalDate(iso: $0) },
                                                   anchor: anchor.flatMap(RecurrenceRule.Anchor.init(rawValue:)) ?? .schedule))
                 }
                 let runRows = try await connection.query("""
@@ -182,10 +182,10 @@ struct SyncConnection {
         }
     }
 
-    /// A shared template's first time of day: its times are text since server migration 12
-    /// (`08:00, 20:00`), a `time` before it (`08:00:00`). Each run comes as its own row.
-    static func firstTime(_ text: String) -> LocalTime? {
-        (try? TimesOfDay(parsing: text))?.first ?? LocalTime(iso: text.prefix(5))
+    /// A shared template's times of day: text since server migration 12 (`08:00, 20:00`), a
+    /// `time` before it (`08:00:00`).
+    static func times(_ text: String) -> TimesOfDay? {
+        (try? TimesOfDay(parsing: text)) ?? LocalTime(iso: text.prefix(5)).map(TimesOfDay.init)
     }
 
     /// Where the server reminds this person (nil: it doesn't), in which zone, and whether the

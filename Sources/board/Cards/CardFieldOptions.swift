@@ -10,6 +10,10 @@ struct CardFieldOptions {
     static let priority = Declared.option(.priority, "Priority 0 (none) to 3 (high).", value: "0-3")
     static let duration = Declared.option(.duration, "Duration in minutes ('none' to clear).", value: "minutes")
     static let parameters: [any ParameterDeclaration] = [title, description, labels, time, priority, duration]
+    /// A template's `--time`, read as `time` is: its runs' times, one or several.
+    static let templateTime = Declared.option(.time, "The time of day of each run, HH:MM, or several: '8:00, 20:00', 'mon 18:00, thu 08:00' (or 'at 7am' in the rule).", value: "HH:MM")
+    /// A template's fields: a card's, with the template's `--time`.
+    static let templateParameters: [any ParameterDeclaration] = [title, description, labels, templateTime, priority, duration]
 
     /// A new card's or template's steps; an edit's replace the list (`editedSteps`).
     static let newSteps = Declared.repeatedOption("checklist", "A checklist step (repeat, at most 10).", value: "step")

@@ -9,7 +9,7 @@ struct TemplateAdd: Command {
             draft, noSchedule, CardFieldOptions.remindBefore,
         ] + BoardOptions.parameters, runs: Self.self)
     static let title = Declared.argument(.title, "The template's title.")
-    static let time = Declared.option(.time, "The time of day of each occurrence, HH:MM, or several: '8:00, 20:00' (or 'at 7am' in the rule).", value: "HH:MM")
+    static let time = CardFieldOptions.templateTime
     static let draft = Declared.flag("draft", "Save as a draft: no occurrences until `board template resume`.")
     static let noSchedule = Declared.flag("no-schedule", "A routine without a schedule: a reusable checklist with a fresh list every day (board routine show).")
 

@@ -8,7 +8,7 @@ struct TemplateEdit: Command {
         "edit",
         abstract: "Edit a template and carry the change to its open occurrences from today on.",
         discussion: "Completed occurrences and fields customized on an occurrence never change. Asks before writing unless --yes; any answer but y is a no: nothing is written, status 0.",
-        parameters: [IdArgument.template] + CardFieldOptions.parameters + [CardFieldOptions.editedSteps] + ScheduleOptions.parameters
+        parameters: [IdArgument.template] + CardFieldOptions.templateParameters + [CardFieldOptions.editedSteps] + ScheduleOptions.parameters
             + [includeOverdue, yes, dryRun] + BoardOptions.parameters, runs: Self.self)
     static let includeOverdue = Declared.flag("include-overdue", "Also update open occurrences dated before today.")
     static let yes = Declared.flag("yes", "Apply without asking.")
