@@ -102,6 +102,19 @@ import Testing
         #expect(order.allSatisfy { $0 != nil } && order == order.sorted { ($0 ?? 0) < ($1 ?? 0) }, "\(screen)")
         try session.send("j", "Space")
         #expect(session.waitFor { self.plain($0).contains("[x] 07:30 Meds") && self.plain($0).contains("19:00 Bath ← next") }.0)
+        // `r` on a timed step: it reminds (said, marked, written on the template); on an untimed one: why not.
+        try session.send("j", "r")
+        let (reminds, remindScreen) = session.waitFor {
+            self.plain($0).contains("19:00 Bath (reminds) ← next") && $0.contains("“19:00 Bath” reminds at its time on each day the routine runs.")
+        }
+        #expect(reminds, "\(remindScreen)")
+        let id = try #require(try board.templates().first?["id"] as? String)
+        let json = try board.run(["routine", "show", id, "--json"], now: "2026-11-21T07:10").stdout
+        #expect(json.contains("\"reminds\" : true"), "\(json)")
+        try session.send("j", "r")
+        #expect(session.waitFor { $0.contains("“Play” has no time; a step reminds at the time it begins with, as in “07:30 Meds”.") }.0)
+        try session.send("k", "r")
+        #expect(session.waitFor { $0.contains("“19:00 Bath” no longer reminds.") && !self.plain($0).contains("(reminds)") }.0)
         try session.send("Escape")
         Thread.sleep(forTimeInterval: 0.2)
         try session.send("q")
