@@ -94,6 +94,22 @@ import Testing
         #expect(target.previous(before: date("2028-03-01")) == date("2028-02-01"))
     }
 
+    @Test func statsCountEntriesAndMetPeriodsWeekByWeek() throws {
+        // Weeks from Monday: Nov 16–22 and Nov 23–29 2026 (today Sat 28).
+        let weeks = StatsWeeks(count: 2, today: date("2026-11-28"), weekStart: .monday)
+        let day = try HabitTarget(phrase: "3 times a day")
+        let counts = [date("2026-11-16"): 3, date("2026-11-17"): 2, date("2026-11-23"): 4, date("2026-11-24"): 3, date("2026-11-28"): 1]
+        let daily = HabitStats(id: "w", name: "Water", target: day, entries: counts, weeks: weeks, weekStart: .monday)
+        #expect(daily.checkinsByWeek == [5, 8] && daily.metByWeek == [1, 2])
+        // A month's target: met on the day its entries reached two, the 24th.
+        let month = HabitStats(id: "m", name: "Call", target: try HabitTarget(phrase: "twice a month"), entries: counts, weeks: weeks, weekStart: .monday)
+        #expect(month.metByWeek == [1, 0], "November was met on the 16th already")
+        let week = HabitStats(id: "r", name: "Run", target: try HabitTarget(phrase: "9 times a week"), entries: counts, weeks: weeks, weekStart: .monday)
+        #expect(week.metByWeek == [0, 0] && week.currentStreak == 0)
+        #expect(HabitStats(id: "r", name: "Run", target: try HabitTarget(phrase: "8 times a week"), entries: counts, weeks: weeks, weekStart: .monday)
+            .metByWeek == [0, 1])
+    }
+
     @Test func aDailyHabitsDayIsYesOrNo() {
         // Two devices checked in the same day: the day counts once, as it always did.
         let progress = HabitProgress(counts: [date("2026-11-27"): 2, date("2026-11-28"): 1])

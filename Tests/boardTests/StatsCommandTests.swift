@@ -83,11 +83,11 @@ import Testing
         #expect(habit["checkins_by_week"] as? [Int] == [0, 0, 0, 0, 6, 7, 1, 0, 0, 0, 5, 4])
 
         let csv = try board.run(["stats", "--csv"], now: "2026-10-22T08:00").stdout.components(separatedBy: "\r\n")
-        #expect(csv[0] == "kind,id,title,generated,completed,skipped,deleted,open,due,adherence,exceptions,pauses,resumes,remaining_by_week,completion_by_week,checkins_by_week,current_streak,longest_streak")
+        #expect(csv[0] == "kind,id,title,generated,completed,skipped,deleted,open,due,adherence,exceptions,pauses,resumes,remaining_by_week,completion_by_week,checkins_by_week,current_streak,longest_streak,met_by_week,target")
         #expect(csv[1].hasPrefix("template,"))
-        #expect(csv[1].hasSuffix(",Stretch,28,20,3,0,5,21,0.952,title=4,2,2,,;;;;;;;;1.000;1.000;1.000;0.667,,,"), "\(csv[1])")
-        #expect(csv[2].hasSuffix(",Drink water,,,,,,,,,,,,,0;0;0;0;6;7;1;0;0;0;5;4,9,14"), "\(csv[2])")
-        #expect(csv[3] == "totals,,All templates,28,20,3,0,5,21,0.952,title=4,2,2,,,,,")
+        #expect(csv[1].hasSuffix(",Stretch,28,20,3,0,5,21,0.952,title=4,2,2,,;;;;;;;;1.000;1.000;1.000;0.667,,,,,"), "\(csv[1])")
+        #expect(csv[2].hasSuffix(",Drink water,,,,,,,,,,,,,0;0;0;0;6;7;1;0;0;0;5;4,9,14,0;0;0;0;6;7;1;0;0;0;5;4,1/day"), "\(csv[2])")
+        #expect(csv[3] == "totals,,All templates,28,20,3,0,5,21,0.952,title=4,2,2,,,,,,,")
     }
 
     @Test(arguments: [

@@ -37,6 +37,21 @@ public struct HabitProgress: Hashable, Sendable {
         return Set(entries.filter { $0.value >= target.count }.keys)
     }
 
+    /// The day each met period was met on: the first of its days whose entries, added up from the
+    /// period's start, reach the target. What a chart of met periods counts, week by week.
+    public var daysMet: [LocalDate] {
+        var byPeriod: [LocalDate: [LocalDate]] = [:]
+        for day in counts.keys { byPeriod[target.start(of: day, weekStart: weekStart), default: []].append(day) }
+        return byPeriod.values.compactMap { days in
+            var total = 0
+            for day in days.sorted() {
+                total += counts[day] ?? 0
+                if total >= target.count { return day }
+            }
+            return nil
+        }.sorted()
+    }
+
     /// Consecutive met periods ending with today's, or with the one before while today's is still open.
     public func currentStreak(today: LocalDate) -> Int {
         let met = metPeriods

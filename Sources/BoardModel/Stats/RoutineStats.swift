@@ -66,6 +66,9 @@ public struct HabitStats: Hashable, Sendable, Encodable {
     public var name: String
     public var target: HabitTarget
     public var checkinsByWeek: [Int]
+    /// The periods met in each counted week (a day's target: days; a week's: 0 or 1; a month's:
+    /// 1 in the week it was met).
+    public var metByWeek: [Int]
     public var currentStreak: Int
     public var longestStreak: Int
     /// The days with an entry within the counted weeks: the heatmap.
@@ -79,13 +82,17 @@ public struct HabitStats: Hashable, Sendable, Encodable {
         var perWeek = Array(repeating: 0, count: weeks.starts.count)
         for (day, n) in progress.counts { if let w = weeks.index(of: day) { perWeek[w] += n } }
         checkinsByWeek = perWeek
+        var met = Array(repeating: 0, count: weeks.starts.count)
+        for day in progress.daysMet { if let w = weeks.index(of: day) { met[w] += 1 } }
+        metByWeek = met
         currentStreak = progress.currentStreak(today: weeks.today)
         longestStreak = progress.longestStreak
         days = Set(progress.counts.keys.filter { weeks.index(of: $0) != nil })
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, target, checkinsByWeek = "checkins_by_week", currentStreak = "current_streak", longestStreak = "longest_streak"
+        case id, name, target, checkinsByWeek = "checkins_by_week", metByWeek = "met_by_week", currentStreak = "current_streak"
+        case longestStreak = "longest_streak"
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -94,6 +101,7 @@ public struct HabitStats: Hashable, Sendable, Encodable {
         try c.encode(name, forKey: .name)
         try c.encode(target.text, forKey: .target)
         try c.encode(checkinsByWeek, forKey: .checkinsByWeek)
+        try c.encode(metByWeek, forKey: .metByWeek)
         try c.encode(currentStreak, forKey: .currentStreak)
         try c.encode(longestStreak, forKey: .longestStreak)
     }

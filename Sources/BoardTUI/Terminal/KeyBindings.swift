@@ -132,7 +132,7 @@ public enum KeyBindings {
         KeyBinding("S / F / X", "start a run / finish it (suggestions) / discard it", [
             (.character("S"), .checklist(.startRun)), (.character("F"), .checklist(.finishRun)), (.character("X"), .checklist(.discardRun)),
         ]),
-        KeyBinding("r", "a timed step of a routine (07:30 Meds): remind at its time each day it runs, or stop",
+        KeyBinding("r", "remind at a timed step's time (07:30 Meds) each day, or stop",
                    [(.character("r"), .checklist(.toggleReminder))]),
         KeyBinding("u / Ctrl-R", "undo / redo a tick", [(.character("u"), .checklist(.undo)), (.control("r"), .checklist(.redo))]),
         KeyBinding("?", "this help", [(.character("?"), .help)]),
@@ -150,7 +150,7 @@ public enum KeyBindings {
             (.left, .habits(.move(dx: -1, dy: 0))), (.right, .habits(.move(dx: 1, dy: 0))),
             (.character("h"), .habits(.move(dx: -1, dy: 0))), (.character("l"), .habits(.move(dx: 1, dy: 0))),
         ]),
-        KeyBinding("Space or x", "check in that day (once more for a habit with a target), or take a daily one back",
+        KeyBinding("Space or x", "check in that day (one more with a target), or take it back",
                    [(.character(" "), .habits(.toggleDay)), (.character("x"), .habits(.toggleDay))]),
         KeyBinding("- or Backspace", "take back one of that day's entries",
                    [(.character("-"), .habits(.takeBackOne)), (.backspace, .habits(.takeBackOne))]),

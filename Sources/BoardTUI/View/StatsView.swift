@@ -89,8 +89,9 @@ private func drawRow(_ frame: inout Frame, _ layout: StatsLayout, _ row: StatsSc
         cx += layout.nameWidth + 2
         frame.put("streak \(h.currentStreak) · best \(h.longestStreak)", x: cx, y: y, maxWidth: layout.barWidth + 5)
         cx += layout.barWidth + 5 + 2
-        let most = max(1, h.checkinsByWeek.max() ?? 1)
-        frame.put(layout.strip(h.checkinsByWeek.map { Double($0) / Double(most) }), x: cx, y: y)
+        // The strip counts met periods (a daily habit's: its days checked in).
+        let most = max(1, h.metByWeek.max() ?? 1)
+        frame.put(layout.strip(h.metByWeek.map { Double($0) / Double(most) }), x: cx, y: y)
         cx += layout.stripWidth + 2
         let total = h.checkinsByWeek.reduce(0, +)
         frame.put("\(total) check-\(total == 1 ? "in" : "ins")", x: cx, y: y, maxWidth: max(0, right - cx), style: .dim)

@@ -75,6 +75,12 @@ enum StatsTable {
             out.append(h.name.escapedForTerminal + target + " · streak " + StatsWords.streak(h.currentStreak, h.target.period)
                        + " (longest " + StatsWords.streak(h.longestStreak, h.target.period) + ")")
             out.append("  check-ins  " + Charts.strip(h.checkinsByWeek.map { Double($0) / Double(most) }) + "  " + h.checkinsByWeek.map(String.init).joined(separator: " "))
+            // A target counts met periods: a strip of them beside the entries (a daily habit's are the same).
+            if h.target != .daily {
+                let mostMet = max(1, h.metByWeek.max() ?? 1)
+                out.append("  met " + "\(h.target.period.rawValue)s".padding(toLength: 7, withPad: " ", startingAt: 0)
+                           + Charts.strip(h.metByWeek.map { Double($0) / Double(mostMet) }) + "  " + h.metByWeek.map(String.init).joined(separator: " "))
+            }
         }
         if !stats.habits.isEmpty { out.append("") }
         let t = stats.totals
@@ -84,7 +90,7 @@ enum StatsTable {
 
     static let columns = ["kind", "id", "title", "generated", "completed", "skipped", "deleted", "open", "due", "adherence", "exceptions",
                           "pauses", "resumes", "remaining_by_week", "completion_by_week",
-                          "checkins_by_week", "current_streak", "longest_streak"]
+                          "checkins_by_week", "current_streak", "longest_streak", "met_by_week", "target"]
 
     static func csv(_ stats: BoardStats) -> String {
         func field(_ text: String) -> String {
@@ -96,14 +102,15 @@ enum StatsTable {
             [kind, s.id, field(s.title), "\(s.generated)", "\(s.completed)", "\(s.skipped)", "\(s.deleted)", "\(s.open)", "\(s.due)",
              number(s.adherence), StatsWords.orderedExceptions(s).map { "\($0.field)=\($0.count)" }.joined(separator: ";"),
              "\(s.pauses)", "\(s.resumes)", s.remainingByWeek.map { $0.map(String.init).joined(separator: ";") } ?? "",
-             s.completionByWeek.map(number).joined(separator: ";"), "", "", ""]
+             s.completionByWeek.map(number).joined(separator: ";"), "", "", "", "", ""]
         }
         var lines = [columns.joined(separator: ",")]
         lines += stats.templates.map { row("template", $0).joined(separator: ",") }
         lines += stats.habits.map { h in
-            // A habit's row leaves the templates' columns empty: every column but the first three and the last three.
-            (["habit", h.id, field(h.name)] + Array(repeating: "", count: columns.count - 6)
-             + [h.checkinsByWeek.map(String.init).joined(separator: ";"), "\(h.currentStreak)", "\(h.longestStreak)"]).joined(separator: ",")
+            // A habit's row leaves the templates' columns empty: every column but the first three and the last five.
+            (["habit", h.id, field(h.name)] + Array(repeating: "", count: columns.count - 8)
+             + [h.checkinsByWeek.map(String.init).joined(separator: ";"), "\(h.currentStreak)", "\(h.longestStreak)",
+                h.metByWeek.map(String.init).joined(separator: ";"), h.target.text]).joined(separator: ",")
         }
         var totals = stats.totals
         totals.completionByWeek = []
