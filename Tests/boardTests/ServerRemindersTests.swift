@@ -130,6 +130,28 @@ import Testing
         #expect(!server.lines.contains("Cut off"))
     }
 
+    /// Issue 54: a routine several times a day reminds each run once, whoever goes first: the
+    /// server the morning run, ann's phone (a second device) the evening one, neither twice.
+    @Test func eachRunOfSeveralADayIsRemindedOnceBetweenTheServerAndTwoDevices() throws {
+        let server = try Server()
+        defer { server.pg.stop() }
+        let phone = Device("ann-phone", server: server.ann.server)
+        try server.ann.ok(["template", "add", "Meds", "--every", "every day at 8am and 8pm", "--starts", "2026-11-26"], now: "2026-11-26T07:00")
+        for device in [server.ann, phone, server.ann] { _ = try device.sync(now: "2026-11-26T07:00") }
+        // 08:00 in Paris is 07:00 UTC: the server sends the morning run.
+        try server.remind("2026-11-26T07:00:30")
+        #expect(server.lines == ["ann|+33 6 12 34 56 78|Meds|2026-11-26T08:00|0|routines"], "\(server.lines)")
+        for device in [server.ann, phone] {
+            let out = try device.run(["remind"], now: "2026-11-26T08:01")
+            #expect(out.status == 0 && !out.stdout.contains("Meds"), "\(out.stdout)")
+        }
+        // The phone is first for the evening run; the laptop and the server then send nothing.
+        #expect(try phone.ok(["remind"], now: "2026-11-26T20:00").contains("Reminder: Meds · Thu Nov 26 20:00"))
+        #expect(try !server.ann.ok(["remind"], now: "2026-11-26T20:00").contains("Meds"))
+        try server.remind("2026-11-26T19:00:30")
+        #expect(server.lines.count == 1, "\(server.lines)")
+    }
+
     @Test func timesFollowTheZoneAndItsGaps() throws {
         let server = try Server()
         defer { server.pg.stop() }
