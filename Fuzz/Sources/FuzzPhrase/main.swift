@@ -2,13 +2,14 @@ import BoardModel
 import FuzzSupport
 
 /// Recurrence phrases ("every other tuesday at 7am"), as `board recur parse` and `--every` read them;
-/// and the same text as a date or a time in words (`DateWords`: `--due`, `--time`, `agenda --from`,
-/// the Calendar's `g`), which reads the phrases' tokens.
+/// the same text as a date or a time in words (`DateWords`: `--due`, `--time`, `agenda --from`,
+/// the Calendar's `g`), which reads the phrases' tokens; and as a habit's target ("3 times a day").
 FuzzDriver.run(fuzzPhrase)
 
 func fuzzPhrase(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: fuzzInput(data, size), as: UTF8.self)
     fuzzDateWords(text)
+    fuzzHabitTarget(text)
     let phrase: RecurrencePhrase
     do { phrase = try RecurrencePhrase(parsing: text, today: LocalDate(iso: "2026-11-24")!) } catch {
         Refusal.check(error, from: "phrase")
@@ -35,5 +36,18 @@ func fuzzDateWords(_ text: String) {
         guard LocalTime(iso: time.description) == time else { Refusal.finding("time words", "'\(text.escapedForTerminal)' gave no real time") }
     } catch {
         Refusal.check(error, from: "time words")
+    }
+}
+
+/// A target read from words is within its bounds, and its stored form and its summary read back as it.
+func fuzzHabitTarget(_ text: String) {
+    do {
+        let target = try HabitTarget(phrase: text)
+        guard (1...HabitTarget.maximum).contains(target.count) else { Refusal.finding("target", "'\(text.escapedForTerminal)' gave \(target.count)") }
+        guard HabitTarget(text: target.text) == target, (try? HabitTarget(phrase: target.summary)) == target else {
+            Refusal.finding("target", "'\(text.escapedForTerminal)' gave \(target.text), which doesn't read back")
+        }
+    } catch {
+        Refusal.check(error, from: "target")
     }
 }
