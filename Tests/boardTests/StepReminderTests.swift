@@ -35,6 +35,20 @@ import Testing
         #expect(try remind(board, at: "2026-11-23T07:00") + remind(board, at: "2026-11-23T07:30") == ["\u{7}Reminder: Sitter · Mon Nov 23 07:00"])
     }
 
+    /// The same late and missed rules as a card's: within the grace window late, past it reported once.
+    @Test func aLateStepIsSentLateAndAMissedOneReportedOnce() throws {
+        let board = try BoardFile()
+        try board.run(["template", "add", "Sitter", "--every", "every day at 6:00", "--starts", "2026-11-21", "--checklist", "07:30 Meds",
+                       "--checklist", "08:10 School run"], now: "2026-11-20T20:00")
+        let id = try #require(try board.templates().first?["id"] as? String)
+        for step in ["1", "2"] { #expect(try board.run(["routine", "remind", id, step], now: "2026-11-20T20:00").status == 0) }
+        #expect(try remind(board, at: "2026-11-21T08:15") == [
+            "2 reminders missed while not running: Sitter (Sat Nov 21 06:00), 07:30 Meds · Sitter (Sat Nov 21 07:30)",
+            "\u{7}Reminder: 08:10 School run · Sitter · Sat Nov 21 08:10 (late)",
+        ])
+        #expect(try remind(board, at: "2026-11-21T08:16").isEmpty, "nothing twice")
+    }
+
     @Test(arguments: [
         (["routine", "remind", "ID", "2"], "error: step: “Play” has no time; a step reminds at the time it begins with, as in “07:30 Meds”"),
         (["routine", "remind", "ID", "3"], "error: step: must be a step number from 1 to 2"),
