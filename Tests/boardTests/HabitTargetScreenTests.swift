@@ -45,4 +45,43 @@ import Testing
         try session.send("q")
         #expect(session.waitFor { _ in !session.isRunning }.0)
     }
+
+    /// `t` sets the focused habit's target from the screen: words that don't read are refused
+    /// inline, naming the rule, with the prompt kept; Esc leaves the target as it was.
+    func target(_ board: BoardFile) throws -> String? {
+        let list = try JSONSerialization.jsonObject(with: Data(try board.run(["habit", "list", "--json"]).stdout.utf8)) as? [[String: Any]]
+        return list?.first?["target"] as? String
+    }
+
+    @Test func tSetsATargetAndBadWordsAreRefusedInline() throws {
+        let board = try BoardFile()
+        let now = "2026-11-21T09:00"
+        try board.run(["habit", "add", "Water"], now: now)
+        let session = try TmuxSession(["--db", board.path], now: now)
+        try session.send("g")
+        #expect(session.waitFor { $0.contains("Habits · last 14 days · streak") && $0.contains("Water") }.0)
+        try session.send("t")
+        #expect(session.waitFor { $0.contains("Target of Water: daily") }.0)
+        try session.send("C-u")
+        try session.type("3 times a fortnight")
+        try session.send("Enter")
+        let (refused, screen) = session.waitFor {
+            $0.contains("⚠ target: must be like '3 times a day', '4 times a week' or 'twice a month', got '3 times a fortnight' (Esc cancels)")
+        }
+        #expect(refused, "\(screen)")
+        #expect(screen.contains("Target of Water: 3 times a fortnight"), "the prompt stays with what was typed")
+        try session.send("C-u")
+        try session.type("8 times a day")
+        try session.send("Enter")
+        #expect(session.waitFor { $0.contains("“Water” is meant 8 times a day now.") && $0.contains("0/8 today") }.0)
+        #expect(try target(board) == "8/day")
+        try session.send("t", "Escape")
+        #expect(session.waitFor { !$0.contains("Target of Water") && $0.contains("0/8 today") }.0)
+        try session.send("u")
+        #expect(session.waitFor { !$0.contains("0/8 today") && $0.contains("0 days") }.0)
+        #expect(try target(board) == "1/day")
+        try session.send("q")
+        try session.send("q")
+        #expect(session.waitFor { _ in !session.isRunning }.0)
+    }
 }

@@ -130,6 +130,12 @@ extension BoardApp {
                 try store.routines.applyEdit(plan, clock: now)
                 return .stay
             }
+        case .setHabitTarget(let habitId, let name, let target):
+            return try named("target of “\(name)”") {
+                _ = try store.habits.edit(habitId, target: target)
+                report(.done(.targetSet(name: name, target: target.summary)))
+                return .stay
+            }
         case .addHabit(let name):
             return try named("add habit “\(name)”") {
                 let habit = try store.habits.add(name, clock: now)

@@ -15,6 +15,7 @@ public enum Accomplished: Hashable, Sendable {
     case checkedIn(name: String, day: LocalDate, entries: Int)
     case tookBack(name: String, day: LocalDate, entries: Int)
     case stepReminds(step: String, reminds: Bool)
+    case targetSet(name: String, target: String)
     case undid(String)
     case redid(String)
     case nothingToUndo
@@ -37,6 +38,7 @@ public enum Accomplished: Hashable, Sendable {
         case .duplicated(let title): "Duplicated as “\(title)” (draft; \(state.key(.pauseResume)) activates it)."
         case .habitAdded(let name): "Added habit “\(name)”. Space checks it in."
         case .checkedIn(let name, let d, let n): "Checked in “\(name)” \(day(d))\(n > 1 ? ": \(n) that day" : ""). \(habitsUndo) undoes it."
+        case .targetSet(let name, let target): "“\(name)” is meant \(target) now. \(habitsUndo) undoes it."
         case .stepReminds(let step, let reminds): reminds ? "“\(step)” reminds at its time on each day the routine runs." : "“\(step)” no longer reminds."
         case .tookBack(let name, let d, let n): "Took back “\(name)” \(day(d))\(n > 0 ? ": \(n) left that day" : ""). \(habitsUndo) undoes it."
         case .undid(let what): "Undid: \(what)"

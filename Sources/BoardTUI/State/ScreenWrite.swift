@@ -32,6 +32,7 @@ public enum ScreenWrite: Hashable, Sendable {
     /// Skips a planned run's date.
     case skipPlannedRun(templateId: String, date: LocalDate, time: LocalTime?)
     case addHabit(name: String)
+    case setHabitTarget(habitId: String, name: String, target: HabitTarget)
     /// The user's confirmation: creates or updates the day's entry. The only way an entry is written.
     case checkIn(habitId: String, name: String, day: LocalDate, source: HabitEntrySource, routineId: String?)
     case uncheck(habitId: String, name: String, day: LocalDate)

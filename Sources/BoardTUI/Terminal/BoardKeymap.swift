@@ -102,7 +102,8 @@ public struct BoardKeymap: Sendable {
                           ("help", .help), ("back", .checklist(.leave))]
         case .habits: [("up", .habits(.move(dx: 0, dy: -1))), ("down", .habits(.move(dx: 0, dy: 1))),
                        ("day_before", .habits(.move(dx: -1, dy: 0))), ("day_after", .habits(.move(dx: 1, dy: 0))),
-                       ("check_in", .habits(.toggleDay)), ("take_back", .habits(.takeBackOne)), ("add", .habits(.add)), ("answer", .habits(.answerSuggestions)),
+                       ("check_in", .habits(.toggleDay)), ("take_back", .habits(.takeBackOne)), ("add", .habits(.add)),
+                       ("target", .habits(.setTarget)), ("answer", .habits(.answerSuggestions)),
                        ("undo", .habits(.undo)), ("redo", .habits(.redo)), ("help", .help), ("back", .habits(.leave))]
         case .stats: [("up", .stats(.move(dy: -1))), ("down", .stats(.move(dy: 1))), ("page_up", .stats(.move(dy: -10))),
                       ("page_down", .stats(.move(dy: 10))), ("first", .stats(.move(dy: -most))), ("last", .stats(.move(dy: most))),

@@ -76,6 +76,13 @@ public enum KeyMap {
                 default: return text(key)
                 }
             }
+            if screen.targeting != nil {
+                switch key {
+                case .enter: return .habits(.confirmTarget)
+                case .escape: return .habits(.cancelTarget)
+                default: return text(key)
+                }
+            }
             return keymap.action(for: key, on: .habits)
         case .suggestion(_): return keymap.action(for: key, on: .suggestion)
         case .stats: return keymap.action(for: key, on: .stats)

@@ -155,6 +155,7 @@ public enum KeyBindings {
         KeyBinding("- or Backspace", "take back one of that day's entries",
                    [(.character("-"), .habits(.takeBackOne)), (.backspace, .habits(.takeBackOne))]),
         KeyBinding("a", "add a habit (Enter adds it, Esc stops)", [(.character("a"), .habits(.add))]),
+        KeyBinding("t", "the habit's target: daily, 3 times a day, 4 times a week", [(.character("t"), .habits(.setTarget))]),
         KeyBinding("Enter", "answer the waiting suggestions", [(.enter, .habits(.answerSuggestions))]),
         KeyBinding("u / Ctrl-R", "undo / redo", [(.character("u"), .habits(.undo)), (.control("r"), .habits(.redo))]),
         KeyBinding("?", "this help", [(.character("?"), .help)]),

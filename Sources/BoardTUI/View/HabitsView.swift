@@ -44,11 +44,15 @@ func drawHabits(_ frame: inout Frame, _ state: BoardState, _ screen: HabitsScree
     if let input = screen.adding {
         frame.put("New habit: " + input.text, x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold)
         frame.cursor = (x0 + 2 + DisplayWidth.of("New habit: ") + DisplayWidth.of(input.beforeCursor), y0 + h - 3)
+    } else if let input = screen.targeting, let habit = screen.focused {
+        let label = "Target of \(habit.name): "
+        frame.put(label + input.text, x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold)
+        frame.cursor = (x0 + 2 + DisplayWidth.of(label) + DisplayWidth.of(input.beforeCursor), y0 + h - 3)
     } else if !state.runs.suggestions.isEmpty {
         let n = state.runs.suggestions.count
         frame.put("\(n) \(n == 1 ? "suggestion waits" : "suggestions wait") for an answer: Enter", x: x0 + 2, y: y0 + h - 3, maxWidth: w - 4, style: .bold)
     }
-    let hints = screen.adding != nil ? "Enter adds · Esc cancels"
+    let hints = screen.adding != nil ? "Enter adds · Esc cancels" : screen.targeting != nil ? "Enter sets it · Esc cancels"
         : state.keymap.bar(on: .habits, [
             ([.habits(.move(dx: 0, dy: -1)), .habits(.move(dx: 0, dy: 1))], "habit"),
             ([.habits(.move(dx: -1, dy: 0)), .habits(.move(dx: 1, dy: 0))], "day"), ([.habits(.toggleDay)], "checks in"),

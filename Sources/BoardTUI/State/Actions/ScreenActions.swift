@@ -52,6 +52,10 @@ public enum HabitsAction: Hashable, Sendable {
     case add
     /// Add the habit named, or stop naming one.
     case confirmName, cancelName
+    /// Start typing the focused habit's target (t).
+    case setTarget
+    /// Set the target typed, or stop typing it.
+    case confirmTarget, cancelTarget
     /// Answer the waiting suggestions (Enter).
     case answerSuggestions
     case undo, redo

@@ -42,6 +42,8 @@ public struct HabitsScreen: Hashable, Sendable {
     public var day = 13
     /// The name typed after `a`, while adding a habit.
     public var adding: TextField?
+    /// The target typed after `t` for the focused habit ("3 times a day"), while setting it.
+    public var targeting: TextField?
 
     public init(habits: [HabitRow]) {
         self.habits = habits

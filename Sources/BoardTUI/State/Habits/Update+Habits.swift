@@ -9,6 +9,10 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
         screen.adding = input
         return []
     }
+    if var input = screen.targeting, input.handle(action) {
+        screen.targeting = input
+        return []
+    }
     guard case .habits(let action) = action else { return [] }
     switch action {
     case .confirmName:
@@ -28,6 +32,24 @@ func updateHabits(_ state: inout BoardState, _ screen: inout HabitsScreen, _ act
         return [.write(.addHabit(name: name))]
     case .cancelName:
         screen.adding = nil
+    case .setTarget:
+        guard let habit = screen.focused else {
+            state.message = "No habit yet: \(state.key(.habits(.add), on: .habits)) adds one."
+            return []
+        }
+        screen.targeting = TextField(habit.target.summary)
+    case .confirmTarget:
+        guard let habit = screen.focused else { return [] }
+        do throws(BoardError) {
+            let target = try HabitTarget(phrase: screen.targeting?.text ?? "")
+            screen.targeting = nil
+            return [.write(.setHabitTarget(habitId: habit.id, name: habit.name, target: target))]
+        } catch {
+            // The prompt stays, with what was typed, until it reads or Esc stops it.
+            state.message = "⚠ \(error.field): \(error.problem) (Esc cancels)"
+        }
+    case .cancelTarget:
+        screen.targeting = nil
     case .move(let dx, let dy):
         screen.cursor += dy
         screen.day += dx
