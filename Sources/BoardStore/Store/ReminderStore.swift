@@ -97,13 +97,22 @@ extension BoardStore {
             FROM reminders r JOIN tasks t ON t.id = r.task_id
             WHERE r.status = 'claimed' AND r.claimed_at < ?
             """, arguments: [cutoff.timestamp])
+        // A step's claim is kept under a key of its own, not a card's id: found among the steps'
+        // reminders near the cutoff.
+        let steps = try Row.fetchAll(db, sql: """
+            SELECT r.task_id, r.instant FROM reminders r WHERE r.status = 'claimed' AND r.claimed_at < ?
+            AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.id = r.task_id)
+            """, arguments: [cutoff.timestamp]).map { [$0["task_id"] as String, $0["instant"] as String] }
         try db.execute(sql: "UPDATE reminders SET status = 'failed' WHERE status = 'claimed' AND claimed_at < ?",
                        arguments: [cutoff.timestamp])
-        return rows.compactMap { row in
+        let cards = rows.compactMap { row -> Reminder? in
             guard let date: LocalDate = row["due_date"], let time: LocalTime = row["due_time"] else { return nil }
             return Reminder(cardId: row["task_id"], title: row["title"], bucket: (row["bucket"] as Bucket).cliName,
                             due: LocalDateTime(date: date, time: time), minutesBefore: row[before], zone: cutoff.zone)
         }
+        guard !steps.isEmpty else { return cards }
+        let claimed = Set(steps)
+        return cards + (try stepReminders(clock: cutoff, near: nil, db)).filter { claimed.contains([$0.claimKey, $0.instantKey]) }
     }
 
 }
