@@ -67,6 +67,12 @@ public enum Checklist {
         return LocalTime(iso: step[..<space])
     }
 
+    /// Refuses a reminder on a step without a time: a step reminds at the time it begins with.
+    public static func checkReminds(_ step: String) throws(BoardError) {
+        guard time(of: step) == nil else { return }
+        throw BoardError("step", "“\(step.echoed)” has no time; a step reminds at the time it begins with, as in “07:30 Meds”")
+    }
+
     /// The order steps are kept in (ARCHITECTURE.md §5): timed steps by their time, then the
     /// untimed ones as given. The positions of `steps` in that order, so anything index-aligned
     /// with them (habit links) moves with them.

@@ -31,11 +31,7 @@ public struct HabitProgress: Hashable, Sendable {
     public func isMet(inPeriodOf date: LocalDate) -> Bool { count(inPeriodOf: date) >= target.count }
 
     /// The first days of the met periods.
-    public var metPeriods: Set<LocalDate> {
-        var entries: [LocalDate: Int] = [:]
-        for (day, n) in counts { entries[target.start(of: day, weekStart: weekStart), default: 0] += n }
-        return Set(entries.filter { $0.value >= target.count }.keys)
-    }
+    public var metPeriods: Set<LocalDate> { Set(daysMet.map { target.start(of: $0, weekStart: weekStart) }) }
 
     /// The day each met period was met on: the first of its days whose entries, added up from the
     /// period's start, reach the target. What a chart of met periods counts, week by week.

@@ -138,13 +138,7 @@ extension BoardDocument.Habit {
                                     routineId: entry.routineId, createdAt: entry.createdAt, updatedAt: entry.updatedAt,
                                     device: entry.device, count: entry.count)
         }
-        var target = HabitTarget.daily
-        if let text = self.target {
-            guard let read = HabitTarget(text: text) else {
-                throw BoardError("\(path).target", "must be a target like 3/day, 4/week or 2/month, got '\(text.echoed)'")
-            }
-            target = read
-        }
+        let target = try DocumentCheck.habitTarget(self.target, at: "\(path).target") ?? .daily
         return (HabitRecord(id: id, ownerId: ownerId, name: name, description: description, archived: archived, createdAt: createdAt,
                             target: target), entries)
     }
@@ -172,6 +166,15 @@ enum DocumentCheck {
         do { return try TimesOfDay(parsing: text, field: Field(path())) } catch {
             throw BoardError(Field(path()), "must be times HH:MM separated by commas, at most \(TimesOfDay.maxPerDay): \(error.problem)")
         }
+    }
+
+    /// A habit's stored target (`3/day`), named by the path; nil for none (daily).
+    static func habitTarget(_ text: String?, at path: @autoclosure () -> String) throws(BoardError) -> HabitTarget? {
+        guard let text else { return nil }
+        guard let target = HabitTarget(text: text) else {
+            throw BoardError(Field(path()), "must be a target like 3/day, 4/week or 2/month, got '\(text.echoed)'")
+        }
+        return target
     }
 
     /// The store's own rule for "remind before", named by the path.

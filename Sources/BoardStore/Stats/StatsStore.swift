@@ -138,10 +138,7 @@ extension StatsStore {
                 templates[rule.templateId]!.remainingByWeek = remaining
             }
             // Habits: entries only.
-            var entries: [String: [LocalDate: Int]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT habit_id, day, SUM(count) FROM habit_entries GROUP BY habit_id, day") {
-                if let day = LocalDate(iso: row[1] as String) { entries[row[0] as String, default: [:]][day] = row[2] }
-            }
+            let entries = try BoardStore.entryCounts(db)
             let habits = templateId != nil ? [] : try HabitRecord.filter(HabitRecord.Columns.archived == false)
                 .order(HabitRecord.Columns.name.collating(.localizedCaseInsensitiveCompare)).fetchAll(db)
                 .map { HabitStats(id: $0.id, name: $0.name, target: $0.target, entries: entries[$0.id] ?? [:], weeks: weeks, weekStart: weekStart) }

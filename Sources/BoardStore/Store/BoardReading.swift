@@ -71,14 +71,11 @@ extension BoardReader {
     /// The ids of the habits whose period holding `day` (its day, week or month) has met its target.
     public func habitsMet(on day: LocalDate, weekStart: Weekday) throws -> Set<String> {
         try read { db in
-            var met: Set<String> = []
-            for habit in try HabitRecord.fetchAll(db) {
-                let start = habit.target.start(of: day, weekStart: weekStart), end = habit.target.next(after: start)
-                let count = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_entries WHERE habit_id = ? AND day >= ? AND day < ?",
-                                             arguments: [habit.id, start, end]) ?? 0
-                if count >= habit.target.count { met.insert(habit.id) }
-            }
-            return met
+            // A month is the longest period: its first day is at most 30 days back.
+            let counts = try BoardStore.entryCounts(from: day.adding(days: -31), db)
+            return Set(try HabitRecord.fetchAll(db).filter { habit in
+                HabitProgress(counts: counts[habit.id] ?? [:], target: habit.target, weekStart: weekStart).isMet(inPeriodOf: day)
+            }.map(\.id))
         }
     }
 

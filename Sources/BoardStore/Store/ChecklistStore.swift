@@ -176,7 +176,6 @@ extension ChecklistStore {
         }
     }
 
-    /// Links step `index` of a template to a habit (nil: unlinks it). Occurrences don't change.
     /// Makes step `index` of a template remind at its time on each occurrence's day, or not.
     /// Only a timed step may ("07:30 Meds"); returns the step's text.
     @discardableResult
@@ -185,9 +184,7 @@ extension ChecklistStore {
             var template = try BoardStore.template(templateId, db)
             try BoardStore.checkStep(index, count: template.checklist.count)
             let text = template.checklist[index].text
-            if reminds && Checklist.time(of: text) == nil {
-                throw BoardError("step", "“\(text.echoed)” has no time; a step reminds at the time it begins with, as in “07:30 Meds”")
-            }
+            if reminds { try Checklist.checkReminds(text) }
             if reminds, try BoardStore.isUnscheduled(templateId, db) {
                 throw BoardError("step", "“\(template.title.echoed)” has no schedule; a step reminds on the days a routine runs")
             }
@@ -198,6 +195,7 @@ extension ChecklistStore {
         }
     }
 
+    /// Links step `index` of a template to a habit (nil: unlinks it). Occurrences don't change.
     public func link(_ index: Int, ofTemplate templateId: String, toHabit habitId: String?, clock: BoardClock) throws {
         try write { db in
             var template = try BoardStore.template(templateId, db)

@@ -30,6 +30,23 @@ extension BoardStore {
     static func habit(named name: String, _ db: Database) throws -> HabitRecord? {
         try HabitRecord.fetchOne(db, sql: "SELECT * FROM habits WHERE name = ? COLLATE NOCASE", arguments: [name])
     }
+
+    /// Each habit's entries per day from `from` on (every day without it), every device's counts
+    /// added up, in one query: what `HabitProgress` reads.
+    static func entryCounts(from: LocalDate? = nil, _ db: Database) throws -> [String: [LocalDate: Int]] {
+        var counts: [String: [LocalDate: Int]] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT habit_id, day, SUM(count) FROM habit_entries \(from == nil ? "" : "WHERE day >= ?") GROUP BY habit_id, day",
+                                       arguments: StatementArguments(from.map { [$0] } ?? []))
+        while let row = try rows.next() {
+            if let day = LocalDate(iso: row[1] as String) { counts[row[0], default: [:]][day] = row[2] }
+        }
+        return counts
+    }
+
+    /// The entries of a habit on a day, every device's counts added up.
+    static func entries(habitId: String, day: LocalDate, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_entries WHERE habit_id = ? AND day = ?", arguments: [habitId, day]) ?? 0
+    }
 }
 
 /// The habits and their entries (ARCHITECTURE.md §5): `store.habits`.
@@ -80,10 +97,7 @@ extension HabitStore {
             var request = HabitRecord.order(HabitRecord.Columns.createdAt, Column.rowID)
             if !includingArchived { request = request.filter(HabitRecord.Columns.archived == false) }
             // Every habit's entries of the last 400 days in one query, not one per habit.
-            var entries: [String: [LocalDate: Int]] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT habit_id, day, SUM(count) FROM habit_entries WHERE day >= ? GROUP BY habit_id, day",
-                                           arguments: [clock.today.adding(days: -400)])
-            while let row = try rows.next() { entries[row[0], default: [:]][row[1]] = row[2] }
+            let entries = try BoardStore.entryCounts(from: clock.today.adding(days: -400), db)
             return try request.fetchAll(db).map { habit in
                 HabitOverview(habit: habit, progress: HabitProgress(counts: entries[habit.id] ?? [:], target: habit.target, weekStart: weekStart),
                               today: clock.today)
@@ -100,9 +114,7 @@ extension HabitStore {
 
     /// The entries of a habit on a day, every device's counts added up.
     public func entries(habitId: String, day: LocalDate) throws -> Int {
-        try read { db in
-            try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_entries WHERE habit_id = ? AND day = ?", arguments: [habitId, day]) ?? 0
-        }
+        try read { db in try BoardStore.entries(habitId: habitId, day: day, db) }
     }
 
     /// Takes back a whole day: the user said it didn't happen. Every device's count of it goes.
@@ -151,7 +163,8 @@ extension HabitStore {
     }
 
     /// Adds `count` entries to `day` on this device and returns the day's entries. A once-a-day
-    /// habit is yes or no: checking in a day that has its entry changes only where it came from.
+    /// habit is yes or no: checking in a day that has its entry adds none (on this device's own
+    /// entry it notes where the confirmation came from; another device's entry is that device's).
     @discardableResult
     public func checkIn(habitId: String, day: LocalDate, count: Int = 1, source: HabitEntrySource = .manual, routineId: String? = nil,
                         clock: BoardClock) throws -> Int {
@@ -162,8 +175,7 @@ extension HabitStore {
         return try write { db in
             guard let habit = try HabitRecord.fetchOne(db, key: habitId) else { throw BoardError("habit", "no habit \(habitId)") }
             let device = try BoardStore.thisDevice(db)
-            let total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_entries WHERE habit_id = ? AND day = ?",
-                                         arguments: [habitId, day]) ?? 0
+            let total = try BoardStore.entries(habitId: habitId, day: day, db)
             let added = habit.target == .daily ? max(0, 1 - total) : count
             let mine = try HabitEntryRecord.fetchOne(db, key: ["habit_id": habitId, "day": day.iso, "device": device])
             guard (mine?.count ?? 0) + added <= HabitEntryRecord.maximumCount else {
@@ -178,11 +190,6 @@ extension HabitStore {
             } else if added > 0 {
                 try HabitEntryRecord(habitId: habitId, day: day, source: source, routineId: routineId, createdAt: clock.timestamp,
                                      updatedAt: clock.timestamp, device: device, count: added).insert(db)
-            } else {
-                // Another device's entry holds the day: where this confirmation came from goes on it.
-                try db.execute(sql: """
-                    UPDATE habit_entries SET source = ?, routine_id = ?, updated_at = ? WHERE habit_id = ? AND day = ?
-                    """, arguments: [source, routineId, clock.timestamp, habitId, day])
             }
             return total + added
         }

@@ -117,7 +117,7 @@ enum ChangeCheck {
         case .times:
             _ = try DocumentCheck.times(text, at: name)
         case .habitTarget:
-            guard HabitTarget(text: text) != nil else { throw BoardError(Field(name), "must be a target like 3/day, 4/week or 2/month, got '\(text.echoed)'") }
+            _ = try DocumentCheck.habitTarget(text, at: name)
         case .timestamp:
             // Timestamps are Board's own or a document's: one short line.
             guard (1...40).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {

@@ -72,8 +72,10 @@ func updateChecklist(_ state: inout BoardState, _ screen: inout ChecklistScreen,
             state.message = "Only a routine's step can remind; this card has no template."
             return []
         }
-        guard Checklist.time(of: step.text) != nil else {
-            state.message = "“\(step.text)” has no time; a step reminds at the time it begins with, as in “07:30 Meds”."
+        do throws(BoardError) {
+            try Checklist.checkReminds(step.text)
+        } catch {
+            state.message = error.problem + "."
             return []
         }
         return [.write(.remindStep(templateId: templateId, step: step.text, reminds: !step.reminds))]
