@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // A command's start is most of its time on a small board (README "Speed"). The static Swift
@@ -28,6 +28,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // The server's HTTP listener: routing, middleware, TLS, the event stream (ARCHITECTURE.md §22).
+        // Without its default traits: Board reads no swift-configuration and needs no more Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Without pkgConfig: its -D_DEFAULT_SOURCE and -D_XOPEN_SOURCE are flags SwiftPM drops with
@@ -58,7 +62,11 @@ let package = Package(
                                                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                     .product(name: "Logging", package: "swift-log"),
                                                     .product(name: "CoreMetrics", package: "swift-metrics"),
-                                                    .product(name: "Prometheus", package: "swift-prometheus")]),
+                                                    .product(name: "Prometheus", package: "swift-prometheus"),
+                                                    .product(name: "Hummingbird", package: "hummingbird"),
+                                                    .product(name: "HummingbirdCore", package: "hummingbird"),
+                                                    .product(name: "HummingbirdTLS", package: "hummingbird"),
+                                                    .product(name: "HTTPTypes", package: "swift-http-types")]),
         // What both executables share: the command line and its help, the options every command takes,
         // config.toml, one-line errors.
         .target(name: "BoardCLI", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift")]),

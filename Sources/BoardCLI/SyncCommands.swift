@@ -112,6 +112,36 @@ public enum SyncCommands {
         abstract: "Stop sharing a routine with a person: it leaves their board at their next sync.",
         parameters: [Share.routine, Share.with, Run.server] + BoardOptions.parameters)
 
+    /// `board feed`'s parameters (ARCHITECTURE.md §22).
+    public enum Feed {
+        public static let name = Declared.option("name", "What calendars call it (default: Board).", value: "name")
+        public static let id = Declared.argument("id", "The feed's id, or its start (at least 4 characters), as `board feed list` shows it.")
+        public static let json = Declared.flag("json", "Print the feeds as a JSON array.")
+    }
+
+    public static let feedCreate = CommandInfo(
+        "create",
+        abstract: "Make a calendar feed of your dated cards and routine runs (30 days back, a year ahead) and print its URL, once: any calendar app subscribes to it; nothing it sends changes the board.",
+        parameters: [Feed.name, Run.server] + BoardOptions.parameters)
+
+    public static let feedList = CommandInfo(
+        "list",
+        abstract: "Your calendar feeds: id, name, zone, when made, and whether revoked (their URLs are never shown again).",
+        parameters: [Feed.json, Run.server] + BoardOptions.parameters)
+
+    public static let feedRevoke = CommandInfo(
+        "revoke",
+        abstract: "Revoke a calendar feed: its URL answers 410 Gone from now on.",
+        parameters: [Feed.id, Run.server] + BoardOptions.parameters)
+
+    /// `board feed`, as `sync`.
+    public static func feed(create: CommandInfo = feedCreate, list: CommandInfo = feedList, revoke: CommandInfo = feedRevoke) -> CommandInfo {
+        CommandInfo(
+            group: "feed",
+            abstract: "A calendar feed of your board that phones and calendar apps subscribe to, served by your sync server.",
+            subcommands: [create, list, revoke])
+    }
+
     /// `board share`, as `sync`.
     public static func share(routine: CommandInfo = shareRoutine, list: CommandInfo = shareList) -> CommandInfo {
         CommandInfo(
@@ -152,7 +182,7 @@ public enum SyncCommands {
     }
 
     /// The names `board` hands over.
-    public static let names: Set<String> = [sync().name, server().name, share().name, unshare.name]
+    public static let names: Set<String> = [sync().name, server().name, share().name, unshare.name, feed().name]
 
     /// The server's URL as configured: `BOARD_SYNC_URL`, then config.toml's `sync_url`. With one,
     /// the screen starts `board-sync` beside it; whether the URL is good is for `board-sync` to say.

@@ -10,7 +10,7 @@ enum BoardSyncCommand {
     static let info = CommandInfo(
         group: "board",
         abstract: "Board's sync: the commands `board sync` and `board server` run.",
-        subcommands: [SyncCommand.info, ServerCommand.info, ShareCommand.info, Unshare.info])
+        subcommands: [SyncCommand.info, ServerCommand.info, ShareCommand.info, Unshare.info, FeedCommand.info])
 
     /// As `board`'s: bad input exits 2 after one line, an unusable board file 3 (a fault of the
     /// board's own file while sync writes it included), a notifier that failed 4, a server out of

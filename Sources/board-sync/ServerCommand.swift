@@ -53,7 +53,7 @@ struct ServerRun: Command {
     /// Reminders too, when given a command to send them with.
     let delivery: ServerDelivery?
     /// The realtime channel, when given where to serve it.
-    let realtime: RealtimeServer?
+    let realtime: ServerListener?
     let maxLag: Int
     /// The daemon's log for a running server, a command's for `--once`; reminders say theirs through it too.
     let log: Logger
@@ -74,7 +74,7 @@ struct ServerRun: Command {
         if listen == nil, let stray = [("advertise", advertise), ("tls-cert", certificate), ("tls-key", key)].first(where: { $0.1 != nil }) {
             throw BoardError(Field(stray.0), "is for the realtime channel, which run serves only with --realtime HOST:PORT")
         }
-        realtime = try listen.map { listen throws(BoardError) in try RealtimeServer(listen: listen, advertise: advertise, certificate: certificate, key: key) }
+        realtime = try listen.map { listen throws(BoardError) in try ServerListener(listen: listen, advertise: advertise, certificate: certificate, key: key) }
         if realtime != nil && once { throw BoardError("realtime", "is served by a running server; --once makes one pass and exits") }
     }
 

@@ -30,7 +30,7 @@ enum BoardCommand {
             OpenCommand.info, DemoCommand.info, AddCommand.info, ListCommand.info, EditCommand.info, MoveCommand.info, DoneCommand.info,
             ReopenCommand.info, TickCommand.info, DeleteCommand.info, ReapplyCommand.info, GenerateCommand.info, RemindCommand.info,
             TemplateCommand.info, RoutineCommand.info, HabitCommand.info, RecurCommand.info, ExportCommand.info, ImportCommand.info,
-            AgendaCommand.info, StatsCommand.info, CompletionsCommand.info, SyncCommands.sync(), SyncCommands.server(), SyncCommands.share(), SyncCommands.unshare,
+            AgendaCommand.info, StatsCommand.info, CompletionsCommand.info, SyncCommands.sync(), SyncCommands.server(), SyncCommands.share(), SyncCommands.unshare, SyncCommands.feed(),
         ],
         defaultSubcommand: OpenCommand.info.name
     )

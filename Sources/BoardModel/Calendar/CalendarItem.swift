@@ -15,10 +15,14 @@ public struct CalendarItem: Hashable, Sendable {
     public var completedAt: String?
     /// When the row last changed (a Board timestamp): its DTSTAMP, so the same board exports the same bytes.
     public var updatedAt: String?
+    /// Minutes before its time a calendar alarms, as the card reminds; nil for none.
+    public var remindBefore: Int?
 
     public init(uid: String, values: CardValues, start: LocalDate, rule: RecurrenceRule?, timeZone: String,
-                skipped: [LocalDate] = [], bucket: Bucket? = nil, completedAt: String? = nil, updatedAt: String? = nil) {
+                skipped: [LocalDate] = [], bucket: Bucket? = nil, completedAt: String? = nil, updatedAt: String? = nil,
+                remindBefore: Int? = nil) {
         self.updatedAt = updatedAt
+        self.remindBefore = remindBefore
         self.uid = uid
         self.values = values
         self.start = start

@@ -18,12 +18,39 @@ public enum ICalendarWriter {
         return out + ContentLine.write("END", "VCALENDAR")
     }
 
-    static func component(_ item: CalendarItem, events: Bool, stamp: String) -> String {
+    /// A person's calendar feed (ARCHITECTURE.md §22): one VEVENT per dated card and routine run,
+    /// each with LAST-MODIFIED and a SEQUENCE that move only when its row does, and a VALARM where
+    /// the card reminds; named `name`, and polled again every 15 minutes by calendars that listen.
+    public static func feed(_ items: [CalendarItem], name: String, stamp: String, year: Int) -> String {
+        var out = ContentLine.write("BEGIN", "VCALENDAR") + ContentLine.write("VERSION", "2.0")
+            + ContentLine.write("PRODID", "-//Board//Board//EN") + ContentLine.write("CALSCALE", "GREGORIAN")
+            + ContentLine.write("METHOD", "PUBLISH") + ContentLine.write("X-WR-CALNAME", CalendarText.escape(name))
+            + ContentLine.write("REFRESH-INTERVAL", [("VALUE", "DURATION")], "PT15M") + ContentLine.write("X-PUBLISHED-TTL", "PT15M")
+        let zones = Set(items.filter { $0.values.time != nil }.map(\.timeZone)).sorted()
+        for name in zones {
+            if let zone = TimeZone(identifier: name) { out += VTimeZone.lines(zone, year: year) }
+        }
+        for item in items { out += component(item, events: true, stamp: stamp, revisions: true) }
+        return out + ContentLine.write("END", "VCALENDAR")
+    }
+
+    /// The first moment a SEQUENCE counts from: a revision's SEQUENCE is its seconds since then,
+    /// so it grows with each change of the row and stays put while the row does.
+    static let sequenceEpoch = 1_735_689_600.0 // 2025-01-01T00:00:00Z
+
+    /// `revisions`: a feed's LAST-MODIFIED, SEQUENCE, alarm and a done run's tick.
+    static func component(_ item: CalendarItem, events: Bool, stamp: String, revisions: Bool = false) -> String {
         let kind = events ? "VEVENT" : "VTODO"
         let v = item.values
-        let revised = item.updatedAt.flatMap { BoardClock.date(fromTimestamp: $0) }.map(utc) ?? stamp
+        let instant = item.updatedAt.flatMap { BoardClock.date(fromTimestamp: $0) }
+        let revised = instant.map(utc) ?? stamp
+        let done = revisions && item.completedAt != nil
         var out = ContentLine.write("BEGIN", kind) + ContentLine.write("UID", item.uid) + ContentLine.write("DTSTAMP", revised)
-            + ContentLine.write("SUMMARY", CalendarText.escape(v.title))
+            + ContentLine.write("SUMMARY", CalendarText.escape(done ? "✓ " + v.title : v.title))
+        if revisions {
+            out += ContentLine.write("LAST-MODIFIED", revised)
+                + ContentLine.write("SEQUENCE", String(max(0, Int((instant?.timeIntervalSince1970 ?? sequenceEpoch) - sequenceEpoch))))
+        }
         if !v.description.isEmpty { out += ContentLine.write("DESCRIPTION", CalendarText.escape(v.description)) }
         if !v.labels.isEmpty { out += ContentLine.write("CATEGORIES", v.labels.map(CalendarText.escape).joined(separator: ",")) }
         if v.priority > 0 { out += ContentLine.write("PRIORITY", String(CalendarItem.calendarPriority(v.priority))) }
@@ -45,6 +72,11 @@ public enum ICalendarWriter {
             out += ContentLine.write("STATUS", "COMPLETED") + ContentLine.write("COMPLETED", utc(instant))
         }
         if let bucket = item.bucket { out += ContentLine.write("X-BOARD-BUCKET", bucket.cliName) }
+        if revisions, let before = item.remindBefore {
+            out += ContentLine.write("BEGIN", "VALARM") + ContentLine.write("ACTION", "DISPLAY")
+                + ContentLine.write("DESCRIPTION", CalendarText.escape(v.title))
+                + ContentLine.write("TRIGGER", before == 0 ? "PT0S" : "-" + durationText(before)) + ContentLine.write("END", "VALARM")
+        }
         return out + ContentLine.write("END", kind)
     }
 

@@ -183,6 +183,8 @@ enum ServerSchema {
             "ALTER TABLE board.changes DROP CONSTRAINT changes_field",
             "ALTER TABLE board.changes ADD CONSTRAINT changes_field CHECK (entity || '.' || field = ANY (ARRAY[\(knownFields)])) NOT VALID",
         ] + ServerTables.habitTargetsMigration,
+        // 14: a person's calendar feeds, each read by a token alone (ARCHITECTURE.md §22).
+        FeedSchema.migration,
     ]
 
     /// Fields added after migration 3, each with the migration that added it.

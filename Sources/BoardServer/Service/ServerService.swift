@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// its connection, nothing of it committed), the streams end, and it returns.
 public struct ServerService: Service, CustomStringConvertible {
     let replica: ServerReplica
-    let realtime: RealtimeServer?
+    let realtime: ServerListener?
     let delivery: ServerDelivery?
     let log: Logger
     public let metrics = ServerMetrics()
@@ -22,7 +22,7 @@ public struct ServerService: Service, CustomStringConvertible {
     /// Seconds a stop may take to finish the pass in flight before it is abandoned.
     public static let stopWithin = 3.0
 
-    public init(replica: ServerReplica, realtime: RealtimeServer?, delivery: ServerDelivery?, maxLag: Double, log: Logger) {
+    public init(replica: ServerReplica, realtime: ServerListener?, delivery: ServerDelivery?, maxLag: Double, log: Logger) {
         self.replica = replica
         self.realtime = realtime
         var delivery = delivery
@@ -94,12 +94,12 @@ public struct ServerService: Service, CustomStringConvertible {
 
     /// The realtime channel for as long as the server runs: a failure to listen (the port taken)
     /// is said and tried again, as the replica's connection is.
-    private func serve(_ realtime: RealtimeServer, stop: Flag) async {
+    private func serve(_ realtime: ServerListener, stop: Flag) async {
         var backoff = Backoff.reconnect
         while !Task.isCancelled && !stop.isSet {
             let listened = Flag()
             do {
-                try await realtime.serve(server: replica.server, stop: stop, metrics: metrics, health: health) { port, address in
+                try await realtime.serve(replica: replica, stop: stop, metrics: metrics, health: health) { port, address in
                     listened.set()
                     log.info("Realtime channel on \(realtime.host.contains(":") ? "[\(realtime.host)]" : realtime.host):\(port), devices told \(address)")
                 }

@@ -8,10 +8,21 @@ extension BoardStore {
     /// The longest agenda one read gives: a year of days.
     public static let maxAgendaDays = 366
 
-    /// Each planned run of every active routine with a calendar schedule in `range` (template id,
-    /// title, time, date), routine by routine in title order.
+    /// A run generation has not made yet, as `forEachPlannedRun` hands it over.
+    struct PlannedRun {
+        let templateId: String, seriesId: String, title: String
+        /// The run's time when its routine has times; nil for a routine of the day.
+        let time: LocalTime?
+        let date: LocalDate
+        let key: OccurrenceKey
+        /// The id its card will have once made: a calendar's UID for it stays the same (ARCHITECTURE.md §13).
+        var cardId: String { NameBasedId.occurrence(series: seriesId, date: key.date, time: key.time) }
+    }
+
+    /// Each planned run of every active routine with a calendar schedule in `range`, routine by
+    /// routine in title order.
     func forEachPlannedRun(_ range: ClosedRange<LocalDate>, today: LocalDate, _ db: Database,
-                                   _ body: (String, String, LocalTime?, LocalDate) -> Void) throws {
+                           _ body: (PlannedRun) throws -> Void) throws {
         guard range.upperBound >= today else { return }
         // Every date a series has made an occurrence for in the range, wherever the card was moved since.
         var made: [String: Set<OccurrenceKey>] = [:]
@@ -29,8 +40,10 @@ extension BoardStore {
             let templateId: String = row[0], title: String = row[1], times: TimesOfDay? = row[2], skippedText: String = row[7]
             let schedule = try schedules.schedule(rrule: row[3], anchor: row[4], start: row[5], times: times)
             let skipped = skippedText == "[]" ? SkippedRuns() : SkippedRuns(entries: try decoder.decode([String].self, from: Data(skippedText.utf8)))
-            for run in PlannedRuns.runs(schedule, in: range, today: today, skipped: skipped, made: made[row[6]] ?? []) {
-                body(templateId, title, times == nil ? nil : run.time, run.date)
+            let seriesId: String = row[6]
+            for run in PlannedRuns.runs(schedule, in: range, today: today, skipped: skipped, made: made[seriesId] ?? []) {
+                try body(PlannedRun(templateId: templateId, seriesId: seriesId, title: title, time: times == nil ? nil : run.time,
+                                    date: run.date, key: OccurrenceKey(run, of: schedule)))
             }
         }
     }
@@ -124,8 +137,8 @@ extension AgendaStore {
                                         templateId: isRun ? templateId : nil, occurrenceDate: isRun ? occurrenceDate : nil,
                                         bucket: Bucket(rawValue: row[4]), isCompleted: row[5]))
             }
-            try base.forEachPlannedRun(range, today: clock.today, db) { templateId, title, time, date in
-                items.append(.planned(templateId: templateId, title: title, date: date, time: time))
+            try base.forEachPlannedRun(range, today: clock.today, db) { run in
+                items.append(.planned(templateId: run.templateId, title: run.title, date: run.date, time: run.time))
             }
             let shared = try Row.fetchCursor(db, sql: """
                 SELECT r.title, r.date, r.time, r.completed, s.shared_by FROM shared_runs r JOIN shared_routines s ON s.id = r.routine_id
@@ -155,7 +168,7 @@ extension AgendaStore {
             let rows = try Row.fetchCursor(db, sql: "SELECT due_date, COUNT(*) FROM tasks WHERE due_date BETWEEN ? AND ? GROUP BY due_date",
                                            arguments: [range.lowerBound, range.upperBound])
             while let row = try rows.next() { counts[range.lowerBound.days(until: row[0] as LocalDate)] += row[1] as Int }
-            try base.forEachPlannedRun(range, today: clock.today, db) { _, _, _, date in counts[range.lowerBound.days(until: date)] += 1 }
+            try base.forEachPlannedRun(range, today: clock.today, db) { run in counts[range.lowerBound.days(until: run.date)] += 1 }
             let shared = try String.fetchAll(db, sql: "SELECT date FROM shared_runs WHERE date BETWEEN ? AND ?",
                                              arguments: [range.lowerBound.iso, range.upperBound.iso])
             for day in shared.compactMap({ LocalDate(iso: $0) }) { counts[range.lowerBound.days(until: day)] += 1 }

@@ -20,6 +20,11 @@ actor TicketDesk {
         try await use { try await ServerRealtime.stillGood(tickets, $0) }
     }
 
+    /// The feed a token opens, revoked or not; nil for none.
+    func feed(token: String) async throws -> FeedSchema.Found? {
+        try await use { try await FeedSchema.find(token: token, $0) }
+    }
+
     /// Each person's lag behind their log, for `/metrics` and `/healthz`.
     func lags() async throws -> [ServerReplica.Lag] {
         try await use { try await ServerReplica.personLags($0) }
