@@ -32,6 +32,8 @@ let package = Package(
         // Without its default traits: Board reads no swift-configuration and needs no more Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // A shared routine's page: templates whose every value is escaped for HTML.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // Without pkgConfig: its -D_DEFAULT_SOURCE and -D_XOPEN_SOURCE are flags SwiftPM drops with
@@ -66,7 +68,8 @@ let package = Package(
                                                     .product(name: "Hummingbird", package: "hummingbird"),
                                                     .product(name: "HummingbirdCore", package: "hummingbird"),
                                                     .product(name: "HummingbirdTLS", package: "hummingbird"),
-                                                    .product(name: "HTTPTypes", package: "swift-http-types")]),
+                                                    .product(name: "HTTPTypes", package: "swift-http-types"),
+                                                    .product(name: "Mustache", package: "swift-mustache")]),
         // What both executables share: the command line and its help, the options every command takes,
         // config.toml, one-line errors.
         .target(name: "BoardCLI", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift")]),

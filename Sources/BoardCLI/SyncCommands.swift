@@ -93,24 +93,26 @@ public enum SyncCommands {
     /// `board share` and `board unshare`'s parameters.
     public enum Share {
         public static let routine = Declared.argument("routine", "The routine's id, or its start, as `board template list` shows it.")
-        public static let with = Declared.requiredOption("with", "The person's name on the server, as `board server add-user` made it.", value: "name")
+        public static let with = Declared.option("with", "The person's name on the server, as `board server add-user` made it.", value: "name")
+        public static let link = Declared.flag("link", "Instead of a person: a link that opens the routine's page in any browser, no account needed (the sitter ticks its steps in their own browser); `unshare --link` revokes every link of the routine.")
+        public static let expires = Declared.option("expires", "How long a link opens the page: 7d, 2w … up to 365d, or never. Default: 7d.", value: "time")
         public static let json = Declared.flag("json", "Print the shares as a JSON array.")
     }
 
     public static let shareRoutine = CommandInfo(
         "routine",
-        abstract: "Share a routine with another person on your server: they see it read-only, with your name, and tick its steps on their own devices.",
-        parameters: [Share.routine, Share.with, Run.server] + BoardOptions.parameters)
+        abstract: "Share a routine with another person on your server (--with NAME): they see it read-only, with your name, and tick its steps on their own devices; or by link (--link) with anyone, in a browser.",
+        parameters: [Share.routine, Share.with, Share.link, Share.expires, Run.server] + BoardOptions.parameters)
 
     public static let shareList = CommandInfo(
         "list",
-        abstract: "The routines you share, with whom, and those shared with you, by whom.",
+        abstract: "The routines you share, with whom or by link, and those shared with you, by whom.",
         parameters: [Share.json, Run.server] + BoardOptions.parameters)
 
     public static let unshare = CommandInfo(
         "unshare",
-        abstract: "Stop sharing a routine with a person: it leaves their board at their next sync.",
-        parameters: [Share.routine, Share.with, Run.server] + BoardOptions.parameters)
+        abstract: "Stop sharing a routine with a person (--with NAME): it leaves their board at their next sync; or revoke its links (--link): they answer 410 Gone.",
+        parameters: [Share.routine, Share.with, Share.link, Run.server] + BoardOptions.parameters)
 
     /// `board feed`'s parameters (ARCHITECTURE.md §22).
     public enum Feed {
@@ -146,7 +148,7 @@ public enum SyncCommands {
     public static func share(routine: CommandInfo = shareRoutine, list: CommandInfo = shareList) -> CommandInfo {
         CommandInfo(
             group: "share",
-            abstract: "Share a routine with another person on the server you sync with (`board share ROUTINE --with NAME`), or list the shares.",
+            abstract: "Share a routine with another person on the server you sync with (`board share ROUTINE --with NAME`), by link (`--link`), or list the shares.",
             subcommands: [routine, list], defaultSubcommand: routine.name)
     }
 

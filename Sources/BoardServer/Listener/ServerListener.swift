@@ -11,7 +11,8 @@ import ServiceLifecycle
 
 /// The HTTP listener `board server run --realtime HOST:PORT` serves (ARCHITECTURE.md §22), on
 /// Hummingbird: the realtime channel's `/watch` for devices (§19), `/metrics` and `/healthz` for
-/// this machine (§21), and a person's calendar feed (`/feed/TOKEN.ics`). Every response goes out
+/// this machine (§21), a person's calendar feed (`/feed/TOKEN.ics`) and a shared routine's page
+/// (`/s/TOKEN`). Every response goes out
 /// with the same safe headers, and every address is held to one rate.
 public struct ServerListener: Sendable {
     public let host: String
@@ -86,6 +87,7 @@ public struct ServerListener: Sendable {
         WatchRoute.add(to: router, services)
         ServerHealthRoutes.add(to: router, services)
         FeedRoute.add(to: router, services)
+        LinkRoutes.add(to: router, services)
 
         let http1 = HTTPServerBuilder.http1(configuration: .init(idleTimeout: Self.requestWithin))
         let builder = try tls.map { try HTTPServerBuilder.tls(http1, tlsConfiguration: $0) } ?? http1
@@ -127,6 +129,10 @@ public struct ServerListener: Sendable {
     /// Tells the streams of `channel` that its person's log moved.
     public func poke(_ channel: String) { hub.poke(channel) }
 
+    /// Tells the pages of the person of `channel` that their tables moved: what a page shows is read
+    /// from there, so it is told after the replica's pass, not when the log moved.
+    public func tablesMoved(_ channel: String) { hub.poke(RealtimeHub.tablesChannel(channel)) }
+
     /// Ends the streams whose tickets were replaced, revoked or expired, every few seconds.
     private func recheckTickets(_ desk: TicketDesk, until flags: [Flag]) async {
         while !Task.isCancelled {
@@ -134,6 +140,10 @@ public struct ServerListener: Sendable {
             if flags.contains(where: \.isSet) { return }
             let checked = hub.tickets
             if let good = try? await desk.stillGood(checked) { hub.close(checked: Set(checked), good: good) }
+            let links = hub.links
+            if let open = try? await desk.stillOpen(links: links) {
+                hub.close(checked: Set(links.map(RealtimeHub.linkTicket)), good: Set(open.map(RealtimeHub.linkTicket)))
+            }
         }
     }
 

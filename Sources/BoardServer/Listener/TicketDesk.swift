@@ -25,6 +25,16 @@ actor TicketDesk {
         try await use { try await FeedSchema.find(token: token, $0) }
     }
 
+    /// The routine link a token is, open or not; nil for none.
+    func link(token: String) async throws -> LinkSchema.Found? {
+        try await use { try await LinkSchema.find(token: token, $0) }
+    }
+
+    /// Which of these links still open their page.
+    func stillOpen(links: [String]) async throws -> Set<String> {
+        try await use { try await LinkSchema.stillOpen(links, $0) }
+    }
+
     /// Each person's lag behind their log, for `/metrics` and `/healthz`.
     func lags() async throws -> [ServerReplica.Lag] {
         try await use { try await ServerReplica.personLags($0) }

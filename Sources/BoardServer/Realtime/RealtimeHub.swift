@@ -35,8 +35,19 @@ final class RealtimeHub: @unchecked Sendable {
         for listener in lock.withLock({ listeners[channel].map { Array($0.values) } ?? [] }) { listener.pokes.yield() }
     }
 
-    /// The tickets of the open streams.
-    var tickets: [String] { lock.withLock { Array(Set(listeners.values.flatMap { $0.values.map(\.ticket) })) } }
+    /// The channel a person's pages listen on: poked when their tables moved (`tables:CHANNEL`).
+    static func tablesChannel(_ channel: String) -> String { "tables:" + channel }
+
+    /// What a page opened by a routine's link listens under instead of a ticket (`link:ID`).
+    static func linkTicket(_ id: String) -> String { "link:" + id }
+
+    /// The tickets of the open streams of devices.
+    var tickets: [String] { openTickets.filter { !$0.hasPrefix("link:") } }
+
+    /// The link ids of the open streams of pages.
+    var links: [String] { openTickets.filter { $0.hasPrefix("link:") }.map { String($0.dropFirst(5)) } }
+
+    private var openTickets: [String] { lock.withLock { Array(Set(listeners.values.flatMap { $0.values.map(\.ticket) })) } }
 
     /// Ends every stream whose ticket was `checked` and is not among `good` (replaced, revoked or
     /// expired); a stream opened since the check keeps going.

@@ -185,6 +185,8 @@ enum ServerSchema {
         ] + ServerTables.habitTargetsMigration,
         // 14: a person's calendar feeds, each read by a token alone (ARCHITECTURE.md §22).
         FeedSchema.migration,
+        // 15: a routine shared by link, for a sitter without an account (ARCHITECTURE.md §22).
+        LinkSchema.migration,
     ]
 
     /// Fields added after migration 3, each with the migration that added it.

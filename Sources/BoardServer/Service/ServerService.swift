@@ -76,6 +76,7 @@ public struct ServerService: Service, CustomStringConvertible {
                 changes += person.changes
                 if let problem = person.problem { log.error("\(person.person): \(problem)") }
                 if person.changes > 0 {
+                    realtime?.tablesMoved(person.channel)
                     log.info("\(person.person): \(person.changes) \(person.changes == 1 ? "change" : "changes") in, tables through \(person.through)")
                 }
             }

@@ -36,7 +36,7 @@ public enum ServerFeeds {
                 let rows = try await connection.query("SELECT id, token, address FROM board.create_feed(\(name), \(zone.identifier))",
                                                       logger: ServerConnection.logger)
                 for try await (id, token, address) in rows.decode((String, String, String?).self) {
-                    return Created(id: id, url: address.map { Self.url(address: $0, token: token) })
+                    return Created(id: id, url: address.map { ListenerAddress.url($0, path: "/feed/" + token + ".ics") })
                 }
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == "BRD05" {
                 throw BoardError("feed", "you have 20 feeds open, the most a person keeps; revoke one first (`board feed list`)")
@@ -74,10 +74,5 @@ public enum ServerFeeds {
         guard (1...maxName).contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw BoardError("name", "must be 1 to \(maxName) characters with no control characters, got '\(name.echoed)'")
         }
-    }
-
-    /// The URL of a feed: the server's advertised address, then `/feed/TOKEN.ics`.
-    static func url(address: String, token: String) -> String {
-        (address.hasSuffix("/") ? String(address.dropLast()) : address) + "/feed/" + token + ".ics"
     }
 }
