@@ -35,13 +35,17 @@ import Testing
     struct Feed {
         let status: Int
         let headers: [String: String]
+        /// What a calendar shows: each recurring event's runs, each card.
         let events: [[String: Any]]
+        /// The VEVENTs as the feed has them.
+        let components: [[String: Any]]
         let body: String
 
         init(_ json: [String: Any]) throws {
             status = try #require(json["status"] as? Int)
             headers = json["headers"] as? [String: String] ?? [:]
             events = json["events"] as? [[String: Any]] ?? []
+            components = json["components"] as? [[String: Any]] ?? []
             body = json["body"] as? String ?? ""
         }
 
@@ -118,7 +122,11 @@ import Testing
         let far = try #require(stretch.first { $0["start"] as? String == "\(Self.day(200))T07:30" })
         // At its time: PT0S, which icalendar reads back as a zero duration.
         #expect(far["alarms"] as? [String] == ["P0D"])
-        #expect(Set(stretch.compactMap { $0["uid"] as? String }).count == stretch.count)
+        // One recurring event, each run an instance of it.
+        let routineUID = try #require(stretch.first?["uid"] as? String)
+        #expect(stretch.allSatisfy { $0["uid"] as? String == routineUID })
+        #expect(Set(stretch.compactMap { $0["recurrence"] as? String }).count == stretch.count)
+        #expect(feed.components.filter { $0["summary"] as? String == "Stretch" && $0["rrule"] as? String == "FREQ=DAILY" }.count == 1)
         // Nothing of Bob's.
         #expect(feed.titled("Bob's secret").isEmpty)
         #expect(!feed.events.contains { ($0["summary"] as? String)?.contains("Bob") == true })
@@ -126,12 +134,15 @@ import Testing
         // Unchanged: 304, nothing made.
         #expect(try Self.fetch(url, ifNoneMatch: tag).status == 304)
 
-        // A planned run keeps its UID once it is made: the run of day 8 planned, then generated a week on.
-        let planned = try #require(stretch.first { $0["start"] as? String == "\(Self.day(8))T07:30" })
+        // A planned run keeps its UID once it is made: the run of day 8 planned, then made a week on,
+        // is the routine's instance of that day and time, now with the card's own values.
+        #expect(!feed.components.contains { $0["recurrence"] as? String == "\(Self.day(8))T07:30" })
         try ann.ok(["generate"], now: "\(Self.day(8))T06:00")
-        let made = try #require(try ann.cards().first { $0["title"] as? String == "Stretch" && $0["due_date"] as? String == Self.day(8) },
-                                "the run of day 8 made")
-        #expect(made["id"] as? String == planned["uid"] as? String)
+        _ = try ann.sync(now: "\(Self.day(8))T06:00")
+        let generated = try Self.eventually(url) { $0.components.contains { $0["recurrence"] as? String == "\(Self.day(8))T07:30" } }
+        let made = try #require(generated.components.first { $0["recurrence"] as? String == "\(Self.day(8))T07:30" })
+        #expect(made["uid"] as? String == routineUID && made["start"] as? String == "\(Self.day(8))T07:30")
+        #expect(generated.titled("Stretch").count == stretch.count)
 
         // An edit on the board shows at the next poll; only that item's SEQUENCE and LAST-MODIFIED
         // move. (A minute on: `--now` gives whole minutes, and the card was made this one.)
@@ -160,6 +171,58 @@ import Testing
         #expect(gone.status == 410 && gone.body == "This feed was revoked by its owner.\n", "\(gone.body)")
         #expect(try ann.ok(["feed", "revoke", id]) == "Feed \(id) was already revoked.\n")
         #expect(try ann.ok(["feed", "list"]).contains("  revoked "))
+    }
+
+    /// What a calendar shows from the feed's recurring events, expanded by icalendar and dateutil,
+    /// is what Board's agenda plans for the year ahead: every other Tuesday, the last Friday, the
+    /// 31st, twice a day ending after a count, times kept to weekdays, yearly; a run skipped, one
+    /// deleted, one moved and one done.
+    @Test func theCalendarsRunsAreTheAgendasRuns() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let url0 = try SyncCommandTests.server(pg)[0]
+        let ann = Device("ann", server: url0)
+        let now = Self.now
+        func routine(_ title: String, _ rule: String, _ extra: [String] = []) throws -> String {
+            try SyncCommandTests().id(in: try ann.ok(["template", "add", title, "--every", rule, "--starts", Self.day(-40)] + extra, now: now))
+        }
+        _ = try routine("Bins", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", ["--time", "18:00"])
+        _ = try routine("Pay day", "FREQ=MONTHLY;BYDAY=-1FR")
+        _ = try routine("Rent", "every month on the 31st", ["--time", "09:00"])
+        let meds = try routine("Meds", "every day", ["--time", "8:00, 20:00", "--times", "101"])
+        _ = try routine("Gym", "every mon at 18:00 and thu at 8:00")
+        _ = try routine("Birthday", "FREQ=YEARLY")
+        try ann.ok(["template", "skip-next", meds], now: now)
+        let runs = try ann.cards().filter { $0["title"] as? String == "Meds" && $0["completed"] as? Bool == false }
+            .sorted { ($0["due_date"] as? String ?? "", $0["due_time"] as? String ?? "") < ($1["due_date"] as? String ?? "", $1["due_time"] as? String ?? "") }
+        #expect(runs.count >= 6, "\(runs.count)")
+        let (deleted, moved, done) = (try #require(runs[1]["id"] as? String), try #require(runs[2]["id"] as? String), try #require(runs[3]["id"] as? String))
+        try ann.ok(["delete", deleted], now: now)
+        try ann.ok(["edit", moved, "--time", "21:15"], now: now)
+        try ann.ok(["done", done], now: now)
+        _ = try ann.sync(now: now)
+        let server = try RunningServer(pg)
+        defer { server.kill9() }
+        let (url, _) = try Self.create(ann, name: "Ann")
+        let feed = try Self.eventually(url) { $0.events.contains { ($0["summary"] as? String)?.hasPrefix("✓ Meds") == true } }
+
+        // The agenda, today and 365 days on, as (title, day, time).
+        let agenda = try #require(JSONSerialization.jsonObject(with: Data(try ann.ok(["agenda", "--from", Self.day(0), "--days", "366", "--json"], now: now).utf8)) as? [String: Any])
+        let planned = Set((agenda["items"] as? [[String: Any]] ?? []).map { item in
+            "\(item["title"] as? String ?? "") \(item["date"] as? String ?? "")" + ((item["time"] as? String).map { "T" + $0 } ?? "")
+        })
+        let last = Self.day(365)
+        let shown = Set(feed.events.compactMap { event -> String? in
+            let start = event["start"] as? String ?? ""
+            guard start >= Self.day(0), String(start.prefix(10)) <= last else { return nil }
+            let title = (event["summary"] as? String ?? "").replacingOccurrences(of: "✓ ", with: "")
+            return "\(title) \(start)"
+        })
+        #expect(shown == planned, "only in the feed: \(shown.subtracting(planned).sorted().prefix(10)); only in the agenda: \(planned.subtracting(shown).sorted().prefix(10))")
+        #expect(planned.count > 150, "\(planned.count)")
+        // Meds ends after 101 runs: the feed's two events end on the last of each time.
+        let medsEvents = feed.components.filter { $0["summary"] as? String == "Meds" && $0["rrule"] is String }
+        #expect(medsEvents.count == 2 && medsEvents.allSatisfy { ($0["rrule"] as? String)?.contains("UNTIL=") == true }, "\(medsEvents)")
     }
 
     @Test func hostileRequestsReadNothingAndStopNothing() throws {

@@ -17,6 +17,10 @@ public struct CalendarItem: Hashable, Sendable {
     public var updatedAt: String?
     /// Minutes before its time a calendar alarms, as the card reminds; nil for none.
     public var remindBefore: Int?
+    /// For one run of a recurring event (the same UID): the run's own date and time in its rule
+    /// (RECURRENCE-ID), wherever the card was moved since.
+    public var recurrenceDate: LocalDate? = nil
+    public var recurrenceTime: LocalTime? = nil
 
     public init(uid: String, values: CardValues, start: LocalDate, rule: RecurrenceRule?, timeZone: String,
                 skipped: [LocalDate] = [], bucket: Bucket? = nil, completedAt: String? = nil, updatedAt: String? = nil,

@@ -18,9 +18,10 @@ public enum ICalendarWriter {
         return out + ContentLine.write("END", "VCALENDAR")
     }
 
-    /// A person's calendar feed (ARCHITECTURE.md §22): one VEVENT per dated card and routine run,
-    /// each with LAST-MODIFIED and a SEQUENCE that move only when its row does, and a VALARM where
-    /// the card reminds; named `name`, and polled again every 15 minutes by calendars that listen.
+    /// A person's calendar feed (ARCHITECTURE.md §22): a VEVENT per dated card and per routine (with
+    /// its RRULE, and its made runs as instances), each with LAST-MODIFIED and a SEQUENCE that move
+    /// only when its row does, and a VALARM where it reminds; named `name`, and polled again every
+    /// 15 minutes by calendars that listen.
     public static func feed(_ items: [CalendarItem], name: String, stamp: String, year: Int) -> String {
         var out = ContentLine.write("BEGIN", "VCALENDAR") + ContentLine.write("VERSION", "2.0")
             + ContentLine.write("PRODID", "-//Board//Board//EN") + ContentLine.write("CALSCALE", "GREGORIAN")
@@ -47,6 +48,10 @@ public enum ICalendarWriter {
         let done = revisions && item.completedAt != nil
         var out = ContentLine.write("BEGIN", kind) + ContentLine.write("UID", item.uid) + ContentLine.write("DTSTAMP", revised)
             + ContentLine.write("SUMMARY", CalendarText.escape(done ? "✓ " + v.title : v.title))
+        if let day = item.recurrenceDate {
+            let (params, value) = moment(day, item.recurrenceTime, zone: item.timeZone)
+            out += ContentLine.write("RECURRENCE-ID", params, value)
+        }
         if revisions {
             out += ContentLine.write("LAST-MODIFIED", revised)
                 + ContentLine.write("SEQUENCE", String(max(0, Int((instant?.timeIntervalSince1970 ?? sequenceEpoch) - sequenceEpoch))))

@@ -163,7 +163,7 @@ public struct RecurrenceRule: Hashable, Sendable {
 
 extension RecurrenceRule {
     /// The same rule with another end that needs no check: one the rule's own end already allowed.
-    func ending(_ end: End) -> RecurrenceRule {
+    public func ending(_ end: End) -> RecurrenceRule {
         var copy = self
         copy.end = end
         return copy
