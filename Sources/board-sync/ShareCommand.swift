@@ -54,7 +54,7 @@ struct ShareArguments {
         case (let person?, false):
             if expires != nil { throw BoardError("expires", "is for a link (--link); a share with a person lasts until `board unshare`") }
             audience = .person(person)
-        case (nil, true): audience = .link(days: try ServerLinks.days(expires ?? "7d"))
+        case (nil, true): audience = .link(days: try LinkLifetime.days(expires ?? "7d"))
         case (nil, false): throw BoardError("with", "names no one: give --with NAME for a person on the server, or --link for a link")
         case (_?, true): throw BoardError("link", "is instead of --with NAME: give one of them")
         }

@@ -3,13 +3,15 @@ import FuzzSupport
 
 /// Recurrence phrases ("every other tuesday at 7am"), as `board recur parse` and `--every` read them;
 /// the same text as a date or a time in words (`DateWords`: `--due`, `--time`, `agenda --from`,
-/// the Calendar's `g`), which reads the phrases' tokens; and as a habit's target ("3 times a day").
+/// the Calendar's `g`), which reads the phrases' tokens; as a habit's target ("3 times a day"); and
+/// as a link's lifetime (`share --link --expires 2w`).
 FuzzDriver.run(fuzzPhrase)
 
 func fuzzPhrase(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: fuzzInput(data, size), as: UTF8.self)
     fuzzDateWords(text)
     fuzzHabitTarget(text)
+    fuzzLinkLifetime(text)
     let phrase: RecurrencePhrase
     do { phrase = try RecurrencePhrase(parsing: text, today: LocalDate(iso: "2026-11-24")!) } catch {
         Refusal.check(error, from: "phrase")
@@ -49,5 +51,17 @@ func fuzzHabitTarget(_ text: String) {
         }
     } catch {
         Refusal.check(error, from: "target")
+    }
+}
+
+/// A link's lifetime is never or 1 to 365 days, and says so again when written back as days.
+func fuzzLinkLifetime(_ text: String) {
+    do {
+        guard let days = try LinkLifetime.days(text) else { return }
+        guard (1...LinkLifetime.maximumDays).contains(days), (try? LinkLifetime.days("\(days)d")) == days else {
+            Refusal.finding("expires", "'\(text.escapedForTerminal)' gave \(days) days")
+        }
+    } catch {
+        Refusal.check(error, from: "expires")
     }
 }

@@ -33,16 +33,6 @@ public enum ServerLinks {
         public let url: String?
     }
 
-    /// The days a link lasts, from `--expires`: `7d`, `2w`, or `never` (nil).
-    public static func days(_ given: String) throws(BoardError) -> Int? {
-        if given == "never" { return nil }
-        let refusal = BoardError("expires", "must be a number of days or weeks from 1 day to 365 days (7d, 2w), or never, got '\(given.echoed)'")
-        guard let unit = given.last, unit == "d" || unit == "w", let count = Int(given.dropLast()), count > 0 else { throw refusal }
-        let days = unit == "w" ? count * 7 : count
-        guard days <= 365 else { throw refusal }
-        return days
-    }
-
     /// A link to the person's routine `routine`, for `days` (nil: until revoked), its runs shown in `zone`.
     public static func link(_ routine: String, days: Int?, zone: TimeZone, server: ServerURL) async throws -> Made {
         try await ServerConnection.withConnection(server) { connection in
