@@ -67,8 +67,8 @@ public enum SyncCommands {
     /// `board server run`'s realtime channel: watching devices hear of changes from it and hold no
     /// database connection while idle (ARCHITECTURE.md §19).
     public enum Realtime {
-        public static let listen = Declared.option("realtime", "Serve the realtime channel on HOST:PORT; devices learn its address at their next round. TLS is required unless HOST is loopback.", value: "host:port")
-        public static let advertise = Declared.option("advertise", "The address devices are told, when they reach the channel through a proxy (default: http(s)://HOST:PORT).", value: "url")
+        public static let listen = Declared.option("realtime", "Serve HTTP on HOST:PORT: the realtime channel (devices learn its address at their next round), calendar feeds and shared routines' pages. TLS is required unless HOST is loopback.", value: "host:port")
+        public static let advertise = Declared.option("advertise", "The address devices, feeds and links are told, when they reach the server through a proxy (default: http(s)://HOST:PORT).", value: "url")
         public static let certificate = Declared.option("tls-cert", "The channel's certificate chain (PEM).", value: "file")
         public static let key = Declared.option("tls-key", "The certificate's private key (PEM).", value: "file")
     }

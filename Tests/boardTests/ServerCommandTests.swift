@@ -13,17 +13,17 @@ import Testing
         defer { pg.stop() }
         let first = try board(["server", "init", pg.adminURL])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 14 migrations run.\n")
+        #expect(first.stdout == "Migrated the schema on 127.0.0.1:\(pg.port)/board: 15 migrations run.\n")
         let schema = try pg.psql(pg.adminURL, "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'board'").stdout
-        #expect(schema == "changes,feeds,habit_entries,habits,migrations,people,realtime,realtime_tickets,recurrence_rules,reminder_claims,replica_cursors,series,shares,tasks,templates\n")
-        for table in ["changes", "templates", "recurrence_rules", "series", "tasks", "habits", "habit_entries", "feeds"] {
+        #expect(schema == "changes,feeds,habit_entries,habits,migrations,people,realtime,realtime_tickets,recurrence_rules,reminder_claims,replica_cursors,routine_links,series,shares,tasks,templates\n")
+        for table in ["changes", "templates", "recurrence_rules", "series", "tasks", "habits", "habit_entries", "feeds", "routine_links"] {
             #expect(try pg.psql(pg.adminURL, "SELECT relrowsecurity AND relforcerowsecurity FROM pg_class WHERE oid = 'board.\(table)'::regclass").stdout == "t\n",
                     "\(table)")
         }
         let again = try board(["server", "init", pg.adminURL])
         #expect(again.status == 0)
         #expect(again.stdout == "The schema on 127.0.0.1:\(pg.port)/board is up to date.\n")
-        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "14\n")
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*) FROM board.migrations").stdout == "15\n")
         // A server an earlier Board set up (six migrations): init adds the tables, the reminders, the shares and the channel, once.
         #expect(try pg.psql(pg.adminURL, """
             DROP FUNCTION board.realtime_ticket(text), board.forget_realtime_tickets(); DROP TABLE board.realtime, board.realtime_tickets;

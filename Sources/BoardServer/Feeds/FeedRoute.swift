@@ -8,6 +8,9 @@ import Hummingbird
 /// planning (`ExchangeStore.feedItems`). Its ETag is where the replica stands in the person's log
 /// and the day, so a calendar polling an unchanged board gets 304 without the feed being made.
 enum FeedRoute {
+    /// How the feed is written: a new way of writing it (a server upgraded) changes every ETag.
+    static let format = 2
+
     static func add(to router: Router<ListenerContext>, _ services: ServerListener.Services) {
         router.get("/feed/:file") { request, context in
             try await feed(file: context.parameters.get("file") ?? "", ifNoneMatch: request.headers[.ifNoneMatch], services)
@@ -30,7 +33,7 @@ enum FeedRoute {
         // Nobody's replica yet: the person's log is empty, and so is their calendar.
         let store = FileManager.default.fileExists(atPath: path) ? try services.replica.files.store(path, owner: found.owner) : nil
         let through = try store?.sync.status()?.pulledThrough ?? 0
-        let tag = "\"\(through)-\(clock.today.basicISO)\""
+        let tag = "\"\(format)-\(through)-\(clock.today.basicISO)\""
         var headers: HTTPFields = [.eTag: tag, .cacheControl: "private, no-cache"]
         if let ifNoneMatch, ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag || $0 == "*" }) {
             return Response(status: .notModified, headers: headers)
