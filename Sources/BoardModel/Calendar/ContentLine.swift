@@ -76,6 +76,8 @@ public struct ContentLine: Hashable, Sendable {
 
     /// RFC 5545 §3.1: no line longer than 75 octets, broken between characters, never inside one.
     static func fold(_ line: String) -> String {
+        // Most lines fit: only a long one is walked character by character (a feed is thousands of lines).
+        if line.utf8.count <= 75 { return line + "\r\n" }
         var out = "", width = 0
         for character in line {
             let octets = character.utf8.count
@@ -96,6 +98,8 @@ public struct ContentLine: Hashable, Sendable {
 /// backslash escaped too: a calendar file shown in a terminal can't write the clipboard.
 public enum CalendarText {
     public static func escape(_ text: String) -> String {
+        // Printable ASCII with nothing to escape, as most titles are, is written as it is.
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x5C && $0 != 0x3B && $0 != 0x2C }) { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

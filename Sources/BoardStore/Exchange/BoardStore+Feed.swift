@@ -51,7 +51,13 @@ extension ExchangeStore {
                 }
             }
             let dated = "(due_date BETWEEN '\(window.lowerBound.iso)' AND '\(window.upperBound.iso)' OR occurrence_date BETWEEN '\(window.lowerBound.iso)' AND '\(window.upperBound.iso)')"
-            try BoardStore.forEachCard(where: "due_date IS NOT NULL AND \(dated)", db) { card in
+            // In no order (the board's would sort every column for nothing), column positions found once.
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM tasks WHERE due_date IS NOT NULL AND \(dated)")
+            var positions: [Int]?
+            while let row = try rows.next() {
+                let p = try positions ?? CardRecord.columnPositions(in: row)
+                positions = p
+                let card = try CardRecord(row: row, at: p)
                 var item = CalendarItem(uid: card.id, values: card.values, start: card.dueDate!, rule: nil, timeZone: zone,
                                         completedAt: card.completedAt, updatedAt: card.updatedAt,
                                         remindBefore: card.dueTime != nil && !card.isCompleted ? card.remindBeforeMin : nil)
@@ -68,10 +74,8 @@ extension ExchangeStore {
                 }
                 items.append(item)
             }
-            // A calendar reads an event's instances after the event itself.
-            let order = { (item: CalendarItem) in item.recurrenceDate == nil ? 0 : 1 }
-            return items.enumerated().sorted { ($0.element.uid, order($0.element), $0.offset) < ($1.element.uid, order($1.element), $1.offset) }
-                .map(\.element)
+            // The recurring events came first: a calendar reads an event's instances after the event.
+            return items
         }
     }
 }
