@@ -20,7 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-        // The realtime channel's HTTP stream and its TLS (already what postgres-nio is built on).
+        // The device's side of the realtime channel's HTTP stream, and TLS (what postgres-nio is built on).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // The server as one service: signals and a clean stop, its log, its metrics.
@@ -56,11 +56,10 @@ let package = Package(
                                                   .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                   .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")]),
         // `board server run` and the administrator's commands: the schema, the replica and its tables,
-        // the realtime channel and its tickets, reminders; one service with a log and metrics.
+        // the HTTP listener (the realtime channel, feeds, pages), reminders; one service with a log and metrics.
         .target(name: "BoardServer", dependencies: ["BoardModel", "BoardStore", "BoardSync", "BoardCLI", .product(name: "GRDB", package: "GRDB.swift"),
                                                     .product(name: "PostgresNIO", package: "postgres-nio"),
-                                                    .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                                                    .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                                                    .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                                                     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                                     .product(name: "Logging", package: "swift-log"),
                                                     .product(name: "CoreMetrics", package: "swift-metrics"),

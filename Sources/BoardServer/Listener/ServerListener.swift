@@ -12,8 +12,8 @@ import ServiceLifecycle
 /// The HTTP listener `board server run --realtime HOST:PORT` serves (ARCHITECTURE.md §22), on
 /// Hummingbird: the realtime channel's `/watch` for devices (§19), `/metrics` and `/healthz` for
 /// this machine (§21), a person's calendar feed (`/feed/TOKEN.ics`) and a shared routine's page
-/// (`/s/TOKEN`). Every response goes out
-/// with the same safe headers, and every address is held to one rate.
+/// (`/s/TOKEN`). Every response goes out with the same safe headers, and every address is held to
+/// one rate.
 public struct ServerListener: Sendable {
     public let host: String
     public let port: Int

@@ -1,9 +1,10 @@
 import BoardSync
 import PostgresNIO
 
-/// The realtime channel's one administrator connection (ARCHITECTURE.md §19): every ticket a
-/// stream opens with is checked through it, and the lags `/metrics` and `/healthz` report read, so a thousand devices coming back at once queue on
-/// one connection instead of taking a thousand. Lost, it is made again at the next question.
+/// The listener's one administrator connection (ARCHITECTURE.md §19, §22): every ticket a stream
+/// opens with, every feed's and link's token is looked up through it, and the lags `/metrics` and
+/// `/healthz` report read, so a thousand devices coming back at once queue on one connection
+/// instead of taking a thousand. Lost, it is made again at the next question.
 actor TicketDesk {
     let server: ServerURL
     private var connecting: Task<PostgresConnection, any Error>?
