@@ -7,6 +7,12 @@ public struct TimesOfDay: Hashable, Sendable, CustomStringConvertible {
     /// The weekdays a time is kept to; a time not here falls on every day the rule names.
     public let days: [LocalTime: Set<Weekday>]
 
+    /// The rule of the runs at `time` alone: `rule` kept to the weekdays that time is kept to, if it is.
+    public func rule(_ rule: RecurrenceRule, at time: LocalTime?) throws(BoardError) -> RecurrenceRule {
+        guard let time, let kept = days[time] else { return rule }
+        return try rule.keeping(kept)
+    }
+
     /// More than one run an hour is a timer, not a routine; 24 also bounds a day's cards.
     public static let maxPerDay = 24
 

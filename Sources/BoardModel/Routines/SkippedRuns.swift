@@ -30,6 +30,12 @@ public struct SkippedRuns: Hashable, Sendable {
         runsPerDay > 1 ? run.description : run.date.iso
     }
 
+    /// The dates a calendar excludes from the runs at `time` (nil: a routine of one run a day,
+    /// whose skips are days): the days skipped whole, and the days of those runs skipped alone.
+    public func dates(at time: LocalTime?) -> Set<LocalDate> {
+        days.union(runs.filter { $0.time == time }.map(\.date))
+    }
+
     /// Every entry in order, as the series stores them.
     public var entries: [String] { (days.map(\.iso) + runs.map(\.description)).sorted() }
 }

@@ -19,28 +19,27 @@ enum LinkRoutes {
         router.get("/s/:token") { _, context in
             let file = context.parameters.get("token") ?? ""
             let json = file.hasSuffix(".json")
-            let opened = try await open(json ? String(file.dropLast(5)) : file, services)
-            guard case .page(let link, let page) = opened else { return opened.refusal }
-            return json ? try PageView.json(page, link: link) : PageView.html(page, link: link, path: "/s/" + file)
+            switch try await open(json ? String(file.dropLast(5)) : file, services) {
+            case .refused(let answer): return answer
+            case .page(let link, let page): return json ? try PageView.json(page, link: link) : PageView.html(page, link: link, path: "/s/" + file)
+            }
         }
         router.get("/s/:token/events") { _, context in
-            let opened = try await open(context.parameters.get("token") ?? "", services)
-            guard case .page(let link, _) = opened else { return opened.refusal }
-            return events(link, context, services)
+            switch try await open(context.parameters.get("token") ?? "", services) {
+            case .refused(let answer): return answer
+            case .page(let link, _): return events(link, context, services)
+            }
         }
         router.get("/assets/page.css") { _, _ in PageAssets.response(PageAssets.css, type: "text/css; charset=utf-8") }
         router.get("/assets/page.js") { _, _ in PageAssets.response(PageAssets.script, type: "text/javascript; charset=utf-8") }
     }
 
-    /// What a token opens: the link and its routine's page, or the answer that says why not.
+    /// What a token opens: the link and its routine's page, or the one-line page that says why not.
     enum Opened {
         case page(LinkSchema.Found, RoutinePage)
-        case refused(HTTPResponse.Status, String)
+        case refused(Response)
 
-        var refusal: Response {
-            guard case .refused(let status, let words) = self else { return .words(.internalServerError, "") }
-            return PageView.line(status, words)
-        }
+        static func refused(_ status: HTTPResponse.Status, _ words: String) -> Opened { .refused(PageView.line(status, words)) }
     }
 
     static func open(_ token: String, _ services: ServerListener.Services) async throws -> Opened {

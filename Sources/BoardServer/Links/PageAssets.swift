@@ -36,7 +36,7 @@ enum PageAssets {
         """
 
     /// Ticks kept in this browser's local storage under the link's id, for the browser's own day:
-    /// read on another day, they are gone (seed 001's local daily reset). The page follows the
+    /// read on another day, they are gone (a checklist's local daily reset, ARCHITECTURE.md §5). The page follows the
     /// owner's edits through `/events`, keeping the ticks of steps that remain.
     static let script = """
         "use strict";

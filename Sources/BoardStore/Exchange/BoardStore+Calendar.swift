@@ -34,11 +34,11 @@ extension ExchangeStore {
                 for time in times {
                     var values = template.values
                     if let time { values.time = time }
-                    let days = skipped.days.union(skipped.runs.filter { $0.time == time }.map(\.date))
+                    let days = skipped.dates(at: time)
                     // A time kept to weekdays repeats on those days alone, from its first run.
-                    var timeRule = rule, start = first
-                    if let time, let kept = template.times?.days[time] {
-                        timeRule = try rule.keeping(kept)
+                    let timeRule = try template.times?.rule(rule, at: time) ?? rule
+                    var start = first
+                    if let time, template.times?.days[time] != nil {
                         guard let day = schedule.runs().lazy.first(where: { $0.time == time })?.date else { continue }
                         start = day
                     }

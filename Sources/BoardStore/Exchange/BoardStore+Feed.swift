@@ -35,15 +35,14 @@ extension ExchangeStore {
                           first.date <= window.upperBound else { continue }
                     // A time kept to weekdays repeats on those alone; a COUNT, which counts every
                     // time's runs from the rule's start, becomes the date of this time's last run.
-                    var timeRule = rule
-                    if let time, let kept = template.times?.days[time] { timeRule = try timeRule.keeping(kept) }
+                    var timeRule = try template.times?.rule(rule, at: time) ?? rule
                     if case .count = rule.end, let last = schedule.runs().filter(ofTime).last {
                         timeRule = timeRule.ending(.until(last.date, schedule.times == nil ? nil : last.time))
                     }
                     let uid = time.map { CalendarItem.runUID(template.id, $0) } ?? template.id
                     var values = template.values
                     values.time = schedule.times == nil ? nil : first.time
-                    let excluded = skipped.days.union(skipped.runs.filter { time == nil || $0.time == time }.map(\.date))
+                    let excluded = skipped.dates(at: time)
                     items.append(CalendarItem(uid: uid, values: values, start: first.date, rule: timeRule, timeZone: ruleZone,
                                               skipped: excluded.filter { $0 >= first.date }.sorted(), updatedAt: template.updatedAt,
                                               remindBefore: values.time == nil ? nil : template.remindBeforeMin))

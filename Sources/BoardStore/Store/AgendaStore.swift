@@ -10,13 +10,10 @@ extension BoardStore {
 
     /// A run generation has not made yet, as `forEachPlannedRun` hands it over.
     struct PlannedRun {
-        let templateId: String, seriesId: String, title: String
+        let templateId: String, title: String
         /// The run's time when its routine has times; nil for a routine of the day.
         let time: LocalTime?
         let date: LocalDate
-        let key: OccurrenceKey
-        /// The id its card will have once made: a calendar's UID for it stays the same (ARCHITECTURE.md §13).
-        var cardId: String { NameBasedId.occurrence(series: seriesId, date: key.date, time: key.time) }
     }
 
     /// Each planned run of every active routine with a calendar schedule in `range`, routine by
@@ -40,10 +37,8 @@ extension BoardStore {
             let templateId: String = row[0], title: String = row[1], times: TimesOfDay? = row[2], skippedText: String = row[7]
             let schedule = try schedules.schedule(rrule: row[3], anchor: row[4], start: row[5], times: times)
             let skipped = skippedText == "[]" ? SkippedRuns() : SkippedRuns(entries: try decoder.decode([String].self, from: Data(skippedText.utf8)))
-            let seriesId: String = row[6]
-            for run in PlannedRuns.runs(schedule, in: range, today: today, skipped: skipped, made: made[seriesId] ?? []) {
-                try body(PlannedRun(templateId: templateId, seriesId: seriesId, title: title, time: times == nil ? nil : run.time,
-                                    date: run.date, key: OccurrenceKey(run, of: schedule)))
+            for run in PlannedRuns.runs(schedule, in: range, today: today, skipped: skipped, made: made[row[6]] ?? []) {
+                try body(PlannedRun(templateId: templateId, title: title, time: times == nil ? nil : run.time, date: run.date))
             }
         }
     }
