@@ -9,6 +9,8 @@ import GRDB
 // into a buffer (no terminal); the README also gives the whole binary's time in tmux.
 // Usage: ScreenBenchmark [PATH]: with PATH, only writes the big board there.
 // CARDS=10000 ScreenBenchmark: a board of that many cards instead (1,000 templates still).
+// BOARD=PATH ScreenBenchmark: a copy of the board written there before (for a profiler, which
+// would take minutes to write it).
 
 let clock = BoardClock(local: LocalDateTime(iso: "2026-11-21T09:00")!, zone: TimeZone(identifier: "Europe/Paris")!)
 
@@ -78,7 +80,11 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent("b
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 let path = directory.appendingPathComponent("board.sqlite").path
-try writeBigBoard(at: path)
+if let written = ProcessInfo.processInfo.environment["BOARD"] {
+    try FileManager.default.copyItem(atPath: written, toPath: path)
+} else {
+    try writeBigBoard(at: path)
+}
 let memoryBefore = maxResidentMiB()
 // PROFILE=agenda: only this month's agenda read again and again, for a profiler to look at.
 if ProcessInfo.processInfo.environment["PROFILE"] == "agenda" {
@@ -124,14 +130,16 @@ print(String(format: "  focus key to next frame:     %7.3f ms median, %.3f ms p9
     print("  " + label + String(format: "%7.2f ms median, %.2f ms max over %d keys (target < 16 ms)", times[times.count / 2] * 1000, times.last! * 1000, times.count))
 }
 _ = try press(.left)
+/// How many rounds a PROFILE run makes (ROUNDS, 40 unless given).
+let profileRounds = Int(ProcessInfo.processInfo.environment["ROUNDS"] ?? "") ?? 40
 // PROFILE=filter: only filter keystrokes, many of them, for a profiler to look at.
 if ProcessInfo.processInfo.environment["PROFILE"] == "filter" {
-    for _ in 0..<40 { try report("filter keystroke (/ card 1)", [.character("/")] + "card 1".map(Key.character) + [.backspace, .backspace, .escape]) }
+    for _ in 0..<profileRounds { try report("filter keystroke (/ card 1)", [.character("/")] + "card 1".map(Key.character) + [.backspace, .backspace, .escape]) }
     exit(0)
 }
 // PROFILE=move: only H and L, many of them, for a profiler to look at.
 if ProcessInfo.processInfo.environment["PROFILE"] == "move" {
-    for _ in 0..<40 { try report("H / L (move a card)", [.character("L"), .character("H"), .character("L"), .character("H")]) }
+    for _ in 0..<profileRounds { try report("H / L (move a card)", [.character("L"), .character("H"), .character("L"), .character("H")]) }
     exit(0)
 }
 try report("filter keystroke (/ card 1)", [.character("/")] + "card 1".map(Key.character) + [.backspace, .backspace, .escape])

@@ -98,19 +98,24 @@ extension BoardReader {
     }
 
     /// The cards of a column as `horizons` show it (else as stored), in the board's order, `limit` of them from
-    /// `offset`, without decoding whole records: Routines by day, the other columns by position.
+    /// `offset`, without decoding whole records: Routines by day, the other columns by position. Given
+    /// the column's `count` (under `query`), a window past its middle is read from its end.
     public func cardSummaries(in bucket: Bucket, _ horizons: Horizons = .stored, matching query: String = "", offset: Int = 0,
-                              limit: Int = Int.max) throws -> [CardSummary] {
-        try read { db in
+                              limit: Int = Int.max, of count: Int? = nil) throws -> [CardSummary] {
+        let backwards = limit != Int.max && count.map { offset > $0 / 2 } == true
+        // Rows offset..<offset+limit are, counted from the end, count-offset-limit..<count-offset.
+        let (skip, take) = backwards ? (max(0, count! - offset - limit), min(limit, count! - offset)) : (offset, limit)
+        guard take > 0 else { return [] }
+        let cards = try read { db in
             let (condition, arguments) = BoardStore.matching(query)
-            let order = bucket == .routines ? BoardStore.upcomingOrder : "position, created_at, id"
+            let order = BoardStore.orderBy(bucket == .routines ? BoardStore.upcomingOrder : BoardStore.positionOrder, descending: backwards)
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT id, title, '\(bucket.rawValue)' AS bucket, position, due_date, due_time, priority, labels,
                        (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11 AS checklist_done,
                        json_array_length(checklist) AS checklist_total, is_completed, template_id, occurrence_date, exception_mask,
                        description, duration_min
                 FROM tasks WHERE \(try BoardStore.columns(horizons, db).rows(in: bucket)) AND \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
-                """, arguments: arguments + [limit == Int.max ? -1 : limit, offset])
+                """, arguments: arguments + [take == Int.max ? -1 : take, skip])
             let decoder = JSONDecoder()
             var cards: [CardSummary] = []
             while let row = try rows.next() {
@@ -125,6 +130,7 @@ extension BoardReader {
             }
             return cards
         }
+        return backwards ? cards.reversed() : cards
     }
 
     /// The column a card shows in as `horizons` show it, and its row there in the board's order

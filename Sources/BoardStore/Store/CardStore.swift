@@ -16,7 +16,7 @@ extension BoardStore {
             card.exceptionMask = (card.exceptionMask + [.bucket]).sorted()
             try Self.record(.exceptionAdded(field: .bucket, how: .edit), template: card.templateId, card: id, clock: clock, db)
         }
-        card.position = try Self.makeRoom(for: card, in: column, at: position ?? others, db)
+        card.position = try Self.makeRoom(for: card, in: column, at: position ?? others, of: others, db)
         card.bucket = bucket
         card.aimedOn = bucket == .routines ? nil : clock.today
         card.updatedAt = clock.timestamp
@@ -27,11 +27,16 @@ extension BoardStore {
     /// neighbours' positions, so a move writes the moved card alone and two devices moving cards at
     /// once both land (ARCHITECTURE.md §13). Only when the neighbours leave no room between them is
     /// the bucket numbered afresh, `positionSpacing` apart.
-    private static func makeRoom(for card: CardRecord, in column: String, at index: Int, _ db: Database) throws -> Int {
-        let order = "ORDER BY position, created_at, id"
-        // The other cards' positions just before and at the index.
-        let around = try Int.fetchAll(db, sql: "SELECT position FROM tasks WHERE \(column) AND id != ? \(order) LIMIT 2 OFFSET ?",
-                                      arguments: [card.id, max(0, index - 1)])
+    private static func makeRoom(for card: CardRecord, in column: String, at index: Int, of others: Int, _ db: Database) throws -> Int {
+        let order = "ORDER BY " + orderBy(positionOrder)
+        // The other cards' positions just before and at the index, read from the nearer end of the
+        // column: a card moved to the end of 20,000 reads two positions, not 20,000.
+        let around = index > others / 2
+            ? Array(try Int.fetchAll(db, sql: """
+                SELECT position FROM tasks WHERE \(column) AND id != ? ORDER BY \(orderBy(positionOrder, descending: true)) LIMIT ? OFFSET ?
+                """, arguments: [card.id, index < others ? 2 : 1, max(0, others - 1 - index)]).reversed())
+            : try Int.fetchAll(db, sql: "SELECT position FROM tasks WHERE \(column) AND id != ? \(order) LIMIT 2 OFFSET ?",
+                               arguments: [card.id, max(0, index - 1)])
         let before = index > 0 ? around.first : nil
         let target = index > 0 ? (around.count > 1 ? around[1] : nil) : around.first
         switch (before, target) {

@@ -33,7 +33,15 @@ public struct CardSummary: Hashable, Sendable {
 /// Reading the board a window at a time, and putting cards back as they were (undo and redo).
 extension BoardStore {
     /// Routines by day, and within a day untimed cards first, then by time (07:30 before 10:00).
-    static let upcomingOrder = "COALESCE(occurrence_date, due_date, '9999-12-31'), due_time IS NOT NULL, due_time, position, created_at, id"
+    static let upcomingOrder = ["COALESCE(occurrence_date, due_date, '9999-12-31')", "due_time IS NOT NULL", "due_time", "position", "created_at", "id"]
+    /// The other columns: as the cards were placed.
+    static let positionOrder = ["position", "created_at", "id"]
+
+    /// An ORDER BY list of `terms`, backwards when `descending`: SQLite steps over every row an
+    /// OFFSET skips, so a place nearer a column's end is read from the end.
+    static func orderBy(_ terms: [String], descending: Bool = false) -> String {
+        terms.map { descending ? $0 + " DESC" : $0 }.joined(separator: ", ")
+    }
 
     /// SQL for "title or a label contains `query`", folded as `CardSearch` folds: each label
     /// on its own, never the JSON text around them (a `[` matched every card).

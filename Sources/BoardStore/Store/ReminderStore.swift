@@ -37,10 +37,12 @@ extension BoardStore {
     static func openReminders(clock: BoardClock, near: (String, String)? = nil, _ db: Database) throws -> [Reminder] {
         let before = CardTable.remindBefore.column
         let wallTime = "datetime(due_date || ' ' || due_time, '-' || \(before) || ' minutes')"
+        // Near a wall time, the due date is bounded too (a reminder comes at most a day early), so
+        // the date index finds the few cards whose wall time is worked out.
         let rows = try Row.fetchAll(db, sql: """
             SELECT id, title, bucket, due_date, due_time, \(before), created_at FROM tasks
             WHERE is_completed = 0 AND due_date IS NOT NULL AND due_time IS NOT NULL AND due_date <= ?
-            \(near == nil ? "" : "AND \(wallTime) BETWEEN ? AND ?")
+            \(near == nil ? "" : "AND due_date BETWEEN substr(?2, 1, 10) AND date(?3, '+1 day') AND \(wallTime) BETWEEN ?2 AND ?3")
             ORDER BY due_date, due_time, rowid
             """, arguments: StatementArguments([clock.today.adding(days: 2)] as [any DatabaseValueConvertible])
                 + StatementArguments(near.map { [$0.0, $0.1] } ?? []))

@@ -29,7 +29,13 @@ public enum DisplayWidth {
     }
 
     public static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Printable ASCII is a cell a byte: most titles, measured many times a frame, are only that.
+        isPrintableASCII(text) ? text.utf8.count : text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Whether every byte of `text` is printable ASCII, where a character is one byte and one cell.
+    static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// `text` broken into lines of at most `width` columns (the first line `firstWidth`), at spaces
@@ -100,6 +106,7 @@ public enum DisplayWidth {
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
+        if isPrintableASCII(text) { return String(text.utf8.prefix(width - 1))! + "…" }
         var out = "", used = 0
         for c in text {
             let w = of(c)

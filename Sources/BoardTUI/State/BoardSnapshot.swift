@@ -115,7 +115,8 @@ public struct BoardSnapshot: Hashable, Sendable {
         for bucket in Bucket.allCases {
             let offset = min(offsets[bucket] ?? 0, max(0, (counts[bucket] ?? 0) - 1))
             columns[bucket] = ColumnWindow(total: totals[bucket] ?? 0, count: counts[bucket] ?? 0, offset: offset,
-                                           cards: try store.cardSummaries(in: bucket, horizons, matching: query, offset: offset, limit: windowSize))
+                                           cards: try store.cardSummaries(in: bucket, horizons, matching: query, offset: offset, limit: windowSize,
+                                                                          of: counts[bucket]))
         }
         columns[.routines]?.earlier = try store.routinesCount(before: horizons.today, matching: query)
         return columns
@@ -152,7 +153,8 @@ public struct BoardSnapshot: Hashable, Sendable {
     public mutating func loadWindow(_ store: BoardStore, bucket: Bucket, around row: Int) throws {
         guard var column = columns[bucket] else { return }
         column.offset = max(0, row - Self.windowSize / 3)
-        column.cards = try store.reader.cardSummaries(in: bucket, store.horizonRule.on(today), matching: query, offset: column.offset, limit: Self.windowSize)
+        column.cards = try store.reader.cardSummaries(in: bucket, store.horizonRule.on(today), matching: query, offset: column.offset,
+                                                     limit: Self.windowSize, of: column.count)
         columns[bucket] = column
     }
 }

@@ -44,7 +44,10 @@ public enum KeyScreen: String, CaseIterable, Sendable {
 /// (ARCHITECTURE.md §6). Checked whole before the screen starts: an unknown action or key, one
 /// key on two actions of one screen, or a screen left without its way out is refused with its line.
 public struct BoardKeymap: Sendable {
-    private var tables: [KeyScreen: [KeyBinding]]
+    private let tables: [KeyScreen: [KeyBinding]]
+    /// Each screen's keys by action, in table order: what the key bar names on every frame, found
+    /// by one lookup instead of a walk of the tables (ARCHITECTURE.md §6).
+    private let keysByAction: [KeyScreen: [Action: [Key]]]
 
     /// The board's bindings in force.
     public var bindings: [KeyBinding] { tables[.board] ?? KeyBindings.board }
@@ -54,7 +57,19 @@ public struct BoardKeymap: Sendable {
 
     public static let standard = BoardKeymap(tables: [:])
 
-    private init(tables: [KeyScreen: [KeyBinding]]) { self.tables = tables }
+    private init(tables: [KeyScreen: [KeyBinding]]) {
+        self.tables = tables
+        keysByAction = Self.keysByAction(tables)
+    }
+
+    private static func keysByAction(_ tables: [KeyScreen: [KeyBinding]]) -> [KeyScreen: [Action: [Key]]] {
+        Dictionary(uniqueKeysWithValues: KeyScreen.allCases.map { screen in
+            (screen, Dictionary((tables[screen] ?? screen.table).flatMap(\.map).map { ($0.action, [$0.key]) }, uniquingKeysWith: +))
+        })
+    }
+
+    /// Every key of `action` on `screen`, in its table's order.
+    private func keys(of action: Action, on screen: KeyScreen) -> [Key] { keysByAction[screen]?[action] ?? [] }
 
     /// Why a `key_…` line can't be used.
     public struct Refusal: Hashable, Sendable {
@@ -178,7 +193,7 @@ public struct BoardKeymap: Sendable {
             }
         }
         guard refusals.isEmpty else { throw Refusals(all: refusals.sorted { $0.line < $1.line }) }
-        self.tables = tables
+        self.init(tables: tables)
     }
 
     /// The screen and action a setting's name (after `key_`) stands for: a board action, else `<screen>_<action>`.
@@ -210,11 +225,11 @@ public struct BoardKeymap: Sendable {
     /// A key bar's entry: each action's first key in its table's order, then what they do
     /// ("←/→ day"), as config.toml binds them; nil when none of them has a key.
     public func bar(_ actions: [Action], on screen: KeyScreen, _ words: String) -> String? {
-        let keys = actions.compactMap { action in bindings(for: screen).flatMap(\.map).first { $0.action == action }?.key.hintName }
-        guard !keys.isEmpty else { return nil }
+        let named = actions.compactMap { keys(of: $0, on: screen).first?.hintName }
+        guard !named.isEmpty else { return nil }
         // Arrows read as a pair ("↑↓"); other keys are set apart ("PgUp/PgDn").
         let arrows: Set<String> = ["↑", "↓", "←", "→"]
-        return keys.joined(separator: keys.allSatisfy(arrows.contains) ? "" : "/") + " " + words
+        return named.joined(separator: named.allSatisfy(arrows.contains) ? "" : "/") + " " + words
     }
 
     /// A key bar's entries, the unbound left out.
@@ -229,16 +244,15 @@ public struct BoardKeymap: Sendable {
 
     /// Every key of `action`, as a prompt lists them ("Enter or y").
     public func allSaid(_ action: Action, on screen: KeyScreen) -> String {
-        let keys = bindings(for: screen).flatMap(\.map).filter { $0.action == action }.map(\.key.hintName)
         var seen = Set<String>()
-        let named = keys.filter { seen.insert($0.lowercased()).inserted }
+        let named = keys(of: action, on: screen).map(\.hintName).filter { seen.insert($0.lowercased()).inserted }
         return named.isEmpty ? said(action, on: screen) : named.joined(separator: " or ")
     }
 
     /// The key the key bar names for `action`: a letter or sign before Space or Enter, as people say them; nil when unbound.
     public func hintKey(for action: Action, on screen: KeyScreen = .board) -> String? {
-        let keys = bindings(for: screen).flatMap(\.map).filter { $0.action == action }.map(\.key)
-        let key = keys.first { if case .character(let c) = $0 { c != " " } else { false } } ?? keys.first
+        let all = keys(of: action, on: screen)
+        let key = all.first { if case .character(let c) = $0 { c != " " } else { false } } ?? all.first
         return key.map(\.hintName)
     }
 }

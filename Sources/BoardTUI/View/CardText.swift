@@ -13,7 +13,7 @@ enum CardText {
     /// a wide focused column and a narrow one look alike.
     static func titleLines(_ card: CardSummary, width: Int) -> [String] {
         let box = card.isCompleted ? "[x] " : "[ ] "
-        if DisplayWidth.of(card.title) <= width - 4 && !card.title.contains("  ") { return [box + card.title] }
+        if DisplayWidth.of(card.title) <= width - 4 && !hasDoubleSpace(card.title) { return [box + card.title] }
         let indent = width >= 8 ? 4 : 1
         let wrapped = DisplayWidth.wrap(card.title, to: max(1, width - indent), firstWidth: width - 4)
         var lines = wrapped.prefix(titleLineLimit).enumerated().map { ($0 == 0 ? box : String(repeating: " ", count: indent)) + $1 }
@@ -22,6 +22,12 @@ enum CardText {
             lines[titleLineLimit - 1] = String(repeating: " ", count: indent) + DisplayWidth.truncate(rest, to: width - indent)
         }
         return lines
+    }
+
+    /// Whether `text` has two spaces in a row, which wrapping folds into one; read bytewise, as
+    /// it runs for every card drawn.
+    private static func hasDoubleSpace(_ text: String) -> Bool {
+        zip(text.utf8, text.utf8.dropFirst()).contains { $0 == 0x20 && $1 == 0x20 }
     }
 
     /// Whether `details` has anything to say: a card takes its details row only then.
