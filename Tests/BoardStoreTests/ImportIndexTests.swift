@@ -8,8 +8,9 @@ import Testing
 /// transaction (ARCHITECTURE.md §11): the board ends with the schema's own indexes, reads as
 /// before, and a refused import leaves them, and everything else, as they were.
 @Suite struct ImportIndexTests {
+    /// The indexes and triggers of `tasks`: the count triggers are dropped and made again with the indexes.
     func indexes(_ store: BoardStore) throws -> [String] {
-        try store.read { db in try String.fetchAll(db, sql: "SELECT name || ': ' || sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'tasks' AND sql IS NOT NULL ORDER BY name") }
+        try store.read { db in try String.fetchAll(db, sql: "SELECT name || ': ' || sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = 'tasks' AND sql IS NOT NULL ORDER BY name") }
     }
 
     func cards(_ count: Int, from first: Int = 0, dated: Bool = true) -> Data {

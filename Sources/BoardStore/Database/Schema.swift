@@ -57,6 +57,7 @@ enum Schema {
         migrator.registerMigration("v21 a card's bucket checked in place") { db in try v21(db) }
         migrator.registerMigration("v22 an occurrence's time of day") { db in try v22(db) }
         migrator.registerMigration("v23 habits with a target, entries counted per device") { db in try v23(db) }
+        migrator.registerMigration("v24 how many cards each column holds") { db in try v24(db) }
         return migrator
     }
 

@@ -83,12 +83,21 @@ extension BoardStore {
         (1_000...indexRebuildLimit).contains(documentCards) && documentCards > boardCards
     }
 
-    /// Drops the indexes above and returns the statements that make them again.
+    /// Drops the indexes above, and the triggers that count each column's cards, and returns the
+    /// statements that make them again; `rebuild` runs them and counts the columns once.
     static func dropIndexesBuiltAfter(_ db: Database) throws -> [String] {
-        let names = indexesBuiltAfterImport.map { "'\($0)'" }.joined(separator: ", ")
-        let statements = try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name IN (\(names)) ORDER BY name")
+        let names = (indexesBuiltAfterImport + Schema.columnCountTriggerNames).map { "'\($0)'" }.joined(separator: ", ")
+        let statements = try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND name IN (\(names)) ORDER BY name")
         for name in indexesBuiltAfterImport { try db.execute(sql: "DROP INDEX IF EXISTS \(name)") }
+        for name in Schema.columnCountTriggerNames { try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)") }
         return statements
+    }
+
+    /// Makes again what `dropIndexesBuiltAfter` dropped, once the cards are in.
+    static func rebuild(_ statements: [String], _ db: Database) throws {
+        guard !statements.isEmpty else { return }
+        for statement in statements { try db.execute(sql: statement) }
+        try Schema.recountColumns(db)
     }
 
     static func write(_ document: BoardDocument.Rest, cards: inout CardReader.Cards, clock: BoardClock, horizons: Horizons,
@@ -220,7 +229,7 @@ extension BoardStore {
                 summary.cards.added += 1
             }
         }
-        for statement in rebuild { try db.execute(sql: statement) }
+        try Self.rebuild(rebuild, db)
         return summary
     }
 

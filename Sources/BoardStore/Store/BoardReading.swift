@@ -87,14 +87,7 @@ extension BoardReader {
     /// How many cards each column has as `horizons` show them (else as stored), all of them or those matching
     /// `query` (title or labels).
     public func cardCounts(_ horizons: Horizons = .stored, matching query: String = "") throws -> [Bucket: Int] {
-        try read { db in
-            let (condition, arguments) = BoardStore.matching(query)
-            let rows = try Row.fetchAll(db, sql: "SELECT \(try BoardStore.columns(horizons, db).expression), COUNT(*) FROM tasks WHERE \(condition) GROUP BY 1",
-                                        arguments: arguments)
-            var counts = Dictionary(uniqueKeysWithValues: Bucket.allCases.map { ($0, 0) })
-            for row in rows { counts[row[0] as Bucket] = row[1] }
-            return counts
-        }
+        try read { db in try BoardStore.columnCounts(try BoardStore.columns(horizons, db), matching: query, db) }
     }
 
     /// The cards of a column as `horizons` show it (else as stored), in the board's order, `limit` of them from
@@ -144,10 +137,16 @@ extension BoardReader {
             let key = bucket == .routines
                 ? "COALESCE(occurrence_date, due_date, '9999-12-31'), COALESCE(due_time, ''), position, created_at, id"
                 : "position, created_at, id"
-            let row = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM tasks WHERE \(columns.rows(in: bucket)) AND (\(key)) < (SELECT \(key) FROM tasks WHERE id = ?)
-                """, arguments: [id]) ?? 0
-            return (bucket, row)
+            func cards(_ side: String, limit: Int = -1) throws -> Int {
+                try Int.fetchOne(db, sql: """
+                    SELECT COUNT(*) FROM (SELECT 1 FROM tasks WHERE \(columns.rows(in: bucket)) AND (\(key)) \(side) (SELECT \(key) FROM tasks WHERE id = ?) LIMIT ?)
+                    """, arguments: [id, limit]) ?? 0
+            }
+            // Counted from the nearer end, as far as the column's middle: a card moved to the end of
+            // 20,000 steps over none of them.
+            let count = try BoardStore.columnCounts(columns, db)[bucket] ?? 0
+            let after = try cards(">", limit: count / 2)
+            return (bucket, after < count / 2 ? count - 1 - after : try cards("<"))
         }
     }
 

@@ -23,6 +23,18 @@ extension BoardStore {
         try String.fetchOne(db, sql: "SELECT key FROM horizon_days")
     }
 
+    /// How many cards each column holds as `columns` show them, all of them or those matching
+    /// `query` (title or labels): the kept counts when the columns are kept and nothing is searched.
+    static func columnCounts(_ columns: HorizonColumns, matching query: String = "", _ db: Database) throws -> [Bucket: Int] {
+        let (condition, arguments) = matching(query)
+        let rows = columns.areKept && query.isEmpty
+            ? try Row.fetchAll(db, sql: "SELECT shown, cards FROM column_counts")
+            : try Row.fetchAll(db, sql: "SELECT \(columns.expression), COUNT(*) FROM tasks WHERE \(condition) GROUP BY 1", arguments: arguments)
+        var counts = Dictionary(uniqueKeysWithValues: Bucket.allCases.map { ($0, 0) })
+        for row in rows { if let bucket = Bucket(rawValue: row[0]) { counts[bucket] = row[1] } }
+        return counts
+    }
+
     /// Where a read in this transaction finds the columns `horizons` show.
     static func columns(_ horizons: Horizons, _ db: Database) throws -> HorizonColumns {
         HorizonColumns(horizons, settledKey: try settledKey(db))

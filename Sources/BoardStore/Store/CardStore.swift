@@ -7,8 +7,9 @@ extension BoardStore {
     func moveCard(_ id: String, to bucket: Bucket, position: Int? = nil, clock: BoardClock, _ db: Database) throws {
         let horizons = horizons(clock)
         var card = try Self.card(id, db)
-        let column = try Self.columns(horizons, db).rows(in: bucket)
-        let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks WHERE \(column) AND id != ?", arguments: [id]) ?? 0
+        let columns = try Self.columns(horizons, db), column = columns.rows(in: bucket)
+        let inColumn = try Bool.fetchOne(db, sql: "SELECT \(column) FROM tasks WHERE id = ?", arguments: [id]) ?? false
+        let others = (try Self.columnCounts(columns, db)[bucket] ?? 0) - (inColumn ? 1 : 0)
         if let position, !(0...others).contains(position) {
             throw BoardError("position", "must be from 0 (the top) to \(others) (the end) in \(bucket.title), got \(position)")
         }
@@ -252,16 +253,5 @@ extension CardStore {
     /// from a cursor: memory stays flat whatever the board's size.
     public func forEach(in bucket: Bucket? = nil, shownBy horizons: Horizons = .stored, _ body: (CardRecord) throws -> Void) throws {
         try read { db in try BoardStore.forEachCard(in: bucket, shownBy: horizons, db, body) }
-    }
-
-    /// How many cards each column holds, as `horizons` show them (else as stored).
-    public func counts(shownBy horizons: Horizons = .stored) throws -> [Bucket: Int] {
-        try read { db in
-            var counts: [Bucket: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT \(try BoardStore.columns(horizons, db).expression), COUNT(*) FROM tasks GROUP BY 1") {
-                if let bucket = Bucket(rawValue: row[0]) { counts[bucket] = row[1] }
-            }
-            return counts
-        }
     }
 }

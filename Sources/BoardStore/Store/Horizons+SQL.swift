@@ -63,6 +63,9 @@ struct HorizonColumns {
         expression = settledKey == horizons.key ? "shown" : horizons.columnSQL
     }
 
+    /// Whether these are the columns the file keeps (`shown`), which `column_counts` counts.
+    var areKept: Bool { expression == "shown" }
+
     /// The rows of `column`, as a condition: Routines along the Upcoming index, the others by `expression`.
     func rows(in column: Bucket) -> String {
         column == .routines ? "bucket = 'ROUTINES'" : "\(expression) = '\(column.rawValue)'"

@@ -32,7 +32,7 @@ struct ListCommand: Command {
             return try out.finish()
         }
         let titles = try store.reader.templateTitles()
-        let counts = try store.cards.counts(shownBy: store.horizons(clock))
+        let counts = try store.reader.cardCounts(store.horizons(clock))
         for bucket in only.map({ [$0] }) ?? Bucket.allCases {
             try out.write("\(bucket.title) (\(counts[bucket] ?? 0))\n")
             try store.cards.forEach(in: bucket, shownBy: store.horizons(clock)) { card in
