@@ -29,8 +29,12 @@ import Testing
 
     /// `board share ROUTINE --link`'s URL.
     static func link(_ device: Device, _ routine: String, _ extra: [String] = []) throws -> String {
-        let said = try device.ok(["share", routine, "--link"] + extra, now: Feeds.now)
-        return try #require(said.split(separator: "\n").first { $0.hasPrefix("http://") }.map(String.init), "\(said)")
+        try url(in: try device.ok(["share", routine, "--link"] + extra, now: Feeds.now))
+    }
+
+    /// The link's URL in what `share --link` said.
+    static func url(in said: String) throws -> String {
+        try #require(said.split(separator: "\n").first { $0.hasPrefix("http://") }.map(String.init), "\(said)")
     }
 
     @Test func aSitterOpensTicksAndFollowsTheRoutineInARealBrowser() throws {
@@ -42,7 +46,7 @@ import Testing
         let said = try ann.ok(["share", cat, "--link"], now: Feeds.now)
         #expect(said.hasPrefix("Shared Feed the cat by link, until "), "\(said)")
         #expect(said.hasSuffix("It is shown once; `board unshare \(cat) --link` revokes it.\n"))
-        let url = try #require(said.split(separator: "\n").first { $0.hasPrefix("http://") }.map(String.init))
+        let url = try Self.url(in: said)
         #expect(url.hasPrefix("http://127.0.0.1:\(server.port)/s/"))
         let token = String(url.split(separator: "/").last!)
         #expect(token.count == 64 && token.allSatisfy(\.isHexDigit))

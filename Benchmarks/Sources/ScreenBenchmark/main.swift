@@ -163,9 +163,11 @@ do {
     let store = try BoardStore.open(path: path)
     print(String(format: "  open:          %6.1f ms", try seconds { _ = try BoardStore.open(path: path) } * 1000))
     print(String(format: "  generate:      %6.1f ms", try seconds { try store.routines.generate(clock: clock) } * 1000))
-    print(String(format: "  counts:        %6.1f ms", try seconds { _ = try store.reader.cardCounts() } * 1000))
+    // As the screen reads them: the columns of the clock's day, which the file keeps.
+    let horizons = store.horizons(clock)
+    print(String(format: "  counts:        %6.1f ms", try seconds { _ = try store.reader.cardCounts(horizons) } * 1000))
     print(String(format: "  5 windows:     %6.1f ms", try seconds {
-        for bucket in Bucket.allCases { _ = try store.reader.cardSummaries(in: bucket, limit: BoardSnapshot.windowSize) }
+        for bucket in Bucket.allCases { _ = try store.reader.cardSummaries(in: bucket, horizons, limit: BoardSnapshot.windowSize) }
     } * 1000))
     print(String(format: "  templates:     %6.1f ms", try seconds { _ = try store.reader.templates(clock: clock, limit: BoardSnapshot.templateRows) } * 1000))
     print(String(format: "  titles:        %6.1f ms", try seconds { _ = try store.reader.templateTitles() } * 1000))

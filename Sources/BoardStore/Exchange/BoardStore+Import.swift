@@ -84,8 +84,8 @@ extension BoardStore {
     }
 
     /// Drops the indexes above, and the triggers that count each column's cards, and returns the
-    /// statements that make them again; `rebuild` runs them and counts the columns once.
-    static func dropIndexesBuiltAfter(_ db: Database) throws -> [String] {
+    /// statements that make them again; `buildAfterImport` runs them and counts the columns once.
+    static func dropBuiltAfterImport(_ db: Database) throws -> [String] {
         let names = (indexesBuiltAfterImport + Schema.columnCountTriggerNames).map { "'\($0)'" }.joined(separator: ", ")
         let statements = try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND name IN (\(names)) ORDER BY name")
         for name in indexesBuiltAfterImport { try db.execute(sql: "DROP INDEX IF EXISTS \(name)") }
@@ -93,8 +93,8 @@ extension BoardStore {
         return statements
     }
 
-    /// Makes again what `dropIndexesBuiltAfter` dropped, once the cards are in.
-    static func rebuild(_ statements: [String], _ db: Database) throws {
+    /// Makes again what `dropBuiltAfterImport` dropped, once the cards are in.
+    static func buildAfterImport(_ statements: [String], _ db: Database) throws {
         guard !statements.isEmpty else { return }
         for statement in statements { try db.execute(sql: statement) }
         try Schema.recountColumns(db)
@@ -184,7 +184,7 @@ extension BoardStore {
         }
         // More cards may come than the board holds: the indexes the writing doesn't read are made
         // once after them, over sorted keys, instead of kept through every insert (up to a size).
-        let rebuild = Self.buildsIndexesAfter(documentCards: documentCards, boardCards: existingIds.count) ? try dropIndexesBuiltAfter(db) : []
+        let rebuild = Self.buildsIndexesAfter(documentCards: documentCards, boardCards: existingIds.count) ? try dropBuiltAfterImport(db) : []
         // The next cards are read and checked on a thread of their own while these are written.
         try ReadAhead.run(make: { () throws -> (Int, BoardDocument.Card, CardRecord)? in
             guard let (i, card) = try cards.next() else { return nil }
@@ -229,7 +229,7 @@ extension BoardStore {
                 summary.cards.added += 1
             }
         }
-        try Self.rebuild(rebuild, db)
+        try Self.buildAfterImport(rebuild, db)
         return summary
     }
 

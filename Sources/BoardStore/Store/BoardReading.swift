@@ -95,20 +95,18 @@ extension BoardReader {
     /// the column's `count` (under `query`), a window past its middle is read from its end.
     public func cardSummaries(in bucket: Bucket, _ horizons: Horizons = .stored, matching query: String = "", offset: Int = 0,
                               limit: Int = Int.max, of count: Int? = nil) throws -> [CardSummary] {
-        let backwards = limit != Int.max && count.map { offset > $0 / 2 } == true
-        // Rows offset..<offset+limit are, counted from the end, count-offset-limit..<count-offset.
-        let (skip, take) = backwards ? (max(0, count! - offset - limit), min(limit, count! - offset)) : (offset, limit)
-        guard take > 0 else { return [] }
+        let slice = ColumnSlice(offset: offset, limit: limit, of: count)
+        guard slice.take > 0 else { return [] }
         let cards = try read { db in
             let (condition, arguments) = BoardStore.matching(query)
-            let order = BoardStore.orderBy(bucket == .routines ? BoardStore.upcomingOrder : BoardStore.positionOrder, descending: backwards)
+            let order = slice.order(bucket == .routines ? BoardStore.upcomingOrder : BoardStore.positionOrder)
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT id, title, '\(bucket.rawValue)' AS bucket, position, due_date, due_time, priority, labels,
                        (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11 AS checklist_done,
                        json_array_length(checklist) AS checklist_total, is_completed, template_id, occurrence_date, exception_mask,
                        description, duration_min
                 FROM tasks WHERE \(try BoardStore.columns(horizons, db).rows(in: bucket)) AND \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
-                """, arguments: arguments + [take == Int.max ? -1 : take, skip])
+                """, arguments: arguments + slice.limitAndOffset)
             let decoder = JSONDecoder()
             var cards: [CardSummary] = []
             while let row = try rows.next() {
@@ -123,7 +121,7 @@ extension BoardReader {
             }
             return cards
         }
-        return backwards ? cards.reversed() : cards
+        return slice.inOrder(cards)
     }
 
     /// The column a card shows in as `horizons` show it, and its row there in the board's order
@@ -136,7 +134,7 @@ extension BoardReader {
             // The column's order as one row value (an untimed card's '' sorts first, as in `upcomingOrder`).
             let key = bucket == .routines
                 ? "COALESCE(occurrence_date, due_date, '9999-12-31'), COALESCE(due_time, ''), position, created_at, id"
-                : "position, created_at, id"
+                : BoardStore.orderBy(BoardStore.positionOrder)
             func cards(_ side: String, limit: Int = -1) throws -> Int {
                 try Int.fetchOne(db, sql: """
                     SELECT COUNT(*) FROM (SELECT 1 FROM tasks WHERE \(columns.rows(in: bucket)) AND (\(key)) \(side) (SELECT \(key) FROM tasks WHERE id = ?) LIMIT ?)

@@ -29,15 +29,11 @@ extension BoardStore {
     /// once both land (ARCHITECTURE.md §13). Only when the neighbours leave no room between them is
     /// the bucket numbered afresh, `positionSpacing` apart.
     private static func makeRoom(for card: CardRecord, in column: String, at index: Int, of others: Int, _ db: Database) throws -> Int {
-        let order = "ORDER BY " + orderBy(positionOrder)
-        // The other cards' positions just before and at the index, read from the nearer end of the
-        // column: a card moved to the end of 20,000 reads two positions, not 20,000.
-        let around = index > others / 2
-            ? Array(try Int.fetchAll(db, sql: """
-                SELECT position FROM tasks WHERE \(column) AND id != ? ORDER BY \(orderBy(positionOrder, descending: true)) LIMIT ? OFFSET ?
-                """, arguments: [card.id, index < others ? 2 : 1, max(0, others - 1 - index)]).reversed())
-            : try Int.fetchAll(db, sql: "SELECT position FROM tasks WHERE \(column) AND id != ? \(order) LIMIT 2 OFFSET ?",
-                               arguments: [card.id, max(0, index - 1)])
+        // The other cards' positions just before and at the index.
+        let slice = ColumnSlice(offset: max(0, index - 1), limit: 2, of: others)
+        let around = slice.inOrder(try Int.fetchAll(db, sql: """
+            SELECT position FROM tasks WHERE \(column) AND id != ? ORDER BY \(slice.order(positionOrder)) LIMIT ? OFFSET ?
+            """, arguments: [card.id] + slice.limitAndOffset))
         let before = index > 0 ? around.first : nil
         let target = index > 0 ? (around.count > 1 ? around[1] : nil) : around.first
         switch (before, target) {
@@ -46,7 +42,7 @@ extension BoardStore {
         case (nil, let target?): return target - positionSpacing
         case (let before?, let target?) where target - before >= 2: return before + (target - before) / 2
         default:
-            var ids = try String.fetchAll(db, sql: "SELECT id FROM tasks WHERE \(column) AND id != ? \(order)", arguments: [card.id])
+            var ids = try String.fetchAll(db, sql: "SELECT id FROM tasks WHERE \(column) AND id != ? ORDER BY \(orderBy(positionOrder))", arguments: [card.id])
             ids.insert(card.id, at: index)
             for (i, id) in ids.enumerated() where id != card.id {
                 try db.execute(sql: "UPDATE tasks SET position = ? WHERE id = ? AND position IS NOT ?", arguments: [i * positionSpacing, id, i * positionSpacing])

@@ -37,8 +37,7 @@ extension BoardStore {
     /// The other columns: as the cards were placed.
     static let positionOrder = ["position", "created_at", "id"]
 
-    /// An ORDER BY list of `terms`, backwards when `descending`: SQLite steps over every row an
-    /// OFFSET skips, so a place nearer a column's end is read from the end.
+    /// An ORDER BY list of `terms`, backwards when `descending` (a `ColumnSlice` read from the end).
     static func orderBy(_ terms: [String], descending: Bool = false) -> String {
         terms.map { descending ? $0 + " DESC" : $0 }.joined(separator: ", ")
     }
@@ -72,3 +71,4 @@ extension CardSummary {
                     exceptions: [], description: "", durationMin: nil)
     }
 }
+
