@@ -12,7 +12,7 @@ public enum BoardDatabase {
         return dataHome + "/board/board.sqlite"
     }
 
-    /// How every connection to a board is set up: a busy timeout, foreign keys, search's folding.
+    /// How every connection to a board is set up: a busy timeout, foreign keys, the cache and the WAL.
     /// An in-memory `DatabaseQueue(configuration: BoardDatabase.configuration)` is a board too (tests).
     public static var configuration: Configuration {
         var configuration = Configuration()
@@ -28,7 +28,6 @@ public enum BoardDatabase {
             // keeps its undo pages in a statement journal: a temporary file by default, which a
             // pull of 100,000 changes opened and wrote a million times (ARCHITECTURE.md §7).
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
-            db.add(function: foldFunction)
             // The -wal and -shm files stay when the last connection closes (the WAL checkpointed
             // into the file and truncated to nothing first): making and removing both on every
             // command was a tenth of a small board's `list` (ARCHITECTURE.md §7).
@@ -66,11 +65,6 @@ public enum BoardDatabase {
         } catch let error as DatabaseError {
             throw BoardFileError.classify(error, path: path) ?? BoardFileError.unusable(path: path, problem: error.message ?? "\(error)")
         }
-    }
-
-    /// `board_fold(text)`: search's case folding (`CardSearch.fold`) inside SQL.
-    static let foldFunction = DatabaseFunction("board_fold", argumentCount: 1, pure: true) { values in
-        String.fromDatabaseValue(values[0]).map(CardSearch.fold)
     }
 
     /// Creates the folders above `path`; a file in the way or a folder without permission is said in words.

@@ -58,6 +58,7 @@ enum Schema {
         migrator.registerMigration("v22 an occurrence's time of day") { db in try v22(db) }
         migrator.registerMigration("v23 habits with a target, entries counted per device") { db in try v23(db) }
         migrator.registerMigration("v24 how many cards each column holds") { db in try v24(db) }
+        migrator.registerMigration("v25 each column's whole order in its index") { db in try v25(db) }
         return migrator
     }
 

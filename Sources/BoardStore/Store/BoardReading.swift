@@ -84,42 +84,23 @@ extension BoardReader {
         try read { db in try HabitRecord.filter(HabitRecord.Columns.archived == false).order(HabitRecord.Columns.createdAt, Column.rowID).fetchAll(db) }
     }
 
-    /// How many cards each column has as `horizons` show them (else as stored), all of them or those matching
-    /// `query` (title or labels).
-    public func cardCounts(_ horizons: Horizons = .stored, matching query: String = "") throws -> [Bucket: Int] {
-        try read { db in try BoardStore.columnCounts(try BoardStore.columns(horizons, db), matching: query, db) }
+    /// How many cards each column has as `horizons` show them (else as stored).
+    public func cardCounts(_ horizons: Horizons = .stored) throws -> [Bucket: Int] {
+        try read { db in try BoardStore.columnCounts(try BoardStore.columns(horizons, db), db) }
     }
 
     /// The cards of a column as `horizons` show it (else as stored), in the board's order, `limit` of them from
     /// `offset`, without decoding whole records: Routines by day, the other columns by position. Given
-    /// the column's `count` (under `query`), a window past its middle is read from its end.
-    public func cardSummaries(in bucket: Bucket, _ horizons: Horizons = .stored, matching query: String = "", offset: Int = 0,
+    /// the column's `count`, a window past its middle is read from its end.
+    public func cardSummaries(in bucket: Bucket, _ horizons: Horizons = .stored, offset: Int = 0,
                               limit: Int = Int.max, of count: Int? = nil) throws -> [CardSummary] {
         let slice = ColumnSlice(offset: offset, limit: limit, of: count)
         guard slice.take > 0 else { return [] }
         let cards = try read { db in
-            let (condition, arguments) = BoardStore.matching(query)
             let order = slice.order(bucket == .routines ? BoardStore.upcomingOrder : BoardStore.positionOrder)
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT id, title, '\(bucket.rawValue)' AS bucket, position, due_date, due_time, priority, labels,
-                       (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11 AS checklist_done,
-                       json_array_length(checklist) AS checklist_total, is_completed, template_id, occurrence_date, exception_mask,
-                       description, duration_min
-                FROM tasks WHERE \(try BoardStore.columns(horizons, db).rows(in: bucket)) AND \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
-                """, arguments: arguments + slice.limitAndOffset)
-            let decoder = JSONDecoder()
-            var cards: [CardSummary] = []
-            while let row = try rows.next() {
-                let maskText: String = row["exception_mask"]
-                cards.append(CardSummary(
-                    id: row["id"], title: row["title"], bucket: row["bucket"], position: row["position"], dueDate: row["due_date"],
-                    dueTime: row["due_time"], priority: row["priority"], labelsJSON: row["labels"],
-                    checklistDone: row["checklist_done"], checklistTotal: row["checklist_total"], isCompleted: row["is_completed"],
-                    templateId: row["template_id"], occurrenceDate: row["occurrence_date"],
-                    exceptions: maskText == "[]" ? [] : try decoder.decode([CardField].self, from: Data(maskText.utf8)),
-                    description: row["description"], durationMin: row["duration_min"]))
-            }
-            return cards
+            return try BoardStore.cardSummaries(in: bucket, """
+                WHERE \(try BoardStore.columns(horizons, db).rows(in: bucket)) ORDER BY \(order) LIMIT ? OFFSET ?
+                """, arguments: slice.limitAndOffset, db)
         }
         return slice.inOrder(cards)
     }
@@ -148,13 +129,12 @@ extension BoardReader {
         }
     }
 
-    /// How many Routines cards (matching `query`) are dated before `day`: where Upcoming's today starts.
-    public func routinesCount(before day: LocalDate, matching query: String = "") throws -> Int {
+    /// How many Routines cards are dated before `day`: where Upcoming's today starts.
+    public func routinesCount(before day: LocalDate) throws -> Int {
         try read { db in
-            let (condition, arguments) = BoardStore.matching(query)
-            return try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM tasks WHERE bucket = ? AND COALESCE(occurrence_date, due_date, '9999-12-31') < ? AND \(condition)
-                """, arguments: [Bucket.routines, day] + arguments) ?? 0
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM tasks WHERE bucket = ? AND COALESCE(occurrence_date, due_date, '9999-12-31') < ?
+                """, arguments: [Bucket.routines, day]) ?? 0
         }
     }
 }

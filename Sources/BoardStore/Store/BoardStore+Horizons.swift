@@ -23,13 +23,11 @@ extension BoardStore {
         try String.fetchOne(db, sql: "SELECT key FROM horizon_days")
     }
 
-    /// How many cards each column holds as `columns` show them, all of them or those matching
-    /// `query` (title or labels): the kept counts when the columns are kept and nothing is searched.
-    static func columnCounts(_ columns: HorizonColumns, matching query: String = "", _ db: Database) throws -> [Bucket: Int] {
-        let (condition, arguments) = matching(query)
-        let rows = columns.areKept && query.isEmpty
+    /// How many cards each column holds as `columns` show them: the kept counts when the columns are kept.
+    static func columnCounts(_ columns: HorizonColumns, _ db: Database) throws -> [Bucket: Int] {
+        let rows = columns.areKept
             ? try Row.fetchAll(db, sql: "SELECT shown, cards FROM column_counts")
-            : try Row.fetchAll(db, sql: "SELECT \(columns.expression), COUNT(*) FROM tasks WHERE \(condition) GROUP BY 1", arguments: arguments)
+            : try Row.fetchAll(db, sql: "SELECT \(columns.expression), COUNT(*) FROM tasks GROUP BY 1")
         var counts = Dictionary(uniqueKeysWithValues: Bucket.allCases.map { ($0, 0) })
         for row in rows { if let bucket = Bucket(rawValue: row[0]) { counts[bucket] = row[1] } }
         return counts

@@ -21,6 +21,8 @@ public struct CardSummary: Hashable, Sendable {
     public let exceptions: [CardField]
     public let description: String
     public let durationMin: Int?
+    /// The card's row in the board's file: how the filter's matches name it (`CardSearchIndex`).
+    public internal(set) var rowid: Int64 = 0
 
     public var isOccurrence: Bool { Occurrence.isOccurrence(templateId: templateId, occurrenceDate: occurrenceDate) }
 
@@ -40,26 +42,6 @@ extension BoardStore {
     /// An ORDER BY list of `terms`, backwards when `descending` (a `ColumnSlice` read from the end).
     static func orderBy(_ terms: [String], descending: Bool = false) -> String {
         terms.map { descending ? $0 + " DESC" : $0 }.joined(separator: ", ")
-    }
-
-    /// SQL for "title or a label contains `query`", folded as `CardSearch` folds: each label
-    /// on its own, never the JSON text around them (a `[` matched every card).
-    ///
-    /// Folding every title in Swift on each keystroke was most of a filter's time, so a cheap test
-    /// in C comes first: for printable ASCII text folding is lowercasing, which `LIKE` does; only
-    /// text with anything else (`GLOB '*[^ -~]*'`) is folded. Labels are read from their JSON only
-    /// when its text could hold the needle (or holds escapes or other characters).
-    static func matching(_ query: String) -> (String, StatementArguments) {
-        guard !query.isEmpty else { return ("1", []) }
-        let needle = CardSearch.fold(query)
-        let like = "%" + needle.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
-        return ("""
-            (title LIKE ? ESCAPE '\\'
-             OR (title GLOB '*[^ -~]*' AND instr(board_fold(title), ?) > 0)
-             OR (labels != '[]' AND (labels LIKE ? ESCAPE '\\' OR labels GLOB '*[^ -~]*' OR instr(labels, '\\') > 0)
-                 AND EXISTS (SELECT 1 FROM json_each(tasks.labels) WHERE instr(board_fold(json_each.value), ?) > 0)))
-            """, [like, needle, like, needle])
     }
 }
 

@@ -18,6 +18,8 @@ public final class BoardApp {
     /// The mode when the key being handled arrived: a card form to give back if its save fails.
     private var modeBeforeKey: Mode?
     private var today: LocalDate
+    /// The search index being read since the filter prompt opened; dropped when the board is read again.
+    private var searchIndexLoad: SearchIndexLoad?
 
     public init(store: BoardStore, path: String, config: BoardConfig = BoardConfig(), clock: @escaping () -> BoardClock) throws {
         self.store = store
@@ -178,6 +180,8 @@ public final class BoardApp {
     }
 
     func reload(focusing id: String? = nil) throws {
+        // The board changed since the index was read (or may have): the next one is read anew.
+        searchIndexLoad = nil
         let offsets = state.snapshot.query == state.activeQuery ? state.snapshot.columns.mapValues(\.offset) : [:]
         let snapshot = try watcher.reading { try BoardSnapshot.load(store, clock: clock(), query: state.activeQuery, offsets: offsets) }
         report(.loaded(snapshot, focusing: id))
@@ -190,7 +194,15 @@ public final class BoardApp {
     func readWhatIsShown() throws {
         if state.activeQuery != state.snapshot.query {
             // A keystroke of the filter: the columns under the new search, the rest as it was.
-            report(.loaded(try state.snapshot.searched(store, query: state.activeQuery), focusing: nil))
+            let index = state.activeQuery.isEmpty || state.snapshot.search != nil ? nil : try searchIndexLoad?.index()
+            if index != nil { searchIndexLoad = nil }
+            report(.loaded(try state.snapshot.searched(store, query: state.activeQuery, index: index), focusing: nil))
+        }
+        // The filter prompt is open with no index yet: read while the person types.
+        if case .searching = state.mode, state.snapshot.search == nil {
+            if searchIndexLoad == nil { searchIndexLoad = SearchIndexLoad(store, store.horizonRule.on(state.snapshot.today)) }
+        } else {
+            searchIndexLoad = nil
         }
         // The focused column first: where the focus lands decides what the others scroll to.
         var snapshot = state.snapshot

@@ -40,6 +40,9 @@ public struct BoardSnapshot: Hashable, Sendable {
     public var columns: [Bucket: ColumnWindow]
     /// The search the windows were read with.
     public var query: String
+    /// That search's matches, over an index of the board read once when the search started (or
+    /// the board last changed): a keystroke matches in memory and reads only the windows.
+    public var search: CardSearchMatches?
     public var templates: [TemplateRow]
     public var templateTitles: [String: String]
     public var today: LocalDate
@@ -96,9 +99,11 @@ public struct BoardSnapshot: Hashable, Sendable {
                         nextRun: nextShared[$0.id]?.date, time: nextShared[$0.id]?.time ?? $0.time, status: $0.status, remaining: nil,
                         scheduled: $0.rule != nil, sharedBy: $0.sharedBy)
         }
-        let columns = try readColumns(store, horizons, query: query, offsets: offsets)
+        let search = query.isEmpty ? nil : try store.searchIndex(horizons).matches(query)
+        let columns = try readColumns(store, horizons, search: search, offsets: offsets)
         var snapshot = BoardSnapshot(columns: columns, query: query, templates: templates + shared, templateTitles: try store.templateTitles(),
                                      today: clock.today)
+        snapshot.search = search
         snapshot.sharedRuns = try store.sharedRuns(from: clock.today).filter { $0.date < clock.today.adding(days: 7) }
         snapshot.habits = try store.habitRecords().map { HabitChoice(id: $0.id, name: $0.name) }
         snapshot.habitsMetToday = try store.habitsMet(on: clock.today, weekStart: horizons.rule.weekStart)
@@ -106,31 +111,43 @@ public struct BoardSnapshot: Hashable, Sendable {
         return snapshot
     }
 
-    /// Each column's counts and its window of cards, under `query`.
-    private static func readColumns(_ store: BoardReader, _ horizons: Horizons, query: String, offsets: [Bucket: Int],
+    /// Each column's counts and its window of cards, all of them or `search`'s matches.
+    private static func readColumns(_ store: BoardReader, _ horizons: Horizons, search: CardSearchMatches?, offsets: [Bucket: Int],
                                     windowSize: Int = windowSize) throws -> [Bucket: ColumnWindow] {
         let totals = try store.cardCounts(horizons)
-        let counts = query.isEmpty ? totals : try store.cardCounts(horizons, matching: query)
         var columns: [Bucket: ColumnWindow] = [:]
         for bucket in Bucket.allCases {
-            let offset = min(offsets[bucket] ?? 0, max(0, (counts[bucket] ?? 0) - 1))
-            columns[bucket] = ColumnWindow(total: totals[bucket] ?? 0, count: counts[bucket] ?? 0, offset: offset,
-                                           cards: try store.cardSummaries(in: bucket, horizons, matching: query, offset: offset, limit: windowSize,
-                                                                          of: counts[bucket]))
+            let count = search?.count(in: bucket) ?? totals[bucket] ?? 0
+            let offset = min(offsets[bucket] ?? 0, max(0, count - 1))
+            columns[bucket] = ColumnWindow(total: totals[bucket] ?? 0, count: count, offset: offset,
+                                           cards: try window(store, bucket, horizons, search: search, offset: offset, limit: windowSize, of: count))
         }
-        columns[.routines]?.earlier = try store.routinesCount(before: horizons.today, matching: query)
+        columns[.routines]?.earlier = try search.map { $0.count(in: .routines, before: horizons.today) }
+            ?? store.routinesCount(before: horizons.today)
         return columns
     }
 
-    /// The same board under another search, for a keystroke of the filter: only the columns are
-    /// read again, in one read transaction; templates, titles, habits and the time are kept (a
-    /// change by another process is noticed by the runtime's watcher, which reads it all).
-    public func searched(_ store: BoardStore, query: String) throws -> BoardSnapshot {
+    /// `limit` cards of a column from `offset`: of all its cards, or of `search`'s matches by their rows.
+    private static func window(_ store: BoardReader, _ bucket: Bucket, _ horizons: Horizons, search: CardSearchMatches?,
+                               offset: Int, limit: Int, of count: Int) throws -> [CardSummary] {
+        guard let search else { return try store.cardSummaries(in: bucket, horizons, offset: offset, limit: limit, of: count) }
+        return try store.cardSummaries(in: bucket, rowids: search.rowids(in: bucket, offset..<offset + limit))
+    }
+
+    /// The same board under another search, for a keystroke of the filter: the matches found in
+    /// memory (among the last keystroke's when the query only grew), then only the windows read,
+    /// in one read transaction; templates, titles, habits and the time are kept (a change by
+    /// another process is noticed by the runtime's watcher, which reads it all and the index anew).
+    /// `index` is one read since this snapshot was, if there is one (else it is read here).
+    public func searched(_ store: BoardStore, query: String, index: CardSearchIndex? = nil) throws -> BoardSnapshot {
         var snapshot = self
         snapshot.query = query
         // A screenful and some: what the filter lands on; the runtime reads more as the focus moves.
         let horizons = store.horizonRule.on(today)
-        snapshot.columns = try store.reading { try Self.readColumns($0, horizons, query: query, offsets: [:], windowSize: 100) }
+        snapshot.columns = try store.reading { reader in
+            snapshot.search = query.isEmpty ? nil : try (search?.index ?? index ?? reader.searchIndex(horizons)).matches(query, narrowing: search)
+            return try Self.readColumns(reader, horizons, search: snapshot.search, offsets: [:], windowSize: 100)
+        }
         return snapshot
     }
 
@@ -153,8 +170,8 @@ public struct BoardSnapshot: Hashable, Sendable {
     public mutating func loadWindow(_ store: BoardStore, bucket: Bucket, around row: Int) throws {
         guard var column = columns[bucket] else { return }
         column.offset = max(0, row - Self.windowSize / 3)
-        column.cards = try store.reader.cardSummaries(in: bucket, store.horizonRule.on(today), matching: query, offset: column.offset,
-                                                     limit: Self.windowSize, of: column.count)
+        column.cards = try Self.window(store.reader, bucket, store.horizonRule.on(today), search: search, offset: column.offset,
+                                       limit: Self.windowSize, of: column.count)
         columns[bucket] = column
     }
 }
