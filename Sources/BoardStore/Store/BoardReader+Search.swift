@@ -46,7 +46,9 @@ extension BoardReader {
     public func cardSummaries(in bucket: Bucket, rowids: [Int64]) throws -> [CardSummary] {
         guard !rowids.isEmpty else { return [] }
         let cards = try read { db in
-            try BoardStore.cardSummaries(in: bucket, "WHERE rowid IN (\(rowids.map(String.init).joined(separator: ",")))", arguments: [], db)
+            // One statement text for every window, prepared once: the rows come as one JSON array.
+            try BoardStore.cardSummaries(in: bucket, "WHERE rowid IN (SELECT value FROM json_each(?))",
+                                         arguments: ["[" + rowids.map(String.init).joined(separator: ",") + "]"], db)
         }
         let byRow = Dictionary(uniqueKeysWithValues: cards.map { ($0.rowid, $0) })
         return rowids.compactMap { byRow[$0] }
@@ -57,13 +59,14 @@ extension BoardStore {
     /// The cards `tail` (a WHERE clause and its order) picks, shown as `bucket`'s, without decoding
     /// whole records: the one way a column's window is read.
     static func cardSummaries(in bucket: Bucket, _ tail: String, arguments: StatementArguments, _ db: Database) throws -> [CardSummary] {
-        let rows = try Row.fetchCursor(db, sql: """
+        // Kept prepared on the connection: a keystroke of the filter reads five windows.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT id, title, '\(bucket.rawValue)' AS bucket, position, due_date, due_time, priority, labels,
                    (length(checklist) - length(replace(checklist, '"done":true', ''))) / 11 AS checklist_done,
                    json_array_length(checklist) AS checklist_total, is_completed, template_id, occurrence_date, exception_mask,
                    description, duration_min, rowid
             FROM tasks \(tail)
-            """, arguments: arguments)
+            """), arguments: arguments)
         let decoder = JSONDecoder()
         var cards: [CardSummary] = []
         while let row = try rows.next() {
