@@ -20,6 +20,10 @@ public final class BoardApp {
     private var today: LocalDate
     /// The search index being read since the filter prompt opened; dropped when the board is read again.
     private var searchIndexLoad: SearchIndexLoad?
+    /// Wakes the loop when the search index is read.
+    private let searchWake = WakePipe()
+    /// How the search index is read: the store's, or a test's that takes its time.
+    var readSearchIndex: @Sendable (BoardStore, Horizons) throws -> CardSearchIndex = { store, horizons in try store.reader.searchIndex(horizons) }
 
     public init(store: BoardStore, path: String, config: BoardConfig = BoardConfig(), clock: @escaping () -> BoardClock) throws {
         self.store = store
@@ -53,7 +57,7 @@ public final class BoardApp {
         // Asleep until a key, a write to the board, sync's words or the next minute (overdue cards,
         // reminders due); without inotify it looks every quarter second, as before. While another
         // process is mid-commit it looks again within milliseconds (`ChangeWatcher`).
-        let waking = [watcher.files?.descriptor, syncStatus?.descriptor].compactMap { $0 }
+        let waking = [watcher.files?.descriptor, syncStatus?.descriptor, searchWake.descriptor].compactMap { $0 }
         while true {
             let nextMinute = Int32(60_000 - Int64(clock().instant.timeIntervalSince1970 * 1_000) % 60_000 + 20)
             let timeout = watcher.commitInFlight ? Int32(ChangeWatcher.lookAgain * 1_000) : watcher.files == nil ? 250 : nextMinute
@@ -192,17 +196,29 @@ public final class BoardApp {
     /// Reads the windows of cards the screen needs: around the focus and from each column's scroll
     /// offset; a new search reads the board again.
     func readWhatIsShown() throws {
-        if state.activeQuery != state.snapshot.query {
-            // A keystroke of the filter: the columns under the new search, the rest as it was.
-            let index = state.activeQuery.isEmpty || state.snapshot.search != nil ? nil : try searchIndexLoad?.index()
-            if index != nil { searchIndexLoad = nil }
-            report(.loaded(try state.snapshot.searched(store, query: state.activeQuery, index: index), focusing: nil))
-        }
         // The filter prompt is open with no index yet: read while the person types.
         if case .searching = state.mode, state.snapshot.search == nil {
-            if searchIndexLoad == nil { searchIndexLoad = SearchIndexLoad(store, store.horizonRule.on(state.snapshot.today)) }
+            if searchIndexLoad == nil {
+                let store = store, horizons = store.horizonRule.on(state.snapshot.today), read = readSearchIndex
+                searchIndexLoad = SearchIndexLoad(wake: searchWake) { try read(store, horizons) }
+            }
         } else {
             searchIndexLoad = nil
+        }
+        if state.activeQuery != state.snapshot.query {
+            let needsIndex = !state.activeQuery.isEmpty && state.snapshot.search == nil
+            // Still being read: this frame filters the cards in hand (the counts wait, "…"), and
+            // the index's arrival wakes the loop to read the rest (`noticeChanges`).
+            if needsIndex, let load = searchIndexLoad, !load.isReady {
+                var snapshot = state.snapshot
+                snapshot.searchPending = true
+                report(.read(snapshot))
+                return
+            }
+            // A keystroke of the filter: the columns under the new search, the rest as it was.
+            let index = needsIndex ? try searchIndexLoad?.index() : nil
+            report(.loaded(try state.snapshot.searched(store, query: state.activeQuery, index: index), focusing: nil))
+            if state.snapshot.search != nil { searchIndexLoad = nil }
         }
         // The focused column first: where the focus lands decides what the others scroll to.
         var snapshot = state.snapshot
@@ -225,10 +241,11 @@ public final class BoardApp {
         if loaded { report(.read(snapshot)) }
     }
 
-    /// A new local day generates its occurrences; another process's commit shows at once.
-    /// Returns whether the board changed.
+    /// What the loop does between keys: a new local day generates its occurrences, another
+    /// process's commit shows at once, a search index read completes the filter's counts.
+    /// Returns whether the screen changed.
     @discardableResult
-    func noticeChanges() throws -> Bool {
+    public func noticeChanges() throws -> Bool {
         let said = syncStatus?.take()
         if let said { report(.synced(said)) }
         let now = clock()
@@ -243,6 +260,12 @@ public final class BoardApp {
         }
         if try watcher.hasChanged() {
             try reload()
+            return true
+        }
+        // The filter's search index is read: the keystrokes typed meanwhile are searched in full.
+        searchWake.drain()
+        if state.activeQuery != state.snapshot.query, searchIndexLoad?.isReady == true {
+            try readWhatIsShown()
             return true
         }
         // A new minute: cards may have become overdue and reminders due.

@@ -43,6 +43,9 @@ public struct BoardSnapshot: Hashable, Sendable {
     /// That search's matches, over an index of the board read once when the search started (or
     /// the board last changed): a keystroke matches in memory and reads only the windows.
     public var search: CardSearchMatches?
+    /// The runtime's word that the search index is still being read for the query typed: the
+    /// columns show the cards in hand that match, and their counts wait ("…").
+    public var searchPending = false
     public var templates: [TemplateRow]
     public var templateTitles: [String: String]
     public var today: LocalDate
@@ -142,6 +145,7 @@ public struct BoardSnapshot: Hashable, Sendable {
     public func searched(_ store: BoardStore, query: String, index: CardSearchIndex? = nil) throws -> BoardSnapshot {
         var snapshot = self
         snapshot.query = query
+        snapshot.searchPending = false
         // A screenful and some: what the filter lands on; the runtime reads more as the focus moves.
         let horizons = store.horizonRule.on(today)
         snapshot.columns = try store.reading { reader in

@@ -50,6 +50,9 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
         let keepTemplate = state.focusedTemplate?.id
         let keep = focusing ?? state.focusedCard?.id
         let newDay = snapshot.today != state.snapshot.today
+        // Said against the cards in hand while the keystroke waited for the whole board's matches.
+        let saidNoMatch = state.message == noMatchSentence(state.activeQuery)
+        let searched = snapshot.query != state.snapshot.query
         state.snapshot = snapshot
         // A new day: Upcoming starts at it again.
         if newDay { state.scroll[BoardState.routinesColumn] = state.upcomingEarlier }
@@ -59,6 +62,11 @@ func apply(_ report: Report, to state: inout BoardState) -> [Effect] {
             state.templateFocus = nil
             state.focus(cardId: keep)
         } else {
+            state.clampFocus()
+        }
+        if searched, case .searching = state.mode {
+            if saidNoMatch { state.message = nil }
+            landOnMatch(&state)
             state.clampFocus()
         }
         state.scrollRequest = .keepFocus

@@ -253,11 +253,7 @@ private func updateSearching(_ state: inout BoardState, _ input: inout TextField
     default: break
     }
     state.mode = .searching(input, from: origin)
-    // Filter as you type: land on the first match.
-    if state.focusedCard == nil || !BoardState.matches(state.focusedCard!, input.text) {
-        state.focus = Focus(column: 0, row: 0)
-        if state.cards(in: 0).isEmpty { jumpToMatch(&state, step: 1) }
-    }
+    landOnMatch(&state)
     state.clampFocus()
     keepFocusVisible(&state)
     return []
@@ -361,6 +357,19 @@ private func resize(_ state: inout BoardState, _ width: Int, _ height: Int) {
 
 private func keepFocusVisible(_ state: inout BoardState) { state.scrollRequest = .keepFocus }
 
+/// Filter as you type: the focus lands on the first match when it is not on one, and the status
+/// line says when nothing matches. Run again when the whole board's matches are read: a
+/// keystroke is first filtered against the cards in hand.
+func landOnMatch(_ state: inout BoardState) {
+    if state.focusedCard == nil || !BoardState.matches(state.focusedCard!, state.activeQuery) {
+        state.focus = Focus(column: 0, row: 0)
+        if state.cards(in: 0).isEmpty { jumpToMatch(&state, step: 1) }
+    }
+}
+
+/// What the status line says when no card matches `query`.
+func noMatchSentence(_ query: String) -> String { "No card matches “\(query)”." }
+
 /// Moves the focus to the next (or previous) card of the filtered board, in reading order.
 private func jumpToMatch(_ state: inout BoardState, step: Int) {
     var all: [Focus] = []
@@ -368,7 +377,7 @@ private func jumpToMatch(_ state: inout BoardState, step: Int) {
         all += state.cards(in: column).indices.map { Focus(column: column, row: $0) }
     }
     guard !all.isEmpty else {
-        state.message = "No card matches “\(state.activeQuery)”."
+        state.message = noMatchSentence(state.activeQuery)
         return
     }
     // From a template row the next match is the first card (the previous, the last).

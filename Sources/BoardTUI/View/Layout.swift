@@ -45,7 +45,9 @@ public struct Layout: Sendable {
         let total = state.snapshot.columns[bucket]?.total ?? 0
         let count = { compact ? Self.compact($0) : "\($0)" }
         let runs = unit && bucket == .routines ? (total == 1 ? " run" : " runs") : ""
-        return "\(bucket.title) (\(shown == total ? count(total) : "\(count(shown))/\(count(total))")\(runs))"
+        // While the search index is read, a column's matches are not counted yet: "…/250".
+        let matches = state.snapshot.searchPending && state.activeQuery != state.snapshot.query ? "…" : count(shown)
+        return "\(bucket.title) (\(shown == total && matches != "…" ? count(total) : "\(matches)/\(count(total))")\(runs))"
     }
 
     /// The header in `width` cells, its count never cut: the count in full, else as "2.5k", else
@@ -209,16 +211,21 @@ public struct Layout: Sendable {
         return min(scroll, lastPage(state, column: column))
     }
 
-    /// The scroll offset that keeps `row` of `column` in view.
+    /// The scroll offset that keeps `row` of `column` in view: the least one from the current that shows it.
     public func scroll(_ state: BoardState, keeping row: Int, in column: Int) -> Int {
         var s = state
         if row < s.scroll[column] { return row }
         // Every card takes a line at least: the scroll that shows `row` is no less than this.
-        s.scroll[column] = max(s.scroll[column], row - (bodyBottom - bodyTop))
-        while !visible(s, column: column).contains(where: { $0.row == row }) && s.scroll[column] < row {
-            s.scroll[column] += 1
+        var low = max(s.scroll[column], row - (bodyBottom - bodyTop)), high = row
+        // Scrolling one card further never shows fewer rows below (the card left gave back at
+        // least the line "↑ more" or the next day's header takes), so the offsets that show `row`
+        // are all those from the least one on: found by halving, not one offset at a time.
+        while low < high {
+            let middle = (low + high) / 2
+            s.scroll[column] = middle
+            if visible(s, column: column).contains(where: { $0.row == row }) { high = middle } else { low = middle + 1 }
         }
-        return s.scroll[column]
+        return low
     }
 
     /// The column under screen column `x`, or nil on a border.
