@@ -1,8 +1,8 @@
 import Foundation
 
 /// What `/` finds: cards whose title or one of whose labels contains the query, case folded for
-/// every script (É finds é). The store's SQL and the screen's filter while typing both use
-/// `fold`, so a card never matches in one and not the other.
+/// every script (É finds é). The search index (`CardSearchIndex`) and the filter of the cards in
+/// hand both use `fold` and one byte search, so a card never matches in one and not the other.
 public enum CardSearch {
     /// The text as search compares it. ASCII text is only lowercased (what folding does to it),
     /// without Foundation's slower general path: the screen folds every card it shows while typing.
@@ -26,7 +26,7 @@ public enum CardSearch {
     }
 
     /// Whether a card with `title` and `labels` matches `query` (every card matches an empty one).
-    /// The folded texts are compared byte by byte, as the store's SQL (`instr`) compares them.
+    /// The folded texts are compared byte by byte, as `CardSearchIndex` compares them.
     public static func matches(title: String, labels: [String], query: String) -> Bool {
         guard !query.isEmpty else { return true }
         let needle = Array(fold(query).utf8)
@@ -34,6 +34,7 @@ public enum CardSearch {
     }
 
     private static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
-        CardSearchIndex.contains(Array(text.utf8)[...], needle)
+        var text = text
+        return text.withUTF8 { CardSearchIndex.contains($0, needle) }
     }
 }

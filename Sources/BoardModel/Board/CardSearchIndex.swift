@@ -51,7 +51,8 @@ public struct CardSearchIndex: Sendable {
     public func matches(_ query: String, narrowing previous: CardSearchMatches? = nil) -> CardSearchMatches {
         let needle = Array(CardSearch.fold(query).utf8)
         var found: [Bucket: [Int32]] = [:]
-        if let previous, previous.index.generation == generation, CardSearchIndex.contains(needle[...], previous.needle) {
+        if let previous, previous.index.generation == generation,
+           needle.withUnsafeBufferPointer({ CardSearchIndex.contains($0, previous.needle) }) {
             for (column, cards) in previous.cards {
                 found[column] = cards.filter { card in holds(Int(card), needle) }
             }
@@ -60,7 +61,7 @@ public struct CardSearchIndex: Sendable {
                 found[column] = scan(start..<(i + 1 < columnStarts.count ? columnStarts[i + 1].start : count), for: needle)
             }
         }
-        return CardSearchMatches(index: self, query: query, needle: needle, cards: found)
+        return CardSearchMatches(index: self, needle: needle, cards: found)
     }
 
     /// The cards of `range` whose text holds `needle`: one pass over their text, a card left at
@@ -112,13 +113,11 @@ public struct CardSearchIndex: Sendable {
         return nil
     }
 
-    /// Whether `text` holds `needle` (both folded).
-    static func contains(_ text: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    /// Whether `text` holds `needle` (both folded): the one byte search of `CardSearch` and the index.
+    static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty else { return true }
         guard needle.count <= text.count else { return false }
-        return text.withUnsafeBufferPointer { text in
-            needle.withUnsafeBufferPointer { needle in find(needle, in: text, from: 0, to: text.count) != nil }
-        }
+        return needle.withUnsafeBufferPointer { needle in find(needle, in: text, from: 0, to: text.count) != nil }
     }
 
     func rowid(_ card: Int32) -> Int64 { rowids[Int(card)] }
@@ -129,8 +128,6 @@ public struct CardSearchIndex: Sendable {
 public struct CardSearchMatches: Sendable, Hashable {
     /// The index matched against: the next keystroke's matches are found in it too.
     public let index: CardSearchIndex
-    /// The query as typed.
-    public let query: String
     /// The query folded, as its bytes.
     let needle: [UInt8]
     /// Each column's matching cards, as places in the index.
