@@ -136,6 +136,26 @@ import Testing
         #expect(try rows(d[0]) == rows(d[1]))
     }
 
+    @Test func aRoutineUndoneOnOneBoardTakesTheCardsTheOtherGeneratedOfflineWithIt() throws {
+        // The parent goes in the same pull as children it never knew of: foreign keys checked at
+        // the commit, the orphans removed, the same rows on both boards.
+        let d = try joined(2), log = Log()
+        let now = clock("2026-11-21T08:00")
+        let (template, add) = try d[0].recording { try d[0].routines.add(CardValues(title: "Stretch"), rule: try rule("every day"), clock: now) }
+        try log.push(d[0])
+        try log.sync(d[1], clock: now)
+        try d[1].routines.generate(clock: clock("2026-11-25T08:00"))
+        #expect(try d[1].occurrences(of: template.id).count == 11)
+        try d[0].apply(add.inverse, verb: "undone")
+        try log.push(d[0])
+        for _ in 0..<2 { for device in d { try log.push(device); try device.sync.receive(log.changes, pulledThrough: Int64(log.changes.count)) } }
+        for device in d {
+            #expect(try device.occurrences(of: template.id).isEmpty)
+            #expect(try device.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM series") } == 0)
+        }
+        #expect(try rows(d[0]) == rows(d[1]))
+    }
+
     @Test func anOccurrenceDeletedOnOneBoardStaysDeletedWhenTheOtherGeneratesIt() throws {
         let (d, log, template) = try twoWithATemplate()
         let now = clock("2026-11-21T08:00")

@@ -57,7 +57,7 @@ public struct ServerReminders: Sendable {
     public func pass(now: Date, grace: TimeInterval) async throws -> Pass {
         try await ServerConnection.withConnection(replica.server) { connection in
             var pass = Pass()
-            for moved in try await replica.pass(connection) {
+            for moved in try await replica.pass(connection, ServerReplica.ReplicaSession()) {
                 if let problem = moved.problem { pass.problems.append("\(moved.person): \(problem)") }
             }
             for person in try await Self.people(connection) {

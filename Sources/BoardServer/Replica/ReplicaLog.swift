@@ -21,19 +21,19 @@ struct ReplicaLog {
         return ReplicaLog(rows: rows.decode(Row.self).makeAsyncIterator())
     }
 
-    /// The next `count` changes (fewer at the end of the log); nil for one whose stamp or origin is
+    /// The next `count` changes (fewer at the end of the log), each with the row it names; nil for one whose stamp or origin is
     /// not of a change's shape (the log's checks refuse them; a log without its checks is read past
     /// them, never stopped).
-    mutating func next(_ count: Int) async throws -> [(seq: Int64, change: FieldChange?)] {
-        var changes: [(Int64, FieldChange?)] = []
+    mutating func next(_ count: Int) async throws -> [(seq: Int64, entity: String, entityId: String, change: FieldChange?)] {
+        var changes: [(Int64, String, String, FieldChange?)] = []
         changes.reserveCapacity(count)
         while changes.count < count, let (number, id, entity, entityId, field, value, stamp, device, origin) = try await rows.next() {
             guard let stamp = HybridTimestamp(stamp), let origin = FieldChange.Origin(rawValue: origin) else {
-                changes.append((number, nil))
+                changes.append((number, entity, entityId, nil))
                 continue
             }
-            changes.append((number, FieldChange(id: id, entity: entity, entityId: entityId, field: field, value: value, stamp: stamp,
-                                                device: device, origin: origin)))
+            changes.append((number, entity, entityId, FieldChange(id: id, entity: entity, entityId: entityId, field: field, value: value,
+                                                                  stamp: stamp, device: device, origin: origin)))
         }
         return changes
     }

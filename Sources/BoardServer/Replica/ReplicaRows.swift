@@ -80,11 +80,16 @@ enum ReplicaRows {
     /// Makes the server's `table` hold the replica's rows of `ids` (all of the person's rows when
     /// nil): copied into a staging table of the session's (emptied at commit), upserted from it, and
     /// the rows asked for that the replica no longer has deleted.
-    static func replace(_ table: String, ids: [String]?, owner: String, store: BoardStore, _ connection: PostgresConnection) async throws {
+    /// `tables` are the staging tables the session already has; this one joins them.
+    static func replace(_ table: String, ids: [String]?, owner: String, store: BoardStore, staged tables: inout Set<String>,
+                        _ connection: PostgresConnection) async throws {
         let staged = "staged_" + table
-        try await connection.query(PostgresQuery(unsafeSQL: """
-            CREATE TEMP TABLE IF NOT EXISTS \(staged) (LIKE board.\(table) INCLUDING DEFAULTS) ON COMMIT DELETE ROWS
-            """), logger: ServerConnection.logger)
+        if !tables.contains(staged) {
+            try await connection.query(PostgresQuery(unsafeSQL: """
+                CREATE TEMP TABLE IF NOT EXISTS \(staged) (LIKE board.\(table) INCLUDING DEFAULTS) ON COMMIT DELETE ROWS
+                """), logger: ServerConnection.logger)
+            tables.insert(staged)
+        }
         let columns = try columns(table, store: store)
         try await copy(table, ids: ids, into: staged, columns: columns, owner: owner, store: store, connection)
         let key = table == "habit_entries" ? ["owner_id", "habit_id", "day", "device"] : ["owner_id", "id"]
@@ -94,14 +99,14 @@ enum ReplicaRows {
         var binds = PostgresBindings()
         binds.append(owner)
         if let ids { binds.append(ids) }
+        // One statement: the rows it deletes and the rows it upserts are never the same ones.
         try await connection.query(PostgresQuery(unsafeSQL: """
-            DELETE FROM board.\(table) t WHERE owner_id = $1::uuid \(ids == nil ? "" : "AND id = ANY ($2::text[])")
-            AND NOT EXISTS (SELECT 1 FROM \(staged) s WHERE \(matches))
-            """, binds: binds), logger: ServerConnection.logger)
-        try await connection.query(PostgresQuery(unsafeSQL: """
+            WITH gone AS (
+                DELETE FROM board.\(table) t WHERE owner_id = $1::uuid \(ids == nil ? "" : "AND id = ANY ($2::text[])")
+                AND NOT EXISTS (SELECT 1 FROM \(staged) s WHERE \(matches)))
             INSERT INTO board.\(table) (\(names)) SELECT \(names) FROM \(staged)
             ON CONFLICT (\(key.joined(separator: ", "))) DO \(updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates)
-            """), logger: ServerConnection.logger)
+            """, binds: binds), logger: ServerConnection.logger)
     }
 
     static func binds(_ text: String) throws -> PostgresBindings {

@@ -47,15 +47,21 @@ public struct ServerReplica: Sendable {
 
     /// Brings every person whose log moved past their cursor up to date; says who moved.
     public func pass() async throws -> [Moved] {
-        try await ServerConnection.withConnection(server) { connection in try await pass(connection) }
+        try await ServerConnection.withConnection(server) { connection in try await pass(connection, ReplicaSession()) }
     }
 
-    func pass(_ connection: PostgresConnection) async throws -> [Moved] {
+    /// What a pass knows of its connection's session: the staging tables it holds (a statement less
+    /// for each table a pass writes; each round trip was a tenth of a small pass's CPU).
+    final class ReplicaSession: @unchecked Sendable {
+        var stagingTables: Set<String> = []
+    }
+
+    func pass(_ connection: PostgresConnection, _ session: ReplicaSession) async throws -> [Moved] {
         try BoardDatabase.createPrivateFolder(folder)
         // One pass at a time on this server, whichever process makes it (`run`, `run --once`, `remind`).
         try await connection.query("SELECT pg_advisory_lock(\(Self.passLock))", logger: ServerConnection.logger)
         do {
-            let moved = try await passLocked(connection)
+            let moved = try await passLocked(connection, session)
             try await connection.query("SELECT pg_advisory_unlock(\(Self.passLock))", logger: ServerConnection.logger)
             return moved
         } catch {
@@ -67,11 +73,11 @@ public struct ServerReplica: Sendable {
     /// The advisory lock a pass holds: any number, the same in every process.
     static let passLock: Int64 = 0x626f_6172_6400
 
-    private func passLocked(_ connection: PostgresConnection) async throws -> [Moved] {
+    private func passLocked(_ connection: PostgresConnection, _ session: ReplicaSession) async throws -> [Moved] {
         var moved: [Moved] = []
         for lag in try await Self.lags(connection) where lag.behind > 0 {
             do {
-                var brought = try await bring(lag.person, owner: lag.owner, cursor: lag.cursor, connection)
+                var brought = try await bring(lag.person, owner: lag.owner, cursor: lag.cursor, connection, session)
                 brought.channel = lag.channel
                 moved.append(brought)
             } catch let error as PSQLError where Self.refusesRows(error) {
@@ -121,7 +127,7 @@ public struct ServerReplica: Sendable {
     private func listenAndPass(_ connection: PostgresConnection, stop: Flag, worked: Flag,
                                passed: @escaping @Sendable ([Moved], Double) -> Void,
                                notified: @escaping @Sendable (String) -> Void) async throws {
-        let channels = try await Self.channels(connection), heard = HeardChannels()
+        let channels = try await Self.channels(connection), heard = HeardChannels(), session = ReplicaSession()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for channel in channels + [Self.peopleChannel] {
                 group.addTask {
@@ -134,7 +140,7 @@ public struct ServerReplica: Sendable {
                     let woken = heard.take()
                     if !woken.isEmpty || last.timeIntervalSinceNow < -5 {
                         let start = ContinuousClock.now
-                        let moved = try await pass(connection)
+                        let moved = try await pass(connection, session)
                         let took = ContinuousClock.now - start
                         passed(moved, Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
                         for person in moved where person.changes > 0 && !woken.contains(person.channel) && !heard.contains(person.channel) {
@@ -143,7 +149,10 @@ public struct ServerReplica: Sendable {
                         worked.set()
                         last = Date()
                         // Someone new: this connection ends, and the next listens on their channel too.
-                        if try await Self.channels(connection) != channels { return }
+                        // `add-user` says so on the people's channel; the look every few seconds
+                        // finds one added while nobody listened.
+                        let lookForNew = woken.isEmpty || woken.contains(Self.peopleChannel)
+                        if lookForNew, try await Self.channels(connection) != channels { return }
                     }
                     // Asleep until a channel speaks, the server stops, or the few seconds after which it looks anyway.
                     await Flag.wait(for: [heard.wake, stop], atMost: 5)
@@ -212,9 +221,9 @@ public struct ServerReplica: Sendable {
     }
 
     /// One person: their new changes into the replica, then the rows they touched into the tables.
-    func bring(_ person: String, owner: String, cursor: Int64, _ connection: PostgresConnection) async throws -> Moved {
+    func bring(_ person: String, owner: String, cursor: Int64, _ connection: PostgresConnection, _ session: ReplicaSession) async throws -> Moved {
         let path = folder + "/" + owner + ".board"
-        var through = try files.store(path, owner: owner).sync.status()?.pulledThrough ?? 0
+        var through = try files.store(path, owner: owner).sync.pulledThrough() ?? 0
         // No cursor yet (a first pass, or the tables dropped): every row goes over by COPY.
         var whole = cursor == 0
         if through < cursor {
@@ -227,11 +236,23 @@ public struct ServerReplica: Sendable {
         }
         let store = try files.store(path, owner: owner)
         let waitingBefore = try store.sync.waitingRows()
+        // The rows to write: those the changes since the cursor named, and those that waited for
+        // them. The file is at the cursor but after a pass cut between its two transactions: then
+        // the log between them is read again for its rows.
+        var touched: [String: Set<String>] = [:]
+        if !whole && through > cursor {
+            let rows = try await connection.query("""
+                SELECT DISTINCT entity, entity_id FROM board.changes WHERE owner = \(owner)::uuid AND seq > \(cursor) AND seq <= \(through)
+                """, logger: ServerConnection.logger)
+            for try await (entity, id) in rows.decode((String, String).self) { touched[entity, default: []].insert(id) }
+        }
+        for row in waitingBefore { touched[row.entity, default: []].insert(row.id) }
         // Each batch is taken in while the next is read and checked (checking needs no transaction).
         var log = try await ReplicaLog.after(through, owner: owner, connection)
         func nextChecked() async throws -> (changes: CheckedChanges, through: Int64)? {
             let batch = try await log.next(Self.pullBatch)
             guard let last = batch.last?.seq else { return nil }
+            if !whole { for row in batch { touched[row.entity, default: []].insert(row.entityId) } }
             return (store.sync.check(batch.compactMap(\.change)), last)
         }
         var received = 0, next = try await nextChecked()
@@ -241,21 +262,14 @@ public struct ServerReplica: Sendable {
             received += try await taken
             through = batch.through
         }
-        // The rows to write: those the changes since the cursor named, and those that waited for them.
-        var touched: [String: Set<String>] = [:]
-        if !whole {
-            let rows = try await connection.query("""
-                SELECT DISTINCT entity, entity_id FROM board.changes WHERE owner = \(owner)::uuid AND seq > \(cursor) AND seq <= \(through)
-                """, logger: ServerConnection.logger)
-            for try await (entity, id) in rows.decode((String, String).self) { touched[entity, default: []].insert(id) }
-            for row in waitingBefore { touched[row.entity, default: []].insert(row.id) }
-        }
-        try await write(store, owner: owner, touched: whole ? nil : touched, through: through, connection)
+        try await write(store, owner: owner, touched: whole ? nil : touched, through: through, connection, session)
         return Moved(person: person, changes: received, through: through)
     }
 
     static func open(_ path: String, owner: String) throws -> BoardStore {
-        let store = try BoardStore.open(path: path)
+        // Reads on connections of their own: a single connection reads under `PRAGMA query_only`,
+        // which expires every statement the writer has prepared, and a pass reads before it writes.
+        let store = try BoardStore.open(path: path, concurrentReads: true)
         if try store.sync.status() == nil { _ = try store.sync.join(owner: owner, server: "the server's replica") }
         return store
     }
@@ -279,7 +293,10 @@ public struct ServerReplica: Sendable {
 
     /// Writes the replica's rows to the tables, and the cursor, in one transaction. `touched` nil:
     /// the person's rows made again, every one; else the ids per table, and the small tables whole.
-    func write(_ store: BoardStore, owner: String, touched: [String: Set<String>]?, through: Int64, _ connection: PostgresConnection) async throws {
+    func write(_ store: BoardStore, owner: String, touched: [String: Set<String>]?, through: Int64, _ connection: PostgresConnection,
+               _ session: ReplicaSession) async throws {
+        // A staging table made in a transaction that rolls back is gone with it: known only once committed.
+        var staged = session.stagingTables
         try await ServerConnection.transaction(connection) { connection in
             if touched == nil {
                 // COPY names its table quoted, so the schema comes first on the path, for this
@@ -300,18 +317,19 @@ public struct ServerReplica: Sendable {
                 }
                 let ids = ServerTables.keptWhole.contains(table) ? nil : Array(touched[table] ?? [])
                 if ids?.isEmpty == true || (ids == nil && ServerTables.keptWholeWhenTouched.isDisjoint(with: touched.keys)) { continue }
-                try await ReplicaRows.replace(table, ids: ids, owner: owner, store: store, connection)
+                try await ReplicaRows.replace(table, ids: ids, owner: owner, store: store, staged: &staged, connection)
             }
+            // The cursor; and whoever this person shares routines with hears, at commit, that what
+            // they see may have moved: a watching board of theirs takes the owner's edit at once
+            // (ARCHITECTURE.md §18).
             try await connection.query("""
-                INSERT INTO board.replica_cursors (owner, seq) VALUES (\(owner)::uuid, \(through))
-                ON CONFLICT (owner) DO UPDATE SET seq = EXCLUDED.seq, updated_at = now()
-                """, logger: ServerConnection.logger)
-            // Whoever this person shares routines with hears, at commit, that what they see may
-            // have moved: a watching board of theirs takes the owner's edit at once (ARCHITECTURE.md §18).
-            try await connection.query("""
+                WITH cursor AS (
+                    INSERT INTO board.replica_cursors (owner, seq) VALUES (\(owner)::uuid, \(through))
+                    ON CONFLICT (owner) DO UPDATE SET seq = EXCLUDED.seq, updated_at = now())
                 SELECT pg_notify(p.channel, '0') FROM (SELECT DISTINCT grantee FROM board.shares WHERE owner_id = \(owner)::uuid) s
                 JOIN board.people p ON p.owner = s.grantee
                 """, logger: ServerConnection.logger)
         }
+        session.stagingTables = staged
     }
 }

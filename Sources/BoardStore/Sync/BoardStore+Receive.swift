@@ -34,8 +34,10 @@ extension BoardStore {
     /// `Replica.row`; nil: removed, by the key `changes` give it); when it can't be made yet, why
     /// (a value missing, or a rule of the board in the way).
     static func materialize(table: String, id: String, fields: [String: String?]?, from changes: [FieldChange], key: [String],
-                                    upserts: inout [[String]: BulkInsert], _ db: Database) throws -> String? {
+                            upserts: inout [[String]: BulkInsert], deferral: ForeignKeyDeferral, _ db: Database) throws -> String? {
         guard let fields else {
+            // A parent may go before its children do (`removeOrphans` takes them at the end).
+            try deferral.begin(db)
             // Gone: removed by the key its values had (a habit entry's is its habit and day).
             let values = Dictionary(changes.flatMap(\.expanded).map { ($0.field, $0.value) }, uniquingKeysWith: { a, _ in a })
             let keyValues = key.map { column in column == "id" ? id.databaseValue : (SyncValue.value(values[column] ?? nil) ?? .null) }
@@ -62,7 +64,14 @@ extension BoardStore {
         do {
             let upsert = try upserts[names] ?? BulkInsert(db, table: table, columns: names, upsertingOn: key)
             upserts[names] = upsert
-            try upsert.insert(columns.map(\.1))
+            do {
+                try upsert.insert(columns.map(\.1))
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY && !deferral.isOn {
+                // A row naming a parent this pass removes or has not made: checked at the commit,
+                // after `removeOrphans`, as every received row was before deferral became lazy.
+                try deferral.begin(db)
+                try upsert.insert(columns.map(\.1))
+            }
             return nil
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             // Only this statement is undone; the row waits for what it lacks.
@@ -74,6 +83,21 @@ extension BoardStore {
     static func waitingReason(_ error: DatabaseError) -> String {
         let message = error.message ?? "\(error)"
         return message.hasPrefix("NOT NULL") ? "its first values have not arrived" : "it would break a rule of the board (\(message))"
+    }
+
+    /// Foreign keys checked at the commit rather than at each statement, from the first statement
+    /// of a receive that needs it: a row removed (a parent may go before its children), or one
+    /// whose parent is not there. Set only then because the pragma, as every flag pragma, expires
+    /// each statement the connection has prepared: a receive that set it always compiled its
+    /// statements again, most of a small pass on a server's replica (ARCHITECTURE.md §13).
+    final class ForeignKeyDeferral {
+        private(set) var isOn = false
+
+        func begin(_ db: Database) throws {
+            guard !isOn else { return }
+            try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+            isOn = true
+        }
     }
 
     /// Rows whose parent the changes removed go with it, on every device alike (a card generated
@@ -136,7 +160,7 @@ extension SyncStore {
             try writing(as: nil, db) {
                 var summary = ReceiveSummary()
                 // Rows are made parents first, but a row may name a parent that a later change removes.
-                try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+                let deferral = BoardStore.ForeignKeyDeferral()
                 let insert = try db.cachedStatement(sql: """
                     INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (change_id) WHERE device IS NOT NULL DO NOTHING
@@ -211,7 +235,7 @@ extension SyncStore {
                         let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap { try BoardStore.fieldChange($0, db) }
                         let fields = Replica.row(Replica.RowKey(table, id), of: known, created: new?.count == 1 ? created[known[0].id] : nil)
                         let reason = try BoardStore.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
-                                                          upserts: &upserts, db)
+                                                          upserts: &upserts, deferral: deferral, db)
                         if let first = new?.first, firstOfCard(first) {
                             try keep(first, byReference: try reason == nil && RowReference.givesBack(first, db))
                         }
@@ -232,13 +256,15 @@ extension SyncStore {
                 }
                 let habitsTouched = SyncedRows.mergedTables.reduce(0) { $0 + (touched[$1]?.count ?? 0) }
                 if habitsTouched > 0 {
+                    try deferral.begin(db)
                     try db.execute(sql: "DELETE FROM sync_waiting WHERE entity IN ('habits', 'habit_entries')")
                     let waiting = try BoardStore.mergeHabits(db)
                     for row in waiting { try waits.execute(arguments: [row.entity, row.id, row.reason]) }
                     summary.heldBack += waiting.count
                     summary.rows += max(0, habitsTouched - waiting.count)
                 }
-                if summary.rows > 0 { try BoardStore.removeOrphans(db) }
+                // Without deferral every statement kept the foreign keys, so no row lost its parent.
+                if summary.rows > 0 && deferral.isOn { try BoardStore.removeOrphans(db) }
                 try db.execute(sql: "UPDATE sync_state SET pulled_through = max(pulled_through, ?) WHERE id = 1", arguments: [pulledThrough])
                 try db.execute(sql: "DELETE FROM sync_own_pushes WHERE last_seq <= (SELECT pulled_through FROM sync_state WHERE id = 1)")
                 return summary
