@@ -8,8 +8,9 @@ and 56). Run by sync.sh after sync_bench.py, on the same throwaway server.
    commit as a device's push is (PostgreSQL notifies the replica at each), inserted straight into
    the log by one process (asyncpg) so the load is not 1,000 processes a second; the replica's CPU
    per change while it keeps up, and how long a change waits for its row."""
-import asyncio, json, multiprocessing, os, random, statistics, subprocess, time, uuid
+import asyncio, multiprocessing, os, random, statistics, subprocess, time, uuid
 
+from card_change import row_value
 from sync_common import admin, board, env, person, run, work
 
 
@@ -43,16 +44,6 @@ def lags(pattern):
 
 def spread(values):
     return "median %.0f ms, p99 %.0f ms, max %.0f ms (%d rows)" % (statistics.median(values), values[int(len(values) * 0.99) - 1], values[-1], len(values))
-
-
-def row_value(card, owner, title):
-    """A new card's `row` change as a device writes it."""
-    now = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())
-    fields = {"aimed_on": '"2026-11-26"', "bucket": '"THIS_WEEK"', "checklist": '"[]"', "completed_at": None, "created_at": json.dumps(now),
-              "description": '""', "due_date": None, "due_time": None, "duration_min": None, "id": json.dumps(card), "is_completed": "0",
-              "labels": '"[]"', "occurrence_date": None, "owner_id": json.dumps(owner), "position": "1024", "priority": "0",
-              "remind_before_min": "0", "series_id": None, "template_id": None, "title": json.dumps(title), "updated_at": json.dumps(now)}
-    return json.dumps(fields, sort_keys=True, separators=(",", ":"))
 
 
 def offer(rate, seconds, label, devices, done):

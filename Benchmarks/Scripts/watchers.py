@@ -5,9 +5,11 @@ channel (a LISTEN connection held per device), then through the channel `board s
 ticket its person's login fetched, then the event stream) and pulls through the real path (its
 person's login, a short connection, the device's pull statement under row-level security).
 Run as watchers.py BOARD_BINARY WORK_FOLDER ADMIN_URL PORT."""
-import asyncio, json, multiprocessing, os, random, socket, statistics, subprocess, sys, time, uuid
+import asyncio, multiprocessing, os, random, socket, statistics, subprocess, sys, time, uuid
 
 import asyncpg
+
+from card_change import row_value
 
 board, work, admin, pg_port = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 PEOPLE, DEVICES = 334, 1000
@@ -83,15 +85,6 @@ class Device:
                 asyncio.ensure_future(self.pull())
             elif line.startswith(b"event: moved"):
                 asyncio.ensure_future(self.pull())
-
-
-def row_value(card, owner):
-    now = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())
-    fields = {"aimed_on": '"2026-11-26"', "bucket": '"THIS_WEEK"', "checklist": '"[]"', "completed_at": None, "created_at": json.dumps(now),
-              "description": '""', "due_date": None, "due_time": None, "duration_min": None, "id": json.dumps(card), "is_completed": "0",
-              "labels": '"[]"', "occurrence_date": None, "owner_id": json.dumps(owner), "position": "1024", "priority": "0",
-              "remind_before_min": "0", "series_id": None, "template_id": None, "title": '"watched card"', "updated_at": json.dumps(now)}
-    return json.dumps(fields, sort_keys=True, separators=(",", ":"))
 
 
 async def push(device):
