@@ -267,9 +267,7 @@ public struct ServerReplica: Sendable {
     }
 
     static func open(_ path: String, owner: String) throws -> BoardStore {
-        // Reads on connections of their own: a single connection reads under `PRAGMA query_only`,
-        // which expires every statement the writer has prepared, and a pass reads before it writes.
-        let store = try BoardStore.open(path: path, concurrentReads: true)
+        let store = try BoardStore.open(path: path)
         if try store.sync.status() == nil { _ = try store.sync.join(owner: owner, server: "the server's replica") }
         return store
     }

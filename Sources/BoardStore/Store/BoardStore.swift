@@ -105,6 +105,13 @@ public final class BoardStore: Sendable {
         try database.read(body)
     }
 
+    /// A read of a single statement, its own snapshot, outside any transaction. On one connection
+    /// `read` runs under `PRAGMA query_only`, which (as every flag pragma) expires each statement
+    /// the connection has prepared; a server's replica reads its file before and after each write.
+    func readOneStatement<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.unsafeRead(body)
+    }
+
     static func mapping<T>(path: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()

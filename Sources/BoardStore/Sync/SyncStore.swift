@@ -276,7 +276,7 @@ extension SyncStore {
     /// The server's log number this board has taken in through; nil for a board that never joined.
     /// One cached read: a server's replica asks it of each person's file every pass.
     public func pulledThrough() throws -> Int64? {
-        try read { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT pulled_through FROM sync_state WHERE id = 1")) }
+        try base.readOneStatement { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT pulled_through FROM sync_state WHERE id = 1")) }
     }
 
     /// The server this board joined, as its first round recorded it (a URL without its password);
