@@ -21,9 +21,9 @@ struct ReplicaLog {
         return ReplicaLog(rows: rows.decode(Row.self).makeAsyncIterator())
     }
 
-    /// The next `count` changes (fewer at the end of the log), each with the row it names; nil for one whose stamp or origin is
-    /// not of a change's shape (the log's checks refuse them; a log without its checks is read past
-    /// them, never stopped).
+    /// The next `count` changes (fewer at the end of the log), each with the row it names; nil for
+    /// one whose stamp or origin is not of a change's shape (the log's checks refuse them; a log
+    /// without its checks is read past them, never stopped).
     mutating func next(_ count: Int) async throws -> [(seq: Int64, entity: String, entityId: String, change: FieldChange?)] {
         var changes: [(Int64, String, String, FieldChange?)] = []
         changes.reserveCapacity(count)
