@@ -9,7 +9,8 @@ final class BulkInsert {
     private let connection: OpaquePointer
     /// GRDB's, from the connection's cache: prepared once per connection (a server's replica takes
     /// in a few changes a pass, and compiling the upsert with the table's triggers was an eighth of
-    /// each), finalized by GRDB when the connection closes.
+    /// each), finalized by GRDB when the connection closes. Two inserts of the same SQL share one
+    /// statement, so a caller keeps one per table and columns at a time (`receive` keys them so).
     private let prepared: Statement
     private var statement: OpaquePointer { prepared.sqliteStatement }
 
