@@ -27,7 +27,9 @@ import Testing
 
     /// GET `url` as a calendar polls it: status, headers, and the events icalendar reads.
     static func fetch(_ url: String, ifNoneMatch: String? = nil) throws -> Feed {
-        let r = try BoardBinary.runTool(["python3", client, url] + (ifNoneMatch.map { [$0] } ?? []))
+        // The client expands a recurring event from its own today: the devices' (Paris), not the
+        // machine's. Between 23:00 and midnight UTC the two differ, and a run at the year's end went missing.
+        let r = try BoardBinary.runTool(["python3", client, url] + (ifNoneMatch.map { [$0] } ?? []), environment: ["TZ": "Europe/Paris"])
         #expect(r.status == 0, "\(r.stderr)")
         return try Feed(try #require(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]))
     }
