@@ -148,6 +148,14 @@ if ProcessInfo.processInfo.environment["PROFILE"] == "move" {
     for _ in 0..<profileRounds { try report("H / L (move a card)", [.character("L"), .character("H"), .character("L"), .character("H")]) }
     exit(0)
 }
+// PROFILE=calendar: only the Calendar's day, month and today keys, for a profiler to look at.
+if ProcessInfo.processInfo.environment["PROFILE"] == "calendar" {
+    _ = try press(.character("v"))
+    for _ in 0..<profileRounds {
+        try report("Calendar keys (l h PgDn PgUp .)", [.character("l"), .character("h"), .pageDown, .pageUp, .pageDown, .character(".")])
+    }
+    exit(0)
+}
 try report("filter keystroke (/ card 1)", [.character("/")] + "card 1".map(Key.character) + [.backspace, .backspace, .escape])
 // The filter's index is read on a thread of its own from `/` on: typed back to back (above) the
 // first keystroke waits for it; typed 8 keys a second, as a quick typist does, it is read by then.
@@ -183,6 +191,12 @@ _ = try press(.escape)
 try report("v again, Esc (leave, open)", [.character("v"), .escape, .character("v"), .escape])
 print(String(format: "  peak memory:                 %7.1f MiB (%.1f MiB before opening; target ≤ 64 MB)", maxResidentMiB(), memoryBefore))
 
+/// The median time of `count` runs of `body`.
+func median(_ count: Int, _ body: () throws -> Void) throws -> Double {
+    var times: [Double] = []
+    for _ in 0..<count { times.append(try seconds(body)) }
+    return times.sorted()[count / 2]
+}
 print("Where the first frame's time goes:")
 do {
     let store = try BoardStore.open(path: path)
@@ -208,6 +222,8 @@ do {
     let thisMonth = MonthGrid(holding: clock.today, weekStart: .monday).days
     print(String(format: "  agenda, this month's grid: %4.1f ms", try seconds { _ = try store.agenda.days(thisMonth, clock: clock) } * 1000))
     print(String(format: "  agenda counts, a month's grid: %4.1f ms", try seconds { _ = try store.agenda.counts(month, clock: clock) } * 1000))
+    print(String(format: "  agenda counts, this month's grid: %4.1f ms (median of 9)", try median(9) { _ = try store.agenda.counts(thisMonth, clock: clock) } * 1000))
+    print(String(format: "  agenda, today: %4.1f ms (median of 9)", try median(9) { _ = try store.agenda.days(clock.today...clock.today, clock: clock) } * 1000))
     let day = clock.today.adding(days: 30)
     print(String(format: "  agenda, one day: %4.1f ms", try seconds { _ = try store.agenda.days(day...day, clock: clock) } * 1000))
 }

@@ -18,8 +18,9 @@ public enum PlannedRuns {
     public static func runs(_ schedule: Schedule, in range: ClosedRange<LocalDate>, today: LocalDate,
                             skipped: SkippedRuns, made: Set<OccurrenceKey>) -> [LocalDateTime] {
         guard schedule.rule.anchor == .schedule, range.upperBound >= today else { return [] }
-        return schedule.runs(in: max(range.lowerBound, today)...range.upperBound).filter {
-            !skipped.contains($0) && !made.contains(OccurrenceKey($0, of: schedule))
-        }
+        let runs = schedule.runs(in: max(range.lowerBound, today)...range.upperBound)
+        // Most routines have nothing skipped or made past the generated week: no run to hash.
+        guard !(skipped.isEmpty && made.isEmpty) else { return runs }
+        return runs.filter { !skipped.contains($0) && !made.contains(OccurrenceKey($0, of: schedule)) }
     }
 }

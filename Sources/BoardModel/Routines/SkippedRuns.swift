@@ -25,6 +25,9 @@ public struct SkippedRuns: Hashable, Sendable {
 
     public func contains(day: LocalDate) -> Bool { days.contains(day) }
 
+    /// Whether nothing is skipped.
+    public var isEmpty: Bool { days.isEmpty && runs.isEmpty }
+
     /// The entry that skips `run`: its day when the schedule has one run a day, else the run.
     public static func entry(for run: LocalDateTime, runsPerDay: Int) -> String {
         runsPerDay > 1 ? run.description : run.date.iso

@@ -21,25 +21,41 @@ extension BoardStore {
     func forEachPlannedRun(_ range: ClosedRange<LocalDate>, today: LocalDate, _ db: Database,
                            _ body: (PlannedRun) throws -> Void) throws {
         guard range.upperBound >= today else { return }
-        // Every date a series has made an occurrence for in the range, wherever the card was moved since.
-        var made: [String: Set<OccurrenceKey>] = [:]
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT series_id, occurrence_date, occurrence_time FROM tasks WHERE series_id IS NOT NULL AND occurrence_date BETWEEN ? AND ?
-            """, arguments: [max(range.lowerBound, today), range.upperBound])
+        // Every date a series has made an occurrence for in the range, wherever the card was moved since:
+        // sought series by series in their index (reading every occurrence's date was a third of a day's read).
+        var made: [Int64: Set<OccurrenceKey>] = [:]
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT s.rowid, t.occurrence_date, t.occurrence_time FROM series s CROSS JOIN tasks t
+            WHERE s.status = 'active' AND t.series_id = s.id AND t.occurrence_date BETWEEN ? AND ?
+            """), arguments: [max(range.lowerBound, today), range.upperBound])
         while let row = try rows.next() { made[row[0], default: []].insert(OccurrenceKey(date: row[1], time: row[2])) }
-        let routines = try Row.fetchCursor(db, sql: """
-            SELECT t.id, t.title, t.default_time, r.rrule, r.anchor, r.starts_on, s.id, s.skipped_dates
-            FROM templates t JOIN series s ON s.template_id = t.id JOIN recurrence_rules r ON r.template_id = t.id
-            WHERE t.status = 'active' AND s.status = 'active' ORDER BY t.title, t.id
-            """)
-        let decoder = JSONDecoder()
-        while let row = try routines.next() {
-            let templateId: String = row[0], title: String = row[1], times: TimesOfDay? = row[2], skippedText: String = row[7]
-            let schedule = try schedules.schedule(rrule: row[3], anchor: row[4], start: row[5], times: times)
-            let skipped = skippedText == "[]" ? SkippedRuns() : SkippedRuns(entries: try decoder.decode([String].self, from: Data(skippedText.utf8)))
-            for run in PlannedRuns.runs(schedule, in: range, today: today, skipped: skipped, made: made[row[6]] ?? []) {
-                try body(PlannedRun(templateId: templateId, title: title, time: times == nil ? nil : run.time, date: run.date))
+        for routine in try activeRoutines(db) {
+            for run in PlannedRuns.runs(routine.schedule, in: range, today: today, skipped: routine.skipped, made: made[routine.seriesRowId] ?? []) {
+                try body(PlannedRun(templateId: routine.templateId, title: routine.title, time: routine.schedule.times == nil ? nil : run.time,
+                                    date: run.date))
             }
+        }
+    }
+
+    /// Every active routine with its active series, in title order; kept between reads while the
+    /// file is unchanged. Only reads call this, so what it keeps was never rolled back.
+    private func activeRoutines(_ db: Database) throws -> [PlannedRoutines.Routine] {
+        try plannedRoutines.routines(db) {
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT t.id, t.title, t.default_time, r.rrule, r.anchor, r.starts_on, s.rowid, s.skipped_dates
+                FROM templates t JOIN series s ON s.template_id = t.id JOIN recurrence_rules r ON r.template_id = t.id
+                WHERE t.status = 'active' AND s.status = 'active' ORDER BY t.title, t.id
+                """)
+            let decoder = JSONDecoder()
+            var routines: [PlannedRoutines.Routine] = []
+            while let row = try rows.next() {
+                let skippedText: String = row[7]
+                let skipped = skippedText == "[]" ? SkippedRuns() : SkippedRuns(entries: try decoder.decode([String].self, from: Data(skippedText.utf8)))
+                routines.append(PlannedRoutines.Routine(templateId: row[0], title: row[1], seriesRowId: row[6],
+                                                        schedule: try schedules.schedule(rrule: row[3], anchor: row[4], start: row[5], times: row[2]),
+                                                        skipped: skipped))
+            }
+            return routines
         }
     }
 

@@ -21,6 +21,8 @@ public final class BoardStore: Sendable {
     public let horizonRule: HorizonRule
     /// The routines' schedules the agenda has parsed.
     let schedules = ScheduleCache()
+    /// The active routines the agenda last read, while the file is unchanged.
+    let plannedRoutines = PlannedRoutines()
 
     /// Opens (creating and migrating if needed) the board file at `path`; with `concurrentReads`,
     /// reads don't wait for a write of this process (the screen's, beside its sync).

@@ -1,0 +1,72 @@
+import BoardModel
+@testable import BoardStore
+import Foundation
+import GRDB
+import Testing
+
+/// The agenda keeps the active routines it read while the file is unchanged (ARCHITECTURE.md §15):
+/// every write, from this store or another process, is seen at the next read.
+@Suite struct PlannedRoutinesTests {
+    let now = clock("2026-11-21T09:00")
+    let day = date("2026-12-10")
+
+    /// The planned runs' titles on `day`.
+    func planned(_ store: BoardStore) throws -> [String] {
+        try store.agenda.days(day...day, clock: now).filter { $0.kind == .planned }.map(\.title)
+    }
+
+    /// A DatabaseQueue's one connection: its own writes move nothing but its count of changes.
+    @Test func aRoutineAddedOrPausedOnTheSameConnectionIsPlannedAnew() throws {
+        let f = try StoreFixture()
+        let walk = try f.store.routines.add(CardValues(title: "Walk"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
+        #expect(try planned(f.store) == ["Walk"])
+        #expect(try f.store.agenda.counts(day...day, clock: now) == [1])
+        _ = try f.store.routines.add(CardValues(title: "Read"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
+        #expect(try planned(f.store) == ["Read", "Walk"])
+        try f.store.routines.pause(walk.id, clock: now)
+        #expect(try planned(f.store) == ["Read"])
+        #expect(try f.store.agenda.counts(day...day, clock: now) == [1])
+    }
+
+    /// Another process's commit moves the file's data version, which the kept routines are read at.
+    @Test func aRoutineChangedByAnotherProcessIsPlannedAnew() throws {
+        let f = try StoreFixture(onDisk: true)
+        let reader = try BoardStore.open(path: f.path, concurrentReads: true)
+        let walk = try f.store.routines.add(CardValues(title: "Walk"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
+        #expect(try planned(reader) == ["Walk"])
+        try f.store.routines.pause(walk.id, clock: now)
+        #expect(try planned(reader) == [])
+        try f.store.routines.resume(walk.id, clock: now)
+        #expect(try planned(reader) == ["Walk"])
+    }
+
+    /// A pool's writer is another connection than its readers: the store's own writes are seen.
+    @Test func aRoutineSkippedThroughAPoolIsPlannedAnew() throws {
+        let f = try StoreFixture(onDisk: true)
+        let store = try BoardStore.open(path: f.path, concurrentReads: true)
+        let walk = try store.routines.add(CardValues(title: "Walk"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
+        #expect(try planned(store) == ["Walk"])
+        try store.agenda.skipPlannedRun(templateId: walk.id, date: day, clock: now)
+        #expect(try planned(store) == [])
+        #expect(try store.agenda.counts(day...day.adding(days: 1), clock: now) == [0, 1])
+    }
+
+    /// Nothing written: the second read is the routines kept from the first, the same object.
+    @Test func anUnchangedFileKeepsWhatWasRead() throws {
+        let f = try StoreFixture()
+        let walk = try f.store.routines.add(CardValues(title: "Walk"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
+        var reads = 0
+        for _ in 0..<3 {
+            _ = try f.store.database.read { db in
+                try f.store.plannedRoutines.routines(db) {
+                    reads += 1
+                    return []
+                }
+            }
+        }
+        #expect(reads == 1)
+        try f.store.routines.pause(walk.id, clock: now)
+        _ = try f.store.database.read { db in try f.store.plannedRoutines.routines(db) { reads += 1; return [] } }
+        #expect(reads == 2)
+    }
+}
