@@ -1,6 +1,7 @@
 import BoardModel
-import BoardStore
+@testable import BoardStore
 import Foundation
+import GRDB
 import Testing
 
 /// Reminder instants follow the cards: a template's time edit moves them, finished work never fires.
@@ -92,5 +93,20 @@ import Testing
         }
         let due = Set(try f.store.reader.dueReminders(clock: start, within: 3600).map(\.title))
         #expect(due == expected && !due.isEmpty, "\(due.sorted()) vs \(expected.sorted())")
+    }
+
+    /// Every column the pick by wall time tests is in the dated cards' index, which the pick reads
+    /// (schema v26): only the cards due are read from the table, however many a day holds.
+    @Test func thePickByWallTimeReadsOnlyTheDatedCardsIndex() throws {
+        let f = try StoreFixture()
+        let (columns, plan) = try f.store.database.read { db in
+            (try String.fetchAll(db, sql: "SELECT name FROM pragma_index_info('tasks_due')"),
+             try Row.fetchAll(db, sql: """
+                EXPLAIN QUERY PLAN SELECT due_date FROM tasks WHERE is_completed = 0 AND due_date IS NOT NULL AND due_time IS NOT NULL
+                AND due_date BETWEEN '2026-11-21' AND '2026-11-22' AND remind_before_min >= 0
+                """).map { $0["detail"] as String }.joined(separator: "\n"))
+        }
+        #expect(columns == ["due_date", "due_time", "remind_before_min", "is_completed"])
+        #expect(plan.contains("USING COVERING INDEX tasks_due"), "\(plan)")
     }
 }

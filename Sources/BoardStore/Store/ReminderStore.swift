@@ -59,10 +59,12 @@ extension BoardStore {
     /// their template from yesterday to two days ahead, at the step's time that day, while the
     /// occurrence still has the step and it is not ticked.
     static func stepReminders(clock: BoardClock, near: (String, String)?, _ db: Database) throws -> [Reminder] {
+        // The templates with a reminding step first, then their cards: SQLite's own choice read every
+        // routine's every card and its template, a sixth of a write key at 100,000 cards.
         let rows = try Row.fetchAll(db, sql: """
             SELECT t.id, t.title, t.bucket, t.occurrence_date, t.checklist, t.created_at, p.checklist AS steps
-            FROM tasks t JOIN templates p ON p.id = t.template_id
-            WHERE t.is_completed = 0 AND t.occurrence_date BETWEEN ? AND ? AND p.checklist LIKE '%"remind"%'
+            FROM templates p CROSS JOIN tasks t
+            WHERE p.checklist LIKE '%"remind"%' AND t.template_id = p.id AND t.is_completed = 0 AND t.occurrence_date BETWEEN ? AND ?
             ORDER BY t.occurrence_date, t.rowid
             """, arguments: [clock.today.adding(days: -1), clock.today.adding(days: 2)])
         var reminders: [Reminder] = []
