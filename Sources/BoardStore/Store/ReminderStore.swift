@@ -36,9 +36,12 @@ extension BoardStore {
     /// `near`: only those whose reminder's wall time ("YYYY-MM-DD HH:MM:SS") lies between the two.
     static func openReminders(clock: BoardClock, near: (String, String)? = nil, _ db: Database) throws -> [Reminder] {
         let before = CardTable.remindBefore.column
-        let wallTime = "datetime(due_date || ' ' || due_time, '-' || \(before) || ' minutes')"
+        let due = "due_date || ' ' || due_time || ':00'"
+        // A reminder is never after its card (its lead is 0 to 1,440 minutes), and with no lead it
+        // is at the card: plain text comparisons rule most cards out before a wall time is worked out.
+        let wallTime = "\(due) >= ?2 AND (\(before) > 0 OR \(due) <= ?3) AND datetime(due_date || ' ' || due_time, '-' || \(before) || ' minutes')"
         // Near a wall time, the due date is bounded too (a reminder comes at most a day early), so
-        // the date index finds the few cards whose wall time is worked out.
+        // the dated cards' index finds the few cards whose wall time is worked out.
         let rows = try Row.fetchAll(db, sql: """
             SELECT id, title, bucket, due_date, due_time, \(before), created_at FROM tasks
             WHERE is_completed = 0 AND due_date IS NOT NULL AND due_time IS NOT NULL AND due_date <= ?
