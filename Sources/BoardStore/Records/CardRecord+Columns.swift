@@ -9,13 +9,7 @@ extension CardRecord {
 
     /// Where each column is in rows like `row`, in `CardTable` order (`columnValues`' order). A
     /// cursor finds them once: by name, GRDB lowercases and hashes the name for every value read.
-    static func columnPositions(in row: Row) throws -> [Int] {
-        let names = Array(row.columnNames).map { $0.lowercased() }
-        return try CardTable.fields.map { field in
-            guard let position = names.firstIndex(of: field.column) else { throw JSONColumn.Unreadable(column: field.column) }
-            return position
-        }
-    }
+    static func columnPositions(in row: Row) throws -> [Int] { try row.positions(of: CardTable.fields) }
 
     /// The card in `row`, its columns at `p` (from `columnPositions`).
     init(row: Row, at p: [Int]) throws {
@@ -73,6 +67,17 @@ extension CardRecord {
     /// trigger need not work it out row by row (ARCHITECTURE.md §15).
     static func bulkInsert(_ db: Database, shown: Bool = false) throws -> BulkInsert {
         try BulkInsert(db, table: databaseTableName, columns: CardTable.deviceColumns + (shown ? ["shown"] : []))
+    }
+}
+
+extension Row {
+    /// Where each of `fields`' columns is in this row, in their order; the rows of one cursor share them.
+    func positions(of fields: [SyncedField]) throws -> [Int] {
+        let names = Array(columnNames).map { $0.lowercased() }
+        return try fields.map { field in
+            guard let position = names.firstIndex(of: field.column) else { throw JSONColumn.Unreadable(column: field.column) }
+            return position
+        }
     }
 }
 

@@ -56,3 +56,29 @@ public struct TemplateRecord: Hashable, Sendable, BoardRecord, Codable {
         }
     }
 }
+
+extension TemplateRecord {
+    /// A template read column by column rather than through Codable, as a card is: the screen
+    /// reads its Routines column again after every write (ARCHITECTURE.md §7).
+    public init(row: Row) throws {
+        let p = try row.positions(of: TemplateTable.fields)
+        id = try row.decode(atIndex: p[0])
+        ownerId = try row.decode(atIndex: p[1])
+        title = try row.decode(atIndex: p[2])
+        description = try row.decode(atIndex: p[3])
+        labels = try JSONColumn.strings(row.decode(atIndex: p[4]), column: TemplateTable.labels.column)
+        checklist = try JSONColumn.array(row.decode(atIndex: p[5]))
+        guard let bucket = Bucket(rawValue: try row.decode(atIndex: p[6])) else { throw JSONColumn.Unreadable(column: TemplateTable.defaultBucket.column) }
+        defaultBucket = bucket
+        times = try row.decode(atIndex: p[7])
+        priority = try row.decode(atIndex: p[8])
+        defaultDurationMin = try row.decode(atIndex: p[9])
+        guard let status = TemplateStatus(rawValue: try row.decode(atIndex: p[10])) else { throw JSONColumn.Unreadable(column: TemplateTable.status.column) }
+        self.status = status
+        version = try row.decode(atIndex: p[11])
+        createdAt = try row.decode(atIndex: p[12])
+        updatedAt = try row.decode(atIndex: p[13])
+        endAfterCount = try row.decode(atIndex: p[14])
+        remindBeforeMin = try row.decode(atIndex: p[15])
+    }
+}
