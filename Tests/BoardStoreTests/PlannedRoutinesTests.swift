@@ -70,3 +70,31 @@ import Testing
         #expect(reads == 2)
     }
 }
+
+/// The Calendar reads a month in one transaction (ARCHITECTURE.md §15): its counts and a day's items
+/// are those the two reads give apart, on every day of the grid.
+@Suite struct CalendarReadTests {
+    @Test func aMonthsReadIsItsCountsAndItsDaysItems() throws {
+        let f = try StoreFixture()
+        let now = clock("2026-11-21T09:00")
+        let meds = try f.store.routines.add(CardValues(title: "Meds"), rule: try rule("every day"), times: try TimesOfDay(parsing: "08:00, 20:00"),
+                                           start: date("2026-11-21"), clock: now)
+        _ = try f.store.routines.add(CardValues(title: "Bins"), rule: try rule("every other tuesday"), start: date("2026-11-21"), clock: now)
+        _ = try f.store.routines.add(CardValues(title: "Rent"), rule: try rule("every month on the 31st"), start: date("2026-11-21"), clock: now)
+        try f.store.routines.generate(clock: now)
+        try f.store.agenda.skipPlannedRun(templateId: meds.id, date: date("2026-12-03"), time: LocalTime(hour: 20, minute: 0), clock: now)
+        _ = try f.store.agenda.act(onPlannedRun: meds.id, date: date("2026-12-04"), time: LocalTime(hour: 8, minute: 0), .complete, clock: now)
+        _ = try f.store.cards.add(CardValues(title: "Dentist", time: LocalTime(hour: 10, minute: 0)), due: date("2026-12-04"), clock: now)
+        let grid = MonthGrid(holding: date("2026-12-01"), weekStart: .monday).days
+        let counts = try f.store.agenda.counts(grid, clock: now)
+        var day = grid.lowerBound
+        while day <= grid.upperBound {
+            let read = try f.store.agenda.calendar(grid: grid, day: day, clock: now)
+            #expect(read.counts == counts)
+            #expect(read.items == (try f.store.agenda.days(day...day, clock: now)), "\(day)")
+            day = day.adding(days: 1)
+        }
+        let fourth = try f.store.agenda.calendar(grid: grid, day: date("2026-12-04"), clock: now).items
+        #expect(fourth.map(\.title) == ["Meds", "Dentist", "Meds"] && fourth.map(\.kind) == [.run, .card, .planned], "\(fourth)")
+    }
+}

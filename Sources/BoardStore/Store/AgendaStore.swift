@@ -132,60 +132,87 @@ extension AgendaStore {
     /// by day, untimed first then by time; within a time, cards and made runs by title, then planned
     /// runs by their routine's title. Only reads: a planned run exists nowhere but in this answer.
     public func days(_ range: ClosedRange<LocalDate>, clock: BoardClock) throws -> [AgendaItem] {
-        let days = range.lowerBound.days(until: range.upperBound) + 1
-        guard days <= BoardStore.maxAgendaDays else { throw BoardError("days", "must be 1 to \(BoardStore.maxAgendaDays), got \(days)") }
+        try Self.check(range)
         return try read { db in
-            var items: [AgendaItem] = []
-            let columns = try BoardStore.columns(horizons(clock), db)
-            let cards = try Row.fetchCursor(db, sql: """
-                SELECT id, title, due_date, due_time, \(columns.expression), is_completed, template_id, occurrence_date FROM tasks
-                WHERE due_date BETWEEN ? AND ? ORDER BY title, id
-                """, arguments: [range.lowerBound, range.upperBound])
-            while let row = try cards.next() {
-                let templateId: String? = row[6], occurrenceDate: LocalDate? = row[7]
-                let isRun = Occurrence.isOccurrence(templateId: templateId, occurrenceDate: occurrenceDate)
-                items.append(AgendaItem(kind: isRun ? .run : .card, date: row[2], time: row[3], title: row[1], cardId: row[0],
-                                        templateId: isRun ? templateId : nil, occurrenceDate: isRun ? occurrenceDate : nil,
-                                        bucket: Bucket(rawValue: row[4]), isCompleted: row[5]))
-            }
-            try base.forEachPlannedRun(range, today: clock.today, db) { run in
-                items.append(.planned(templateId: run.templateId, title: run.title, date: run.date, time: run.time))
-            }
-            let shared = try Row.fetchCursor(db, sql: """
-                SELECT r.title, r.date, r.time, r.completed, s.shared_by FROM shared_runs r JOIN shared_routines s ON s.id = r.routine_id
-                WHERE r.date BETWEEN ? AND ? ORDER BY r.title, r.id
-                """, arguments: [range.lowerBound.iso, range.upperBound.iso])
-            while let row = try shared.next() {
-                guard let date = LocalDate(iso: row[1] as String) else { continue }
-                items.append(.shared(by: row[4], title: row[0], date: date, time: (row[2] as String?).flatMap { LocalTime(iso: $0) }, isCompleted: row[3]))
-            }
-            try base.forEachPlannedSharedRun(range, today: clock.today, db) { routine, run in
-                items.append(.shared(by: routine.sharedBy, title: routine.title, date: run.date, time: routine.times == nil ? nil : run.time,
-                                     isCompleted: false))
-            }
-            // Sorted on whole numbers (day, time, place read in): comparing titles was most of a month's read.
-            let keys = items.indices.map { (day: items[$0].date.dayNumber, time: items[$0].time.map { $0.minuteOfDay + 1 } ?? 0, index: $0) }
-            return keys.sorted { ($0.day, $0.time, $0.index) < ($1.day, $1.time, $1.index) }.map { items[$0.index] }
+            var planned: [BoardStore.PlannedRun] = []
+            try base.forEachPlannedRun(range, today: clock.today, db) { planned.append($0) }
+            return try items(range, planned: planned, clock: clock, db)
         }
     }
 
     /// How many dated cards and routine runs (made or planned) each day of `range` has, by day from
     /// its first: the Calendar's grid, read without making an item of each.
     public func counts(_ range: ClosedRange<LocalDate>, clock: BoardClock) throws -> [Int] {
+        try Self.check(range)
+        return try read { db in try counts(range, clock: clock, db) { _ in } }
+    }
+
+    /// The Calendar's read of a month: the counts of its grid and the items of `day`, in one
+    /// transaction, the routines' planned runs worked out once for both.
+    public func calendar(grid: ClosedRange<LocalDate>, day: LocalDate, clock: BoardClock) throws -> (counts: [Int], items: [AgendaItem]) {
+        try Self.check(grid)
+        guard grid.contains(day) else { return (try counts(grid, clock: clock), try days(day...day, clock: clock)) }
+        return try read { db in
+            var planned: [BoardStore.PlannedRun] = []
+            let counts = try counts(grid, clock: clock, db) { if $0.date == day { planned.append($0) } }
+            return (counts, try items(day...day, planned: planned, clock: clock, db))
+        }
+    }
+
+    private static func check(_ range: ClosedRange<LocalDate>) throws {
         let days = range.lowerBound.days(until: range.upperBound) + 1
         guard days <= BoardStore.maxAgendaDays else { throw BoardError("days", "must be 1 to \(BoardStore.maxAgendaDays), got \(days)") }
-        return try read { db in
-            var counts = Array(repeating: 0, count: days)
-            let rows = try Row.fetchCursor(db, sql: "SELECT due_date, COUNT(*) FROM tasks WHERE due_date BETWEEN ? AND ? GROUP BY due_date",
-                                           arguments: [range.lowerBound, range.upperBound])
-            while let row = try rows.next() { counts[range.lowerBound.days(until: row[0] as LocalDate)] += row[1] as Int }
-            try base.forEachPlannedRun(range, today: clock.today, db) { run in counts[range.lowerBound.days(until: run.date)] += 1 }
-            let shared = try String.fetchAll(db, sql: "SELECT date FROM shared_runs WHERE date BETWEEN ? AND ?",
-                                             arguments: [range.lowerBound.iso, range.upperBound.iso])
-            for day in shared.compactMap({ LocalDate(iso: $0) }) { counts[range.lowerBound.days(until: day)] += 1 }
-            try base.forEachPlannedSharedRun(range, today: clock.today, db) { _, run in counts[range.lowerBound.days(until: run.date)] += 1 }
-            return counts
+    }
+
+    /// The items of `range` with its routines' `planned` runs, in the agenda's order.
+    private func items(_ range: ClosedRange<LocalDate>, planned: [BoardStore.PlannedRun], clock: BoardClock, _ db: Database) throws -> [AgendaItem] {
+        var items: [AgendaItem] = []
+        let columns = try BoardStore.columns(horizons(clock), db)
+        let cards = try Row.fetchCursor(db, sql: """
+            SELECT id, title, due_date, due_time, \(columns.expression), is_completed, template_id, occurrence_date FROM tasks
+            WHERE due_date BETWEEN ? AND ? ORDER BY title, id
+            """, arguments: [range.lowerBound, range.upperBound])
+        while let row = try cards.next() {
+            let templateId: String? = row[6], occurrenceDate: LocalDate? = row[7]
+            let isRun = Occurrence.isOccurrence(templateId: templateId, occurrenceDate: occurrenceDate)
+            items.append(AgendaItem(kind: isRun ? .run : .card, date: row[2], time: row[3], title: row[1], cardId: row[0],
+                                    templateId: isRun ? templateId : nil, occurrenceDate: isRun ? occurrenceDate : nil,
+                                    bucket: Bucket(rawValue: row[4]), isCompleted: row[5]))
         }
+        items += planned.map { .planned(templateId: $0.templateId, title: $0.title, date: $0.date, time: $0.time) }
+        let shared = try Row.fetchCursor(db, sql: """
+            SELECT r.title, r.date, r.time, r.completed, s.shared_by FROM shared_runs r JOIN shared_routines s ON s.id = r.routine_id
+            WHERE r.date BETWEEN ? AND ? ORDER BY r.title, r.id
+            """, arguments: [range.lowerBound.iso, range.upperBound.iso])
+        while let row = try shared.next() {
+            guard let date = LocalDate(iso: row[1] as String) else { continue }
+            items.append(.shared(by: row[4], title: row[0], date: date, time: (row[2] as String?).flatMap { LocalTime(iso: $0) }, isCompleted: row[3]))
+        }
+        try base.forEachPlannedSharedRun(range, today: clock.today, db) { routine, run in
+            items.append(.shared(by: routine.sharedBy, title: routine.title, date: run.date, time: routine.times == nil ? nil : run.time,
+                                 isCompleted: false))
+        }
+        // Sorted on whole numbers (day, time, place read in): comparing titles was most of a month's read.
+        let keys = items.indices.map { (day: items[$0].date.dayNumber, time: items[$0].time.map { $0.minuteOfDay + 1 } ?? 0, index: $0) }
+        return keys.sorted { ($0.day, $0.time, $0.index) < ($1.day, $1.time, $1.index) }.map { items[$0.index] }
+    }
+
+    /// The counts of `range`'s days, handing each planned run of a routine to `planned` as it is counted.
+    private func counts(_ range: ClosedRange<LocalDate>, clock: BoardClock, _ db: Database,
+                        planned: (BoardStore.PlannedRun) -> Void) throws -> [Int] {
+        var counts = Array(repeating: 0, count: range.lowerBound.days(until: range.upperBound) + 1)
+        let rows = try Row.fetchCursor(db, sql: "SELECT due_date, COUNT(*) FROM tasks WHERE due_date BETWEEN ? AND ? GROUP BY due_date",
+                                       arguments: [range.lowerBound, range.upperBound])
+        while let row = try rows.next() { counts[range.lowerBound.days(until: row[0] as LocalDate)] += row[1] as Int }
+        try base.forEachPlannedRun(range, today: clock.today, db) { run in
+            counts[range.lowerBound.days(until: run.date)] += 1
+            planned(run)
+        }
+        let shared = try String.fetchAll(db, sql: "SELECT date FROM shared_runs WHERE date BETWEEN ? AND ?",
+                                         arguments: [range.lowerBound.iso, range.upperBound.iso])
+        for day in shared.compactMap({ LocalDate(iso: $0) }) { counts[range.lowerBound.days(until: day)] += 1 }
+        try base.forEachPlannedSharedRun(range, today: clock.today, db) { _, run in counts[range.lowerBound.days(until: run.date)] += 1 }
+        return counts
     }
 
     /// Makes the occurrence a planned run stands for and does `act` to it, as one intent; returns

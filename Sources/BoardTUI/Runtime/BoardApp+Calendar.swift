@@ -8,8 +8,9 @@ extension BoardApp {
     func readCalendar(day: LocalDate, counts: Bool) throws {
         let now = clock()
         let grid = MonthGrid(holding: day, weekStart: state.config.weekStart ?? .monday)
-        report(.calendarRead(day: day, counts: counts ? try store.agenda.counts(grid.days, clock: now) : nil,
-                             items: try store.agenda.days(day...day, clock: now)))
+        guard counts else { return report(.calendarRead(day: day, counts: nil, items: try store.agenda.days(day...day, clock: now))) }
+        let read = try store.agenda.calendar(grid: grid.days, day: day, clock: now)
+        report(.calendarRead(day: day, counts: read.counts, items: read.items))
     }
 
     /// Opens a Calendar item on the board: a planned run is made first (one intent, undoable), then
