@@ -103,6 +103,11 @@ let firstFrame = try seconds {
     frame = try app.firstFrame(width: 200, height: 60)
 }
 guard frame.text.contains("This Week (\(plainCards / 4))") else { fatalError("unexpected board:\n\(frame.text)") }
+// PROFILE=start: only the start to the first frame, for a profiler to look at.
+if ProcessInfo.processInfo.environment["PROFILE"] == "start" {
+    print(String(format: "start to first frame: %.1f ms", firstFrame * 1000))
+    exit(0)
+}
 
 // Focus keys through the whole runtime: update, reading windows of cards as the focus goes, drawing.
 var samples: [Double] = []
