@@ -85,16 +85,16 @@ import Testing
         try f.store.agenda.skipPlannedRun(templateId: meds.id, date: date("2026-12-03"), time: LocalTime(hour: 20, minute: 0), clock: now)
         _ = try f.store.agenda.act(onPlannedRun: meds.id, date: date("2026-12-04"), time: LocalTime(hour: 8, minute: 0), .complete, clock: now)
         _ = try f.store.cards.add(CardValues(title: "Dentist", time: LocalTime(hour: 10, minute: 0)), due: date("2026-12-04"), clock: now)
+        // From November's grid to January's: the days of the grid around December.
         let grid = MonthGrid(holding: date("2026-12-01"), weekStart: .monday).days
-        let counts = try f.store.agenda.counts(grid, clock: now)
         var day = grid.lowerBound
         while day <= grid.upperBound {
-            let read = try f.store.agenda.calendar(grid: grid, day: day, clock: now)
-            #expect(read.counts == counts)
+            let read = try f.store.agenda.calendar(day: day, weekStart: .monday, clock: now)
+            #expect(read.counts == (try f.store.agenda.counts(MonthGrid(holding: day, weekStart: .monday).days, clock: now)), "\(day)")
             #expect(read.items == (try f.store.agenda.days(day...day, clock: now)), "\(day)")
             day = day.adding(days: 1)
         }
-        let fourth = try f.store.agenda.calendar(grid: grid, day: date("2026-12-04"), clock: now).items
+        let fourth = try f.store.agenda.calendar(day: date("2026-12-04"), weekStart: .monday, clock: now).items
         #expect(fourth.map(\.title) == ["Meds", "Dentist", "Meds"] && fourth.map(\.kind) == [.run, .card, .planned], "\(fourth)")
     }
 }

@@ -147,11 +147,10 @@ extension AgendaStore {
         return try read { db in try counts(range, clock: clock, db) { _ in } }
     }
 
-    /// The Calendar's read of a month: the counts of its grid and the items of `day`, in one
-    /// transaction, the routines' planned runs worked out once for both.
-    public func calendar(grid: ClosedRange<LocalDate>, day: LocalDate, clock: BoardClock) throws -> (counts: [Int], items: [AgendaItem]) {
-        try Self.check(grid)
-        guard grid.contains(day) else { return (try counts(grid, clock: clock), try days(day...day, clock: clock)) }
+    /// The Calendar's read of a month: the counts of the month grid holding `day` and the items of
+    /// `day`, in one transaction, the routines' planned runs worked out once for both.
+    public func calendar(day: LocalDate, weekStart: Weekday, clock: BoardClock) throws -> (counts: [Int], items: [AgendaItem]) {
+        let grid = MonthGrid(holding: day, weekStart: weekStart).days
         return try read { db in
             var planned: [BoardStore.PlannedRun] = []
             let counts = try counts(grid, clock: clock, db) { if $0.date == day { planned.append($0) } }

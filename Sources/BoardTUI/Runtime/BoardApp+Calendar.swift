@@ -7,9 +7,8 @@ extension BoardApp {
     /// Reads the agenda of `day`, and with `counts` those of the month grid holding it.
     func readCalendar(day: LocalDate, counts: Bool) throws {
         let now = clock()
-        let grid = MonthGrid(holding: day, weekStart: state.config.weekStart ?? .monday)
         guard counts else { return report(.calendarRead(day: day, counts: nil, items: try store.agenda.days(day...day, clock: now))) }
-        let read = try store.agenda.calendar(grid: grid.days, day: day, clock: now)
+        let read = try store.agenda.calendar(day: day, weekStart: state.config.weekStart ?? .monday, clock: now)
         report(.calendarRead(day: day, counts: read.counts, items: read.items))
     }
 
