@@ -47,6 +47,29 @@ import Testing
         #expect(app.state.message == "Undid: edit of template “Morning”")
     }
 
+    /// The Routines column's templates are kept across a plain card's write (ARCHITECTURE.md §7),
+    /// and read again after a write to an occurrence: x and u on today's run move its next run.
+    @Test func xOnTodaysRunMovesItsRoutinesNextRunAndUndoMovesItBack() throws {
+        let f = try TUIFixture()
+        let walk = try f.store.routines.add(CardValues(title: "Walk"), rule: RecurrenceRule(.daily), start: demoClock.today, clock: demoClock)
+        let app = try BoardApp(store: f.store, path: f.path) { demoClock }
+        _ = try app.firstFrame(width: 120, height: 40)
+        func nextRun() -> LocalDate? { app.state.snapshot.templates.first { $0.id == walk.id }?.nextRun }
+        #expect(nextRun() == demoClock.today)
+        let plain = try f.store.cards.add(CardValues(title: "Post the letter"), bucket: .thisWeek, clock: demoClock)
+        try app.reload(focusing: plain.id)
+        _ = try app.handle(.character("x"))
+        #expect(try f.store.cards.find(plain.id).isCompleted)
+        #expect(nextRun() == demoClock.today)
+        let today = try #require(try occurrences(f, of: walk.id).first { $0.occurrenceDate == demoClock.today })
+        try app.reload(focusing: today.id)
+        _ = try app.handle(.character("x"))
+        #expect(try f.store.cards.find(today.id).isCompleted)
+        #expect(nextRun() == demoClock.today.adding(days: 1))
+        _ = try app.handle(.character("u"))
+        #expect(nextRun() == demoClock.today)
+    }
+
     @Test func cancelGoesBackToTheFormAndWritesNothing() throws {
         let f = try TUIFixture()
         let app = try BoardApp(store: f.store, path: f.path) { demoClock }

@@ -60,6 +60,7 @@ enum Schema {
         migrator.registerMigration("v24 how many cards each column holds") { db in try v24(db) }
         migrator.registerMigration("v25 each column's whole order in its index") { db in try v25(db) }
         migrator.registerMigration("v26 reminders found in the dated cards' index") { db in try v26(db) }
+        migrator.registerMigration("v27 a version of what the Routines column reads") { db in try v27(db) }
         return migrator
     }
 

@@ -7,29 +7,25 @@ import GRDB
 /// reads all come from one commit — the screen's snapshot, where counts, card windows, templates
 /// and habits must agree. No SQL reaches past it: its one `read` is the store's own.
 public struct BoardReader {
-    enum Source {
-        case store(BoardStore)
-        case transaction(Database)
-    }
-
-    let source: Source
+    /// The store read, with its caches of what was read before.
+    let store: BoardStore
+    /// The read transaction every read goes through; nil: each read is a transaction of its own.
+    let transaction: Database?
 
     /// Runs `body` in a read transaction: a new one, or the one this reads through.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        switch source {
-        case .store(let store): try store.read(body)
-        case .transaction(let db): try body(db)
-        }
+        if let transaction { return try body(transaction) }
+        return try store.read(body)
     }
 }
 
 extension BoardStore {
     /// The board's reads, each in a transaction of its own.
-    public var reader: BoardReader { BoardReader(source: .store(self)) }
+    public var reader: BoardReader { BoardReader(store: self, transaction: nil) }
 
     /// Runs `body` in one read transaction and gives it a reader of that transaction.
     public func reading<T>(_ body: (BoardReader) throws -> T) throws -> T {
-        try database.read { db in try body(BoardReader(source: .transaction(db))) }
+        try database.read { db in try body(BoardReader(store: self, transaction: db)) }
     }
 }
 
@@ -38,17 +34,22 @@ extension BoardReader {
     /// Templates in creation order, archived ones last (or left out); the first `limit` when given.
     public func templates(clock: BoardClock, limit: Int? = nil, includingArchived: Bool = true) throws -> [TemplateOverview] {
         try read { db in
-            var request = TemplateRecord.order(TemplateRecord.Columns.status == TemplateStatus.archived, TemplateRecord.Columns.createdAt, Column.rowID)
-            if !includingArchived { request = request.filter(TemplateRecord.Columns.status != TemplateStatus.archived) }
-            if let limit { request = request.limit(limit) }
-            return try BoardStore.overviews(of: try request.fetchAll(db), clock: clock, db)
+            let question = RoutinesColumnCache.Question(now: clock.local, zone: clock.zone.identifier, limit: limit, includingArchived: includingArchived)
+            return try store.routinesColumn.overviews(db, question) {
+                var request = TemplateRecord.order(TemplateRecord.Columns.status == TemplateStatus.archived, TemplateRecord.Columns.createdAt, Column.rowID)
+                if !includingArchived { request = request.filter(TemplateRecord.Columns.status != TemplateStatus.archived) }
+                if let limit { request = request.limit(limit) }
+                return try BoardStore.overviews(of: try request.fetchAll(db), clock: clock, db)
+            }
         }
     }
 
     /// Every template's title by id: what the "From Template" chips need.
     public func templateTitles() throws -> [String: String] {
         try read { db in
-            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, title FROM templates").map { ($0[0], $0[1]) })
+            try store.routinesColumn.titles(db) {
+                Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, title FROM templates").map { ($0[0], $0[1]) })
+            }
         }
     }
 

@@ -23,6 +23,9 @@ public final class BoardStore: Sendable {
     let schedules = ScheduleCache()
     /// The active routines the agenda last read, while the file is unchanged.
     let plannedRoutines = PlannedRoutines()
+    /// The Routines column's templates and the templates' titles, while no template, rule, series
+    /// or occurrence changed.
+    let routinesColumn = RoutinesColumnCache()
 
     /// Opens (creating and migrating if needed) the board file at `path`; with `concurrentReads`,
     /// reads don't wait for a write of this process (the screen's, beside its sync).
