@@ -98,3 +98,15 @@ import Testing
         #expect(fourth.map(\.title) == ["Meds", "Dentist", "Meds"] && fourth.map(\.kind) == [.run, .card, .planned], "\(fourth)")
     }
 }
+
+/// What the Calendar reads at every month it shows comes from an index, not the table (ARCHITECTURE.md §15).
+@Suite struct MadeRunsIndexTests {
+    @Test func theRunsASeriesMadeAreReadFromItsIndexAlone() throws {
+        let f = try StoreFixture()
+        let plan = try f.store.database.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + BoardStore.madeRunsSQL, arguments: ["2026-11-21", "2026-12-31"])
+                .map { $0["detail"] as String }.joined(separator: "\n")
+        }
+        #expect(plan.contains("USING COVERING INDEX tasks_series_completion"), "\(plan)")
+    }
+}

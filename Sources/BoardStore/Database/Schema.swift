@@ -61,6 +61,7 @@ enum Schema {
         migrator.registerMigration("v25 each column's whole order in its index") { db in try v25(db) }
         migrator.registerMigration("v26 reminders found in the dated cards' index") { db in try v26(db) }
         migrator.registerMigration("v27 a version of what the Routines column reads") { db in try v27(db) }
+        migrator.registerMigration("v28 a series' runs in its completion index") { db in try v28(db) }
         return migrator
     }
 

@@ -16,6 +16,12 @@ extension BoardStore {
         let date: LocalDate
     }
 
+    /// The runs the active series have made between two days, read from the series' index alone.
+    static let madeRunsSQL = """
+        SELECT s.rowid, t.occurrence_date, t.occurrence_time FROM series s CROSS JOIN tasks t
+        WHERE s.status = 'active' AND t.series_id = s.id AND t.occurrence_date BETWEEN ? AND ?
+        """
+
     /// Each planned run of every active routine with a calendar schedule in `range`, routine by
     /// routine in title order.
     func forEachPlannedRun(_ range: ClosedRange<LocalDate>, today: LocalDate, _ db: Database,
@@ -24,10 +30,7 @@ extension BoardStore {
         // Every date a series has made an occurrence for in the range, wherever the card was moved since:
         // sought series by series in their index (reading every occurrence's date was a third of a day's read).
         var made: [Int64: Set<OccurrenceKey>] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT s.rowid, t.occurrence_date, t.occurrence_time FROM series s CROSS JOIN tasks t
-            WHERE s.status = 'active' AND t.series_id = s.id AND t.occurrence_date BETWEEN ? AND ?
-            """), arguments: [max(range.lowerBound, today), range.upperBound])
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.madeRunsSQL), arguments: [max(range.lowerBound, today), range.upperBound])
         while let row = try rows.next() { made[row[0], default: []].insert(OccurrenceKey(date: row[1], time: row[2])) }
         for routine in try activeRoutines(db) {
             for run in PlannedRuns.runs(routine.schedule, in: range, today: today, skipped: routine.skipped, made: made[routine.seriesRowId] ?? []) {
