@@ -51,6 +51,26 @@ import Testing
         #expect(try store.agenda.counts(day...day.adding(days: 1), clock: now) == [0, 1])
     }
 
+    /// A month's planned counts are kept beside the routines: a skip on this connection, a routine
+    /// added by another process and another today each count the month anew.
+    @Test func aMonthsPlannedCountsFollowEveryChange() throws {
+        let f = try StoreFixture(onDisk: true)
+        let screen = try BoardStore.open(path: f.path, concurrentReads: true)
+        let month = MonthGrid(holding: day, weekStart: .monday).days
+        let walk = try screen.routines.add(CardValues(title: "Walk"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
+        let at = month.lowerBound.days(until: day)
+        #expect(try screen.agenda.counts(month, clock: now)[at] == 1)
+        try screen.agenda.skipPlannedRun(templateId: walk.id, date: day, clock: now)
+        #expect(try screen.agenda.counts(month, clock: now)[at] == 0)
+        #expect(try screen.agenda.counts(month, clock: now)[at + 1] == 1)
+        _ = try f.store.routines.add(CardValues(title: "Read"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
+        #expect(try screen.agenda.counts(month, clock: now)[at + 1] == 2)
+        // Counted on a later day, the runs before it are not planned any more.
+        let later = clock("2026-12-11T09:00")
+        #expect(try screen.agenda.counts(month, clock: later)[at] == 0)
+        #expect(try screen.agenda.counts(month, clock: now)[at] == 1)
+    }
+
     /// Nothing written: the second read is the routines kept from the first, the same object.
     @Test func anUnchangedFileKeepsWhatWasRead() throws {
         let f = try StoreFixture()

@@ -40,6 +40,16 @@ extension BoardStore {
         }
     }
 
+    /// How many runs the active routines plan on each day of `range`, by day from its first; kept
+    /// beside the routines while the file is unchanged, so a month paged back to is not planned again.
+    func plannedCounts(_ range: ClosedRange<LocalDate>, today: LocalDate, _ db: Database) throws -> [Int] {
+        try plannedRoutines.counts(db, .init(first: range.lowerBound, last: range.upperBound, today: today)) {
+            var counts = Array(repeating: 0, count: range.lowerBound.days(until: range.upperBound) + 1)
+            try forEachPlannedRun(range, today: today, db) { counts[range.lowerBound.days(until: $0.date)] += 1 }
+            return counts
+        }
+    }
+
     /// Every active routine with its active series, in title order; kept between reads while the
     /// file is unchanged. Only reads call this, so what it keeps was never rolled back.
     private func activeRoutines(_ db: Database) throws -> [PlannedRoutines.Routine] {
@@ -147,17 +157,17 @@ extension AgendaStore {
     /// its first: the Calendar's grid, read without making an item of each.
     public func counts(_ range: ClosedRange<LocalDate>, clock: BoardClock) throws -> [Int] {
         try Self.check(range)
-        return try read { db in try counts(range, clock: clock, db) { _ in } }
+        return try read { db in try counts(range, clock: clock, db) }
     }
 
     /// The Calendar's read of a month: the counts of the month grid holding `day` and the items of
-    /// `day`, in one transaction, the routines' planned runs worked out once for both.
+    /// `day`, in one transaction.
     public func calendar(day: LocalDate, weekStart: Weekday, clock: BoardClock) throws -> (counts: [Int], items: [AgendaItem]) {
         let grid = MonthGrid(holding: day, weekStart: weekStart).days
         return try read { db in
             var planned: [BoardStore.PlannedRun] = []
-            let counts = try counts(grid, clock: clock, db) { if $0.date == day { planned.append($0) } }
-            return (counts, try items(day...day, planned: planned, clock: clock, db))
+            try base.forEachPlannedRun(day...day, today: clock.today, db) { planned.append($0) }
+            return (try counts(grid, clock: clock, db), try items(day...day, planned: planned, clock: clock, db))
         }
     }
 
@@ -199,17 +209,12 @@ extension AgendaStore {
         return keys.sorted { ($0.day, $0.time, $0.index) < ($1.day, $1.time, $1.index) }.map { items[$0.index] }
     }
 
-    /// The counts of `range`'s days, handing each planned run of a routine to `planned` as it is counted.
-    private func counts(_ range: ClosedRange<LocalDate>, clock: BoardClock, _ db: Database,
-                        planned: (BoardStore.PlannedRun) -> Void) throws -> [Int] {
-        var counts = Array(repeating: 0, count: range.lowerBound.days(until: range.upperBound) + 1)
+    /// The counts of `range`'s days: dated cards, planned runs, shared runs.
+    private func counts(_ range: ClosedRange<LocalDate>, clock: BoardClock, _ db: Database) throws -> [Int] {
+        var counts = try base.plannedCounts(range, today: clock.today, db)
         let rows = try Row.fetchCursor(db, sql: "SELECT due_date, COUNT(*) FROM tasks WHERE due_date BETWEEN ? AND ? GROUP BY due_date",
                                        arguments: [range.lowerBound, range.upperBound])
         while let row = try rows.next() { counts[range.lowerBound.days(until: row[0] as LocalDate)] += row[1] as Int }
-        try base.forEachPlannedRun(range, today: clock.today, db) { run in
-            counts[range.lowerBound.days(until: run.date)] += 1
-            planned(run)
-        }
         let shared = try String.fetchAll(db, sql: "SELECT date FROM shared_runs WHERE date BETWEEN ? AND ?",
                                          arguments: [range.lowerBound.iso, range.upperBound.iso])
         for day in shared.compactMap({ LocalDate(iso: $0) }) { counts[range.lowerBound.days(until: day)] += 1 }
