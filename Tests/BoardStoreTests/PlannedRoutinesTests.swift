@@ -4,8 +4,8 @@ import Foundation
 import GRDB
 import Testing
 
-/// The agenda keeps the active routines it read while the file is unchanged (ARCHITECTURE.md §15):
-/// every write, from this store or another process, is seen at the next read.
+/// The agenda keeps the active routines it read while the routines version stands (ARCHITECTURE.md
+/// §7, §15): every change to a routine, from this store or another process, is seen at the next read.
 @Suite struct PlannedRoutinesTests {
     let now = clock("2026-11-21T09:00")
     let day = date("2026-12-10")
@@ -15,7 +15,7 @@ import Testing
         try store.agenda.days(day...day, clock: now).filter { $0.kind == .planned }.map(\.title)
     }
 
-    /// A DatabaseQueue's one connection: its own writes move nothing but its count of changes.
+    /// A DatabaseQueue's one connection, which writes and reads.
     @Test func aRoutineAddedOrPausedOnTheSameConnectionIsPlannedAnew() throws {
         let f = try StoreFixture()
         let walk = try f.store.routines.add(CardValues(title: "Walk"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
@@ -28,7 +28,7 @@ import Testing
         #expect(try f.store.agenda.counts(day...day, clock: now) == [1])
     }
 
-    /// Another process's commit moves the file's data version, which the kept routines are read at.
+    /// Another process's commit runs the file's triggers too.
     @Test func aRoutineChangedByAnotherProcessIsPlannedAnew() throws {
         let f = try StoreFixture(onDisk: true)
         let reader = try BoardStore.open(path: f.path, concurrentReads: true)
@@ -71,8 +71,8 @@ import Testing
         #expect(try screen.agenda.counts(month, clock: now)[at] == 1)
     }
 
-    /// Nothing written: the second read is the routines kept from the first, the same object.
-    @Test func anUnchangedFileKeepsWhatWasRead() throws {
+    /// No routine written (a plain card's write changes none): the routines kept from the first read.
+    @Test func aPlainCardsWriteKeepsWhatWasRead() throws {
         let f = try StoreFixture()
         let walk = try f.store.routines.add(CardValues(title: "Walk"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
         var reads = 0
@@ -84,6 +84,10 @@ import Testing
                 }
             }
         }
+        #expect(reads == 1)
+        let card = try f.store.cards.add(CardValues(title: "Taxes"), clock: now)
+        try f.store.cards.complete(card.id, clock: now)
+        _ = try f.store.database.read { db in try f.store.plannedRoutines.routines(db) { reads += 1; return [] } }
         #expect(reads == 1)
         try f.store.routines.pause(walk.id, clock: now)
         _ = try f.store.database.read { db in try f.store.plannedRoutines.routines(db) { reads += 1; return [] } }

@@ -13,6 +13,12 @@ extension Schema {
         for trigger in routinesVersionTriggers { try db.execute(sql: trigger) }
     }
 
+    /// The routines version in `db`'s transaction: what the caches of routine reads are kept under.
+    /// Nil in a file without one (nothing is kept then).
+    static func routinesVersion(_ db: Database) throws -> Int? {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT version FROM routines_version WHERE id = 1"))
+    }
+
     private static let bump = "BEGIN UPDATE routines_version SET version = version + 1; END"
 
     private static var routinesVersionTriggers: [String] {

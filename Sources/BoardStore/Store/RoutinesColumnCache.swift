@@ -18,15 +18,9 @@ final class RoutinesColumnCache: @unchecked Sendable {
     private var overviews: (version: Int, question: Question, value: [TemplateOverview])?
     private var titles: (version: Int, value: [String: String])?
 
-    /// The version of what the Routines column reads, in `db`'s transaction; nil in a file without
-    /// one (nothing is kept then).
-    static func version(_ db: Database) throws -> Int? {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT version FROM routines_version WHERE id = 1"))
-    }
-
     /// The overviews `question` asks for: kept ones if the version is the one they were read at, else `read`'s.
     func overviews(_ db: Database, _ question: Question, read: () throws -> [TemplateOverview]) throws -> [TemplateOverview] {
-        guard let version = try Self.version(db) else { return try read() }
+        guard let version = try Schema.routinesVersion(db) else { return try read() }
         if let kept = lock.withLock({ overviews }), kept.version == version, kept.question == question { return kept.value }
         let value = try read()
         lock.withLock { overviews = (version, question, value) }
@@ -35,7 +29,7 @@ final class RoutinesColumnCache: @unchecked Sendable {
 
     /// Every template's title by id: kept ones if the version is the one they were read at, else `read`'s.
     func titles(_ db: Database, read: () throws -> [String: String]) throws -> [String: String] {
-        guard let version = try Self.version(db) else { return try read() }
+        guard let version = try Schema.routinesVersion(db) else { return try read() }
         if let kept = lock.withLock({ titles }), kept.version == version { return kept.value }
         let value = try read()
         lock.withLock { titles = (version, value) }
