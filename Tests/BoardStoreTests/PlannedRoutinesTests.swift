@@ -123,8 +123,9 @@ import Testing
     }
 }
 
-/// What the Calendar reads at every month it shows comes from an index, not the table (ARCHITECTURE.md §15).
-@Suite struct MadeRunsIndexTests {
+/// What the Calendar reads at every month and day it shows comes from an index, not the table
+/// (ARCHITECTURE.md §15).
+@Suite struct CalendarIndexTests {
     @Test func theRunsASeriesMadeAreReadFromItsIndexAlone() throws {
         let f = try StoreFixture()
         let plan = try f.store.database.read { db in
@@ -132,5 +133,21 @@ import Testing
                 .map { $0["detail"] as String }.joined(separator: "\n")
         }
         #expect(plan.contains("USING COVERING INDEX tasks_series_completion"), "\(plan)")
+    }
+
+    /// A day's cards, on a board settled as the screen settles it, come from the dated cards' index
+    /// alone (schema v29): the Calendar reads its day at every key.
+    @Test func aDaysCardsAreReadFromTheDatedCardsIndexAlone() throws {
+        let f = try StoreFixture()
+        let now = clock("2026-11-21T09:00")
+        _ = try f.store.cards.add(CardValues(title: "Dentist"), due: date("2026-11-21"), clock: now)
+        try f.store.settleHorizons(clock: now)
+        let (column, plan) = try f.store.database.read { db in
+            let column = try BoardStore.columns(f.store.horizons(now), db).expression
+            return (column, try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + AgendaStore.datedCardsSQL(column: column), arguments: ["2026-11-21", "2026-11-21"])
+                .map { $0["detail"] as String }.joined(separator: "\n"))
+        }
+        #expect(column == "shown")
+        #expect(plan.contains("USING COVERING INDEX tasks_due"), "\(plan)")
     }
 }

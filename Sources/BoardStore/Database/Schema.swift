@@ -62,6 +62,7 @@ enum Schema {
         migrator.registerMigration("v26 reminders found in the dated cards' index") { db in try v26(db) }
         migrator.registerMigration("v27 a version of what the Routines column reads") { db in try v27(db) }
         migrator.registerMigration("v28 a series' runs in its completion index") { db in try v28(db) }
+        migrator.registerMigration("v29 a day's cards read from the dated cards' index") { db in try v29(db) }
         return migrator
     }
 

@@ -176,14 +176,20 @@ extension AgendaStore {
         guard days <= BoardStore.maxAgendaDays else { throw BoardError("days", "must be 1 to \(BoardStore.maxAgendaDays), got \(days)") }
     }
 
+    /// The dated cards of a range of days by title, each with the column it shows in (`column`: on a
+    /// settled board `shown`, and the dated cards' index holds all they are read for).
+    static func datedCardsSQL(column: String) -> String {
+        """
+        SELECT id, title, due_date, due_time, \(column), is_completed, template_id, occurrence_date FROM tasks
+        WHERE due_date BETWEEN ? AND ? ORDER BY title, id
+        """
+    }
+
     /// The items of `range` with its routines' `planned` runs, in the agenda's order.
     private func items(_ range: ClosedRange<LocalDate>, planned: [BoardStore.PlannedRun], clock: BoardClock, _ db: Database) throws -> [AgendaItem] {
         var items: [AgendaItem] = []
         let columns = try BoardStore.columns(horizons(clock), db)
-        let cards = try Row.fetchCursor(db, sql: """
-            SELECT id, title, due_date, due_time, \(columns.expression), is_completed, template_id, occurrence_date FROM tasks
-            WHERE due_date BETWEEN ? AND ? ORDER BY title, id
-            """, arguments: [range.lowerBound, range.upperBound])
+        let cards = try Row.fetchCursor(db, sql: Self.datedCardsSQL(column: columns.expression), arguments: [range.lowerBound, range.upperBound])
         while let row = try cards.next() {
             let templateId: String? = row[6], occurrenceDate: LocalDate? = row[7]
             let isRun = Occurrence.isOccurrence(templateId: templateId, occurrenceDate: occurrenceDate)
