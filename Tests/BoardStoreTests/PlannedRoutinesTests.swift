@@ -69,6 +69,46 @@ import Testing
         let later = clock("2026-12-11T09:00")
         #expect(try screen.agenda.counts(month, clock: later)[at] == 0)
         #expect(try screen.agenda.counts(month, clock: now)[at] == 1)
+        // A day's planned runs are kept the same way: by the day they were planned on too.
+        let next = day.adding(days: 1)
+        #expect(try screen.agenda.days(next...next, clock: now).filter { $0.kind == .planned }.map(\.title) == ["Read", "Walk"])
+        #expect(try screen.agenda.days(next...next, clock: clock("2026-12-12T09:00")).filter { $0.kind == .planned }.isEmpty)
+        try f.store.routines.pause(walk.id, clock: now)
+        #expect(try screen.agenda.days(next...next, clock: now).filter { $0.kind == .planned }.map(\.title) == ["Read"])
+    }
+
+    /// Routines of one schedule plan its runs once between them (ARCHITECTURE.md §15): each still
+    /// leaves out only its own skipped and made runs.
+    @Test func routinesOfOneScheduleKeepTheirOwnSkipsAndRuns() throws {
+        let f = try StoreFixture()
+        let times = try TimesOfDay(parsing: "08:00, 20:00")
+        let meds = try f.store.routines.add(CardValues(title: "Meds"), rule: try rule("every day"), times: times, start: date("2026-11-21"), clock: now)
+        _ = try f.store.routines.add(CardValues(title: "Vitamins"), rule: try rule("every day"), times: times, start: date("2026-11-21"), clock: now)
+        try f.store.agenda.skipPlannedRun(templateId: meds.id, date: date("2026-12-03"), time: LocalTime(hour: 20, minute: 0), clock: now)
+        _ = try f.store.agenda.act(onPlannedRun: meds.id, date: date("2026-12-04"), time: LocalTime(hour: 8, minute: 0), .complete, clock: now)
+        let two = date("2026-12-03")...date("2026-12-04")
+        let planned = try f.store.agenda.days(two, clock: now).filter { $0.kind == .planned }.map { "\($0.title) \($0.date.iso) \($0.time!)" }
+        #expect(planned == ["Meds 2026-12-03 08:00", "Vitamins 2026-12-03 08:00", "Vitamins 2026-12-03 20:00",
+                            "Vitamins 2026-12-04 08:00", "Meds 2026-12-04 20:00", "Vitamins 2026-12-04 20:00"], "\(planned)")
+        // The made run is a dated card of its day.
+        #expect(try f.store.agenda.counts(two, clock: now) == [3, 4])
+    }
+
+    /// What the screen prepares once its first frame is drawn is what the Calendar's first read of
+    /// today would plan: that read plans nothing again.
+    @Test func aPreparedCalendarIsReadWithoutPlanning() throws {
+        let f = try StoreFixture()
+        _ = try f.store.routines.add(CardValues(title: "Walk"), rule: try rule("every day"), start: date("2026-11-21"), clock: now)
+        try f.store.agenda.prepareCalendar(day: now.today, weekStart: .sunday, clock: now)
+        var planned = 0
+        try f.store.database.read { db in
+            let grid = MonthGrid(holding: now.today, weekStart: .sunday).days
+            _ = try f.store.plannedRoutines.counts(db, .init(first: grid.lowerBound, last: grid.upperBound, today: now.today)) { planned += 1; return [] }
+            _ = try f.store.plannedRoutines.runs(db, .init(first: now.today, last: now.today, today: now.today)) { planned += 1; return [] }
+        }
+        #expect(planned == 0)
+        let read = try f.store.agenda.calendar(day: now.today, weekStart: .sunday, clock: now)
+        #expect(read.items.map(\.title) == ["Walk"] && read.counts.reduce(0, +) > 0)
     }
 
     /// No routine written (a plain card's write changes none): the routines kept from the first read.

@@ -1,5 +1,5 @@
 import BoardModel
-import BoardStore
+@testable import BoardStore
 @testable import BoardTUI
 import Foundation
 import Testing
@@ -141,6 +141,27 @@ import Testing
     }
 
     /// The help overlay comes from the same table the keys do.
+    /// The first frame plans today's month for the Calendar on a thread of its own: before long,
+    /// the month grid and the day `v` opens on are kept planned, and `v` plans neither.
+    @Test func theFirstFramePlansTodaysMonthAhead() throws {
+        let (_, store, _) = try board()
+        struct NotKept: Error {}
+        let grid = MonthGrid(holding: demoClock.today, weekStart: .monday).days
+        /// Whether both are kept; asking plans nothing (a throwing plan keeps nothing).
+        func kept() throws -> Bool {
+            try store.database.read { db in
+                do {
+                    _ = try store.plannedRoutines.counts(db, .init(first: grid.lowerBound, last: grid.upperBound, today: demoClock.today)) { throw NotKept() }
+                    _ = try store.plannedRoutines.runs(db, .init(first: demoClock.today, last: demoClock.today, today: demoClock.today)) { throw NotKept() }
+                    return true
+                } catch is NotKept { return false }
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try !kept(), ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(try kept())
+    }
+
     @Test func theHelpListsTheCalendarKeys() throws {
         let lines = KeyBindings.helpLines()
         #expect(lines.contains("The Calendar (v)"))

@@ -17,10 +17,20 @@ public enum PlannedRuns {
     /// on, less the skipped ones and those with an occurrence (`made`, by key).
     public static func runs(_ schedule: Schedule, in range: ClosedRange<LocalDate>, today: LocalDate,
                             skipped: SkippedRuns, made: Set<OccurrenceKey>) -> [LocalDateTime] {
+        unmade(scheduled(schedule, in: range, today: today), of: schedule, skipped: skipped, made: made)
+    }
+
+    /// Every run the schedule plans in `range` from today on, before any is skipped or made: the
+    /// same for every routine of the schedule, so routines sharing one plan it once.
+    public static func scheduled(_ schedule: Schedule, in range: ClosedRange<LocalDate>, today: LocalDate) -> [LocalDateTime] {
         guard schedule.rule.anchor == .schedule, range.upperBound >= today else { return [] }
-        let runs = schedule.runs(in: max(range.lowerBound, today)...range.upperBound)
+        return schedule.runs(in: max(range.lowerBound, today)...range.upperBound)
+    }
+
+    /// The `scheduled` runs of one routine less its skipped ones and those with an occurrence.
+    public static func unmade(_ scheduled: [LocalDateTime], of schedule: Schedule, skipped: SkippedRuns, made: Set<OccurrenceKey>) -> [LocalDateTime] {
         // Most routines have nothing skipped or made past the generated week: no run to hash.
-        guard !(skipped.isEmpty && made.isEmpty) else { return runs }
-        return runs.filter { !skipped.contains($0) && !made.contains(OccurrenceKey($0, of: schedule)) }
+        guard !(skipped.isEmpty && made.isEmpty) else { return scheduled }
+        return scheduled.filter { !skipped.contains($0) && !made.contains(OccurrenceKey($0, of: schedule)) }
     }
 }

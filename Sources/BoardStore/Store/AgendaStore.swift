@@ -32,8 +32,12 @@ extension BoardStore {
         var made: [Int64: Set<OccurrenceKey>] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.madeRunsSQL), arguments: [max(range.lowerBound, today), range.upperBound])
         while let row = try rows.next() { made[row[0], default: []].insert(OccurrenceKey(date: row[1], time: row[2])) }
+        // Routines of the same schedule (every day, every Monday) plan its runs once between them.
+        var scheduled: [Int: [LocalDateTime]] = [:]
         for routine in try activeRoutines(db) {
-            for run in PlannedRuns.runs(routine.schedule, in: range, today: today, skipped: routine.skipped, made: made[routine.seriesRowId] ?? []) {
+            let runs = scheduled[routine.scheduleGroup] ?? PlannedRuns.scheduled(routine.schedule, in: range, today: today)
+            scheduled[routine.scheduleGroup] = runs
+            for run in PlannedRuns.unmade(runs, of: routine.schedule, skipped: routine.skipped, made: made[routine.seriesRowId] ?? []) {
                 try body(PlannedRun(templateId: routine.templateId, title: routine.title, time: routine.schedule.times == nil ? nil : run.time,
                                     date: run.date))
             }
@@ -50,6 +54,17 @@ extension BoardStore {
         }
     }
 
+    /// The runs the active routines plan on `day`, in the order `forEachPlannedRun` gives them; kept
+    /// beside the routines while they are unchanged, so a day gone back to (today, above all) is
+    /// not planned again.
+    func plannedRuns(on day: LocalDate, today: LocalDate, _ db: Database) throws -> [PlannedRun] {
+        try plannedRoutines.runs(db, .init(first: day, last: day, today: today)) {
+            var runs: [PlannedRun] = []
+            try forEachPlannedRun(day...day, today: today, db) { runs.append($0) }
+            return runs
+        }
+    }
+
     /// Every active routine with its active series, in title order; kept between reads while the
     /// file is unchanged. Only reads call this, so what it keeps was never rolled back.
     private func activeRoutines(_ db: Database) throws -> [PlannedRoutines.Routine] {
@@ -61,12 +76,15 @@ extension BoardStore {
                 """)
             let decoder = JSONDecoder()
             var routines: [PlannedRoutines.Routine] = []
+            var groups: [Schedule: Int] = [:]
             while let row = try rows.next() {
                 let skippedText: String = row[7]
                 let skipped = skippedText == "[]" ? SkippedRuns() : SkippedRuns(entries: try decoder.decode([String].self, from: Data(skippedText.utf8)))
-                routines.append(PlannedRoutines.Routine(templateId: row[0], title: row[1], seriesRowId: row[6],
-                                                        schedule: try schedules.schedule(rrule: row[3], anchor: row[4], start: row[5], times: row[2]),
-                                                        skipped: skipped))
+                let schedule = try schedules.schedule(rrule: row[3], anchor: row[4], start: row[5], times: row[2])
+                let group = groups[schedule] ?? groups.count
+                groups[schedule] = group
+                routines.append(PlannedRoutines.Routine(templateId: row[0], title: row[1], seriesRowId: row[6], schedule: schedule,
+                                                        scheduleGroup: group, skipped: skipped))
             }
             return routines
         }
@@ -148,7 +166,11 @@ extension AgendaStore {
         try Self.check(range)
         return try read { db in
             var planned: [BoardStore.PlannedRun] = []
-            try base.forEachPlannedRun(range, today: clock.today, db) { planned.append($0) }
+            if range.lowerBound == range.upperBound {
+                planned = try base.plannedRuns(on: range.lowerBound, today: clock.today, db)
+            } else {
+                try base.forEachPlannedRun(range, today: clock.today, db) { planned.append($0) }
+            }
             return try items(range, planned: planned, clock: clock, db)
         }
     }
@@ -165,9 +187,18 @@ extension AgendaStore {
     public func calendar(day: LocalDate, weekStart: Weekday, clock: BoardClock) throws -> (counts: [Int], items: [AgendaItem]) {
         let grid = MonthGrid(holding: day, weekStart: weekStart).days
         return try read { db in
-            var planned: [BoardStore.PlannedRun] = []
-            try base.forEachPlannedRun(day...day, today: clock.today, db) { planned.append($0) }
+            let planned = try base.plannedRuns(on: day, today: clock.today, db)
             return (try counts(grid, clock: clock, db), try items(day...day, planned: planned, clock: clock, db))
+        }
+    }
+
+    /// Plans the runs of the month grid holding `day` and of the day itself, as the Calendar's read
+    /// of them would, and keeps them while the routines stand. The screen calls it on a thread of
+    /// its own once its first frame is drawn, so `v` finds today's month planned.
+    public func prepareCalendar(day: LocalDate, weekStart: Weekday, clock: BoardClock) throws {
+        try read { db in
+            _ = try base.plannedCounts(MonthGrid(holding: day, weekStart: weekStart).days, today: clock.today, db)
+            _ = try base.plannedRuns(on: day, today: clock.today, db)
         }
     }
 

@@ -1,5 +1,6 @@
 import BoardModel
 import BoardStore
+import Foundation
 
 /// The Calendar at the edge (ARCHITECTURE.md §15): the agenda of the month shown, read from the store;
 /// a planned run acted on made in the same transaction as the act, recorded for undo.
@@ -10,6 +11,15 @@ extension BoardApp {
         guard counts else { return report(.calendarRead(day: day, counts: nil, items: try store.agenda.days(day...day, clock: now))) }
         let read = try store.agenda.calendar(day: day, weekStart: state.config.weekStart ?? .monday, clock: now)
         report(.calendarRead(day: day, counts: read.counts, items: read.items))
+    }
+
+    /// Plans today's month for the Calendar on a thread of its own (ARCHITECTURE.md §15): at 1,000
+    /// routines planning a month is most of the first `v`, and the store keeps what it planned while
+    /// the routines stand. Nothing waits for it; a read of the Calendar before it is done plans alone,
+    /// and a failure here is the Calendar's own read's to report.
+    func prepareCalendar() {
+        let (store, now, weekStart) = (store, clock(), state.config.weekStart ?? .monday)
+        Thread.detachNewThread { try? store.agenda.prepareCalendar(day: now.today, weekStart: weekStart, clock: now) }
     }
 
     /// Opens a Calendar item on the board: a planned run is made first (one intent, undoable), then

@@ -84,6 +84,7 @@ public final class BoardApp {
     public func firstFrame(width: Int, height: Int) throws -> Frame {
         _ = step(&state, .resize(width: width, height: height))
         try readWhatIsShown()
+        prepareCalendar()
         return view(state)
     }
 
