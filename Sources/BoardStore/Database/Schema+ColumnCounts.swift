@@ -7,7 +7,7 @@ extension Schema {
     static func v24(_ db: Database) throws {
         try db.execute(sql: "CREATE TABLE column_counts (shown TEXT PRIMARY KEY, cards INTEGER NOT NULL) WITHOUT ROWID")
         for trigger in columnCountTriggers { try db.execute(sql: trigger) }
-        try recountColumns(db)
+        try db.execute(sql: "INSERT INTO column_counts SELECT shown, COUNT(*) FROM tasks WHERE shown IS NOT NULL GROUP BY shown")
     }
 
     /// The triggers that keep `column_counts`, by name: a large import drops them with the
@@ -32,11 +32,13 @@ extension Schema {
         """,
     ]
 
-    /// Counts every kept column afresh: at the migration, and after an import that wrote without the triggers.
+    /// Counts every kept column afresh after an import that wrote without the triggers, moving every
+    /// column's version (v30): what was read before the import is not read again.
     static func recountColumns(_ db: Database) throws {
         try db.execute(sql: """
-            DELETE FROM column_counts;
-            INSERT INTO column_counts SELECT shown, COUNT(*) FROM tasks WHERE shown IS NOT NULL GROUP BY shown;
+            UPDATE column_counts SET cards = 0, version = version + 1;
+            INSERT INTO column_counts SELECT shown, COUNT(*), 1 FROM tasks WHERE shown IS NOT NULL GROUP BY shown
+                ON CONFLICT (shown) DO UPDATE SET cards = excluded.cards;
             """)
     }
 }

@@ -63,6 +63,7 @@ enum Schema {
         migrator.registerMigration("v27 a version of what the Routines column reads") { db in try v27(db) }
         migrator.registerMigration("v28 a series' runs in its completion index") { db in try v28(db) }
         migrator.registerMigration("v29 a day's cards read from the dated cards' index") { db in try v29(db) }
+        migrator.registerMigration("v30 a version of each kept column") { db in try v30(db) }
         return migrator
     }
 

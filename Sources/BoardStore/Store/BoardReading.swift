@@ -97,13 +97,18 @@ extension BoardReader {
                               limit: Int = Int.max, of count: Int? = nil) throws -> [CardSummary] {
         let slice = ColumnSlice(offset: offset, limit: limit, of: count)
         guard slice.take > 0 else { return [] }
-        let cards = try read { db in
-            let order = slice.order(bucket == .routines ? BoardStore.upcomingOrder : BoardStore.positionOrder)
-            return try BoardStore.cardSummaries(in: bucket, """
-                WHERE \(try BoardStore.columns(horizons, db).rows(in: bucket)) ORDER BY \(order) LIMIT ? OFFSET ?
-                """, arguments: slice.limitAndOffset, db)
+        return try read { db in
+            let columns = try BoardStore.columns(horizons, db)
+            func window() throws -> [CardSummary] {
+                let order = slice.order(bucket == .routines ? BoardStore.upcomingOrder : BoardStore.positionOrder)
+                return slice.inOrder(try BoardStore.cardSummaries(in: bucket, """
+                    WHERE \(columns.rows(in: bucket)) ORDER BY \(order) LIMIT ? OFFSET ?
+                    """, arguments: slice.limitAndOffset, db))
+            }
+            // Only the kept columns are versioned; the Routines column's rows are its kept one's too.
+            guard columns.areKept else { return try window() }
+            return try store.columnWindows.window(bucket, .init(offset: offset, limit: limit, count: count), db, read: window)
         }
-        return slice.inOrder(cards)
     }
 
     /// The column a card shows in as `horizons` show it, and its row there in the board's order

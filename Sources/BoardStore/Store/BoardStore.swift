@@ -26,6 +26,8 @@ public final class BoardStore: Sendable {
     /// The Routines column's templates and the templates' titles, while no template, rule, series
     /// or occurrence changed.
     let routinesColumn = RoutinesColumnCache()
+    /// Each kept column's window the screen read last, while no card in the column changed.
+    let columnWindows = ColumnWindowCache()
 
     /// Opens (creating and migrating if needed) the board file at `path`; with `concurrentReads`,
     /// reads don't wait for a write of this process (the screen's, beside its sync).
