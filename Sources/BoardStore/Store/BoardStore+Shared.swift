@@ -132,7 +132,7 @@ extension BoardStore {
 extension BoardReader {
     /// The routines shared with this person, by title.
     public func sharedRoutines() throws -> [SharedRoutine] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM shared_routines ORDER BY title, id").map(BoardStore.sharedRoutine) }
+        try read { db in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM shared_routines ORDER BY title, id")).map(BoardStore.sharedRoutine) }
     }
 
     /// The next run of each shared routine still ahead at `now` and not completed, by routine id:
@@ -158,7 +158,7 @@ extension BoardReader {
     /// The runs of shared routines from `from` on, by date.
     public func sharedRuns(from: LocalDate) throws -> [SharedRun] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM shared_runs WHERE date >= ? ORDER BY date, time, title", arguments: [from.iso]).compactMap { row in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM shared_runs WHERE date >= ? ORDER BY date, time, title"), arguments: [from.iso]).compactMap { row in
                 guard let date = LocalDate(iso: row["date"] as String) else { return nil }
                 return SharedRun(id: row["id"], routineId: row["routine_id"], title: row["title"], date: date,
                                  time: (row["time"] as String?).flatMap { LocalTime(iso: $0) }, completed: row["completed"])

@@ -164,7 +164,10 @@ public final class BoardStore: Sendable {
     // MARK: Shared row access
 
     static func card(_ id: String, _ db: Database) throws -> CardRecord {
-        guard let card = try CardRecord.fetchOne(db, key: id) else { throw BoardError("id", "no card \(id)") }
+        // Kept prepared on the connection: every write reads its card, and GRDB prepares a request anew each time.
+        guard let card = try CardRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM tasks WHERE id = ?"), arguments: [id]) else {
+            throw BoardError("id", "no card \(id)")
+        }
         return card
     }
 

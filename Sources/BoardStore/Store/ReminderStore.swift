@@ -41,13 +41,15 @@ extension BoardStore {
         // is at the card: plain text comparisons rule most cards out before a wall time is worked out.
         let wallTime = "\(due) >= ?2 AND (\(before) > 0 OR \(due) <= ?3) AND datetime(due_date || ' ' || due_time, '-' || \(before) || ' minutes')"
         // Near a wall time, the due date is bounded too (a reminder comes at most a day early), so
-        // the dated cards' index finds the few cards whose wall time is worked out.
-        let rows = try Row.fetchAll(db, sql: """
+        // the dated cards' index finds the few cards whose wall time is worked out; the date and
+        // time as a row value start its range at the first card not due before the window.
+        // Kept prepared on the connection, as the step reminders' below: the screen reads them after every write.
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT id, title, bucket, due_date, due_time, \(before), created_at FROM tasks
             WHERE is_completed = 0 AND due_date IS NOT NULL AND due_time IS NOT NULL AND due_date <= ?
-            \(near == nil ? "" : "AND due_date BETWEEN substr(?2, 1, 10) AND date(?3, '+1 day') AND \(wallTime) BETWEEN ?2 AND ?3")
+            \(near == nil ? "" : "AND (due_date, due_time) >= (substr(?2, 1, 10), substr(?2, 12, 5)) AND due_date <= date(?3, '+1 day') AND \(wallTime) BETWEEN ?2 AND ?3")
             ORDER BY due_date, due_time, rowid
-            """, arguments: StatementArguments([clock.today.adding(days: 2)] as [any DatabaseValueConvertible])
+            """), arguments: StatementArguments([clock.today.adding(days: 2)] as [any DatabaseValueConvertible])
                 + StatementArguments(near.map { [$0.0, $0.1] } ?? []))
         let cards = rows.map { row in
             Reminder(cardId: row["id"], title: row["title"], bucket: (row["bucket"] as Bucket).cliName,
@@ -64,12 +66,12 @@ extension BoardStore {
     static func stepReminders(clock: BoardClock, near: (String, String)?, _ db: Database) throws -> [Reminder] {
         // The templates with a reminding step first, then their cards: SQLite's own choice read every
         // routine's every card and its template, a sixth of a write key at 100,000 cards.
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT t.id, t.title, t.bucket, t.occurrence_date, t.checklist, t.created_at, p.checklist AS steps
             FROM templates p CROSS JOIN tasks t
             WHERE p.checklist LIKE '%"remind"%' AND t.template_id = p.id AND t.is_completed = 0 AND t.occurrence_date BETWEEN ? AND ?
             ORDER BY t.occurrence_date, t.rowid
-            """, arguments: [clock.today.adding(days: -1), clock.today.adding(days: 2)])
+            """), arguments: [clock.today.adding(days: -1), clock.today.adding(days: 2)])
         var reminders: [Reminder] = []
         for row in rows {
             let steps: [ChecklistStep] = try JSONColumn.array(row["steps"]), items: [ChecklistItem] = try JSONColumn.array(row["checklist"])
