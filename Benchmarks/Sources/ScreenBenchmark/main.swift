@@ -161,6 +161,11 @@ if ProcessInfo.processInfo.environment["PROFILE"] == "calendar" {
     }
     exit(0)
 }
+// PROFILE=open: only v and Esc (open the Calendar on today, leave it), for a profiler to look at.
+if ProcessInfo.processInfo.environment["PROFILE"] == "open" {
+    for _ in 0..<profileRounds { try report("v, Esc (open, leave)", [.character("v"), .escape]) }
+    exit(0)
+}
 try report("filter keystroke (/ card 1)", [.character("/")] + "card 1".map(Key.character) + [.backspace, .backspace, .escape])
 // The filter's index is read on a thread of its own from `/` on: typed back to back (above) the
 // first keystroke waits for it; typed 8 keys a second, as a quick typist does, it is read by then.
