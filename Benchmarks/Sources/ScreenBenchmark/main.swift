@@ -189,6 +189,7 @@ print(String(format: "  / c, until counted in full:  %7.2f ms median of 3 (the i
 try report("H / L (move a card)", [.character("L"), .character("H"), .character("L"), .character("H")])
 try report("J / K (reorder)", [.character("J"), .character("K"), .character("J"), .character("K")])
 try report("x (complete, reopen)", [.character("x"), .character("x"), .character("x"), .character("x")])
+try report("u / Ctrl-R (undo, redo)", [.character("u"), .control("r"), .character("u"), .control("r")])
 // The Calendar (v): by day, by week, by month (each month's agenda read, planned runs computed
 // for the 1,000 routines), today, a date in words; then back to the board.
 try report("v (open the Calendar)", [.character("v")])
