@@ -29,7 +29,9 @@ import Testing
         try session.send("l", "l", "l", "l", "Enter")
         #expect(session.waitFor { self.plain($0).contains("Bedtime · today · 0 of 5 done") }.0)
         try session.send("Space", "j", "Space", "j", "Space")
-        let (ticked, tickedScreen) = session.waitFor { self.plain($0).contains("Bedtime · today · 3 of 5 done") }
+        let (ticked, tickedScreen) = session.waitFor {
+            self.plain($0).contains("Bedtime · today · 3 of 5 done") && self.plain($0).contains("[x] Brush teeth")
+        }
         #expect(ticked, "\(tickedScreen)")
         #expect(plain(tickedScreen).contains("[x] Brush teeth") && plain(tickedScreen).contains("[ ] Lay out clothes"))
         // Esc and q apart, as a person types them: together they are the sequence Alt-q, which does nothing.

@@ -49,17 +49,30 @@ final class TmuxSession {
 
     func resize(_ width: Int, _ height: Int) throws { try tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"], output: false) }
 
-    /// Waits up to `seconds` for the screen to satisfy `condition`; returns the last screen.
+    /// Waits up to `seconds` for the screen to satisfy `condition` and hold still; returns the last screen.
+    ///
+    /// A frame reaches tmux in pieces, so a capture can hold the line a condition names while the
+    /// lines a test then reads are still the last frame's. The screen returned satisfies the condition
+    /// and was seen twice in a row, 50 ms apart, or has satisfied it for a second (a screen that never
+    /// holds still, as one counting seconds, is not waited on to the end).
     @discardableResult
     func waitFor(_ seconds: Double = 5, _ condition: (String) -> Bool) -> (Bool, String) {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
+        var satisfiedSince: Date?
         while Date() < deadline {
-            last = screen
-            if condition(last) { return (true, last) }
+            let capture = screen
+            if condition(capture) {
+                let since = satisfiedSince ?? Date()
+                if let satisfiedSince, capture == last || Date().timeIntervalSince(satisfiedSince) > 1 { return (true, capture) }
+                satisfiedSince = since
+            } else {
+                satisfiedSince = nil
+            }
+            last = capture
             Thread.sleep(forTimeInterval: 0.05)
         }
-        return (false, last)
+        return (satisfiedSince != nil && condition(last), last)
     }
 
     var isRunning: Bool { (try? tmux(["list-sessions"]))?.isEmpty == false }
