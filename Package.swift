@@ -106,7 +106,8 @@ let package = Package(
         .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI"]),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardSync", "BoardStore", "BoardModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "BoardServerTests", dependencies: ["BoardServer", "BoardSync", "BoardStore", "BoardModel"]),
-        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "BoardStoreTests", dependencies: ["BoardStore", "BoardModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                                                           .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .testTarget(name: "BoardTUITests", dependencies: ["BoardTUI", "BoardStore", "BoardModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["Snapshots"]),
         // Drives the real `board` binary: exit codes, stdout, stderr.

@@ -25,7 +25,7 @@ extension BoardStore {
 
     /// Runs `body` in one read transaction and gives it a reader of that transaction.
     public func reading<T>(_ body: (BoardReader) throws -> T) throws -> T {
-        try database.read { db in try body(BoardReader(store: self, transaction: db)) }
+        try read { db in try body(BoardReader(store: self, transaction: db)) }
     }
 }
 

@@ -109,12 +109,23 @@ public final class BoardStore: Sendable {
 
     /// One read, in a transaction of its own.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try database.read(body)
+        // On one connection GRDB's `read` sets `PRAGMA query_only` around the transaction, which (as
+        // every flag pragma) expires each statement the connection has prepared: each read compiled
+        // its cached statements again, a tenth of a small `board list`. A pool's readers are
+        // read-only connections and set nothing.
+        guard let queue = database as? DatabaseQueue else { return try database.read(body) }
+        return try queue.unsafeRead { db in
+            var result: T?
+            try db.inTransaction(.deferred) {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
     }
 
-    /// A read of a single statement, its own snapshot, outside any transaction. On one connection
-    /// `read` runs under `PRAGMA query_only`, which (as every flag pragma) expires each statement
-    /// the connection has prepared; a server's replica reads its file before and after each write.
+    /// A read of a single statement, its own snapshot, outside any transaction: no BEGIN and COMMIT
+    /// around it. A server's replica reads its file so before and after each write.
     func readOneStatement<T>(_ body: (Database) throws -> T) throws -> T {
         try database.unsafeRead(body)
     }
