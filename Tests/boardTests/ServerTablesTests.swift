@@ -269,6 +269,60 @@ import Testing
         #expect(try pg.psql(pg.adminURL, "SELECT title FROM board.tasks ORDER BY title").stdout == "Bob's card\nRefused here\n")
     }
 
+    /// A later pass writes every person it brings in one transaction (their cursors move at one
+    /// `now()`): an edit, a deletion and a new card of two people, each person's tables as their device.
+    @Test func aLaterPassWritesEveryoneInOneTransaction() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let urls = try SyncCommandTests.server(pg, people: ["ann", "bob"])
+        let ann = Device("ann", server: urls[0]), bob = Device("bob", server: urls[1])
+        let state = pg.folder + "/replica"
+        try ann.ok(["add", "Ann's first"])
+        try bob.ok(["add", "Bob's first"])
+        _ = try ann.sync()
+        _ = try bob.sync()
+        _ = try replica(pg, state: state)
+        let first = try #require(try ann.cards().first?["id"] as? String)
+        try ann.ok(["edit", first, "--title", "Ann's first, edited"])
+        try ann.ok(["add", "Ann's second"])
+        let bobs = try #require(try bob.cards().first?["id"] as? String)
+        try bob.ok(["delete", bobs])
+        try bob.ok(["habit", "add", "Water"])
+        _ = try ann.sync()
+        _ = try bob.sync()
+        _ = try replica(pg, state: state)
+        #expect(try pg.psql(pg.adminURL, "SELECT count(*), count(DISTINCT updated_at) FROM board.replica_cursors").stdout == "2|1\n")
+        #expect(try pg.psql(pg.adminURL, "SELECT title FROM board.tasks ORDER BY title").stdout == "Ann's first, edited\nAnn's second\n")
+        for (device, person) in [(ann, "ann"), (bob, "bob")] { #expect(try Self.differences(device, pg, person: person) == [], "\(person)") }
+    }
+
+    /// In a pass that writes several people at once, rows the tables refuse still hold back their
+    /// person alone: the pass writes each person on their own, and the others' rows arrive.
+    @Test func rowsRefusedInAJointPassHoldBackOnlyTheirPerson() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let urls = try SyncCommandTests.server(pg, people: ["ann", "bob"])
+        let ann = Device("ann", server: urls[0]), bob = Device("bob", server: urls[1])
+        let state = pg.folder + "/replica"
+        try ann.ok(["add", "Ann's first"])
+        try bob.ok(["add", "Bob's first"])
+        _ = try ann.sync()
+        _ = try bob.sync()
+        _ = try replica(pg, state: state)
+        #expect(try pg.psql(pg.adminURL, "ALTER TABLE board.tasks ADD CONSTRAINT not_this CHECK (title <> 'Refused here')").status == 0)
+        try ann.ok(["add", "Refused here"])
+        try bob.ok(["add", "Bob's second"])
+        _ = try ann.sync()
+        _ = try bob.sync()
+        let held = try BoardBinary.run(["server", "run", "--once", "--server", pg.adminURL, "--state", state])
+        #expect(held.status == 5 && held.stderr.hasPrefix("error: ann: ") && held.stderr.contains("not_this") && !held.stderr.contains("bob"),
+                "\(held.stderr)")
+        #expect(try pg.psql(pg.adminURL, "SELECT title FROM board.tasks ORDER BY title").stdout == "Ann's first\nBob's first\nBob's second\n")
+        #expect(try pg.psql(pg.adminURL, "ALTER TABLE board.tasks DROP CONSTRAINT not_this").status == 0)
+        _ = try replica(pg, state: state)
+        for (device, person) in [(ann, "ann"), (bob, "bob")] { #expect(try Self.differences(device, pg, person: person) == [], "\(person)") }
+    }
+
     /// A pass whose file took its changes but whose tables refused them writes those rows at the
     /// next pass, though the log has nothing newer: the file is ahead of the cursor, and what lies
     /// between them is read again for the rows it names.

@@ -74,18 +74,40 @@ public struct ServerReplica: Sendable {
     static let passLock: Int64 = 0x626f_6172_6400
 
     private func passLocked(_ connection: PostgresConnection, _ session: ReplicaSession) async throws -> [Moved] {
-        var moved: [Moved] = []
+        var moved: [Moved] = [], taken: [Taken] = []
         for lag in try await Self.lags(connection) where lag.behind > 0 {
             do {
-                var brought = try await bring(lag.person, owner: lag.owner, cursor: lag.cursor, connection, session)
-                brought.channel = lag.channel
-                moved.append(brought)
+                let person = try await take(lag.person, owner: lag.owner, channel: lag.channel, cursor: lag.cursor, connection)
+                // A person's rows made again, every one, are written alone, by COPY straight into the tables.
+                if person.touched == nil {
+                    try await write([person], connection, session)
+                    moved.append(person.moved)
+                } else {
+                    taken.append(person)
+                }
             } catch let error as PSQLError where Self.refusesRows(error) {
-                // One person's rows the tables refuse hold back that person alone, said each pass.
                 moved.append(Moved(person: lag.person, changes: 0, through: lag.cursor, problem: SyncError(error, server: server).reason))
             }
         }
-        return moved
+        guard !taken.isEmpty else { return moved }
+        // Everyone else's rows in one transaction: a small pass was bound by its round trips.
+        do {
+            try await write(taken, connection, session)
+            return moved + taken.map(\.moved)
+        } catch let error as PSQLError where Self.refusesRows(error) {
+            // Rows the tables refuse hold back their person alone, said each pass: each person
+            // again in a transaction of their own (their files hold their changes already).
+            for person in taken {
+                do {
+                    if taken.count == 1 { throw error }
+                    try await write([person], connection, session)
+                    moved.append(person.moved)
+                } catch let error as PSQLError where Self.refusesRows(error) {
+                    moved.append(Moved(person: person.person, changes: 0, through: person.cursor, problem: SyncError(error, server: server).reason))
+                }
+            }
+            return moved
+        }
     }
 
     /// Runs until `stop` is set (the pass in flight finished first) or the task is cancelled (the
@@ -220,8 +242,25 @@ public struct ServerReplica: Sendable {
         return lags
     }
 
-    /// One person: their new changes into the replica, then the rows they touched into the tables.
-    func bring(_ person: String, owner: String, cursor: Int64, _ connection: PostgresConnection, _ session: ReplicaSession) async throws -> Moved {
+    /// One person's new changes, taken into their replica file, and the rows to write for them.
+    struct Taken {
+        let person: String
+        let owner: String
+        let channel: String
+        /// Where the tables are: the person's cursor.
+        let cursor: Int64
+        let store: BoardStore
+        /// The ids per table to write; nil: the person's rows made again, every one.
+        let touched: [String: Set<String>]?
+        /// The log's last change in the file.
+        let through: Int64
+        let received: Int
+
+        var moved: Moved { Moved(person: person, changes: received, through: through, channel: channel) }
+    }
+
+    /// One person: their new changes into the replica, and the rows they touched, to be written.
+    func take(_ person: String, owner: String, channel: String, cursor: Int64, _ connection: PostgresConnection) async throws -> Taken {
         let path = folder + "/" + owner + ".board"
         var through = try files.store(path, owner: owner).sync.pulledThrough() ?? 0
         // No cursor yet (a first pass, or the tables dropped): every row goes over by COPY.
@@ -262,8 +301,8 @@ public struct ServerReplica: Sendable {
             received += try await taken
             through = batch.through
         }
-        try await write(store, owner: owner, touched: whole ? nil : touched, through: through, connection, session)
-        return Moved(person: person, changes: received, through: through)
+        return Taken(person: person, owner: owner, channel: channel, cursor: cursor, store: store, touched: whole ? nil : touched,
+                     through: through, received: received)
     }
 
     static func open(_ path: String, owner: String) throws -> BoardStore {
@@ -289,42 +328,49 @@ public struct ServerReplica: Sendable {
         func forget(_ path: String) { lock.withLock { _ = open.removeValue(forKey: path) } }
     }
 
-    /// Writes the replica's rows to the tables, and the cursor, in one transaction. `touched` nil:
-    /// the person's rows made again, every one; else the ids per table, and the small tables whole.
-    func write(_ store: BoardStore, owner: String, touched: [String: Set<String>]?, through: Int64, _ connection: PostgresConnection,
-               _ session: ReplicaSession) async throws {
+    /// Writes `people`'s rows from their replicas to the tables, and their cursors, in one
+    /// transaction: for each table one `COPY` and one upsert for them all. A person without
+    /// `touched` has their rows made again, every one; else the ids per table, and the small tables whole.
+    func write(_ people: [Taken], _ connection: PostgresConnection, _ session: ReplicaSession) async throws {
         // A staging table made in a transaction that rolls back is gone with it: known only once committed.
         var staged = session.stagingTables
         try await ServerConnection.transaction(connection) { connection in
-            if touched == nil {
+            let whole = people.filter { $0.touched == nil }
+            if !whole.isEmpty {
                 // COPY names its table quoted, so the schema comes first on the path, for this
                 // transaction alone; the rest of the path stays (an administrator's trigger reads by it).
                 try await connection.query("SELECT set_config('search_path', 'board, ' || current_setting('search_path'), true)",
                                            logger: ServerConnection.logger)
                 // Children first, as the foreign keys ask; then every table by COPY, parents first.
                 for table in ServerTables.names.reversed() {
-                    try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM board.\(table) WHERE owner_id = $1::uuid",
-                                                             binds: ReplicaRows.binds(owner)), logger: ServerConnection.logger)
+                    var binds = PostgresBindings()
+                    binds.append(whole.map(\.owner))
+                    try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM board.\(table) WHERE owner_id = ANY ($1::uuid[])", binds: binds),
+                                               logger: ServerConnection.logger)
                 }
             }
             for table in ServerTables.names {
-                guard let touched else {
-                    try await ReplicaRows.copy(table, ids: nil, into: table, columns: try ReplicaRows.columns(table, store: store), owner: owner,
-                                               store: store, connection)
-                    continue
+                if !whole.isEmpty {
+                    try await ReplicaRows.copy(table, whole.map { ReplicaRows.Part(owner: $0.owner, store: $0.store, ids: nil) }, into: table,
+                                               columns: try ReplicaRows.columns(table, store: whole[0].store), connection)
                 }
-                let ids = ServerTables.keptWhole.contains(table) ? nil : Array(touched[table] ?? [])
-                if ids?.isEmpty == true || (ids == nil && ServerTables.keptWholeWhenTouched.isDisjoint(with: touched.keys)) { continue }
-                try await ReplicaRows.replace(table, ids: ids, owner: owner, store: store, staged: &staged, connection)
+                let parts = people.compactMap { person -> ReplicaRows.Part? in
+                    guard let touched = person.touched else { return nil }
+                    let ids = ServerTables.keptWhole.contains(table) ? nil : Array(touched[table] ?? [])
+                    if ids?.isEmpty == true || (ids == nil && ServerTables.keptWholeWhenTouched.isDisjoint(with: touched.keys)) { return nil }
+                    return ReplicaRows.Part(owner: person.owner, store: person.store, ids: ids)
+                }
+                if !parts.isEmpty { try await ReplicaRows.replace(table, parts, staged: &staged, connection) }
             }
-            // The cursor; and whoever this person shares routines with hears, at commit, that what
+            // The cursors; and whoever these people share routines with hears, at commit, that what
             // they see may have moved: a watching board of theirs takes the owner's edit at once
             // (ARCHITECTURE.md §18).
+            let owners = people.map(\.owner), through = people.map(\.through)
             try await connection.query("""
                 WITH cursor AS (
-                    INSERT INTO board.replica_cursors (owner, seq) VALUES (\(owner)::uuid, \(through))
+                    INSERT INTO board.replica_cursors (owner, seq) SELECT * FROM unnest(\(owners)::uuid[], \(through)::int8[])
                     ON CONFLICT (owner) DO UPDATE SET seq = EXCLUDED.seq, updated_at = now())
-                SELECT pg_notify(p.channel, '0') FROM (SELECT DISTINCT grantee FROM board.shares WHERE owner_id = \(owner)::uuid) s
+                SELECT pg_notify(p.channel, '0') FROM (SELECT DISTINCT grantee FROM board.shares WHERE owner_id = ANY (\(owners)::uuid[])) s
                 JOIN board.people p ON p.owner = s.grantee
                 """, logger: ServerConnection.logger)
         }
