@@ -269,11 +269,9 @@ import Testing
         #expect(try pg.psql(pg.adminURL, "SELECT title FROM board.tasks ORDER BY title").stdout == "Bob's card\nRefused here\n")
     }
 
-    /// A later pass writes every person it brings in one transaction (their cursors move at one
-    /// `now()`): an edit, a deletion and a new card of two people, each person's tables as their device.
-    @Test func aLaterPassWritesEveryoneInOneTransaction() throws {
-        let pg = try PostgresCluster()
-        defer { pg.stop() }
+    /// Ann and Bob, a card each, synced and brought to the tables by a first pass (written whole):
+    /// the next pass is a later one for both.
+    func twoPeoplePassedOnce(_ pg: PostgresCluster) throws -> (Device, Device, String) {
         let urls = try SyncCommandTests.server(pg, people: ["ann", "bob"])
         let ann = Device("ann", server: urls[0]), bob = Device("bob", server: urls[1])
         let state = pg.folder + "/replica"
@@ -282,6 +280,15 @@ import Testing
         _ = try ann.sync()
         _ = try bob.sync()
         _ = try replica(pg, state: state)
+        return (ann, bob, state)
+    }
+
+    /// A later pass writes every person it brings in one transaction (their cursors move at one
+    /// `now()`): an edit, a deletion and a new card of two people, each person's tables as their device.
+    @Test func aLaterPassWritesEveryoneInOneTransaction() throws {
+        let pg = try PostgresCluster()
+        defer { pg.stop() }
+        let (ann, bob, state) = try twoPeoplePassedOnce(pg)
         let first = try #require(try ann.cards().first?["id"] as? String)
         try ann.ok(["edit", first, "--title", "Ann's first, edited"])
         try ann.ok(["add", "Ann's second"])
@@ -301,14 +308,7 @@ import Testing
     @Test func rowsRefusedInAJointPassHoldBackOnlyTheirPerson() throws {
         let pg = try PostgresCluster()
         defer { pg.stop() }
-        let urls = try SyncCommandTests.server(pg, people: ["ann", "bob"])
-        let ann = Device("ann", server: urls[0]), bob = Device("bob", server: urls[1])
-        let state = pg.folder + "/replica"
-        try ann.ok(["add", "Ann's first"])
-        try bob.ok(["add", "Bob's first"])
-        _ = try ann.sync()
-        _ = try bob.sync()
-        _ = try replica(pg, state: state)
+        let (ann, bob, state) = try twoPeoplePassedOnce(pg)
         #expect(try pg.psql(pg.adminURL, "ALTER TABLE board.tasks ADD CONSTRAINT not_this CHECK (title <> 'Refused here')").status == 0)
         try ann.ok(["add", "Refused here"])
         try bob.ok(["add", "Bob's second"])
