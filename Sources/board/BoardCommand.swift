@@ -68,7 +68,7 @@ enum BoardCommand {
     }
 
     /// Refuses a config.toml with faults, each with its line. A file without key settings is not
-    /// made into a key map: the standard keys are never refused, and building the map was a sixth
+    /// made into a key map: the standard keys are never refused, and building the map was a seventh
     /// of a small `board list` (Benchmarks/README.md, "Start-up").
     static func checkConfigFile() throws {
         if case .success(let config) = ConfigFile.current, config.keys.isEmpty { return }
