@@ -126,17 +126,3 @@ struct ServerStatus: Command {
         }
     }
 }
-
-/// Where async work leaves its result for the waiting thread.
-private final class ResultBox<T>: @unchecked Sendable { var result: Result<T, any Error>? }
-
-/// Runs async work to its end from a command's synchronous `run`.
-func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-    let outcome = ResultBox<T>(), done = DispatchSemaphore(value: 0)
-    Task {
-        do { outcome.result = .success(try await work()) } catch { outcome.result = .failure(error) }
-        done.signal()
-    }
-    done.wait()
-    return try outcome.result!.get()
-}

@@ -178,6 +178,93 @@ import Testing
         #expect(throws: (any Error).self) { try d[1].cards.find(last.id) }
     }
 
+    @Test func receivedCardsShowInTheColumnTheirRuleGivesAndAreCounted() throws {
+        let d = try joined(2), log = Log()
+        let now = clock("2026-11-25T09:00")
+        for device in d { try device.settleHorizons(clock: now) }
+        let buckets: [Bucket] = [.thisWeek, .weekend, .nextWeek, .nextMonth]
+        for i in 0..<24 {
+            let card = try d[0].cards.add(CardValues(title: "Card \(i)"), bucket: buckets[i % 4], clock: now)
+            if i % 3 == 0 { _ = try d[0].cards.edit(card.id, CardEdit(), due: FieldEdit(.some(date("2026-11-25").adding(days: i))), clock: now) }
+        }
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        // Then a card moved and one dated on the first board: the second takes their new columns.
+        let moved = try d[0].cards.list(in: .thisWeek).first { $0.dueDate == nil }!, dated = try d[0].cards.list(in: .nextMonth).first { $0.dueDate == nil }!
+        try d[0].cards.move(moved.id, to: .nextMonth, clock: now)
+        _ = try d[0].cards.edit(dated.id, CardEdit(), due: FieldEdit(.some(date("2026-11-26"))), clock: now)
+        try log.sync(d[0], clock: now)
+        try log.sync(d[1], clock: now)
+        func columns(_ store: BoardStore) throws -> [String: String] {
+            try store.read { db in Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, shown FROM tasks").map { ($0[0], $0[1]) }) }
+        }
+        let horizons = d[1].horizons(now)
+        let ruled = Dictionary(uniqueKeysWithValues: try d[1].cards.list().map { ($0.id, $0.column(horizons).rawValue) })
+        #expect(ruled.count == 24)
+        #expect(try columns(d[1]) == ruled)
+        #expect(try columns(d[1]) == columns(d[0]))
+        #expect(ruled[moved.id] == Bucket.nextMonth.rawValue && ruled[dated.id] == Bucket.thisWeek.rawValue)
+        let counts = try d[1].read { db in
+            try Row.fetchAll(db, sql: "SELECT shown, cards FROM column_counts WHERE cards != 0").map { "\($0[0] as String) \($0[1] as Int)" }.sorted()
+        }
+        #expect(counts == Dictionary(grouping: ruled.values, by: { $0 }).map { "\($0.key) \($0.value.count)" }.sorted())
+    }
+
+    /// A board of `count` imported cards, pushed, and the log's changes in batches of `size`.
+    func pushedCards(_ count: Int, batches size: Int) throws -> ([BoardStore], [(changes: [FieldChange], through: Int64)]) {
+        let d = try joined(2), log = Log()
+        let cards = (0..<count).map { #"{"title": "Card \#($0)", "bucket": "\#(["this-week", "weekend", "next-month"][$0 % 3])"}"# }
+        _ = try d[0].exchange.importDocument(Data(("[" + cards.joined(separator: ",") + "]").utf8), clock: clock("2026-11-25T09:00"))
+        try log.push(d[0])
+        let batches = stride(from: 0, to: log.changes.count, by: size).map { start in
+            let end = min(start + size, log.changes.count)
+            return (Array(log.changes[start..<end]), Int64(end))
+        }
+        return (d, batches)
+    }
+
+    /// Gives `batches` in turn to a pull, and throws instead of the one at `failing` (a connection lost midway).
+    func pull(_ store: BoardStore, _ batches: [(changes: [FieldChange], through: Int64)], failingAt failing: Int? = nil) throws -> ReceiveSummary {
+        struct ConnectionLost: Error {}
+        var given = 0
+        return try store.sync.receive(pulling: {
+            defer { given += 1 }
+            if given == failing { throw ConnectionLost() }
+            return given < batches.count ? batches[given] : nil
+        })
+    }
+
+    @Test func aNewDevicesFirstPullIsOneTransactionWithItsColumnIndexesBuiltAfter() throws {
+        let (d, batches) = try pushedCards(1_500, batches: 1_000)
+        #expect(batches.count == 2)
+        #expect(throws: (any Error).self) { try pull(d[1], batches, failingAt: 1) }
+        #expect(try d[1].cards.list().isEmpty)
+        #expect(try d[1].sync.pulledThrough() == 0)
+        let summary = try pull(d[1], batches)
+        #expect(summary.received == 1_500 && summary.rows == 1_500)
+        #expect(try rows(d[1]) == rows(d[0]))
+        try d[1].read { db in
+            let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'tasks'")
+            #expect(Set(BoardStore.indexesBuiltAfterImport).isSubset(of: indexes))
+            let triggers = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger'")
+            #expect(Set(Schema.columnCountTriggerNames).isSubset(of: triggers))
+            let kept = try Row.fetchAll(db, sql: "SELECT shown, cards FROM column_counts WHERE cards != 0 ORDER BY shown").map { "\($0[0] as String) \($0[1] as Int)" }
+            let counted = try Row.fetchAll(db, sql: "SELECT shown, COUNT(*) FROM tasks GROUP BY shown ORDER BY shown").map { "\($0[0] as String) \($0[1] as Int)" }
+            #expect(kept == counted && kept.count == 3)
+            #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+        }
+        #expect(try d[1].sync.pulledThrough() == 1_500)
+    }
+
+    @Test func aPullOfSmallBatchesKeepsEachBatchItTookBeforeItWasCut() throws {
+        let (d, batches) = try pushedCards(1_500, batches: 500)
+        #expect(throws: (any Error).self) { try pull(d[1], batches, failingAt: 1) }
+        #expect(try d[1].cards.list().count == 500)
+        #expect(try d[1].sync.pulledThrough() == 500)
+        _ = try pull(d[1], Array(batches.dropFirst()))
+        #expect(try rows(d[1]) == rows(d[0]))
+    }
+
     @Test func cardsMovedOnTwoBoardsAtOnceBothLand() throws {
         let d = try joined(2), log = Log()
         let now = clock("2026-11-21T08:00")

@@ -10,18 +10,19 @@ final class ReadAhead<Element>: @unchecked Sendable {
     private var ready: [Element] = []
     private var failure: (any Error)?
     private var made = false, abandoned = false
-    private let limit: Int
+    private let limit: Int, handOver: Int
     /// The caller's share, taken from `ready` all at once so it locks once per batch.
     private var taken: [Element] = []
     private var takenIndex = 0
 
-    private init(limit: Int) { self.limit = limit }
+    private init(limit: Int, handOver: Int) { (self.limit, self.handOver) = (limit, handOver) }
 
     /// Runs `make` on a thread until it returns nil or throws, while `body` takes what it made
     /// with `next()`; returns when both are done, so `make` may use what `body`'s caller holds.
-    static func run<T>(limit: Int = 4096, make: () throws -> Element?, _ body: (ReadAhead) throws -> T) throws -> T {
+    /// The maker hands over `handOver` elements at a time and waits while `limit` are not taken.
+    static func run<T>(limit: Int = 4096, handOver: Int = 256, make: () throws -> Element?, _ body: (ReadAhead) throws -> T) throws -> T {
         try withoutActuallyEscaping(make) { make in
-            let ahead = ReadAhead(limit: limit)
+            let ahead = ReadAhead(limit: limit, handOver: handOver)
             let maker = Maker(make)
             let done = DispatchSemaphore(value: 0)
             Thread {
@@ -64,9 +65,15 @@ final class ReadAhead<Element>: @unchecked Sendable {
         var batch: [Element] = []
         var finished = false, failure: (any Error)?
         while !finished {
+            // Room first: no more is made ahead than `limit` untaken (a pull's batches are large).
+            condition.lock()
+            while ready.count >= limit && !abandoned { condition.wait() }
+            let left = abandoned
+            condition.unlock()
+            if left { return }
             do {
-                while batch.count < 256, let element = try make() { batch.append(element) }
-                finished = batch.count < 256
+                while batch.count < handOver, let element = try make() { batch.append(element) }
+                finished = batch.count < handOver
             } catch {
                 failure = error
                 finished = true

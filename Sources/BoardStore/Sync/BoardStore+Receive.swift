@@ -157,118 +157,169 @@ extension SyncStore {
     public func receive(_ checked: CheckedChanges, pulledThrough: Int64, serverClock: Int64? = nil) throws -> ReceiveSummary {
         try base.installChangeLog()
         return try write { db in
-            try writing(as: nil, db) {
-                var summary = ReceiveSummary()
-                // Rows are made parents first, but a row may name a parent that a later change removes.
-                let deferral = BoardStore.ForeignKeyDeferral()
-                let insert = try db.cachedStatement(sql: """
-                    INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (change_id) WHERE device IS NOT NULL DO NOTHING
-                    """)
-                let setAside = try db.cachedStatement(sql: """
-                    INSERT INTO sync_set_aside (change_id, entity, entity_id, field, value, stamp, device, origin, reason)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (change_id) DO NOTHING
-                    """)
-                for (change, reason) in checked.refused {
-                    try setAside.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
-                                                     change.stamp.description, change.device, change.origin.rawValue, reason])
-                    summary.setAside += db.changesCount
+            try writing(as: nil, db) { try take(checked, pulledThrough: pulledThrough, serverClock: serverClock, db) }
+        }
+    }
+
+    /// Takes in a whole pull (ARCHITECTURE.md §13): `pull` gives each batch of changes and the number
+    /// the log is read through (nil after the last); each is read and checked on a thread of its own
+    /// while the one before is taken in. A batch is a transaction, except on a board holding fewer
+    /// cards than the first batch brings (a new device's first pull): there the whole pull is one
+    /// transaction, and the indexes of the board's columns are built once after its cards, as a
+    /// large import builds them, instead of kept through every row.
+    public func receive(pulling pull: () throws -> (changes: [FieldChange], through: Int64)?, serverClock: Int64? = nil) throws -> ReceiveSummary {
+        try base.installChangeLog()
+        return try ReadAhead.run(limit: 1, handOver: 1, make: { () throws -> (checked: CheckedChanges, through: Int64)? in
+            try pull().map { (check($0.changes, serverClock: serverClock), $0.through) }
+        }) { batches in
+            var total = ReceiveSummary()
+            func add(_ summary: ReceiveSummary) {
+                total.received += summary.received
+                total.rows += summary.rows
+                total.heldBack = summary.heldBack
+                total.setAside += summary.setAside
+            }
+            guard let first = try batches.next() else { return total }
+            let cards = try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks") ?? 0 }
+            guard BoardStore.buildsIndexesAfter(documentCards: first.checked.accepted.count, boardCards: cards) else {
+                var batch: (checked: CheckedChanges, through: Int64)? = first
+                while let (checked, through) = batch {
+                    add(try receive(checked, pulledThrough: through, serverClock: serverClock))
+                    batch = try batches.next()
                 }
-                let accepted = checked.accepted, created = checked.created
-                let wall = BoardStore.milliseconds(base.syncCapture.wallClock())
-                let reference = max(wall, serverClock ?? wall)
-                // A row this device held no change of is made from this batch alone, without reading the log back.
-                let held = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ?)")
-                var touched: [String: Set<String>] = [:]
-                var fresh: [Replica.RowKey: [FieldChange]] = [:]
-                var latest: HybridTimestamp?
-                for change in accepted {
-                    let key = Replica.RowKey(change.entity, change.entityId)
-                    if touched[change.entity]?.contains(change.entityId) != true {
-                        touched[change.entity, default: []].insert(change.entityId)
-                        if try Bool.fetchOne(held, arguments: [change.entity, change.entityId]) == false { fresh[key] = [] }
-                    }
-                    fresh[key]?.append(change)
-                }
-                let insertByReference = try db.cachedStatement(sql: """
-                    INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed, in_row)
-                    VALUES (?, ?, ?, ?, NULL, ?, ?, ?, 1, 1) ON CONFLICT (change_id) WHERE device IS NOT NULL DO NOTHING
-                    """)
-                // This device's own changes are not in the index of change ids (only received ones need
-                // it); one of them coming back (pushed just before a round was cut) is found by its row,
-                // whatever device the change names. A row new to this device holds none.
-                let ownHeld = try db.cachedStatement(sql: """
-                    SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ? AND change_id = ? AND device IS NULL)
-                    """)
-                /// Keeps a received change in the log (by reference to its row: `RowReference`); counts it when it is new.
-                func keep(_ change: FieldChange, byReference: Bool = false) throws {
-                    if fresh[Replica.RowKey(change.entity, change.entityId)] == nil,
-                       try Bool.fetchOne(ownHeld, arguments: [change.entity, change.entityId, change.id]) == true { return }
-                    if byReference {
-                        try insertByReference.execute(arguments: [change.id, change.entity, change.entityId, change.field,
-                                                                  change.stamp.description, change.device, change.origin.rawValue])
-                    } else {
-                        try insert.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
-                                                       change.stamp.description, change.device, change.origin.rawValue])
-                    }
-                    guard db.changesCount > 0 else { return }
-                    summary.received += 1
-                    latest = max(latest ?? change.stamp, change.stamp)
-                }
-                // A card made from one change is kept once its row is written: by reference when the row gives it back.
-                func firstOfCard(_ change: FieldChange) -> Bool {
-                    RowReference.tables.contains(change.entity) && change.field == FieldChange.row
-                        && fresh[Replica.RowKey(change.entity, change.entityId)]?.count == 1
-                }
-                for change in accepted where !firstOfCard(change) { try keep(change) }
-                let keys = base.recorder.keys ?? [:]
-                let history = try db.cachedStatement(sql: "SELECT \(BoardStore.changeColumns) FROM sync_changes WHERE entity = ? AND entity_id = ?")
-                // Rows that can't be made yet are noted with why, for `board sync status`, until they are.
-                let waits = try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_waiting (entity, entity_id, reason) VALUES (?, ?, ?)")
-                let made = try db.cachedStatement(sql: "DELETE FROM sync_waiting WHERE entity = ? AND entity_id = ?")
-                let anyWaiting = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_waiting)") ?? false
-                // One prepared upsert per table and set of columns (nearly always one per table).
-                var upserts: [[String]: BulkInsert] = [:]
-                for table in SyncedRows.tables where !SyncedRows.mergedTables.contains(table) {
-                    for id in touched[table]?.sorted() ?? [] {
-                        let new = fresh[Replica.RowKey(table, id)]
-                        let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap { try BoardStore.fieldChange($0, db) }
-                        let fields = Replica.row(Replica.RowKey(table, id), of: known, created: new?.count == 1 ? created[known[0].id] : nil)
-                        let reason = try BoardStore.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
-                                                          upserts: &upserts, deferral: deferral, db)
-                        if let first = new?.first, firstOfCard(first) {
-                            try keep(first, byReference: try reason == nil && RowReference.givesBack(first, db))
+                return total
+            }
+            try write { db in
+                try writing(as: nil, db) {
+                    var rebuild = try BoardStore.dropBuiltAfterImport(db)
+                    var batch: (checked: CheckedChanges, through: Int64)? = first
+                    while let (checked, through) = batch {
+                        add(try take(checked, pulledThrough: through, serverClock: serverClock, db))
+                        // Past this many rows, sorting the keys once would hold more memory than it saves.
+                        if !rebuild.isEmpty && total.rows > BoardStore.indexRebuildLimit {
+                            try BoardStore.buildAfterImport(rebuild, db)
+                            rebuild = []
                         }
-                        if let reason {
-                            try waits.execute(arguments: [table, id, reason])
-                            summary.heldBack += 1
-                        } else {
-                            if anyWaiting { try made.execute(arguments: [table, id]) }
-                            summary.rows += 1
-                        }
+                        batch = try batches.next()
                     }
+                    try BoardStore.buildAfterImport(rebuild, db)
                 }
-                if let latest, let text = try String.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1") {
-                    // A stamp far ahead of every clock this device can read moves its clock no further than the leeway.
-                    let seen = min(latest, HybridTimestamp(milliseconds: reference + HybridTimestamp.leeway))
-                    let clock = (HybridTimestamp(text) ?? seen).reined(now: reference).receiving(seen, now: wall)
-                    try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
+            }
+            return total
+        }
+    }
+
+    /// Takes in one batch of checked changes inside the current transaction.
+    private func take(_ checked: CheckedChanges, pulledThrough: Int64, serverClock: Int64?, _ db: Database) throws -> ReceiveSummary {
+        var summary = ReceiveSummary()
+        // Rows are made parents first, but a row may name a parent that a later change removes.
+        let deferral = BoardStore.ForeignKeyDeferral()
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (change_id) WHERE device IS NOT NULL DO NOTHING
+            """)
+        let setAside = try db.cachedStatement(sql: """
+            INSERT INTO sync_set_aside (change_id, entity, entity_id, field, value, stamp, device, origin, reason)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (change_id) DO NOTHING
+            """)
+        for (change, reason) in checked.refused {
+            try setAside.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
+                                             change.stamp.description, change.device, change.origin.rawValue, reason])
+            summary.setAside += db.changesCount
+        }
+        let accepted = checked.accepted, created = checked.created
+        let wall = BoardStore.milliseconds(base.syncCapture.wallClock())
+        let reference = max(wall, serverClock ?? wall)
+        // A row this device held no change of is made from this batch alone, without reading the log back.
+        let held = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ?)")
+        var touched: [String: Set<String>] = [:]
+        var fresh: [Replica.RowKey: [FieldChange]] = [:]
+        var latest: HybridTimestamp?
+        for change in accepted {
+            let key = Replica.RowKey(change.entity, change.entityId)
+            if touched[change.entity]?.contains(change.entityId) != true {
+                touched[change.entity, default: []].insert(change.entityId)
+                if try Bool.fetchOne(held, arguments: [change.entity, change.entityId]) == false { fresh[key] = [] }
+            }
+            fresh[key]?.append(change)
+        }
+        let insertByReference = try db.cachedStatement(sql: """
+            INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed, in_row)
+            VALUES (?, ?, ?, ?, NULL, ?, ?, ?, 1, 1) ON CONFLICT (change_id) WHERE device IS NOT NULL DO NOTHING
+            """)
+        // This device's own changes are not in the index of change ids (only received ones need
+        // it); one of them coming back (pushed just before a round was cut) is found by its row,
+        // whatever device the change names. A row new to this device holds none.
+        let ownHeld = try db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ? AND change_id = ? AND device IS NULL)
+            """)
+        /// Keeps a received change in the log (by reference to its row: `RowReference`); counts it when it is new.
+        func keep(_ change: FieldChange, byReference: Bool = false) throws {
+            if fresh[Replica.RowKey(change.entity, change.entityId)] == nil,
+               try Bool.fetchOne(ownHeld, arguments: [change.entity, change.entityId, change.id]) == true { return }
+            if byReference {
+                try insertByReference.execute(arguments: [change.id, change.entity, change.entityId, change.field,
+                                                          change.stamp.description, change.device, change.origin.rawValue])
+            } else {
+                try insert.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
+                                               change.stamp.description, change.device, change.origin.rawValue])
+            }
+            guard db.changesCount > 0 else { return }
+            summary.received += 1
+            latest = max(latest ?? change.stamp, change.stamp)
+        }
+        // A card made from one change is kept once its row is written: by reference when the row gives it back.
+        func firstOfCard(_ change: FieldChange) -> Bool {
+            RowReference.tables.contains(change.entity) && change.field == FieldChange.row
+                && fresh[Replica.RowKey(change.entity, change.entityId)]?.count == 1
+        }
+        for change in accepted where !firstOfCard(change) { try keep(change) }
+        let keys = base.recorder.keys ?? [:]
+        let history = try db.cachedStatement(sql: "SELECT \(BoardStore.changeColumns) FROM sync_changes WHERE entity = ? AND entity_id = ?")
+        // Rows that can't be made yet are noted with why, for `board sync status`, until they are.
+        let waits = try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_waiting (entity, entity_id, reason) VALUES (?, ?, ?)")
+        let made = try db.cachedStatement(sql: "DELETE FROM sync_waiting WHERE entity = ? AND entity_id = ?")
+        let anyWaiting = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_waiting)") ?? false
+        // One prepared upsert per table and set of columns (nearly always one per table).
+        var upserts: [[String]: BulkInsert] = [:]
+        for table in SyncedRows.tables where !SyncedRows.mergedTables.contains(table) {
+            for id in touched[table]?.sorted() ?? [] {
+                let new = fresh[Replica.RowKey(table, id)]
+                let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap { try BoardStore.fieldChange($0, db) }
+                let fields = Replica.row(Replica.RowKey(table, id), of: known, created: new?.count == 1 ? created[known[0].id] : nil)
+                let reason = try BoardStore.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
+                                                  upserts: &upserts, deferral: deferral, db)
+                if let first = new?.first, firstOfCard(first) {
+                    try keep(first, byReference: try reason == nil && RowReference.givesBack(first, db))
                 }
-                let habitsTouched = SyncedRows.mergedTables.reduce(0) { $0 + (touched[$1]?.count ?? 0) }
-                if habitsTouched > 0 {
-                    try deferral.begin(db)
-                    try db.execute(sql: "DELETE FROM sync_waiting WHERE entity IN ('habits', 'habit_entries')")
-                    let waiting = try BoardStore.mergeHabits(db)
-                    for row in waiting { try waits.execute(arguments: [row.entity, row.id, row.reason]) }
-                    summary.heldBack += waiting.count
-                    summary.rows += max(0, habitsTouched - waiting.count)
+                if let reason {
+                    try waits.execute(arguments: [table, id, reason])
+                    summary.heldBack += 1
+                } else {
+                    if anyWaiting { try made.execute(arguments: [table, id]) }
+                    summary.rows += 1
                 }
-                // Without deferral every statement kept the foreign keys, so no row lost its parent.
-                if summary.rows > 0 && deferral.isOn { try BoardStore.removeOrphans(db) }
-                try db.execute(sql: "UPDATE sync_state SET pulled_through = max(pulled_through, ?) WHERE id = 1", arguments: [pulledThrough])
-                try db.execute(sql: "DELETE FROM sync_own_pushes WHERE last_seq <= (SELECT pulled_through FROM sync_state WHERE id = 1)")
-                return summary
             }
         }
+        if let latest, let text = try String.fetchOne(db, sql: "SELECT clock FROM sync_state WHERE id = 1") {
+            // A stamp far ahead of every clock this device can read moves its clock no further than the leeway.
+            let seen = min(latest, HybridTimestamp(milliseconds: reference + HybridTimestamp.leeway))
+            let clock = (HybridTimestamp(text) ?? seen).reined(now: reference).receiving(seen, now: wall)
+            try db.execute(sql: "UPDATE sync_state SET clock = ? WHERE id = 1", arguments: [clock.description])
+        }
+        let habitsTouched = SyncedRows.mergedTables.reduce(0) { $0 + (touched[$1]?.count ?? 0) }
+        if habitsTouched > 0 {
+            try deferral.begin(db)
+            try db.execute(sql: "DELETE FROM sync_waiting WHERE entity IN ('habits', 'habit_entries')")
+            let waiting = try BoardStore.mergeHabits(db)
+            for row in waiting { try waits.execute(arguments: [row.entity, row.id, row.reason]) }
+            summary.heldBack += waiting.count
+            summary.rows += max(0, habitsTouched - waiting.count)
+        }
+        // Without deferral every statement kept the foreign keys, so no row lost its parent.
+        if summary.rows > 0 && deferral.isOn { try BoardStore.removeOrphans(db) }
+        try db.execute(sql: "UPDATE sync_state SET pulled_through = max(pulled_through, ?) WHERE id = 1", arguments: [pulledThrough])
+        try db.execute(sql: "DELETE FROM sync_own_pushes WHERE last_seq <= (SELECT pulled_through FROM sync_state WHERE id = 1)")
+        return summary
     }
 }

@@ -67,26 +67,25 @@ public enum SyncRound {
         try store.sync.reinClock(serverClock: serverClock)
         summary.pushed += try await push(store, connection, owner: owner)
         guard try store.sync.status() != nil else { return summary }
-        // The changes come by one statement; each batch is taken in (one transaction) while the next
-        // is read and checked against the field rules: checking is a third of taking a batch in, and
-        // needs no transaction. This device's own pushes are read from the store beforehand.
-        var from = try store.sync.status()?.pulledThrough ?? 0
+        // The changes come by one statement; the store takes each batch in while the next is read
+        // and checked against the field rules (a third of taking a batch in, needing no transaction).
+        // That waiting runs on a thread of its own. This device's own pushes are read beforehand.
+        let from = try store.sync.status()?.pulledThrough ?? 0
         let pulled = connection.pull(after: from, excluding: try store.sync.ownPushes(after: from))
-        @Sendable func pull() async throws -> (checked: CheckedChanges, through: Int64, count: Int) {
-            let batch = try await pulled.next(pullBatch)
-            return (store.sync.check(batch.changes, serverClock: serverClock), batch.through, batch.count)
+        let received = try await onThreadOfItsOwn {
+            var through = from, finished = false
+            return try store.sync.receive(pulling: {
+                guard !finished else { return nil }
+                let batch = try waitFor { try await pulled.next(pullBatch) }
+                finished = batch.count < pullBatch
+                guard batch.through > through else { return nil }
+                through = batch.through
+                return (batch.changes, batch.through)
+            }, serverClock: serverClock)
         }
-        var batch = try await pull()
-        while batch.through > from {
-            let current = batch
-            async let following = current.count < pullBatch ? (CheckedChanges(), current.through, 0) : pull()
-            let received = try store.sync.receive(current.checked, pulledThrough: current.through, serverClock: serverClock)
-            summary.pulled += received.received
-            summary.heldBack = received.heldBack
-            summary.setAside += received.setAside
-            from = current.through
-            batch = try await following
-        }
+        summary.pulled += received.received
+        summary.heldBack = received.heldBack
+        summary.setAside += received.setAside
         summary.generated = try store.routines.generate(clock: clock())
         summary.pushed += try await push(store, connection, owner: owner)
         // Reminders this device claimed and delivered while offline: the server learns of them now.
