@@ -1,7 +1,8 @@
 import Foundation
 
 /// Elements made on a thread of their own while the caller works on the ones before: an import
-/// reads and checks the next cards while SQLite writes the last ones (ARCHITECTURE.md §11).
+/// reads and checks the next cards while SQLite writes the last ones (ARCHITECTURE.md §11), a
+/// pull reads and checks its next batch while the one before is taken in (§13).
 /// The caller sees them in order, and a failure of the maker where it happened, after every
 /// element before it; when the caller stops early, the maker stops too.
 final class ReadAhead<Element>: @unchecked Sendable {
