@@ -59,6 +59,24 @@ import Testing
                 == [.write(.applyTemplateEdit(unchanged, save: .pause))])
     }
 
+    /// Issue: the board's clock passed midnight while the screen drew its first frame, and the loop
+    /// slept until the minute after with Saturday still on the screen (a screen test, under load).
+    @Test func aDayThatComesWhileTheScreenIsDrawnIsShownAtOnce() throws {
+        let f = try TUIFixture()
+        final class Clock: @unchecked Sendable { var now = BoardClock(local: LocalDateTime(iso: "2026-11-21T23:59")!, zone: paris) }
+        let clock = Clock()
+        let midnight = BoardClock(local: LocalDateTime(iso: "2026-11-22T00:00")!, zone: paris).instant
+        clock.now = BoardClock(instant: midnight.addingTimeInterval(-2), zone: paris)
+        let app = try BoardApp(store: f.store, path: f.path) { clock.now }
+        _ = try app.firstFrame(width: 120, height: 40)
+        #expect((1_000...2_100).contains(app.sleepMilliseconds()))
+        clock.now = BoardClock(instant: midnight.addingTimeInterval(1), zone: paris)
+        #expect(app.sleepMilliseconds() == 0)
+        #expect(try app.noticeChanges())
+        #expect(view(app.state).text.contains("Sunday, Nov 22"))
+        #expect(app.sleepMilliseconds() > 50_000)
+    }
+
     /// Issue: a store error while saving a new template threw the unsaved form away.
     @Test func aStoreErrorKeepsTheFormAndShowsTheError() throws {
         let f = try TUIFixture()

@@ -59,9 +59,7 @@ public final class BoardApp {
         // process is mid-commit it looks again within milliseconds (`ChangeWatcher`).
         let waking = [watcher.files?.descriptor, syncStatus?.descriptor, searchWake.descriptor].compactMap { $0 }
         while true {
-            let nextMinute = Int32(60_000 - Int64(clock().instant.timeIntervalSince1970 * 1_000) % 60_000 + 20)
-            let timeout = watcher.commitInFlight ? Int32(ChangeWatcher.lookAgain * 1_000) : watcher.files == nil ? 250 : nextMinute
-            guard let key = terminal.readKey(timeoutMilliseconds: timeout, waking: waking) else {
+            guard let key = terminal.readKey(timeoutMilliseconds: sleepMilliseconds(), waking: waking) else {
                 _ = watcher.files?.drain()
                 if try noticeChanges() { terminal.draw(view(state)) }
                 continue
@@ -75,6 +73,17 @@ public final class BoardApp {
                 clear = false
             }
         }
+    }
+
+    /// How long the loop waits for a key before it looks again: until the clock's next minute, or
+    /// not at all when a minute or a day came while the screen was read and drawn (else the screen
+    /// kept yesterday until the minute after).
+    func sleepMilliseconds() -> Int32 {
+        let now = clock()
+        if now.today != today || now.local != state.snapshot.now { return 0 }
+        if watcher.commitInFlight { return Int32(ChangeWatcher.lookAgain * 1_000) }
+        if watcher.files == nil { return 250 }
+        return Int32(60_000 - Int64(now.instant.timeIntervalSince1970 * 1_000) % 60_000 + 20)
     }
 
     /// A sentence the title bar keeps (the demo says its board is a throwaway).
