@@ -22,8 +22,6 @@ public struct CheckedChanges: Sendable {
     var accepted: [FieldChange] = []
     var created: [String: [String: String?]] = [:]
     var refused: [(change: FieldChange, reason: String)] = []
-
-    public init() {}
 }
 
 /// Received changes (ARCHITECTURE.md §13): kept in the log, and every row they touch made again
