@@ -77,16 +77,16 @@ import Testing
         let row = try #require(log.changes.first { $0.field == FieldChange.row && $0.entity == "tasks" })
         let value = try #require(row.value)
         let fields = try #require(JSONText.flatObject(value))
-        func changed(_ edit: (inout [String: String?]) -> Void) -> FieldChange {
+        func changed(_ edit: (inout [String: String?]) -> Void) throws -> FieldChange {
             var copy = fields
             edit(&copy)
             return FieldChange(id: UUID().uuidString.lowercased(), entity: "tasks", entityId: "another-card", field: FieldChange.row,
-                               value: SyncValue.rowObject(copy.map { ($0.key, $0.value) }), stamp: row.stamp, device: "evil", origin: .user)
+                               value: String(decoding: try JSONEncoder().encode(copy), as: UTF8.self), stamp: row.stamp, device: "evil", origin: .user)
         }
         let summary = try d[1].sync.receive([
-            changed { _ in },  // the card's own values under another row's id: a duplicate card
-            changed { $0["id"] = "\"another-card\""; $0["secret"] = "\"x\"" },
-            changed { $0["id"] = "\"another-card\""; $0["exception.title"] = "false" },
+            try changed { _ in },  // the card's own values under another row's id: a duplicate card
+            try changed { $0["id"] = "\"another-card\""; $0["secret"] = "\"x\"" },
+            try changed { $0["id"] = "\"another-card\""; $0["exception.title"] = "false" },
         ], pulledThrough: 3)
         let cards = try d[1].cards.list()
         #expect(summary.setAside == 3 && cards.isEmpty)

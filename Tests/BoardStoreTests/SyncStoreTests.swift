@@ -360,6 +360,58 @@ import Testing
         #expect(try rows(laptop) == rows(desktop))
     }
 
+    /// A created row's value is the JSON object JSONEncoder writes, keys sorted, of each field's
+    /// text: a number as it is, text as a JSON string (quotes, slashes, controls and all), null,
+    /// a register "true"; this device's own columns and a later field at its default left out.
+    @Test func aCreatedRowsValueIsItsFieldsTextsAsJSONEncoderWritesThem() throws {
+        let later = try #require(SyncedFields.addedLater["tasks"]?.first)
+        let columns: [(String, DatabaseValue)] = [
+            ("title", "Say \"hi\" / \\ \n\t\u{1} é 😀".databaseValue), ("priority", 3.databaseValue), ("due_date", .null),
+            ("position", 1.5.databaseValue), (SyncedRows.maskColumn, "[\"title\",\"priority\"]".databaseValue),
+            ("shown", "0THIS_WEEK".databaseValue), (later.key, later.value), ("id", "c-1".databaseValue),
+        ]
+        let texts: [String: String?] = [
+            "title": String(decoding: try JSONEncoder().encode("Say \"hi\" / \\ \n\t\u{1} é 😀"), as: UTF8.self),
+            "priority": "3", "due_date": nil, "position": "1.5", "id": "\"c-1\"",
+            "exception.title": "true", "exception.priority": "true",
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(SyncedRows.createdRowValue(table: "tasks", columns: columns) == String(decoding: try encoder.encode(texts), as: UTF8.self))
+    }
+
+    /// A received card made from its one change keeps that change by reference only when the card,
+    /// as the table holds it, gives the change's value back exactly; a value written another way
+    /// (spaced, or a number with its sign) is kept as the copy it came as.
+    @Test func aReceivedCardIsKeptByReferenceOnlyWhenItGivesItsValueBack() throws {
+        let now = clock("2026-11-21T08:00")
+        let d = try joined(2)
+        let cards = try (0..<3).map { try d[0].cards.add(CardValues(title: "Card \($0)"), clock: now) }
+        let sent = try d[0].sync.outbox(limit: 100).changes.filter { $0.field == FieldChange.row && $0.entity == "tasks" }
+        #expect(sent.count == 3)
+        func rewritten(_ change: FieldChange, _ value: String) -> FieldChange {
+            FieldChange(id: change.id, entity: change.entity, entityId: change.entityId, field: change.field, value: value,
+                        stamp: change.stamp, device: change.device, origin: change.origin)
+        }
+        let value = try #require(sent[1].value), priority = try #require(sent[2].value)
+        let spaced = value.replacingOccurrences(of: "\",\"", with: "\", \"")
+        // A whole number with its sign: it passes the rules, and the table holds it as 0.
+        let signed = priority.replacingOccurrences(of: "\"priority\":\"0\"", with: "\"priority\":\"+0\"")
+        #expect(spaced != value && signed != priority)
+        let received = [sent[0], rewritten(sent[1], spaced), rewritten(sent[2], signed)]
+        #expect(try d[1].sync.receive(received, pulledThrough: 3).rows == 3)
+        let kept = try d[1].database.read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT entity_id, value, in_row FROM sync_changes WHERE entity = 'tasks'").map {
+                (($0["entity_id"] as String), (value: $0["value"] as String?, inRow: $0["in_row"] as Int))
+            })
+        }
+        #expect(kept[cards[0].id]?.value == nil && kept[cards[0].id]?.inRow == 1)
+        #expect(kept[cards[1].id]?.value == spaced && kept[cards[1].id]?.inRow == 0)
+        #expect(kept[cards[2].id]?.value == signed && kept[cards[2].id]?.inRow == 0)
+        // Each is sent on as it came, and the cards are the first board's.
+        #expect(try d[1].cards.find(cards[1].id).title == "Card 1" && d[1].cards.find(cards[2].id).priority == 0)
+    }
+
     /// The trigger that keeps a referenced card before it changes copies every column of the table:
     /// a migration that adds a column must make it again (`RowReference.installTriggers`).
     @Test func theReferenceTriggersCopyEveryColumnOfTheirTable() throws {

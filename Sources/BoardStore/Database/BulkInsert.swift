@@ -13,11 +13,15 @@ final class BulkInsert {
     /// statement, so a caller keeps one per table and columns at a time (`receive` keys them so).
     private let prepared: Statement
     private var statement: OpaquePointer { prepared.sqliteStatement }
+    /// With `returningRow`: the row read back by its key, where the key's values are among the
+    /// columns, and the names of the columns it reads.
+    private let readBack: (statement: Statement, key: [Int], names: [String])?
 
     /// `INSERT INTO table (columns…) VALUES (?, …)` on `db`'s connection, inside its transaction;
     /// with `key`, a row already there under that key takes the other columns' values instead
-    /// (how received rows are written, ARCHITECTURE.md §13). Names are Board's own, never received text.
-    init(_ db: Database, table: String, columns: [String], upsertingOn key: [String]? = nil) throws {
+    /// (how received rows are written, ARCHITECTURE.md §13), and with `returningRow` each insert
+    /// gives that row back as the table then holds it. Names are Board's own, never received text.
+    init(_ db: Database, table: String, columns: [String], upsertingOn key: [String]? = nil, returningRow: Bool = false) throws {
         guard let connection = db.sqliteConnection else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the connection is closed") }
         var sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
         if let key {
@@ -26,35 +30,60 @@ final class BulkInsert {
         }
         self.connection = connection
         self.prepared = try db.cachedStatement(sql: sql)
+        // Read with a statement of its own rather than `RETURNING`, which SQLite keeps in a
+        // temporary table: a first pull's inserts took half as long again with it.
+        let positions = key?.compactMap(columns.firstIndex(of:))
+        if returningRow, let key, let positions, positions.count == key.count {
+            let select = try db.cachedStatement(sql: "SELECT * FROM \(table) WHERE " + key.map { "\($0) = ?" }.joined(separator: " AND "))
+            readBack = (select, positions, select.columnNames)
+        } else {
+            readBack = nil
+        }
     }
 
-    /// Inserts one row: `values` in the order of the columns.
-    func insert(_ values: [DatabaseValue]) throws {
+    /// Inserts one row: `values` in the order of the columns. With `returningRow`, gives back the
+    /// row as the table holds it after the insert (its defaults, column types and triggers applied).
+    @discardableResult
+    func insert(_ values: [DatabaseValue]) throws -> [(String, DatabaseValue)]? {
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            switch value.storage {
-            case .null: sqlite3_bind_null(statement, index)
-            case .int64(let int): sqlite3_bind_int64(statement, index, int)
-            case .double(let double): sqlite3_bind_double(statement, index, double)
-            case .string(var text): text.withUTF8 { bytes in bindText(bytes, at: index) }
-            case .blob(let data): data.withUnsafeBytes { bytes in _ = sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient) }
-            }
-        }
+        for (offset, value) in values.enumerated() { Self.bind(value, at: Int32(offset + 1), of: statement) }
         guard sqlite3_step(statement) == SQLITE_DONE else { throw Self.error(of: connection) }
+        guard let (read, key, names) = readBack else { return nil }
+        let select = read.sqliteStatement
+        defer {
+            sqlite3_reset(select)
+            sqlite3_clear_bindings(select)
+        }
+        for (offset, position) in key.enumerated() { Self.bind(values[position], at: Int32(offset + 1), of: select) }
+        switch sqlite3_step(select) {
+        case SQLITE_ROW:
+            return names.indices.map { (names[$0], DatabaseValue(sqliteStatement: select, index: Int32($0))) }
+        case SQLITE_DONE: return nil
+        default: throw Self.error(of: connection)
+        }
     }
 
-    private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) {
+    private static func bind(_ value: DatabaseValue, at index: Int32, of statement: OpaquePointer) {
+        switch value.storage {
+        case .null: sqlite3_bind_null(statement, index)
+        case .int64(let int): sqlite3_bind_int64(statement, index, int)
+        case .double(let double): sqlite3_bind_double(statement, index, double)
+        case .string(var text): text.withUTF8 { bytes in bindText(bytes, at: index, of: statement) }
+        case .blob(let data): data.withUnsafeBytes { bytes in _ = sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), transient) }
+        }
+    }
+
+    private static func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32, of statement: OpaquePointer) {
         // An empty string has no storage; a null pointer would bind NULL, not ''.
         guard let base = bytes.baseAddress else {
-            sqlite3_bind_text(statement, index, "", 0, Self.transient)
+            sqlite3_bind_text(statement, index, "", 0, transient)
             return
         }
         base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
-            _ = sqlite3_bind_text(statement, index, text, Int32(bytes.count), Self.transient)
+            _ = sqlite3_bind_text(statement, index, text, Int32(bytes.count), transient)
         }
     }
 

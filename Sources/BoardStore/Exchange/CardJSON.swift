@@ -110,18 +110,21 @@ extension CardJSON {
     /// characters as `\u00xx`; the rest as it is.
     static func appendString(_ text: String, to out: inout [UInt8]) {
         var text = text
+        text.withUTF8 { appendString(utf8: $0, to: &out) }
+    }
+
+    /// `appendString` of text already in UTF-8 bytes.
+    static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         // Bytes that need no escape go in runs: a card's value is mostly them (a first sync writes 100,000 such values).
-        text.withUTF8 { bytes in
-            out.append(UInt8(ascii: "\""))
-            var start = 0
-            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                appendEscaped(byte, to: &out)
-                start = i + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-            out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: "\""))
+        var start = 0
+        for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            appendEscaped(byte, to: &out)
+            start = i + 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        out.append(UInt8(ascii: "\""))
     }
 
     /// One byte that a JSON string escapes.

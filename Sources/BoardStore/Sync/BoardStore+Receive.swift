@@ -28,11 +28,19 @@ public struct CheckedChanges: Sendable {
 /// from all the changes this device holds for it (`Replica.state`), so the file shows what the
 /// set of changes says, in whatever order they came.
 extension BoardStore {
+    /// What writing one received row did.
+    struct Materialized {
+        /// Why the row can't be made yet (a value missing, or a rule of the board in the way); nil when it was written or removed.
+        var waiting: String?
+        /// The row as the table holds it after the write, when it was asked for and the row was written.
+        var written: [(String, DatabaseValue)]?
+    }
+
     /// Writes one row as `fields` say it is (what `changes`, all this device holds for it, make:
-    /// `Replica.row`; nil: removed, by the key `changes` give it); when it can't be made yet, why
-    /// (a value missing, or a rule of the board in the way).
-    static func materialize(table: String, id: String, fields: [String: String?]?, from changes: [FieldChange], key: [String],
-                            upserts: inout [[String]: BulkInsert], deferral: ForeignKeyDeferral, _ db: Database) throws -> String? {
+    /// `Replica.row`; nil: removed, by the key `changes` give it). With `returningRow`, the row comes
+    /// back as the table then holds it (`BulkInsert`), for `RowReference.givesBack`.
+    static func materialize(table: String, id: String, fields: [String: String?]?, from changes: [FieldChange], key: [String], returningRow: Bool = false,
+                            upserts: inout [UpsertKey: BulkInsert], deferral: ForeignKeyDeferral, _ db: Database) throws -> Materialized {
         guard let fields else {
             // A parent may go before its children do (`removeOrphans` takes them at the end).
             try deferral.begin(db)
@@ -41,10 +49,10 @@ extension BoardStore {
             let keyValues = key.map { column in column == "id" ? id.databaseValue : (SyncValue.value(values[column] ?? nil) ?? .null) }
             try db.execute(sql: "DELETE FROM \(table) WHERE " + key.map { "\"\($0)\" = ?" }.joined(separator: " AND "),
                            arguments: StatementArguments(keyValues))
-            return nil
+            return Materialized()
         }
         // Column names come from Board's own list, never from received text (which was checked against it).
-        guard let known = SyncedFields.rules[table] else { return "not a table Board syncs" }
+        guard let known = SyncedFields.rules[table] else { return Materialized(waiting: "not a table Board syncs") }
         let own = SyncedRows.deviceColumns[table] ?? []
         var columns: [(String, DatabaseValue)] = []
         var registers: Set<String> = []
@@ -53,28 +61,36 @@ extension BoardStore {
                 registers.insert(String(field.dropFirst("exception.".count)))
                 continue
             }
-            guard let index = known.index(forKey: field), let value = SyncValue.value(text) else { return "\(table).\(field): its value can't be read" }
+            guard let index = known.index(forKey: field), let value = SyncValue.value(text) else {
+                return Materialized(waiting: "\(table).\(field): its value can't be read")
+            }
             columns.append((known.keys[index], value))
         }
         if table == "tasks" { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
         columns.sort { $0.0 < $1.0 }
         let names = columns.map(\.0)
         do {
-            let upsert = try upserts[names] ?? BulkInsert(db, table: table, columns: names, upsertingOn: key)
-            upserts[names] = upsert
+            let upsertKey = UpsertKey(columns: names, returningRow: returningRow)
+            let upsert = try upserts[upsertKey] ?? BulkInsert(db, table: table, columns: names, upsertingOn: key, returningRow: returningRow)
+            upserts[upsertKey] = upsert
             do {
-                try upsert.insert(columns.map(\.1))
+                return Materialized(written: try upsert.insert(columns.map(\.1)))
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY && !deferral.isOn {
                 // A row naming a parent this pass removes or has not made: checked at the commit,
                 // after `removeOrphans`, as every received row was before deferral became lazy.
                 try deferral.begin(db)
-                try upsert.insert(columns.map(\.1))
+                return Materialized(written: try upsert.insert(columns.map(\.1)))
             }
-            return nil
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             // Only this statement is undone; the row waits for what it lacks.
-            return waitingReason(error)
+            return Materialized(waiting: waitingReason(error))
         }
+    }
+
+    /// One prepared upsert per table's columns (nearly always one per table), and whether it gives the row back.
+    struct UpsertKey: Hashable {
+        var columns: [String]
+        var returningRow: Bool
     }
 
     /// Why a row that broke a rule of the board waits, in words.
@@ -278,19 +294,17 @@ extension SyncStore {
         let waits = try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_waiting (entity, entity_id, reason) VALUES (?, ?, ?)")
         let made = try db.cachedStatement(sql: "DELETE FROM sync_waiting WHERE entity = ? AND entity_id = ?")
         let anyWaiting = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_waiting)") ?? false
-        // One prepared upsert per table and set of columns (nearly always one per table).
-        var upserts: [[String]: BulkInsert] = [:]
+        var upserts: [BoardStore.UpsertKey: BulkInsert] = [:]
         for table in SyncedRows.tables where !SyncedRows.mergedTables.contains(table) {
             for id in touched[table]?.sorted() ?? [] {
                 let new = fresh[Replica.RowKey(table, id)]
                 let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap { try BoardStore.fieldChange($0, db) }
                 let fields = Replica.row(Replica.RowKey(table, id), of: known, created: new?.count == 1 ? created[known[0].id] : nil)
-                let reason = try BoardStore.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
-                                                  upserts: &upserts, deferral: deferral, db)
-                if let first = new?.first, firstOfCard(first) {
-                    try keep(first, byReference: try reason == nil && RowReference.givesBack(first, db))
-                }
-                if let reason {
+                let first = new?.first.flatMap { firstOfCard($0) ? $0 : nil }
+                let outcome = try BoardStore.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
+                                                      returningRow: first != nil, upserts: &upserts, deferral: deferral, db)
+                if let first { try keep(first, byReference: outcome.written.map { RowReference.givesBack(first, written: $0) } ?? false) }
+                if let reason = outcome.waiting {
                     try waits.execute(arguments: [table, id, reason])
                     summary.heldBack += 1
                 } else {

@@ -1,3 +1,4 @@
+import Foundation
 import BoardModel
 import GRDB
 
@@ -35,15 +36,20 @@ enum RowReference {
         }
     }
 
-    /// Whether the row `change` (its one change, a created row's) was just made from gives back its
-    /// value exactly, so the change can be kept by reference: a first pull then holds no second copy
-    /// of the cards either. A value the row would not give back (another version's writing of it)
-    /// is kept as a copy.
-    static func givesBack(_ change: FieldChange, _ db: Database) throws -> Bool {
-        guard tables.contains(change.entity), change.field == FieldChange.row, let value = change.value,
-              let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM \(change.entity) WHERE id = ?"), arguments: [change.entityId])
-        else { return false }
-        return SyncedRows.createdRowValue(table: change.entity, columns: row) == value
+    /// Whether the row `change` (its one change, a created row's) was just made from, `written` as
+    /// the table holds it, gives back its value exactly, so the change can be kept by reference: a
+    /// first pull then holds no second copy of the cards either. A value the row would not give
+    /// back (another version's writing of it) is kept as a copy.
+    static func givesBack(_ change: FieldChange, written: [(String, DatabaseValue)]) -> Bool {
+        guard tables.contains(change.entity), change.field == FieldChange.row, var value = change.value else { return false }
+        let given = SyncedRows.createdRowBytes(table: change.entity, columns: written)
+        // Compared as memory: a card's value is a kilobyte, and comparing it byte by byte cost as much as making it.
+        return value.withUTF8 { bytes in
+            given.withUnsafeBufferPointer { given in
+                guard bytes.count == given.count, let a = bytes.baseAddress, let b = given.baseAddress else { return bytes.count == given.count }
+                return memcmp(a, b, bytes.count) == 0
+            }
+        }
     }
 
     /// The value of a `row` change kept by reference to row `id` of `table`: the row's fields as a

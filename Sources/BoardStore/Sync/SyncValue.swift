@@ -5,13 +5,22 @@ import GRDB
 /// string — and nil for SQL NULL, so every device compares and stores the same text.
 enum SyncValue {
     static func text(_ value: DatabaseValue) -> String? {
+        var bytes: [UInt8] = []
+        return appendText(value, to: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// Appends the bytes of `text(value)`; false, appending nothing, where that is nil.
+    static func appendText(_ value: DatabaseValue, to bytes: inout [UInt8]) -> Bool {
         switch value.storage {
-        case .null: return nil
-        case .int64(let n): return String(n)
-        case .double(let d): return d.isFinite ? String(d) : nil
-        case .string(let s): return quoted(s)
-        case .blob(let data): return quoted(data.base64EncodedString())
+        case .null: return false
+        case .int64(let n): bytes.append(contentsOf: String(n).utf8)
+        case .double(let d):
+            guard d.isFinite else { return false }
+            bytes.append(contentsOf: String(d).utf8)
+        case .string(let s): CardJSON.appendString(s, to: &bytes)
+        case .blob(let data): CardJSON.appendString(data.base64EncodedString(), to: &bytes)
         }
+        return true
     }
 
     /// The column value of `text` (what `text(_:)` made); nil when it is not such text.
@@ -31,16 +40,26 @@ enum SyncValue {
     }
 
     /// A created row's fields as one `row` change's value: a JSON object, keys sorted, from each
-    /// field to its value text (as a JSON string) or null.
-    static func rowObject(_ fields: [(String, String?)]) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
+    /// field to its value text (`text(_:)`, as a JSON string) or null; a register set (nil) to "true".
+    static func rowObject(_ fields: [(String, DatabaseValue?)]) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "{")], text: [UInt8] = []
+        bytes.reserveCapacity(1_024)
         for (i, (field, value)) in fields.sorted(by: { $0.0 < $1.0 }).enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
             CardJSON.appendString(field, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            if let value { CardJSON.appendString(value, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+            guard let value else {
+                CardJSON.appendString("true", to: &bytes)
+                continue
+            }
+            text.removeAll(keepingCapacity: true)
+            if appendText(value, to: &text) {
+                text.withUnsafeBufferPointer { CardJSON.appendString(utf8: $0, to: &bytes) }
+            } else {
+                bytes.append(contentsOf: "null".utf8)
+            }
         }
         bytes.append(UInt8(ascii: "}"))
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

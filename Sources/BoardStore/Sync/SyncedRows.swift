@@ -70,14 +70,21 @@ enum SyncedRows {
     /// A created row's `row` change value, from its columns and their values: every field but this
     /// device's own, the exception mask as a register per field.
     static func createdRowValue(table: String, columns: some Sequence<(String, DatabaseValue)>) -> String {
+        String(decoding: createdRowBytes(table: table, columns: columns), as: UTF8.self)
+    }
+
+    /// `createdRowValue`'s UTF-8 bytes: compared as they are when a received card is kept by reference.
+    static func createdRowBytes(table: String, columns: some Sequence<(String, DatabaseValue)>) -> [UInt8] {
         let own = deviceColumns[table] ?? [], later = SyncedFields.addedLater[table] ?? [:]
-        var fields: [(String, String?)] = []
+        var fields: [(String, DatabaseValue?)] = []
+        fields.reserveCapacity(columns.underestimatedCount + 4)
         var mask: DatabaseValue?
         for (column, value) in columns {
             if column == maskColumn { mask = value }
-            else if !own.contains(column) && later[column] != value { fields.append((column, SyncValue.text(value))) }
+            else if !own.contains(column) && later[column] != value { fields.append((column, value)) }
         }
-        fields += maskedColumns(mask).map { (FieldChange.exception($0), "true") }
+        // A register set is the text "true" (`SyncValue.rowObject`'s nil).
+        fields += maskedColumns(mask).map { (FieldChange.exception($0), nil) }
         return SyncValue.rowObject(fields)
     }
 
