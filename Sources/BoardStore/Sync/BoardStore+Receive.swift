@@ -21,6 +21,9 @@ public struct ReceiveSummary: Equatable, Sendable {
 public struct CheckedChanges: Sendable {
     var accepted: [FieldChange] = []
     var created: [String: [String: String?]] = [:]
+    /// A created row's columns as they are written (`BoardStore.rowColumns`), worked out here
+    /// rather than where the batch is taken in, the one thread a pull waits on.
+    var columns: [String: [(String, DatabaseValue)]] = [:]
     var refused: [(change: FieldChange, reason: String)] = []
 }
 
@@ -36,10 +39,41 @@ extension BoardStore {
         var written: [(String, DatabaseValue)]?
     }
 
+    /// A row's value that can't be read as its column's.
+    struct Unreadable: Error {
+        let reason: String
+    }
+
+    /// The columns a row is written with, from its `fields` (what `Replica.row` makes), in name
+    /// order: this device's own left out, the exception registers as the mask.
+    static func rowColumns(table: String, fields: [String: String?]) throws(Unreadable) -> [(String, DatabaseValue)] {
+        // Column names come from Board's own list, never from received text (which was checked against it).
+        guard let known = SyncedFields.rules[table] else { throw Unreadable(reason: "not a table Board syncs") }
+        let own = SyncedRows.deviceColumns[table] ?? []
+        var columns: [(String, DatabaseValue)] = []
+        columns.reserveCapacity(fields.count + 1)
+        var registers: Set<String> = []
+        for (field, text) in fields where !own.contains(field) {
+            if field.hasPrefix("exception.") {
+                registers.insert(String(field.dropFirst("exception.".count)))
+                continue
+            }
+            guard let index = known.index(forKey: field), let value = SyncValue.value(text) else {
+                throw Unreadable(reason: "\(table).\(field): its value can't be read")
+            }
+            columns.append((known.keys[index], value))
+        }
+        if table == "tasks" { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
+        columns.sort { $0.0 < $1.0 }
+        return columns
+    }
+
     /// Writes one row as `fields` say it is (what `changes`, all this device holds for it, make:
-    /// `Replica.row`; nil: removed, by the key `changes` give it). With `returningRow`, the row comes
-    /// back as the table then holds it (`BulkInsert`), for `RowReference.givesBack`.
-    static func materialize(table: String, id: String, fields: [String: String?]?, from changes: [FieldChange], key: [String], returningRow: Bool = false,
+    /// `Replica.row`; nil: removed, by the key `changes` give it), with `columns` when `check` has
+    /// worked them out. With `returningRow`, the row comes back as the table then holds it
+    /// (`BulkInsert`), for `RowReference.givesBack`.
+    static func materialize(table: String, id: String, fields: [String: String?]?, columns prepared: [(String, DatabaseValue)]? = nil,
+                            from changes: [FieldChange], key: [String], returningRow: Bool = false,
                             upserts: inout [UpsertKey: BulkInsert], deferral: ForeignKeyDeferral, _ db: Database) throws -> Materialized {
         guard let fields else {
             // A parent may go before its children do (`removeOrphans` takes them at the end).
@@ -51,23 +85,16 @@ extension BoardStore {
                            arguments: StatementArguments(keyValues))
             return Materialized()
         }
-        // Column names come from Board's own list, never from received text (which was checked against it).
-        guard let known = SyncedFields.rules[table] else { return Materialized(waiting: "not a table Board syncs") }
-        let own = SyncedRows.deviceColumns[table] ?? []
-        var columns: [(String, DatabaseValue)] = []
-        var registers: Set<String> = []
-        for (field, text) in fields where !own.contains(field) {
-            if field.hasPrefix("exception.") {
-                registers.insert(String(field.dropFirst("exception.".count)))
-                continue
+        let columns: [(String, DatabaseValue)]
+        if let prepared {
+            columns = prepared
+        } else {
+            do throws(Unreadable) {
+                columns = try rowColumns(table: table, fields: fields)
+            } catch {
+                return Materialized(waiting: error.reason)
             }
-            guard let index = known.index(forKey: field), let value = SyncValue.value(text) else {
-                return Materialized(waiting: "\(table).\(field): its value can't be read")
-            }
-            columns.append((known.keys[index], value))
         }
-        if table == "tasks" { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
-        columns.sort { $0.0 < $1.0 }
         let names = columns.map(\.0)
         do {
             let upsertKey = UpsertKey(columns: names, returningRow: returningRow)
@@ -158,7 +185,14 @@ extension SyncStore {
                     throw BoardError("stamp", "\(change.stamp) is more than 10 minutes ahead of the server's clock")
                 }
                 checked.accepted.append(change)
-                if let fields { checked.created[change.id] = fields }
+                if let fields {
+                    checked.created[change.id] = fields
+                    if !SyncedRows.mergedTables.contains(change.entity),
+                       let row = Replica.row(Replica.RowKey(change.entity, change.entityId), of: [change], created: fields),
+                       let columns = try? BoardStore.rowColumns(table: change.entity, fields: row) {
+                        checked.columns[change.id] = columns
+                    }
+                }
             } catch {
                 checked.refused.append((change, error.description))
             }
@@ -241,7 +275,7 @@ extension SyncStore {
                                              change.stamp.description, change.device, change.origin.rawValue, reason])
             summary.setAside += db.changesCount
         }
-        let accepted = checked.accepted, created = checked.created
+        let accepted = checked.accepted, created = checked.created, prepared = checked.columns
         let wall = BoardStore.milliseconds(base.syncCapture.wallClock())
         let reference = max(wall, serverClock ?? wall)
         // A row this device held no change of is made from this batch alone, without reading the log back.
@@ -299,10 +333,11 @@ extension SyncStore {
             for id in touched[table]?.sorted() ?? [] {
                 let new = fresh[Replica.RowKey(table, id)]
                 let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap { try BoardStore.fieldChange($0, db) }
-                let fields = Replica.row(Replica.RowKey(table, id), of: known, created: new?.count == 1 ? created[known[0].id] : nil)
+                let only = new?.count == 1 ? known[0].id : nil
+                let fields = Replica.row(Replica.RowKey(table, id), of: known, created: only.flatMap { created[$0] })
                 let first = new?.first.flatMap { firstOfCard($0) ? $0 : nil }
-                let outcome = try BoardStore.materialize(table: table, id: id, fields: fields, from: known, key: keys[table] ?? ["id"],
-                                                      returningRow: first != nil, upserts: &upserts, deferral: deferral, db)
+                let outcome = try BoardStore.materialize(table: table, id: id, fields: fields, columns: only.flatMap { prepared[$0] }, from: known,
+                                                         key: keys[table] ?? ["id"], returningRow: first != nil, upserts: &upserts, deferral: deferral, db)
                 if let first { try keep(first, byReference: outcome.written.map { RowReference.givesBack(first, written: $0) } ?? false) }
                 if let reason = outcome.waiting {
                     try waits.execute(arguments: [table, id, reason])
