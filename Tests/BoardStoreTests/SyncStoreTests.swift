@@ -408,7 +408,7 @@ import Testing
         #expect(kept[cards[0].id]?.value == nil && kept[cards[0].id]?.inRow == 1)
         #expect(kept[cards[1].id]?.value == spaced && kept[cards[1].id]?.inRow == 0)
         #expect(kept[cards[2].id]?.value == signed && kept[cards[2].id]?.inRow == 0)
-        // Each is sent on as it came, and the cards are the first board's.
+        // The copies still make the first board's cards.
         #expect(try d[1].cards.find(cards[1].id).title == "Card 1" && d[1].cards.find(cards[2].id).priority == 0)
     }
 
