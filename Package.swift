@@ -6,6 +6,12 @@ import PackageDescription
 // symbols at every start (the runtime's dladdr) for nothing. GNU ld's flag: Linux only.
 let quickStart: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
 
+// Board's own code asks for a generic type's metadata with the witness tables in hand, instead of
+// by its mangled name: the runtime then checks the type's generic requirements itself, and each
+// first check of a conformance scans every conformance record of the binary (Benchmarks/README.md,
+// "Start-up": a Set<String> or a [Bucket: Int] cost a small `board list` 2% each).
+let directMetadata: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+
 let package = Package(
     name: "Board",
     platforms: [.macOS(.v14)],
@@ -45,16 +51,17 @@ let package = Package(
         // prctl for board-sync, which ends with the board that started it.
         .systemLibrary(name: "CProcess"),
         // The domain: dates, recurrence, routines. Pure Swift + Foundation, no I/O.
-        .target(name: "BoardModel"),
+        .target(name: "BoardModel", swiftSettings: directMetadata),
         // SQLite through GRDB: migrations, records, and the store's one-transaction writes.
         .target(name: "BoardStore", dependencies: ["BoardModel", .product(name: "GRDB", package: "GRDB.swift"),
-                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: directMetadata),
         // A device's side of sync through PostgreSQL (postgres-nio): the connection, rounds of push
         // and pull, the watch, the realtime stream, shares asked for by their owner.
         .target(name: "BoardSync", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "PostgresNIO", package: "postgres-nio"),
                                                   .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                                                  .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")]),
+                                                  .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")],
+                swiftSettings: directMetadata),
         // `board server run` and the administrator's commands: the schema, the replica and its tables,
         // the HTTP listener (the realtime channel, feeds, pages), reminders; one service with a log and metrics.
         .target(name: "BoardServer", dependencies: ["BoardModel", "BoardStore", "BoardSync", "BoardCLI", .product(name: "GRDB", package: "GRDB.swift"),
@@ -68,12 +75,13 @@ let package = Package(
                                                     .product(name: "HummingbirdCore", package: "hummingbird"),
                                                     .product(name: "HummingbirdTLS", package: "hummingbird"),
                                                     .product(name: "HTTPTypes", package: "swift-http-types"),
-                                                    .product(name: "Mustache", package: "swift-mustache")]),
+                                                    .product(name: "Mustache", package: "swift-mustache")],
+                swiftSettings: directMetadata),
         // What both executables share: the command line and its help, the options every command takes,
         // config.toml, one-line errors.
-        .target(name: "BoardCLI", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "BoardCLI", dependencies: ["BoardModel", "BoardStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: directMetadata),
         // The board screen: state, actions, update, view into frames, and the one ncurses driver.
-        .target(name: "BoardTUI", dependencies: ["BoardModel", "BoardStore", "CNcurses"]),
+        .target(name: "BoardTUI", dependencies: ["BoardModel", "BoardStore", "CNcurses"], swiftSettings: directMetadata),
         .executableTarget(
             name: "board",
             dependencies: [
@@ -83,6 +91,7 @@ let package = Package(
                 "BoardCLI",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: directMetadata,
             linkerSettings: quickStart
         ),
         // `board sync` and `board server`, handed over by `board`: the network stack in a binary of its own.
@@ -98,6 +107,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: directMetadata,
             linkerSettings: quickStart
         ),
         // What several test targets share (a seeded random generator).

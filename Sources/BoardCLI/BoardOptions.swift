@@ -32,6 +32,7 @@ public struct BoardOptions {
             NewBoard.willCreate(path)
         }
         let store = try BoardStore.open(path: path, concurrentReads: concurrentReads, horizonRule: ConfigFile.loaded.horizonRule)
+        if !concurrentReads { OpenedBoards.opened(store) }
         let clock = try clockOptions.clock(savedZone: try store.savedTimeZone())
         if generating {
             try store.routines.generate(clock: clock)
@@ -47,6 +48,27 @@ extension BoardOptions {
     public func openEmptyInMemory() throws -> (BoardStore, BoardClock) {
         let store = try BoardStore(DatabaseQueue())
         return (store, try clockOptions.clock(savedZone: nil))
+    }
+}
+
+/// The boards a one-shot command opened, closed as the process exits and never torn down: GRDB's
+/// teardown of a connection's objects started a thread and a first run-time cast, a sixteenth of a
+/// small `board list` (ARCHITECTURE.md §10). Only `board` asks for this; a process that opens
+/// boards over and over (`board sync --watch`) lets each go as it is done with it. The screen's
+/// board, read from other threads, is left to the process's end as before.
+public enum OpenedBoards {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var kept: [BoardStore]?
+
+    /// From now on, a board opened on one connection stays open until `closeAll`.
+    public static func keepUntilExit() { lock.withLock { kept = kept ?? [] } }
+
+    static func opened(_ store: BoardStore) { lock.withLock { kept?.append(store) } }
+
+    /// Closes every kept board's connection, which writes back what the log holds. A connection
+    /// that can't close is left to the process's end, which SQLite takes as it takes a crash.
+    public static func closeAll() {
+        for store in lock.withLock({ kept ?? [] }) { try? store.close() }
     }
 }
 

@@ -9,7 +9,7 @@ public enum CommandLineOutput {
 
     /// Prints `error: MESSAGE` on stderr, escaped, and exits with `status` (2: bad input).
     public static func fail(_ message: String, status: Int32 = 2) -> Never {
-        FileHandle.standardError.write(Data(("error: " + message.escapedForTerminal + "\n").utf8))
+        writeText("error: " + message.escapedForTerminal + "\n", to: .standardError)
         exit(status)
     }
 
@@ -35,10 +35,18 @@ public enum CommandLineOutput {
 /// breaks kept: stored fields in `text` were escaped already (`escapedForTerminal`), so no stored
 /// newline can forge a line.
 public func printOut(_ text: String) {
-    FileHandle.standardOutput.write(Data((text.escapedForTerminalKeepingNewlines + "\n").utf8))
+    writeText(text.escapedForTerminalKeepingNewlines + "\n", to: .standardOutput)
 }
 
 /// One line on stderr, every control character shown escaped.
 public func printErr(_ text: String) {
-    FileHandle.standardError.write(Data((text.escapedForTerminal + "\n").utf8))
+    writeText(text.escapedForTerminal + "\n", to: .standardError)
+}
+
+/// Writes `text`'s bytes to `handle` as they are (escaping is the caller's). Through the bytes in
+/// place: `Data(text.utf8)` casts the view at run time, and a process's first such cast scans every
+/// conformance of the runtime (Benchmarks/README.md, "Start-up").
+public func writeText(_ text: String, to handle: FileHandle) {
+    var text = text
+    text.withUTF8 { handle.write(Data(buffer: $0)) }
 }

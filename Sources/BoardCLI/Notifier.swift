@@ -24,7 +24,7 @@ public struct Notifier: Sendable {
         let when = MonthName.due(r.due.date, r.due.time, in: clock.zone, today: clock.today)
         guard let command else {
             // The bell is Board's own; the title is the user's text, shown escaped.
-            FileHandle.standardOutput.write(Data("\u{7}".utf8))
+            writeText("\u{7}", to: .standardOutput)
             printOut("Reminder: \(r.title.escapedForTerminal) · \(when)\(claimed.late ? " (late)" : "")")
             return true
         }

@@ -46,6 +46,7 @@ enum BoardCommand {
         // Past a file-size limit (ulimit -f) a write fails with EFBIG, which SQLite reports and the
         // command turns into status 3 before it says anything, instead of the signal killing it.
         signal(SIGXFSZ, SIG_IGN)
+        OpenedBoards.keepUntilExit()
         do {
             let arguments = movingBoardOptions(try takingConfigFile(Array(CommandLine.arguments.dropFirst())))
             // config.toml's key settings are checked with the rest of it, before any command runs.
@@ -61,7 +62,9 @@ enum BoardCommand {
             }
             if SyncHandOff.isHandedOff(arguments) { try SyncHandOff.run(arguments) }
             try info.run(arguments, executable: "board")
+            OpenedBoards.closeAll()
         } catch {
+            OpenedBoards.closeAll()
             NewBoard.removeAfterFailure()
             fail(error)
         }

@@ -33,6 +33,37 @@ import Testing
         #expect(keys(HabitEntryRecord.CodingKeys.self) == HabitEntryTable.deviceColumns)
     }
 
+    /// A record is written by its key without GRDB reading the schema for it (`BoardRecord`), so
+    /// the key each record names must be the one its table declares.
+    @Test func eachRecordsKeyIsItsTablesPrimaryKey() throws {
+        let records: [any BoardRecord.Type] = [CardRecord.self, TemplateRecord.self, RecurrenceRuleRecord.self, SeriesRecord.self,
+                                               HabitRecord.self, HabitEntryRecord.self, SettingsRecord.self, EventRecord.self]
+        let store = try StoreFixture().store
+        try store.database.read { db in
+            for record in records {
+                let key = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk",
+                                              arguments: [record.databaseTableName])
+                #expect(record.keyColumns == key, "\(record.databaseTableName)")
+            }
+        }
+    }
+
+    /// As GRDB's `update`: a record whose row is gone is an error, and nothing is written.
+    @Test func updatingARecordWithNoRowIsRefused() throws {
+        let store = try StoreFixture().store
+        let card = try store.cards.add(CardValues(title: "Kept"), clock: now)
+        var gone = card
+        gone.id = "no-such-card"
+        gone.title = "Changed"
+        #expect(throws: RecordError.self) { try store.database.write { db in try gone.updateRow(db) } }
+        let titles = try store.database.read { db in try String.fetchAll(db, sql: "SELECT title FROM tasks") }
+        #expect(titles == ["Kept"])
+        var entry = HabitEntryRecord(habitId: "h", day: date("2026-11-20"), source: .manual, routineId: nil,
+                                     createdAt: "t", updatedAt: "t")
+        entry.count = 2
+        #expect(throws: RecordError.self) { try store.database.write { db in try entry.updateRow(db) } }
+    }
+
     let now = clock("2026-11-21T09:00")
 
     @Test func aCardIsWrittenAndReadBackByItsTablesColumns() throws {

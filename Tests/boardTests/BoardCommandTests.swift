@@ -1,8 +1,37 @@
 import Foundation
+import GRDB
 import Testing
 
 /// The scriptable board: cards, templates and their series through the real binary and a real file.
 @Suite struct BoardCommandTests {
+    /// A command closes its board as it exits, though it leaves the objects around it to the
+    /// process's end (ARCHITECTURE.md §10): what it wrote is in the file itself, the log cut to
+    /// nothing, so the file alone is whole, after a command that succeeds and after one that fails.
+    @Test func aCommandLeavesItsWritesInTheFileItself() throws {
+        let board = try BoardFile()
+        func walSize() -> Int { ((try? FileManager.default.attributesOfItem(atPath: board.path + "-wal")[.size]) as? Int) ?? -1 }
+        func titlesInTheFileAlone() throws -> [(String, Bool)] {
+            let alone = board.path + ".alone"
+            func remove() { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: alone + suffix) } }
+            remove()
+            defer { remove() }
+            try FileManager.default.copyItem(atPath: board.path, toPath: alone)
+            return try DatabaseQueue(path: alone).read { db in
+                try Row.fetchAll(db, sql: "SELECT title, is_completed FROM tasks ORDER BY title").map { ($0[0], $0[1]) }
+            }
+        }
+        #expect(try board.run(["add", "Buy milk"]).status == 0)
+        #expect(walSize() == 0)
+        #expect(try titlesInTheFileAlone().map(\.0) == ["Buy milk"])
+        let id = try #require(try board.cards().first?["id"] as? String)
+        #expect(try board.run(["done", id]).status == 0)
+        // Refused after the board was opened and generated: status 2, and the file closed all the same.
+        #expect(try board.run(["done", "zzzz"]).status == 2)
+        #expect(walSize() == 0)
+        let after = try titlesInTheFileAlone()
+        #expect(after.map(\.0) == ["Buy milk"] && after.map(\.1) == [true])
+    }
+
     @Test func cardsAreAddedListedEditedMovedCompletedAndDeleted() throws {
         let board = try BoardFile()
         #expect(try board.run(["add", "Buy milk", "--due", "2026-12-22", "--priority", "2", "--label", "home", "--bucket", "this-week"]).status == 0)

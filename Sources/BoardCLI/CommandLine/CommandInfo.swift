@@ -4,7 +4,10 @@
 public struct CommandInfo: Sendable {
     public let name: String
     public let abstract: String
-    public let discussion: String
+    /// The help's paragraphs after the abstract, made when help is asked for: some are built from
+    /// tables, and every command builds the whole tree of commands to parse its line (ARCHITECTURE.md §10).
+    public var discussion: String { makeDiscussion() }
+    private let makeDiscussion: @Sendable () -> String
     public let parameters: [Parameter]
     public let subcommands: [CommandInfo]
     /// The subcommand that runs when none is named (`board` opens the screen).
@@ -13,18 +16,19 @@ public struct CommandInfo: Sendable {
     private(set) var make: (@Sendable (ParsedArguments) throws -> any Command)?
 
     /// A command that runs.
-    public init<C: Command & SendableMetatype>(_ name: String, abstract: String, discussion: String = "",
+    public init<C: Command & SendableMetatype>(_ name: String, abstract: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
                                                parameters: [any ParameterDeclaration], runs type: C.Type) {
-        self.init(name, abstract: abstract, discussion: discussion, parameters: parameters)
+        self.init(name, abstract: abstract, discussion: discussion(), parameters: parameters)
         make = { try C($0) }
     }
 
     /// A command that another executable runs (`board sync run`, handed over to `board-sync`):
     /// described here for the help, the manual and the completions; `runs` makes it one that runs.
-    public init(_ name: String, abstract: String, discussion: String = "", parameters: [any ParameterDeclaration]) {
+    public init(_ name: String, abstract: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
+                parameters: [any ParameterDeclaration]) {
         self.name = name
         self.abstract = abstract
-        self.discussion = discussion
+        makeDiscussion = discussion
         self.parameters = parameters.map(\.parameter)
         subcommands = []
         defaultSubcommand = nil
@@ -39,10 +43,11 @@ public struct CommandInfo: Sendable {
     }
 
     /// A group of commands, each named after the group's (`board template add`).
-    public init(group name: String, abstract: String, discussion: String = "", subcommands: [CommandInfo], defaultSubcommand: String? = nil) {
+    public init(group name: String, abstract: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
+                subcommands: [CommandInfo], defaultSubcommand: String? = nil) {
         self.name = name
         self.abstract = abstract
-        self.discussion = discussion
+        makeDiscussion = discussion
         parameters = []
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand

@@ -28,21 +28,24 @@ extension BoardDatabase {
             joined = row["joined"]
         }
 
-        /// `["v1 …","v2 …"]` as SQLite's json_group_array writes it. Escaped by hand: Foundation's
-        /// `replacingOccurrences` went through NSString, a tenth of opening a board.
+        /// `["v1 …","v2 …"]` as SQLite's json_group_array writes it. Escaped by hand, a byte at a
+        /// time: Foundation's `replacingOccurrences` went through NSString, and appending scalars to a
+        /// `String` one by one was still a fortieth of a small `board list` (Benchmarks/README.md).
         static let migrations = jsonArray(Schema.migrator.migrations)
 
         static func jsonArray(_ ids: [String]) -> String {
-            var json = "["
+            var json: [UInt8] = [UInt8(ascii: "[")]
             for (i, id) in ids.enumerated() {
-                json += i == 0 ? "\"" : ",\""
-                for scalar in id.unicodeScalars {
-                    if scalar == "\"" || scalar == "\\" { json.unicodeScalars.append("\\") }
-                    json.unicodeScalars.append(scalar)
+                if i > 0 { json.append(UInt8(ascii: ",")) }
+                json.append(UInt8(ascii: "\""))
+                for byte in id.utf8 {
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { json.append(UInt8(ascii: "\\")) }
+                    json.append(byte)
                 }
-                json += "\""
+                json.append(UInt8(ascii: "\""))
             }
-            return json + "]"
+            json.append(UInt8(ascii: "]"))
+            return String(decoding: json, as: UTF8.self)
         }
     }
 }

@@ -258,10 +258,10 @@ extension BoardStore {
     static func upsert<R: BoardRecord & Equatable>(_ record: R, existing: R?, into counts: inout ImportSummary.Counts, _ db: Database) throws {
         if let existing {
             if existing == record { counts.unchanged += 1; return }
-            try record.update(db)
+            try record.updateRow(db)
             counts.updated += 1
         } else {
-            try record.insert(db)
+            try record.insertRow(db)
             counts.added += 1
         }
     }

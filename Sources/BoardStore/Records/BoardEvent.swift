@@ -71,6 +71,6 @@ extension BoardStore {
     static func record(_ event: BoardEvent, template: String? = nil, card: String? = nil, clock: BoardClock, _ db: Database) throws {
         let json = try JSONSerialization.data(withJSONObject: event.detail, options: [.sortedKeys])
         try EventRecord(id: nil, at: clock.timestamp, kind: event.kind.rawValue, templateId: template, cardId: card,
-                        detail: String(decoding: json, as: UTF8.self)).insert(db)
+                        detail: String(decoding: json, as: UTF8.self)).insertRow(db)
     }
 }

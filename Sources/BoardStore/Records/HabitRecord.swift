@@ -49,6 +49,7 @@ public enum HabitEntrySource: String, Codable, Sendable, CaseIterable, DatabaseV
 /// A day's entries are the sum of its rows' counts.
 public struct HabitEntryRecord: Hashable, Sendable, BoardRecord, Codable {
     public static let databaseTableName = "habit_entries"
+    public static let keyColumns = ["habit_id", "day", "device"]
     /// The most entries one device counts for a habit on one day.
     public static let maximumCount = 1_000
 

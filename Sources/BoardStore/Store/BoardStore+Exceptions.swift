@@ -12,7 +12,7 @@ extension CardStore {
             guard !card.exceptionMask.contains(field) else { return }
             card.exceptionMask.append(field)
             card.updatedAt = clock.timestamp
-            try card.update(db)
+            try card.updateRow(db)
             try BoardStore.record(.exceptionAdded(field: field, how: .made), template: templateId, card: cardId, clock: clock, db)
         }
     }

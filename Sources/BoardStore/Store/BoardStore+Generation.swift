@@ -152,7 +152,7 @@ extension BoardStore {
         if try writing(as: .generation, db, { try inserter.insert(template, series: series, key: OccurrenceKey(date: date, time: nil), db) }) {
             series.usedCount += 1
             series.lastGeneratedAt = clock.timestamp
-            try series.update(db)
+            try series.updateRow(db)
         }
     }
 

@@ -186,7 +186,7 @@ extension CardStore {
             }
             card.exceptionMask.removeAll { restore.contains($0) }
             card.updatedAt = clock.timestamp
-            try card.update(db)
+            try card.updateRow(db)
             try BoardStore.record(.reapplied(fields: restore), template: templateId, card: cardId, clock: clock, db)
         } }
     }
@@ -216,12 +216,12 @@ extension RoutineStore {
             template.version += 1
             template.updatedAt = clock.timestamp
             template.endAfterCount = plan.schedule.flatMap { BoardStore.endAfterCount($0.rule) }
-            try template.update(db)
+            try template.updateRow(db)
             if plan.scheduleChanged, let schedule = plan.schedule {
                 var rule = try BoardStore.ruleRecord(ofTemplate: id, db)
                 let ruleId = rule.id
                 rule = BoardStore.ruleRecord(for: schedule, templateId: id, id: ruleId, clock: clock)
-                try rule.update(db)
+                try rule.updateRow(db)
                 try db.execute(sql: "UPDATE series SET starts_on = ?, ends_on = ? WHERE template_id = ?",
                                arguments: [schedule.start, BoardStore.endsOn(schedule.rule), id])
             }

@@ -36,6 +36,10 @@ public final class BoardStore: Sendable {
         return try BoardStore(writer, path: path, readOnly: readOnly, horizonRule: horizonRule)
     }
 
+    /// Closes the file's connections; any use of the store after this throws. For a process about
+    /// to exit, which then need not tear the store down (ARCHITECTURE.md §10).
+    public func close() throws { try database.close() }
+
     /// The horizons on `clock`'s day.
     public func horizons(_ clock: BoardClock) -> Horizons { horizonRule.on(clock.today) }
 
@@ -67,7 +71,7 @@ public final class BoardStore: Sendable {
                 // Between the read and this write another process may have made the owner.
                 if let owner = try String.fetchOne(db, sql: "SELECT owner_id FROM settings WHERE id = 1") { return owner }
                 let settings = SettingsRecord(id: 1, ownerId: BoardStore.newId(), timeZone: nil)
-                try settings.insert(db)
+                try settings.insertRow(db)
                 return settings.ownerId
             }
         }

@@ -21,7 +21,7 @@ extension BoardStore {
         card.bucket = bucket
         card.aimedOn = bucket == .routines ? nil : clock.today
         card.updatedAt = clock.timestamp
-        try card.update(db)
+        try card.updateRow(db)
     }
 
     /// The position that puts `card` at `index` among the other cards of `bucket`: between its new
@@ -57,7 +57,7 @@ extension BoardStore {
         card.isCompleted = true
         card.completedAt = clock.timestamp
         card.updatedAt = clock.timestamp
-        try card.update(db)
+        try card.updateRow(db)
         if let templateId = card.templateId {
             try Self.record(.occurrenceCompleted, template: templateId, card: id, clock: clock, db)
             try scheduleNextAfterCompletion(of: card, on: clock.today, clock: clock, db)
@@ -81,7 +81,7 @@ extension BoardStore {
             try next.delete(db)
             series.usedCount = max(0, series.usedCount - 1)
         }
-        if !open.isEmpty { try series.update(db) }
+        if !open.isEmpty { try series.updateRow(db) }
     }
 
     static func validateRemindBefore(_ minutes: Int) throws {
@@ -96,7 +96,7 @@ extension BoardStore {
         let entry = run.time.map { LocalDateTime(date: run.date, time: $0).description } ?? run.date.iso
         if !series.skippedDates.contains(entry) {
             series.skippedDates = (series.skippedDates + [entry]).sorted()
-            try series.update(db)
+            try series.updateRow(db)
         }
     }
 }
@@ -136,7 +136,7 @@ extension CardStore {
                 occurrenceDate: nil, exceptionMask: [], remindBeforeMin: remindBefore,
                 aimedOn: followsDue || stored == .routines ? nil : clock.today)
             card.position = try BoardStore.endPosition(of: card.column(horizons), in: horizons, db)
-            try card.insert(db)
+            try card.insertRow(db)
             return card
         }
     }
@@ -171,7 +171,7 @@ extension CardStore {
                 }
             }
             card.updatedAt = clock.timestamp
-            try card.update(db)
+            try card.updateRow(db)
             return card
         }
     }
@@ -199,7 +199,7 @@ extension CardStore {
             card.isCompleted = false
             card.completedAt = nil
             card.updatedAt = clock.timestamp
-            try card.update(db)
+            try card.updateRow(db)
             if card.isOccurrence { try BoardStore.record(.occurrenceReopened, template: card.templateId, card: id, clock: clock, db) }
         }
     }

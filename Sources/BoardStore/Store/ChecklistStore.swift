@@ -152,7 +152,7 @@ extension ChecklistStore {
                 try BoardStore.checkStep(index, count: card.checklist.count)
                 card.checklist[index].done.toggle()
                 card.updatedAt = clock.timestamp
-                try card.update(db)
+                try card.updateRow(db)
                 return card.checklist[index].done
             case .routine(let templateId, let day):
                 if let shared = try BoardStore.sharedRoutine(matching: templateId, db), shared.id == templateId {
@@ -190,7 +190,7 @@ extension ChecklistStore {
             }
             template.checklist[index].reminds = reminds
             template.updatedAt = clock.timestamp
-            try template.update(db)
+            try template.updateRow(db)
             return text
         }
     }
@@ -204,7 +204,7 @@ extension ChecklistStore {
             links[index] = habitId
             template.checklist = try BoardStore.linked(template.checklist, to: links, db)
             template.updatedAt = clock.timestamp
-            try template.update(db)
+            try template.updateRow(db)
         }
     }
 }

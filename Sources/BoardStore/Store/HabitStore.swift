@@ -67,7 +67,7 @@ extension HabitStore {
             if try BoardStore.habit(named: name, db) != nil { throw BoardError("name", "a habit named '\(name)' already exists") }
             let habit = HabitRecord(id: BoardStore.newId(), ownerId: ownerId, name: name, description: description, archived: false,
                                     createdAt: clock.timestamp, target: target)
-            try habit.insert(db)
+            try habit.insertRow(db)
             return habit
         }
     }
@@ -86,7 +86,7 @@ extension HabitStore {
             if let description { habit.description = description }
             if let target { habit.target = target }
             try BoardStore.checkHabit(name: habit.name, description: habit.description)
-            try habit.update(db)
+            try habit.updateRow(db)
             return habit
         }
     }
@@ -144,7 +144,7 @@ extension HabitStore {
                 rows[i].count -= taken
                 if rows[i].count == 0 { try rows[i].delete(db) } else {
                     rows[i].updatedAt = clock.timestamp
-                    try rows[i].update(db)
+                    try rows[i].updateRow(db)
                 }
             }
             return total - count
@@ -186,10 +186,10 @@ extension HabitStore {
                 mine.source = source
                 mine.routineId = routineId
                 mine.updatedAt = clock.timestamp
-                try mine.update(db)
+                try mine.updateRow(db)
             } else if added > 0 {
                 try HabitEntryRecord(habitId: habitId, day: day, source: source, routineId: routineId, createdAt: clock.timestamp,
-                                     updatedAt: clock.timestamp, device: device, count: added).insert(db)
+                                     updatedAt: clock.timestamp, device: device, count: added).insertRow(db)
             }
             return total + added
         }

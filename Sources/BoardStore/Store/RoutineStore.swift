@@ -193,14 +193,14 @@ extension RoutineStore {
             template.values = values
             template.times = times
             template.checklist = try BoardStore.linked(template.checklist, to: habitLinks, db)
-            try template.insert(db)
+            try template.insertRow(db)
             if let schedule {
                 template.endAfterCount = BoardStore.endAfterCount(schedule.rule)
-                try template.update(db)
-                try BoardStore.ruleRecord(for: schedule, templateId: template.id, id: BoardStore.newId(), clock: clock).insert(db)
+                try template.updateRow(db)
+                try BoardStore.ruleRecord(for: schedule, templateId: template.id, id: BoardStore.newId(), clock: clock).insertRow(db)
                 try SeriesRecord(id: BoardStore.newId(), templateId: template.id, ownerId: ownerId, startsOn: schedule.start,
                                  endsOn: BoardStore.endsOn(schedule.rule), status: status, lastGeneratedAt: nil, usedCount: 0,
-                                 skippedDates: [], generatedThrough: nil).insert(db)
+                                 skippedDates: [], generatedThrough: nil).insertRow(db)
             }
             try BoardStore.record(.templateCreated, template: template.id, clock: clock, db)
             // Only an active template generates: "save and pause" makes no occurrence at all.
@@ -255,7 +255,7 @@ extension RoutineStore {
             }
             guard let next, let entry else { throw BoardError("skip", "the template has no next occurrence to skip") }
             series.skippedDates = (series.skippedDates + [entry]).sorted()
-            try series.update(db)
+            try series.updateRow(db)
             for card in open where card.occurrenceDate == next.date && card.occurrenceTime == next.time { try card.delete(db) }
             try BoardStore.record(.skipped(date: next.date), template: id, clock: clock, db)
             if schedule.rule.anchor == .completion && template.status == .active {
@@ -277,14 +277,14 @@ extension RoutineStore {
             copy.version = 1
             copy.createdAt = clock.timestamp
             copy.updatedAt = clock.timestamp
-            try copy.insert(db)
+            try copy.insertRow(db)
             if var rule = try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == id).fetchOne(db) {
                 let original = try BoardStore.series(ofTemplate: id, db)
                 rule.id = BoardStore.newId()
                 rule.templateId = copy.id
-                try rule.insert(db)
+                try rule.insertRow(db)
                 try SeriesRecord(id: BoardStore.newId(), templateId: copy.id, ownerId: copy.ownerId, startsOn: original.startsOn,
-                                 endsOn: original.endsOn, status: .draft, lastGeneratedAt: nil, usedCount: 0, skippedDates: [], generatedThrough: nil).insert(db)
+                                 endsOn: original.endsOn, status: .draft, lastGeneratedAt: nil, usedCount: 0, skippedDates: [], generatedThrough: nil).insertRow(db)
             }
             try BoardStore.record(.duplicated(from: id), template: copy.id, clock: clock, db)
             return copy

@@ -31,6 +31,6 @@ struct ExportCalendarCommand: Command {
         let sink = try OutputSink(path: output)
         try sink.write(ICalendarWriter.calendar(items, events: events, stamp: ICalendarWriter.utc(clock.instant), year: clock.today.year))
         try sink.finish()
-        for note in notes { FileHandle.standardError.write(Data(("note: " + note + "\n").utf8)) }
+        for note in notes { writeText("note: " + note + "\n", to: .standardError) }
     }
 }

@@ -56,7 +56,7 @@ struct RecurExpand: Command {
             if let lastDate, run.date > lastDate { break }
             out += Self.format(run, timed: timed) + "\n"
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        writeText(out, to: .standardOutput)
     }
 
     /// The runs of a rule from a start, and whether they have a time of day; the single command and

@@ -46,7 +46,7 @@ struct RecurNext: Command {
             printErr("no occurrence at or after \(after)")
             return
         }
-        FileHandle.standardOutput.write(Data((RecurExpand.format(next, timed: phrase.times != nil) + "\n").utf8))
+        writeText(RecurExpand.format(next, timed: phrase.times != nil) + "\n", to: .standardOutput)
     }
 
     private static func within(_ end: RecurrenceRule.End, _ date: LocalDate) -> LocalDate? {

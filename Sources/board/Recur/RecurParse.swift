@@ -34,6 +34,6 @@ struct RecurParse: Command {
         } else {
             out = fields.map { "\($0.0): \($0.1)\n" }.joined()
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        writeText(out, to: .standardOutput)
     }
 }

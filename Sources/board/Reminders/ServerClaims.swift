@@ -20,7 +20,7 @@ enum ServerClaims {
         do { try process.run() } catch {
             return .failure(OutOfReach(reason: "board-sync could not be started beside board", count: reminders.count))
         }
-        input.fileHandleForWriting.write(Data(reminders.map { $0.claimKey + "\t" + $0.instantKey + "\n" }.joined().utf8))
+        writeText(reminders.map { $0.claimKey + "\t" + $0.instantKey + "\n" }.joined(), to: input.fileHandleForWriting)
         try? input.fileHandleForWriting.close()
         let answer = output.fileHandleForReading.readDataToEndOfFile()
         let said = errors.fileHandleForReading.readDataToEndOfFile()

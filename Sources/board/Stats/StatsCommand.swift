@@ -37,7 +37,7 @@ struct StatsCommand: Command {
             printOut(TerminalText.escapeJSON(String(decoding: try encoder.encode(stats), as: UTF8.self)))
         } else if csv {
             // Already escaped field by field; CSV's CRLF line ends go out as they are.
-            FileHandle.standardOutput.write(Data(StatsTable.csv(stats).utf8))
+            writeText(StatsTable.csv(stats), to: .standardOutput)
         } else {
             printOut(StatsTable.text(stats))
         }

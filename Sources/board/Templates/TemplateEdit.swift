@@ -65,7 +65,7 @@ struct TemplateEdit: Command {
             return
         }
         if !yes {
-            FileHandle.standardOutput.write(Data("Apply? [y/N] ".utf8))
+            writeText("Apply? [y/N] ", to: .standardOutput)
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 // A "no" is the user's answer, not a failure (status 1 says "a bug").
                 printOut("Cancelled; nothing changed.")
