@@ -30,7 +30,7 @@ extension BoardDatabase {
 
         /// `["v1 …","v2 …"]` as SQLite's json_group_array writes it. Escaped by hand, a byte at a
         /// time: Foundation's `replacingOccurrences` went through NSString, and appending scalars to a
-        /// `String` one by one was still a fortieth of a small `board list` (Benchmarks/README.md).
+        /// `String` one by one was still 3% of a small `board list` (Benchmarks/README.md).
         static let migrations = jsonArray(Schema.migrator.migrations)
 
         static func jsonArray(_ ids: [String]) -> String {

@@ -12,7 +12,7 @@ extension BoardRecord {
     public static var keyColumns: [String] { ["id"] }
 
     /// Inserts the record: one statement of its columns, prepared once per connection. GRDB's
-    /// `insert` first reads the table's schema for its primary key, a sixth of a one-shot
+    /// `insert` first reads the table's schema for its primary key, an eighth of a one-shot
     /// `board add` (ARCHITECTURE.md §7).
     func insertRow(_ db: Database) throws {
         let columns = try databaseDictionary.sorted { $0.key < $1.key }
