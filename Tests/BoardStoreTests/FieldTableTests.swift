@@ -64,6 +64,26 @@ import Testing
         #expect(throws: RecordError.self) { try store.database.write { db in try entry.updateRow(db) } }
     }
 
+    /// A record is read and deleted by the key it names, a composite one included.
+    @Test func aRecordIsFoundAndDeletedByItsKey() throws {
+        let store = try StoreFixture().store
+        let card = try store.cards.add(CardValues(title: "Found"), clock: now)
+        let habit = try store.habits.add("Water", clock: now)
+        try store.habits.checkIn(habitId: habit.id, day: date("2026-11-20"), clock: now)
+        try store.database.write { db in
+            #expect(try CardRecord.fetchOne(db, keyValues: [card.id]) == card)
+            let entry = try #require(try HabitEntryRecord.fetchOne(db, keyValues: [habit.id, "2026-11-20", ""]))
+            #expect(entry.habitId == habit.id && entry.count == 1)
+            #expect(try HabitEntryRecord.fetchOne(db, keyValues: [habit.id, "2026-11-20", "another-device"]) == nil)
+            #expect(try HabitEntryRecord.fetchOne(db, keyValues: [habit.id, "2026-11-21", ""]) == nil)
+            #expect(try card.deleteRow(db))
+            #expect(try CardRecord.fetchOne(db, keyValues: [card.id]) == nil)
+            #expect(try !card.deleteRow(db))
+            #expect(try entry.deleteRow(db))
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_entries") == 0)
+        }
+    }
+
     let now = clock("2026-11-21T09:00")
 
     @Test func aCardIsWrittenAndReadBackByItsTablesColumns() throws {

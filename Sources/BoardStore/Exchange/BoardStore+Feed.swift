@@ -83,7 +83,7 @@ extension ExchangeStore {
     /// The page a link to routine `templateId` shows (ARCHITECTURE.md §22): nil once the routine is
     /// gone from the board or archived. Its week of runs is the agenda's, made and planned alike.
     public func routinePage(_ templateId: String, clock: BoardClock) throws -> RoutinePage? {
-        guard let template = try read({ db in try TemplateRecord.fetchOne(db, key: templateId) }), template.status != .archived else { return nil }
+        guard let template = try read({ db in try TemplateRecord.fetchOne(db, keyValues: [templateId]) }), template.status != .archived else { return nil }
         let week = clock.today...clock.today.adding(days: RoutinePage.days - 1)
         let runs = try base.agenda.days(week, clock: clock).filter { $0.templateId == templateId }
             .map { RoutinePage.Run(date: $0.date, time: $0.time, done: $0.isCompleted) }

@@ -131,9 +131,9 @@ extension BoardStore {
             let path = "habits[\(i)]"
             let (record, entries) = try habit.records(at: path, ownerId: owner)
             try once("habit", record.id, at: path)
-            try upsert(record, existing: try HabitRecord.fetchOne(db, key: record.id), at: path, into: &summary.habits)
+            try upsert(record, existing: try HabitRecord.fetchOne(db, keyValues: [record.id]), at: path, into: &summary.habits)
             for (j, entry) in entries.enumerated() {
-                let existing = try HabitEntryRecord.fetchOne(db, key: ["habit_id": entry.habitId, "day": entry.day.iso, "device": entry.device])
+                let existing = try HabitEntryRecord.fetchOne(db, keyValues: [entry.habitId, entry.day.iso, entry.device])
                 try upsert(entry, existing: existing, at: "\(path).entries[\(j)]", into: &summary.entries)
             }
         }
@@ -144,10 +144,10 @@ extension BoardStore {
             if let rule { try once("rule", rule.id, at: "\(path).rule") }
             if let series { try once("series", series.id, at: "\(path).series") }
             var counts = ImportSummary.Counts()
-            try upsert(record, existing: try TemplateRecord.fetchOne(db, key: record.id), at: path, into: &counts)
+            try upsert(record, existing: try TemplateRecord.fetchOne(db, keyValues: [record.id]), at: path, into: &counts)
             var parts = ImportSummary.Counts()
-            if let rule { try upsert(rule, existing: try RecurrenceRuleRecord.fetchOne(db, key: rule.id), at: "\(path).rule", into: &parts) }
-            if let series { try upsert(series, existing: try SeriesRecord.fetchOne(db, key: series.id), at: "\(path).series", into: &parts) }
+            if let rule { try upsert(rule, existing: try RecurrenceRuleRecord.fetchOne(db, keyValues: [rule.id]), at: "\(path).rule", into: &parts) }
+            if let series { try upsert(series, existing: try SeriesRecord.fetchOne(db, keyValues: [series.id]), at: "\(path).series", into: &parts) }
             // A template counts as updated when any of its rows changed.
             if counts.unchanged == 1 && parts.added + parts.updated > 0 { counts = .init(updated: 1) }
             summary.templates.added += counts.added

@@ -22,7 +22,7 @@ extension BoardStore {
 
         for template in plan.templates {
             let status = TemplateStatus.active
-            let existing = try TemplateRecord.fetchOne(db, key: template.id)
+            let existing = try TemplateRecord.fetchOne(db, keyValues: [template.id])
             var record = existing ?? TemplateRecord(
                 id: template.id, ownerId: ownerId, title: "", description: "", labels: [], checklist: [], defaultBucket: .routines,
                 times: nil, priority: 0, defaultDurationMin: nil, status: status, version: 1, createdAt: now, updatedAt: now,
@@ -102,7 +102,7 @@ extension BoardStore {
         }
 
         for card in plan.cards {
-            let found = try CardRecord.fetchOne(db, key: card.id)
+            let found = try CardRecord.fetchOne(db, keyValues: [card.id])
             let end = found == nil ? try Self.endPosition(of: card.bucket, db) : 0
             var record = found ?? CardRecord(
                 id: card.id, ownerId: ownerId, title: "", description: "", labels: [], checklist: [], bucket: card.bucket,

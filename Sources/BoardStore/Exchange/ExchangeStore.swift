@@ -72,7 +72,7 @@ extension ExchangeStore {
     public func export(shownBy horizons: Horizons = .stored, to write: (String) throws -> Void) throws {
         try read { db in
             let encoder = BoardDocument.encoder()
-            let settings = try SettingsRecord.fetchOne(db, key: 1)
+            let settings = try SettingsRecord.fetchOne(db, keyValues: [1])
             try write("{\n  \"format\" : \"\(BoardDocument.format)\",\n  \"version\" : \(BoardDocument.version),\n")
             try write("  \"settings\" : " + BoardDocument.text(BoardDocument.Settings(ownerId: settings?.ownerId ?? ownerId, timeZone: settings?.timeZone),
                                                                  depth: 1, encoder: encoder).dropFirst(2) + ",\n")

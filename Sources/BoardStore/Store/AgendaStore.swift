@@ -127,10 +127,10 @@ extension BoardStore {
         }
         let key = OccurrenceKey(run, of: schedule)
         let id = NameBasedId.occurrence(series: series.id, date: date, time: key.time)
-        if let made = try CardRecord.fetchOne(db, key: id) { return made }
+        if let made = try CardRecord.fetchOne(db, keyValues: [id]) { return made }
         var inserter = try OccurrenceInserter(db, clock: clock, syncing: syncCapture.joined)
         guard try writing(as: .generation, db, { try inserter.insert(template, series: series, key: key, db) }),
-              let made = try CardRecord.fetchOne(db, key: id) else {
+              let made = try CardRecord.fetchOne(db, keyValues: [id]) else {
             throw BoardError("run", "“\(template.title)” on \(MonthName.due(date, nil, today: clock.today)) was deleted on another device")
         }
         return made

@@ -187,7 +187,7 @@ public final class BoardStore: Sendable {
     }
 
     static func template(_ id: String, _ db: Database) throws -> TemplateRecord {
-        guard let template = try TemplateRecord.fetchOne(db, key: id) else { throw BoardError("id", "no template \(id)") }
+        guard let template = try TemplateRecord.fetchOne(db, keyValues: [id]) else { throw BoardError("id", "no template \(id)") }
         return template
     }
 

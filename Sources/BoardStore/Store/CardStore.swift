@@ -68,7 +68,7 @@ extension BoardStore {
     /// The open occurrence an after-completion series made when `card` was completed: removed
     /// (its date was never due) while untouched; otherwise the reopen is refused.
     func takeBackNextAfterCompletion(reopening card: CardRecord, today: LocalDate, _ db: Database) throws {
-        guard let seriesId = card.seriesId, var series = try SeriesRecord.fetchOne(db, key: seriesId),
+        guard let seriesId = card.seriesId, var series = try SeriesRecord.fetchOne(db, keyValues: [seriesId]),
               let rule = try RecurrenceRuleRecord.filter(RecurrenceRuleRecord.Columns.templateId == series.templateId).fetchOne(db),
               try rule.rule().anchor == .completion else { return }
         let open = try CardRecord.filter(CardRecord.Columns.seriesId == seriesId && CardRecord.Columns.isCompleted == false && CardRecord.Columns.id != card.id)
@@ -78,7 +78,7 @@ extension BoardStore {
             guard untouched else {
                 throw BoardError("reopen", "the next “\(next.title)” (\(next.occurrenceDate.map { MonthName.due($0, nil, today: today) } ?? "?")) was already changed; complete or delete it first, so the routine keeps one open occurrence")
             }
-            try next.delete(db)
+            try next.deleteRow(db)
             series.usedCount = max(0, series.usedCount - 1)
         }
         if !open.isEmpty { try series.updateRow(db) }
@@ -92,7 +92,7 @@ extension BoardStore {
 
     /// Skips a run for good: its day, or (of several a day) the run alone.
     static func skip(_ run: OccurrenceKey, inSeries seriesId: String, _ db: Database) throws {
-        guard var series = try SeriesRecord.fetchOne(db, key: seriesId) else { return }
+        guard var series = try SeriesRecord.fetchOne(db, keyValues: [seriesId]) else { return }
         let entry = run.time.map { LocalDateTime(date: run.date, time: $0).description } ?? run.date.iso
         if !series.skippedDates.contains(entry) {
             series.skippedDates = (series.skippedDates + [entry]).sorted()
@@ -213,7 +213,7 @@ extension CardStore {
                 try BoardStore.skip(OccurrenceKey(date: date, time: card.occurrenceTime), inSeries: seriesId, db)
                 try BoardStore.record(.occurrenceDeleted(date: date), template: card.templateId, card: id, clock: clock, db)
             }
-            try card.delete(db)
+            try card.deleteRow(db)
         }
     }
 

@@ -13,7 +13,7 @@ extension BoardStore {
             throw BoardError("habit", "one link per step: \(steps.count) steps, \(links.count) links")
         }
         return try zip(steps, links).map { step, habitId in
-            if let habitId, try HabitRecord.fetchOne(db, key: habitId) == nil { throw BoardError("habit", "no habit \(habitId)") }
+            if let habitId, try HabitRecord.fetchOne(db, keyValues: [habitId]) == nil { throw BoardError("habit", "no habit \(habitId)") }
             var linked = step
             linked.habitId = habitId
             return linked
@@ -33,7 +33,7 @@ extension BoardStore {
     }
 
     static func checklist(of card: CardRecord, _ db: Database) throws -> RoutineChecklist {
-        let template = try card.templateId.flatMap { try TemplateRecord.fetchOne(db, key: $0) }
+        let template = try card.templateId.flatMap { try TemplateRecord.fetchOne(db, keyValues: [$0]) }
         let names = try habitNames(db)
         return RoutineChecklist(owner: .card(id: card.id), title: card.title, templateId: card.templateId,
                                 steps: card.checklist.map { item in

@@ -76,7 +76,7 @@ extension HabitStore {
     /// A new target counts the entries already made against it: nothing is rewritten.
     public func edit(_ habitId: String, name: String? = nil, description: String? = nil, target: HabitTarget? = nil) throws -> HabitRecord {
         try write { db in
-            guard var habit = try HabitRecord.fetchOne(db, key: habitId) else { throw BoardError("habit", "no habit \(habitId)") }
+            guard var habit = try HabitRecord.fetchOne(db, keyValues: [habitId]) else { throw BoardError("habit", "no habit \(habitId)") }
             if let name = name?.trimmingSpaces {
                 if let other = try BoardStore.habit(named: name, db), other.id != habitId {
                     throw BoardError("name", "a habit named '\(other.name.echoed)' already exists")
@@ -108,7 +108,7 @@ extension HabitStore {
     /// This device's entry of a habit on a day, if the user confirmed one here.
     public func entry(habitId: String, day: LocalDate) throws -> HabitEntryRecord? {
         try read { db in
-            try HabitEntryRecord.fetchOne(db, key: ["habit_id": habitId, "day": day.iso, "device": try BoardStore.thisDevice(db)])
+            try HabitEntryRecord.fetchOne(db, keyValues: [habitId, day.iso, try BoardStore.thisDevice(db)])
         }
     }
 
@@ -142,7 +142,7 @@ extension HabitStore {
                 let taken = min(left, rows[i].count)
                 left -= taken
                 rows[i].count -= taken
-                if rows[i].count == 0 { try rows[i].delete(db) } else {
+                if rows[i].count == 0 { try rows[i].deleteRow(db) } else {
                     rows[i].updatedAt = clock.timestamp
                     try rows[i].updateRow(db)
                 }
@@ -173,11 +173,11 @@ extension HabitStore {
             throw BoardError("count", "must be from 1 to \(HabitEntryRecord.maximumCount), got \(count)")
         }
         return try write { db in
-            guard let habit = try HabitRecord.fetchOne(db, key: habitId) else { throw BoardError("habit", "no habit \(habitId)") }
+            guard let habit = try HabitRecord.fetchOne(db, keyValues: [habitId]) else { throw BoardError("habit", "no habit \(habitId)") }
             let device = try BoardStore.thisDevice(db)
             let total = try BoardStore.entries(habitId: habitId, day: day, db)
             let added = habit.target == .daily ? max(0, 1 - total) : count
-            let mine = try HabitEntryRecord.fetchOne(db, key: ["habit_id": habitId, "day": day.iso, "device": device])
+            let mine = try HabitEntryRecord.fetchOne(db, keyValues: [habitId, day.iso, device])
             guard (mine?.count ?? 0) + added <= HabitEntryRecord.maximumCount else {
                 throw BoardError("count", "a day holds at most \(HabitEntryRecord.maximumCount) entries of a habit")
             }

@@ -256,7 +256,7 @@ extension RoutineStore {
             guard let next, let entry else { throw BoardError("skip", "the template has no next occurrence to skip") }
             series.skippedDates = (series.skippedDates + [entry]).sorted()
             try series.updateRow(db)
-            for card in open where card.occurrenceDate == next.date && card.occurrenceTime == next.time { try card.delete(db) }
+            for card in open where card.occurrenceDate == next.date && card.occurrenceTime == next.time { try card.deleteRow(db) }
             try BoardStore.record(.skipped(date: next.date), template: id, clock: clock, db)
             if schedule.rule.anchor == .completion && template.status == .active {
                 try base.createNextAfterCompletion(template: template, series: &series, schedule: schedule,
