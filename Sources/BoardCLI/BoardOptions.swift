@@ -32,6 +32,7 @@ public struct BoardOptions {
             NewBoard.willCreate(path)
         }
         let store = try BoardStore.open(path: path, concurrentReads: concurrentReads, horizonRule: ConfigFile.loaded.horizonRule)
+        // Not the screen's pool, which other threads read until the process ends.
         if !concurrentReads { OpenedBoards.opened(store) }
         let clock = try clockOptions.clock(savedZone: try store.savedTimeZone())
         if generating {

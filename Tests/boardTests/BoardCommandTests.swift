@@ -25,8 +25,9 @@ import Testing
         #expect(try titlesInTheFileAlone().map(\.0) == ["Buy milk"])
         let id = try #require(try board.cards().first?["id"] as? String)
         #expect(try board.run(["done", id]).status == 0)
-        // Refused after the board was opened and generated: status 2, and the file closed all the same.
-        #expect(try board.run(["done", "zzzz"]).status == 2)
+        // Refused after the board was opened: on a later day, opening first settles the columns the
+        // horizons show (a write of its own), and the refused command closes the file all the same.
+        #expect(try board.run(["done", "zzzz"], now: "2026-12-09T10:00").status == 2)
         #expect(walSize() == 0)
         let after = try titlesInTheFileAlone()
         #expect(after.map(\.0) == ["Buy milk"] && after.map(\.1) == [true])
