@@ -380,6 +380,27 @@ import Testing
         #expect(SyncedRows.createdRowValue(table: "tasks", columns: columns) == String(decoding: try encoder.encode(texts), as: UTF8.self))
     }
 
+    /// A created row's value does not depend on the order its columns come in: the layout kept for
+    /// one order (`CreatedRowLayout`) is never used for another. A later field away from its
+    /// default is part of the value.
+    @Test func aCreatedRowsValueIsTheSameWhateverTheOrderOfItsColumns() throws {
+        let later = try #require(SyncedFields.addedLater["tasks"]?.first)
+        let moved: DatabaseValue = later.value == .null ? "12:00".databaseValue : .null
+        let columns: [(String, DatabaseValue)] = [
+            ("title", "One".databaseValue), ("priority", 3.databaseValue), (SyncedRows.maskColumn, "[\"title\"]".databaseValue),
+            ("shown", "0THIS_WEEK".databaseValue), (later.key, moved), ("id", "c-1".databaseValue), ("bucket", "TODAY".databaseValue),
+        ]
+        var texts: [String: String?] = ["title": "\"One\"", "priority": "3", "id": "\"c-1\"", "bucket": "\"TODAY\"", "exception.title": "true"]
+        texts[later.key] = .some(SyncValue.text(moved))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let expected = String(decoding: try encoder.encode(texts), as: UTF8.self)
+        var generator = SystemRandomNumberGenerator()
+        for order in [columns, columns.reversed(), columns.shuffled(using: &generator), columns, columns.reversed()] {
+            #expect(SyncedRows.createdRowValue(table: "tasks", columns: order) == expected, "\(order.map(\.0))")
+        }
+    }
+
     /// A received card made from its one change keeps that change by reference only when the card,
     /// as the table holds it, gives the change's value back exactly; a value written another way
     /// (spaced, or a number with its sign) is kept as the copy it came as.

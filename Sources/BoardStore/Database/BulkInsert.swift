@@ -21,24 +21,33 @@ final class BulkInsert {
     /// with `key`, a row already there under that key takes the other columns' values instead
     /// (how received rows are written, ARCHITECTURE.md §13), and with `returningRow` each insert
     /// gives that row back as the table then holds it. Names are Board's own, never received text.
-    init(_ db: Database, table: String, columns: [String], upsertingOn key: [String]? = nil, returningRow: Bool = false) throws {
-        guard let connection = db.sqliteConnection else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the connection is closed") }
+    convenience init(_ db: Database, table: String, columns: [String], upsertingOn key: [String]? = nil, returningRow: Bool = false) throws {
         var sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
         if let key {
             let updates = columns.filter { !key.contains($0) }.map { "\($0) = excluded.\($0)" }
             sql += " ON CONFLICT (\(key.joined(separator: ", "))) " + (updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates.joined(separator: ", "))
         }
-        self.connection = connection
-        self.prepared = try db.cachedStatement(sql: sql)
         // Read with a statement of its own rather than `RETURNING`, which SQLite keeps in a
         // temporary table: a first pull's inserts took half as long again with it.
-        let positions = key?.compactMap(columns.firstIndex(of:))
-        if returningRow, let key, let positions, positions.count == key.count {
+        var readBack: (statement: Statement, key: [Int], names: [String])?
+        if returningRow, let key, case let positions = key.compactMap(columns.firstIndex(of:)), positions.count == key.count {
             let select = try db.cachedStatement(sql: "SELECT * FROM \(table) WHERE " + key.map { "\($0) = ?" }.joined(separator: " AND "))
             readBack = (select, positions, select.columnNames)
-        } else {
-            readBack = nil
         }
+        try self.init(db, sql: sql, readBack: readBack)
+    }
+
+    /// `sql`, an INSERT of Board's own text with a `?` for each value `insert` is given, and
+    /// whatever conflict clause it needs (the change log's is on a partial index).
+    convenience init(_ db: Database, sql: String) throws {
+        try self.init(db, sql: sql, readBack: nil)
+    }
+
+    private init(_ db: Database, sql: String, readBack: (statement: Statement, key: [Int], names: [String])?) throws {
+        guard let connection = db.sqliteConnection else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the connection is closed") }
+        self.connection = connection
+        self.prepared = try db.cachedStatement(sql: sql)
+        self.readBack = readBack
     }
 
     /// Inserts one row: `values` in the order of the columns. With `returningRow`, gives back the

@@ -20,6 +20,7 @@ public struct ReceiveSummary: Equatable, Sendable {
 /// made from them), and the ones that failed with why.
 public struct CheckedChanges: Sendable {
     var accepted: [FieldChange] = []
+    /// A created row's fields, where `columns` has none for it: a habit's (merged by name), or a row whose values can't be read.
     var created: [String: [String: String?]] = [:]
     /// A created row's columns as they are written (`BoardStore.rowColumns`), worked out here
     /// rather than where the batch is taken in, the one thread a pull waits on.
@@ -98,8 +99,13 @@ extension BoardStore {
         let names = columns.map(\.0)
         do {
             let upsertKey = UpsertKey(columns: names, returningRow: returningRow)
-            let upsert = try upserts[upsertKey] ?? BulkInsert(db, table: table, columns: names, upsertingOn: key, returningRow: returningRow)
-            upserts[upsertKey] = upsert
+            let upsert: BulkInsert
+            if let made = upserts[upsertKey] {
+                upsert = made
+            } else {
+                upsert = try BulkInsert(db, table: table, columns: names, upsertingOn: key, returningRow: returningRow)
+                upserts[upsertKey] = upsert
+            }
             do {
                 return Materialized(written: try upsert.insert(columns.map(\.1)))
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY && !deferral.isOn {
@@ -186,11 +192,14 @@ extension SyncStore {
                 }
                 checked.accepted.append(change)
                 if let fields {
-                    checked.created[change.id] = fields
+                    // A row whose columns are worked out here needs its fields no more: they are
+                    // let go on this thread, not on the one that takes the batch in.
                     if !SyncedRows.mergedTables.contains(change.entity),
                        let row = Replica.row(Replica.RowKey(change.entity, change.entityId), of: [change], created: fields),
                        let columns = try? BoardStore.rowColumns(table: change.entity, fields: row) {
                         checked.columns[change.id] = columns
+                    } else {
+                        checked.created[change.id] = fields
                     }
                 }
             } catch {
@@ -262,7 +271,8 @@ extension SyncStore {
         var summary = ReceiveSummary()
         // Rows are made parents first, but a row may name a parent that a later change removes.
         let deferral = BoardStore.ForeignKeyDeferral()
-        let insert = try db.cachedStatement(sql: """
+        // Bound through SQLite's C API: a first pull keeps 100,000 changes (ARCHITECTURE.md §13).
+        let insert = try BulkInsert(db, sql: """
             INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (change_id) WHERE device IS NOT NULL DO NOTHING
             """)
@@ -278,20 +288,29 @@ extension SyncStore {
         let accepted = checked.accepted, created = checked.created, prepared = checked.columns
         let wall = BoardStore.milliseconds(base.syncCapture.wallClock())
         let reference = max(wall, serverClock ?? wall)
-        // A row this device held no change of is made from this batch alone, without reading the log back.
-        let held = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM sync_changes WHERE entity = ? AND entity_id = ?)")
         var touched: [String: Set<String>] = [:]
+        for change in accepted { touched[change.entity, default: []].insert(change.entityId) }
+        // A row this device held no change of is made from this batch alone, without reading the
+        // log back. Which rows the log holds is one statement a table, not one a row.
+        let held = try db.cachedStatement(sql: """
+            SELECT DISTINCT entity_id FROM sync_changes WHERE entity = ? AND entity_id IN (SELECT value FROM json_each(?))
+            """)
+        var heldRows: [String: Set<String>] = [:]
+        for (table, ids) in touched {
+            var json: [UInt8] = [UInt8(ascii: "[")]
+            for (i, id) in ids.enumerated() {
+                if i > 0 { json.append(UInt8(ascii: ",")) }
+                CardJSON.appendString(id, to: &json)
+            }
+            json.append(UInt8(ascii: "]"))
+            heldRows[table] = Set(try String.fetchAll(held, arguments: [table, String(decoding: json, as: UTF8.self)]))
+        }
         var fresh: [Replica.RowKey: [FieldChange]] = [:]
         var latest: HybridTimestamp?
-        for change in accepted {
-            let key = Replica.RowKey(change.entity, change.entityId)
-            if touched[change.entity]?.contains(change.entityId) != true {
-                touched[change.entity, default: []].insert(change.entityId)
-                if try Bool.fetchOne(held, arguments: [change.entity, change.entityId]) == false { fresh[key] = [] }
-            }
-            fresh[key]?.append(change)
+        for change in accepted where heldRows[change.entity]?.contains(change.entityId) != true {
+            fresh[Replica.RowKey(change.entity, change.entityId), default: []].append(change)
         }
-        let insertByReference = try db.cachedStatement(sql: """
+        let insertByReference = try BulkInsert(db, sql: """
             INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, device, origin, pushed, in_row)
             VALUES (?, ?, ?, ?, NULL, ?, ?, ?, 1, 1) ON CONFLICT (change_id) WHERE device IS NOT NULL DO NOTHING
             """)
@@ -306,11 +325,13 @@ extension SyncStore {
             if fresh[Replica.RowKey(change.entity, change.entityId)] == nil,
                try Bool.fetchOne(ownHeld, arguments: [change.entity, change.entityId, change.id]) == true { return }
             if byReference {
-                try insertByReference.execute(arguments: [change.id, change.entity, change.entityId, change.field,
-                                                          change.stamp.description, change.device, change.origin.rawValue])
+                try insertByReference.insert([change.id.databaseValue, change.entity.databaseValue, change.entityId.databaseValue,
+                                              change.field.databaseValue, change.stamp.description.databaseValue,
+                                              change.device.databaseValue, change.origin.rawValue.databaseValue])
             } else {
-                try insert.execute(arguments: [change.id, change.entity, change.entityId, change.field, change.value,
-                                               change.stamp.description, change.device, change.origin.rawValue])
+                try insert.insert([change.id.databaseValue, change.entity.databaseValue, change.entityId.databaseValue,
+                                   change.field.databaseValue, change.value.databaseValue, change.stamp.description.databaseValue,
+                                   change.device.databaseValue, change.origin.rawValue.databaseValue])
             }
             guard db.changesCount > 0 else { return }
             summary.received += 1
@@ -334,9 +355,11 @@ extension SyncStore {
                 let new = fresh[Replica.RowKey(table, id)]
                 let known = try new ?? Row.fetchAll(history, arguments: [table, id]).compactMap { try BoardStore.fieldChange($0, db) }
                 let only = new?.count == 1 ? known[0].id : nil
-                let fields = Replica.row(Replica.RowKey(table, id), of: known, created: only.flatMap { created[$0] })
+                let columns = only.flatMap { prepared[$0] }
+                // A row made by its one change whose columns `check` worked out is there, whatever its fields.
+                let fields = columns != nil ? [:] : Replica.row(Replica.RowKey(table, id), of: known, created: only.flatMap { created[$0] })
                 let first = new?.first.flatMap { firstOfCard($0) ? $0 : nil }
-                let outcome = try BoardStore.materialize(table: table, id: id, fields: fields, columns: only.flatMap { prepared[$0] }, from: known,
+                let outcome = try BoardStore.materialize(table: table, id: id, fields: fields, columns: columns, from: known,
                                                          key: keys[table] ?? ["id"], returningRow: first != nil, upserts: &upserts, deferral: deferral, db)
                 if let first { try keep(first, byReference: outcome.written.map { RowReference.givesBack(first, written: $0) } ?? false) }
                 if let reason = outcome.waiting {

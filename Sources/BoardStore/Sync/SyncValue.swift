@@ -39,27 +39,19 @@ enum SyncValue {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A created row's fields as one `row` change's value: a JSON object, keys sorted, from each
-    /// field to its value text (`text(_:)`, as a JSON string) or null; a register set (nil) to "true".
-    static func rowObject(_ fields: [(String, DatabaseValue?)]) -> [UInt8] {
-        var bytes: [UInt8] = [UInt8(ascii: "{")], text: [UInt8] = []
-        bytes.reserveCapacity(1_024)
-        for (i, (field, value)) in fields.sorted(by: { $0.0 < $1.0 }).enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            CardJSON.appendString(field, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            guard let value else {
-                CardJSON.appendString("true", to: &bytes)
-                continue
-            }
-            text.removeAll(keepingCapacity: true)
-            if appendText(value, to: &text) {
-                text.withUnsafeBufferPointer { CardJSON.appendString(utf8: $0, to: &bytes) }
-            } else {
-                bytes.append(contentsOf: "null".utf8)
-            }
+    /// Appends one key and value of a created row's `row` change: `key` as JSON with its colon,
+    /// then the value's text (`text(_:)`) as a JSON string, or null; a register set (nil) is "true".
+    static func appendField(key: [UInt8], value: DatabaseValue?, to bytes: inout [UInt8], scratch: inout [UInt8]) {
+        bytes.append(contentsOf: key)
+        guard let value else {
+            CardJSON.appendString("true", to: &bytes)
+            return
         }
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
+        scratch.removeAll(keepingCapacity: true)
+        if appendText(value, to: &scratch) {
+            scratch.withUnsafeBufferPointer { CardJSON.appendString(utf8: $0, to: &bytes) }
+        } else {
+            bytes.append(contentsOf: "null".utf8)
+        }
     }
 }

@@ -73,19 +73,17 @@ enum SyncedRows {
         String(decoding: createdRowBytes(table: table, columns: columns), as: UTF8.self)
     }
 
-    /// `createdRowValue`'s UTF-8 bytes: compared as they are when a received card is kept by reference.
+    /// `createdRowValue`'s UTF-8 bytes: compared as they are when a received card is kept by
+    /// reference. The keys are sorted (`CreatedRowLayout`); a register set is the text "true".
     static func createdRowBytes(table: String, columns: some Sequence<(String, DatabaseValue)>) -> [UInt8] {
-        let own = deviceColumns[table] ?? [], later = SyncedFields.addedLater[table] ?? [:]
-        var fields: [(String, DatabaseValue?)] = []
-        fields.reserveCapacity(columns.underestimatedCount + 4)
-        var mask: DatabaseValue?
-        for (column, value) in columns {
-            if column == maskColumn { mask = value }
-            else if !own.contains(column) && later[column] != value { fields.append((column, value)) }
+        var names: [String] = [], values: [DatabaseValue] = []
+        names.reserveCapacity(columns.underestimatedCount)
+        values.reserveCapacity(columns.underestimatedCount)
+        for (name, value) in columns {
+            names.append(name)
+            values.append(value)
         }
-        // A register set is the text "true" (`SyncValue.rowObject`'s nil).
-        fields += maskedColumns(mask).map { (FieldChange.exception($0), nil) }
-        return SyncValue.rowObject(fields)
+        return CreatedRowLayout.of(table: table, names: names).bytes(values)
     }
 
     /// What `change` becomes; nothing for a table that does not sync.
