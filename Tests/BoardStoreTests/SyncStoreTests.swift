@@ -380,6 +380,24 @@ import Testing
         #expect(SyncedRows.createdRowValue(table: "tasks", columns: columns) == String(decoding: try encoder.encode(texts), as: UTF8.self))
     }
 
+    /// Titles of random characters, plain and needing escapes both, make the value JSONEncoder writes.
+    @Test func aCreatedRowsTextIsEscapedAsJSONEncoderEscapesIt() throws {
+        let alphabet = Array("ab Z9-_.:\"\\/\n\t\u{1}\u{1F}\u{7F}é€😀")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            // Every third title is plain: the path that copies text as it is.
+            let letters = round % 3 == 0 ? Array(alphabet.prefix(9)) : alphabet
+            let title = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+            let columns: [(String, DatabaseValue)] = [("id", "c-\(round)".databaseValue), ("title", title.databaseValue), ("priority", round.databaseValue)]
+            let texts: [String: String?] = ["id": "\"c-\(round)\"", "title": String(decoding: try JSONEncoder().encode(title), as: UTF8.self),
+                                            "priority": "\(round)"]
+            #expect(SyncedRows.createdRowValue(table: "tasks", columns: columns) == String(decoding: try encoder.encode(texts), as: UTF8.self),
+                    "\(title.debugDescription)")
+        }
+    }
+
     /// A created row's value does not depend on the order its columns come in: the layout kept for
     /// one order (`CreatedRowLayout`) is never used for another. A later field away from its
     /// default is part of the value.

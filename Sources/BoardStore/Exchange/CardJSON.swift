@@ -118,13 +118,19 @@ extension CardJSON {
         // Bytes that need no escape go in runs: a card's value is mostly them (a first sync writes 100,000 such values).
         out.append(UInt8(ascii: "\""))
         var start = 0
-        for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") {
+        for (i, byte) in bytes.enumerated() where escapes(byte) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
             appendEscaped(byte, to: &out)
             start = i + 1
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether a JSON string escapes `byte`: a control character, `"`, `\` or `/`.
+    @inline(__always)
+    static func escapes(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
     }
 
     /// One byte that a JSON string escapes.
