@@ -64,6 +64,7 @@ enum Schema {
         migrator.registerMigration("v28 a series' runs in its completion index") { db in try v28(db) }
         migrator.registerMigration("v29 a day's cards read from the dated cards' index") { db in try v29(db) }
         migrator.registerMigration("v30 a version of each kept column") { db in try v30(db) }
+        migrator.registerMigration("v31 every check of a list in place") { db in try v31(db) }
         return migrator
     }
 

@@ -1,0 +1,60 @@
+import BoardModel
+@testable import BoardStore
+import Foundation
+import GRDB
+import Testing
+
+/// Migration v31 (ARCHITECTURE.md §7): every check of a column against more than two values is
+/// kept as `=`s joined by OR instead of `IN (…)`, which built a table of the values for every
+/// insert. The rules stay the same, the rows stay.
+@Suite struct ListCheckTests {
+    @Test func aBoardFromBeforeKeepsItsRowsAndTheSameRules() throws {
+        let queue = try DatabaseQueue(configuration: BoardDatabase.configuration)
+        try Schema.migrator.migrate(queue, upTo: "v30 a version of each kept column")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO settings (id, owner_id) VALUES (1, 'o')")
+            try db.execute(sql: """
+                INSERT INTO templates (id, owner_id, title, status, created_at, updated_at)
+                VALUES ('t', 'o', 'Stretch', 'active', '2026-11-21T09:00:00.000Z', '2026-11-21T09:00:00.000Z')
+                """)
+            try db.execute(sql: """
+                INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, origin)
+                VALUES ('c', 'templates', 't', 'title', '"Stretch"', '1:0', 'user')
+                """)
+        }
+        let store = try BoardStore(queue)
+        let tables = try store.read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'").map { ($0[0] as String, $0[1] as String) })
+        }
+        for (table, column, values) in Schema.listChecks {
+            let sql = try #require(tables[table])
+            #expect(sql.contains("CHECK (\(Schema.listCheck(column, values)))"), "\(table)")
+            #expect(!sql.contains("\(column) IN ("), "\(table)")
+        }
+        #expect(try store.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+        #expect(try store.read { db in try String.fetchAll(db, sql: "SELECT origin FROM sync_changes") } == ["user"])
+        // Every value the rule allowed is allowed still, and no other.
+        for status in ["draft", "active", "paused", "archived"] {
+            try queue.write { db in try db.execute(sql: "UPDATE templates SET status = ? WHERE id = 't'", arguments: [status]) }
+        }
+        for origin in ["user", "propagation", "generation", "reapply"] {
+            try queue.write { db in try db.execute(sql: "UPDATE sync_changes SET origin = ? WHERE change_id = 'c'", arguments: [origin]) }
+        }
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in try db.execute(sql: "UPDATE templates SET status = 'gone' WHERE id = 't'") }
+        }
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in try db.execute(sql: "UPDATE sync_changes SET origin = 'User' WHERE change_id = 'c'") }
+        }
+    }
+
+    /// A new board goes through the same migrations and has no check of a list of more than two
+    /// left anywhere in its schema: a later table with one would pay for it on every insert.
+    @Test func aNewBoardChecksNoListOfMoreThanTwo() throws {
+        let board = try StoreFixture()
+        let schema = try board.store.read { db in try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND sql IS NOT NULL") }
+        let list = try Regex(#"CHECK \(\w+ IN \(([^(),]+,){2,}[^(),]+\)\)"#)
+        for sql in schema { #expect(sql.firstMatch(of: list) == nil, "\(sql)") }
+        #expect(schema.contains { $0.contains("CHECK (origin = 'user' OR origin = 'propagation' OR origin = 'generation' OR origin = 'reapply')") })
+    }
+}
