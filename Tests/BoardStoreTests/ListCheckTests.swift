@@ -17,6 +17,7 @@ import Testing
                 INSERT INTO templates (id, owner_id, title, status, created_at, updated_at)
                 VALUES ('t', 'o', 'Stretch', 'active', '2026-11-21T09:00:00.000Z', '2026-11-21T09:00:00.000Z')
                 """)
+            try db.execute(sql: "INSERT INTO habits (id, owner_id, name, created_at, target) VALUES ('h', 'o', 'Run', '2026-11-21T09:00:00.000Z', '3/day')")
             try db.execute(sql: """
                 INSERT INTO sync_changes (change_id, entity, entity_id, field, value, stamp, origin)
                 VALUES ('c', 'templates', 't', 'title', '"Stretch"', '1:0', 'user')
@@ -26,10 +27,10 @@ import Testing
         let tables = try store.read { db in
             try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table'").map { ($0[0] as String, $0[1] as String) })
         }
-        for (table, column, values) in Schema.listChecks {
+        for (table, subject, values) in Schema.listChecks {
             let sql = try #require(tables[table])
-            #expect(sql.contains("CHECK (\(Schema.listCheck(column, values)))"), "\(table)")
-            #expect(!sql.contains("\(column) IN ("), "\(table)")
+            #expect(sql.contains("(\(Schema.listCheck(subject, values)))"), "\(table)")
+            #expect(!sql.contains("\(subject) IN ("), "\(table)")
         }
         #expect(try store.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
         #expect(try store.read { db in try String.fetchAll(db, sql: "SELECT origin FROM sync_changes") } == ["user"])
@@ -40,8 +41,13 @@ import Testing
         for origin in ["user", "propagation", "generation", "reapply"] {
             try queue.write { db in try db.execute(sql: "UPDATE sync_changes SET origin = ? WHERE change_id = 'c'", arguments: [origin]) }
         }
-        #expect(throws: DatabaseError.self) {
-            try queue.write { db in try db.execute(sql: "UPDATE templates SET status = 'gone' WHERE id = 't'") }
+        for target in ["2/week", "1/month", "100/day"] {
+            try queue.write { db in try db.execute(sql: "UPDATE habits SET target = ? WHERE id = 'h'", arguments: [target]) }
+        }
+        for (table, set) in [("templates", "status = 'gone'"), ("habits", "target = '3/year'"), ("habits", "target = '3/days'")] {
+            #expect(throws: DatabaseError.self, "\(table): \(set)") {
+                try queue.write { db in try db.execute(sql: "UPDATE \(table) SET \(set)") }
+            }
         }
         #expect(throws: DatabaseError.self) {
             try queue.write { db in try db.execute(sql: "UPDATE sync_changes SET origin = 'User' WHERE change_id = 'c'") }
@@ -53,8 +59,8 @@ import Testing
     @Test func aNewBoardChecksNoListOfMoreThanTwo() throws {
         let board = try StoreFixture()
         let schema = try board.store.read { db in try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND sql IS NOT NULL") }
-        let list = try Regex(#"CHECK \(\w+ IN \(([^(),]+,){2,}[^(),]+\)\)"#)
+        let list = try Regex(#"IN \(\s*('[^']*'|\d+)(\s*,\s*('[^']*'|\d+)){2,}\s*\)"#)
         for sql in schema { #expect(sql.firstMatch(of: list) == nil, "\(sql)") }
-        #expect(schema.contains { $0.contains("CHECK (origin = 'user' OR origin = 'propagation' OR origin = 'generation' OR origin = 'reapply')") })
+        #expect(schema.contains { $0.contains("CHECK ((origin = 'user' OR origin = 'propagation' OR origin = 'generation' OR origin = 'reapply'))") })
     }
 }

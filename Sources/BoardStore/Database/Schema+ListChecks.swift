@@ -6,19 +6,21 @@ import GRDB
 /// or more values)` SQLite builds a table of the values on every insert — 33 K instructions a row
 /// in a shell, a third of a card's insert (v21) and more than half of a change log entry's (v31).
 extension Schema {
-    /// `column`'s check against `values` (SQL literals, comma-separated) as `=`s joined by OR.
-    static func listCheck(_ column: String, _ values: String) -> String {
-        values.split(separator: ",").map { "\(column) = \($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: " OR ")
+    /// `subject`'s check against `values` (SQL literals, comma-separated) as `=`s joined by OR.
+    static func listCheck(_ subject: String, _ values: String) -> String {
+        values.split(separator: ",").map { "\(subject) = \($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: " OR ")
     }
 
     /// `tasks.bucket`'s check, as v21 left it.
     static let bucketCheck = listCheck("bucket", buckets)
 
-    /// The checks v31 rewrites, as their tables were made: table, column, values as written there.
-    static let listChecks: [(table: String, column: String, values: String)] = [
+    /// The checks v31 rewrites, as their tables were made: the table, what is checked against the
+    /// list (a column, or a habit target's unit), and the values as written there.
+    static let listChecks: [(table: String, subject: String, values: String)] = [
         ("templates", "status", statuses), ("series", "status", statuses), ("shared_routines", "status", statuses),
         ("reminders", "status", "'claimed', 'delivered', 'missed', 'failed', 'elsewhere'"),
         ("sync_changes", "origin", "'user', 'propagation', 'generation', 'reapply'"),
+        ("habits", "substr(target, instr(target, '/') + 1)", "'day', 'week', 'month'"),
     ]
 
     /// v21: the bucket's check rewritten in the stored schema.
@@ -28,8 +30,8 @@ extension Schema {
 
     /// v31: every other check of a list of more than two, the change log's origin among them.
     static func v31(_ db: Database) throws {
-        for (table, column, values) in listChecks {
-            try rewriteChecks(of: table, [("CHECK (\(column) IN (\(values)))", "CHECK (\(listCheck(column, values)))")], db)
+        for (table, subject, values) in listChecks {
+            try rewriteChecks(of: table, [("\(subject) IN (\(values))", "(\(listCheck(subject, values)))")], db)
         }
     }
 
