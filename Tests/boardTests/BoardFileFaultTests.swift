@@ -104,7 +104,8 @@ import Testing
 }
 
 /// Issue: a full disk gave "SQLite error 13 … COMMIT TRANSACTION" and exit status 1. A real full disk:
-/// a 1 MiB tmpfs (a new board takes about 600 KiB while its migrations are in the write-ahead log), which needs root to mount (the test says it was skipped where it can't).
+/// a 2 MiB tmpfs (a new board's migrations peak at about 1 MB in the write-ahead log, which the
+/// first command checkpoints away), which needs root to mount (the test says it was skipped where it can't).
 @Suite struct FullDiskTests {
     static let canMount: Bool = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
 
@@ -120,7 +121,7 @@ import Testing
             p.waitUntilExit()
             return p.terminationStatus
         }
-        try #require(try sh("mount -t tmpfs -o size=1024k tmpfs '\(folder.path)'") == 0)
+        try #require(try sh("mount -t tmpfs -o size=2048k tmpfs '\(folder.path)'") == 0)
         defer { _ = try? sh("umount '\(folder.path)'") }
         let path = folder.appendingPathComponent("b.sqlite").path
         #expect(try BoardBinary.run(["add", "Pay rent", "--db", path]).status == 0)
