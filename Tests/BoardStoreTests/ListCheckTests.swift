@@ -4,10 +4,41 @@ import Foundation
 import GRDB
 import Testing
 
-/// Migration v31 (ARCHITECTURE.md §7): every check of a column against more than two values is
-/// kept as `=`s joined by OR instead of `IN (…)`, which built a table of the values for every
-/// insert. The rules stay the same, the rows stay.
+/// Migrations v21 and v31 (ARCHITECTURE.md §7): every check against more than two values is kept
+/// as `=`s joined by OR instead of `IN (…)`, which built a table of the values for every insert.
+/// The rules stay the same, the rows stay.
 @Suite struct ListCheckTests {
+    /// v21: a card's bucket.
+    @Test func aBoardFromBeforeKeepsItsCardsAndTheSameRule() throws {
+        let queue = try DatabaseQueue(configuration: BoardDatabase.configuration)
+        try Schema.migrator.migrate(queue, upTo: "v20 a shared routine's start")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO settings (id, owner_id) VALUES (1, 'o')")
+            try db.execute(sql: """
+                INSERT INTO tasks (id, owner_id, title, bucket, position, created_at, updated_at)
+                VALUES ('kept', 'o', 'Kept', 'WEEKEND', 0, '2026-11-21T09:00:00.000Z', '2026-11-21T09:00:00.000Z')
+                """)
+        }
+        let store = try BoardStore(queue)
+        let sql = try store.read { db in try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'tasks'") } ?? ""
+        #expect(sql.contains("CHECK (bucket = 'THIS_WEEK' OR bucket = 'WEEKEND' OR bucket = 'NEXT_WEEK' OR bucket = 'NEXT_MONTH' OR bucket = 'ROUTINES')"))
+        #expect(!sql.contains("bucket IN"))
+        #expect(try store.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+        #expect(try store.cards.list().map(\.id) == ["kept"])
+        for bucket in ["THIS_WEEK", "WEEKEND", "NEXT_WEEK", "NEXT_MONTH", "ROUTINES"] {
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO tasks (id, owner_id, title, bucket, position, created_at, updated_at) VALUES (?, 'o', 't', ?, 1, 'a', 'a')",
+                               arguments: [bucket, bucket])
+            }
+        }
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO tasks (id, owner_id, title, bucket, position, created_at, updated_at) VALUES ('x', 'o', 't', 'SOMEDAY', 1, 'a', 'a')")
+            }
+        }
+    }
+
+    /// v31: the others.
     @Test func aBoardFromBeforeKeepsItsRowsAndTheSameRules() throws {
         let queue = try DatabaseQueue(configuration: BoardDatabase.configuration)
         try Schema.migrator.migrate(queue, upTo: "v30 a version of each kept column")
@@ -61,6 +92,7 @@ import Testing
         let schema = try board.store.read { db in try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND sql IS NOT NULL") }
         let list = try Regex(#"IN \(\s*('[^']*'|\d+)(\s*,\s*('[^']*'|\d+)){2,}\s*\)"#)
         for sql in schema { #expect(sql.firstMatch(of: list) == nil, "\(sql)") }
+        #expect(schema.contains { $0.contains("CHECK (\(Schema.bucketCheck))") })
         #expect(schema.contains { $0.contains("CHECK ((origin = 'user' OR origin = 'propagation' OR origin = 'generation' OR origin = 'reapply'))") })
     }
 }
