@@ -7,7 +7,7 @@ import GRDB
 
 enum BoardVersion {
     /// Raised with every landed change to what users see; the database schema has its own numbered migrations.
-    static let current = "0.28.4"
+    static let current = "0.28.5"
 }
 
 @main

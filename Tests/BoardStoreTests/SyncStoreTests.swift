@@ -451,6 +451,68 @@ import Testing
         #expect(try d[1].cards.find(cards[1].id).title == "Card 1" && d[1].cards.find(cards[2].id).priority == 0)
     }
 
+    /// A created row's columns come in name order with the mask in its place, without being sorted:
+    /// the same order sorting them gives, for a card with registers set and one without, and a
+    /// field Board does not know is named in the refusal.
+    @Test func aCreatedRowsColumnsComeInNameOrderWithTheMaskInItsPlace() throws {
+        let now = clock("2026-11-21T08:00")
+        let d = try joined(1)
+        _ = try d[0].cards.add(CardValues(title: "Plain"), clock: now)
+        let sent = try #require(try d[0].sync.outbox(limit: 100).changes.first { $0.field == FieldChange.row && $0.entity == "tasks" })
+        let value = try #require(sent.value)
+        var fields = try #require(JSONText.flatObject(value))
+        for registers in [[], ["exception.title", "exception.priority"]] {
+            for register in registers { fields[register] = "true" }
+            let columns = try BoardStore.rowColumns(table: "tasks", fields: fields)
+            #expect(columns.map(\.0) == columns.map(\.0).sorted())
+            #expect(Set(columns.map(\.0)) == Set(fields.keys.filter { !$0.hasPrefix("exception.") }).union([SyncedRows.maskColumn]))
+            let mask = try #require(columns.first { $0.0 == SyncedRows.maskColumn }?.1)
+            #expect(SyncedRows.maskedColumns(mask) == Set(registers.map { String($0.dropFirst("exception.".count)) }))
+        }
+        fields["colour"] = "\"red\""
+        #expect { try BoardStore.rowColumns(table: "tasks", fields: fields) } throws: { ($0 as? BoardStore.Unreadable)?.reason == "tasks.colour: its value can't be read" }
+    }
+
+    /// A card whose columns made its change's value when it was checked is kept by reference only
+    /// if the table then holds it so: a column the table stored otherwise than it was given, or one
+    /// not given that came out away from the value that leaves it out, and the change is kept as the
+    /// copy it came as (the columns alone are compared, ARCHITECTURE.md §13).
+    @Test func aCardTheTableHoldsOtherwiseThanItsColumnsIsKeptAsItsCopy() throws {
+        let now = clock("2026-11-21T08:00")
+        let d = try joined(2)
+        let cards = try (0..<3).map { try d[0].cards.add(CardValues(title: "Card \($0)"), clock: now) }
+        let sent = try d[0].sync.outbox(limit: 100).changes.filter { $0.field == FieldChange.row && $0.entity == "tasks" }
+        try #require(sent.count == 3)
+        // Every value as sent is the one its columns make: the check finds it so for each.
+        let checked = d[1].sync.check(sent)
+        #expect(checked.makeTheirValue == Set(sent.map(\.id)))
+        // A run's time is a field a created row leaves out while it is null: not among the columns given.
+        let firstValue = try #require(sent[0].value)
+        #expect(SyncedFields.addedLater["tasks"]?["occurrence_time"] == .null && !firstValue.contains("occurrence_time"))
+        try d[1].database.write { db in
+            try db.execute(sql: """
+                CREATE TEMP TRIGGER shout AFTER INSERT ON main.tasks WHEN NEW.title = 'Card 1'
+                BEGIN UPDATE tasks SET title = 'Card 1!' WHERE rowid = NEW.rowid; END;
+                CREATE TEMP TRIGGER timed AFTER INSERT ON main.tasks WHEN NEW.title = 'Card 2'
+                BEGIN UPDATE tasks SET occurrence_time = '09:00' WHERE rowid = NEW.rowid; END;
+                """)
+        }
+        #expect(try d[1].sync.receive(checked, pulledThrough: 3).rows == 3)
+        let kept = try d[1].database.read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT entity_id, value, in_row FROM sync_changes WHERE entity = 'tasks'").map {
+                (($0["entity_id"] as String), (value: $0["value"] as String?, inRow: $0["in_row"] as Int))
+            })
+        }
+        #expect(kept[cards[0].id]?.value == nil && kept[cards[0].id]?.inRow == 1)
+        #expect(kept[cards[1].id]?.value == sent[1].value && kept[cards[1].id]?.inRow == 0)
+        #expect(kept[cards[2].id]?.value == sent[2].value && kept[cards[2].id]?.inRow == 0)
+        // What the log holds for each is the change as it came, whichever way it is kept.
+        let logged = try d[1].database.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(BoardStore.changeColumns) FROM sync_changes WHERE entity = 'tasks'").compactMap { try BoardStore.fieldChange($0, db) }
+        }
+        #expect(Dictionary(uniqueKeysWithValues: logged.map { ($0.entityId, $0.value) }) == Dictionary(uniqueKeysWithValues: sent.map { ($0.entityId, $0.value) }))
+    }
+
     /// The trigger that keeps a referenced card before it changes copies every column of the table:
     /// a migration that adds a column must make it again (`RowReference.installTriggers`).
     @Test func theReferenceTriggersCopyEveryColumnOfTheirTable() throws {

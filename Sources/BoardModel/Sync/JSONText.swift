@@ -30,6 +30,8 @@ public enum JSONText {
             }
             guard next(UInt8(ascii: "{")) else { return nil }
             var object: [String: String?] = [:]
+            // A card's row is two dozen fields: room for them at once, not grown five times.
+            object.reserveCapacity(32)
             if next(UInt8(ascii: "}")) {
                 JSONString.skipSpace(bytes, &position)
                 return position == bytes.count ? object : nil

@@ -39,6 +39,8 @@ public struct Replica: Sendable {
     public static func row(_ key: RowKey, of changes: [FieldChange], created: [String: String?]? = nil) -> [String: String?]? {
         guard changes.count == 1, let only = changes.first, only.field == FieldChange.row else { return state(of: changes)[key] }
         guard let fields = created ?? only.value.flatMap(JSONText.flatObject) else { return nil }
+        // Most created rows set no register: they are their fields as they came, not copied.
+        guard fields.keys.contains(where: { $0.hasPrefix("exception.") }) else { return fields }
         return fields.filter { !$0.key.hasPrefix("exception.") || $0.value == "true" }
     }
 

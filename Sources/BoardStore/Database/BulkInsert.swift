@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -13,9 +14,29 @@ final class BulkInsert {
     /// statement, so a caller keeps one per table and columns at a time (`receive` keys them so).
     private let prepared: Statement
     private var statement: OpaquePointer { prepared.sqliteStatement }
-    /// With `returningRow`: the row read back by its key, where the key's values are among the
-    /// columns, and the names of the columns it reads.
-    private let readBack: (statement: Statement, key: [Int], names: [String])?
+    /// With `returningRow`: the row read back by its key, where the key's values are among the columns.
+    private let readBack: ReadBack?
+
+    private struct ReadBack {
+        let statement: Statement
+        /// Where the key's values are among the columns given.
+        let key: [Int]
+        /// The columns it reads; for each, which of the values given it holds; those it was given none.
+        let names: [String]
+        let given: [Int?]
+        let notGiven: [Int]
+    }
+
+    /// A row as the table holds it just after an insert: its columns in the table's order, those
+    /// the insert gave no value (a default, or a trigger's), and whether every value it gave is
+    /// held as it was given: the same type, the same bytes.
+    struct WrittenRow {
+        let columns: [(String, DatabaseValue)]
+        /// The columns' names, the same array for every row the statement reads.
+        let names: [String]
+        let notGiven: [Int]
+        let heldAsGiven: Bool
+    }
 
     /// `INSERT INTO table (columns…) VALUES (?, …)` on `db`'s connection, inside its transaction;
     /// with `key`, a row already there under that key takes the other columns' values instead
@@ -29,10 +50,11 @@ final class BulkInsert {
         }
         // Read with a statement of its own rather than `RETURNING`, which SQLite keeps in a
         // temporary table: a first pull's inserts took half as long again with it.
-        var readBack: (statement: Statement, key: [Int], names: [String])?
+        var readBack: ReadBack?
         if returningRow, let key, case let positions = key.compactMap(columns.firstIndex(of:)), positions.count == key.count {
             let select = try db.cachedStatement(sql: "SELECT * FROM \(table) WHERE " + key.map { "\($0) = ?" }.joined(separator: " AND "))
-            readBack = (select, positions, select.columnNames)
+            let names = select.columnNames, given = names.map(columns.firstIndex(of:))
+            readBack = ReadBack(statement: select, key: positions, names: names, given: given, notGiven: given.indices.filter { given[$0] == nil })
         }
         try self.init(db, sql: sql, readBack: readBack)
     }
@@ -43,7 +65,7 @@ final class BulkInsert {
         try self.init(db, sql: sql, readBack: nil)
     }
 
-    private init(_ db: Database, sql: String, readBack: (statement: Statement, key: [Int], names: [String])?) throws {
+    private init(_ db: Database, sql: String, readBack: ReadBack?) throws {
         guard let connection = db.sqliteConnection else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the connection is closed") }
         self.connection = connection
         self.prepared = try db.cachedStatement(sql: sql)
@@ -53,25 +75,46 @@ final class BulkInsert {
     /// Inserts one row: `values` in the order of the columns. With `returningRow`, gives back the
     /// row as the table holds it after the insert (its defaults, column types and triggers applied).
     @discardableResult
-    func insert(_ values: [DatabaseValue]) throws -> [(String, DatabaseValue)]? {
+    func insert(_ values: [DatabaseValue]) throws -> WrittenRow? {
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
         for (offset, value) in values.enumerated() { Self.bind(value, at: Int32(offset + 1), of: statement) }
         guard sqlite3_step(statement) == SQLITE_DONE else { throw Self.error(of: connection) }
-        guard let (read, key, names) = readBack else { return nil }
-        let select = read.sqliteStatement
+        guard let readBack else { return nil }
+        let select = readBack.statement.sqliteStatement
         defer {
             sqlite3_reset(select)
             sqlite3_clear_bindings(select)
         }
-        for (offset, position) in key.enumerated() { Self.bind(values[position], at: Int32(offset + 1), of: select) }
+        for (offset, position) in readBack.key.enumerated() { Self.bind(values[position], at: Int32(offset + 1), of: select) }
         switch sqlite3_step(select) {
         case SQLITE_ROW:
-            return names.indices.map { (names[$0], DatabaseValue(sqliteStatement: select, index: Int32($0))) }
+            var columns: [(String, DatabaseValue)] = [], heldAsGiven = true
+            columns.reserveCapacity(readBack.names.count)
+            for (index, name) in readBack.names.enumerated() {
+                let held = DatabaseValue(sqliteStatement: select, index: Int32(index))
+                columns.append((name, held))
+                if heldAsGiven, let value = readBack.given[index], !Self.identical(values[value], held) { heldAsGiven = false }
+            }
+            return WrittenRow(columns: columns, names: readBack.names, notGiven: readBack.notGiven, heldAsGiven: heldAsGiven)
         case SQLITE_DONE: return nil
         default: throw Self.error(of: connection)
+        }
+    }
+
+    /// The same value stored the same way: an integer is not its double (GRDB's `==` takes 1 and
+    /// 1.0 as equal), and text is compared as its bytes (Swift's `==` takes canonically equivalent
+    /// strings as equal).
+    static func identical(_ a: DatabaseValue, _ b: DatabaseValue) -> Bool {
+        switch (a.storage, b.storage) {
+        case (.string(var a), .string(var b)):
+            return a.withUTF8 { a in
+                b.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+            }
+        default:
+            return a.storage == b.storage
         }
     }
 

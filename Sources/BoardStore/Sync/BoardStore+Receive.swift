@@ -25,6 +25,9 @@ public struct CheckedChanges: Sendable {
     /// A created row's columns as they are written (`BoardStore.rowColumns`), worked out here
     /// rather than where the batch is taken in, the one thread a pull waits on.
     var columns: [String: [(String, DatabaseValue)]] = [:]
+    /// The created cards whose `columns` make their change's value again (`RowReference.makesValue`):
+    /// once written, such a card is kept by reference if the table holds those columns as they were given.
+    var makeTheirValue: Set<String> = []
     var refused: [(change: FieldChange, reason: String)] = []
 }
 
@@ -37,7 +40,7 @@ extension BoardStore {
         /// Why the row can't be made yet (a value missing, or a rule of the board in the way); nil when it was written or removed.
         var waiting: String?
         /// The row as the table holds it after the write, when it was asked for and the row was written.
-        var written: [(String, DatabaseValue)]?
+        var written: BulkInsert.WrittenRow?
     }
 
     /// A row's value that can't be read as its column's.
@@ -49,24 +52,46 @@ extension BoardStore {
     /// order: this device's own left out, the exception registers as the mask.
     static func rowColumns(table: String, fields: [String: String?]) throws(Unreadable) -> [(String, DatabaseValue)] {
         // Column names come from Board's own list, never from received text (which was checked against it).
-        guard let known = SyncedFields.rules[table] else { throw Unreadable(reason: "not a table Board syncs") }
-        let own = SyncedRows.deviceColumns[table] ?? []
-        var columns: [(String, DatabaseValue)] = []
-        columns.reserveCapacity(fields.count + 1)
+        guard let written = WrittenColumns.of[table] else { throw Unreadable(reason: "not a table Board syncs") }
         var registers: Set<String> = []
-        for (field, text) in fields where !own.contains(field) {
-            if field.hasPrefix("exception.") {
-                registers.insert(String(field.dropFirst("exception.".count)))
-                continue
-            }
-            guard let index = known.index(forKey: field), let value = SyncValue.value(text) else {
-                throw Unreadable(reason: "\(table).\(field): its value can't be read")
-            }
-            columns.append((known.keys[index], value))
+        // How many of `fields` are used: every one must be, or the row carries a field Board does not know.
+        var used = written.own.count { fields[$0] != nil }
+        for field in fields.keys where field.hasPrefix("exception.") {
+            registers.insert(String(field.dropFirst("exception.".count)))
+            used += 1
         }
-        if table == "tasks" { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
-        columns.sort { $0.0 < $1.0 }
+        var columns: [(String, DatabaseValue)] = []
+        columns.reserveCapacity(written.names.count + 1)
+        // The list is in name order already, the mask's place in it known: nothing to sort.
+        for (index, field) in written.names.enumerated() {
+            if index == written.maskAt { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
+            guard let text = fields[field] else { continue }
+            guard let value = SyncValue.value(text) else { throw Unreadable(reason: "\(table).\(field): its value can't be read") }
+            columns.append((field, value))
+            used += 1
+        }
+        if written.maskAt == written.names.count { columns.append((SyncedRows.maskColumn, SyncedRows.mask(registers: registers).databaseValue)) }
+        guard used == fields.count else {
+            let known = Set(written.names).union(written.own)
+            let unknown = fields.keys.filter { !known.contains($0) && !$0.hasPrefix("exception.") }.min() ?? ""
+            throw Unreadable(reason: "\(table).\(unknown): its value can't be read")
+        }
         return columns
+    }
+
+    /// A synced table's columns as `rowColumns` writes them: its fields but this device's own, in
+    /// name order, and where among them the exception mask goes (nil: the table has none).
+    struct WrittenColumns {
+        let names: [String]
+        let own: [String]
+        let maskAt: Int?
+
+        static let of: [String: WrittenColumns] = Dictionary(uniqueKeysWithValues: SyncedFields.ordered.map { table, fields in
+            let own = SyncedRows.deviceColumns[table] ?? []
+            let names = fields.map(\.field).filter { !own.contains($0) && $0 != SyncedRows.maskColumn }
+            let maskAt = table == "tasks" ? names.firstIndex { $0 > SyncedRows.maskColumn } ?? names.count : nil
+            return (table, WrittenColumns(names: names, own: own.sorted(), maskAt: maskAt))
+        })
     }
 
     /// Writes one row as `fields` say it is (what `changes`, all this device holds for it, make:
@@ -198,6 +223,7 @@ extension SyncStore {
                        let row = Replica.row(Replica.RowKey(change.entity, change.entityId), of: [change], created: fields),
                        let columns = try? BoardStore.rowColumns(table: change.entity, fields: row) {
                         checked.columns[change.id] = columns
+                        if RowReference.makesValue(change, columns: columns) { checked.makeTheirValue.insert(change.id) }
                     } else {
                         checked.created[change.id] = fields
                     }
@@ -361,7 +387,12 @@ extension SyncStore {
                 let first = new?.first.flatMap { firstOfCard($0) ? $0 : nil }
                 let outcome = try BoardStore.materialize(table: table, id: id, fields: fields, columns: columns, from: known,
                                                          key: keys[table] ?? ["id"], returningRow: first != nil, upserts: &upserts, deferral: deferral, db)
-                if let first { try keep(first, byReference: outcome.written.map { RowReference.givesBack(first, written: $0) } ?? false) }
+                if let first {
+                    let byReference = outcome.written.map {
+                        RowReference.givesBack(first, written: $0, makesValue: checked.makeTheirValue.contains(first.id))
+                    }
+                    try keep(first, byReference: byReference ?? false)
+                }
                 if let reason = outcome.waiting {
                     try waits.execute(arguments: [table, id, reason])
                     summary.heldBack += 1

@@ -14,6 +14,10 @@ struct CreatedRowLayout: Sendable {
     /// The value's keys in their order: a column's position among `names`, its key as JSON
     /// (`"name":`), and the value that leaves it out (a column added later, at its default).
     private let fields: [(position: Int, key: [UInt8], leftOutAt: DatabaseValue?)]
+    /// By position among `names`: nil for a column the value leaves out always (this device's own);
+    /// for one of the value's keys, the value at which it is left out, or nil when it never is. The
+    /// mask, which is the value's registers, is never left out.
+    private let leftOutAt: [DatabaseValue??]
     /// Where the exception mask is among `names`; its registers are keys of their own.
     private let mask: Int?
     /// How many of `fields` sort before the registers (`exception.…`, after every shorter name).
@@ -26,6 +30,10 @@ struct CreatedRowLayout: Sendable {
         self.table = table
         self.names = names
         fields = kept.map { ($0, Self.key(names[$0]), later[names[$0]]) }
+        var leftOutAt = [DatabaseValue??](repeating: nil, count: names.count)
+        for field in fields { leftOutAt[field.position] = .some(field.leftOutAt) }
+        if let mask = names.firstIndex(of: SyncedRows.maskColumn) { leftOutAt[mask] = .some(nil) }
+        self.leftOutAt = leftOutAt
         mask = names.firstIndex(of: SyncedRows.maskColumn)
         let prefix = FieldChange.exception("")
         registersAfter = kept.count(where: { names[$0] < prefix })
@@ -58,6 +66,17 @@ struct CreatedRowLayout: Sendable {
         return bytes
     }
 
+    /// Whether the columns of a row (in the order of `names`) at `positions` add nothing to its
+    /// value: each is this device's own, or holds the value that leaves it out. A row written with
+    /// the columns that made its change's value, held as given, and whose other columns add
+    /// nothing, gives that value back (`RowReference.givesBack`), without making it again.
+    func addsNothing(_ row: [(String, DatabaseValue)], at positions: [Int]) -> Bool {
+        positions.allSatisfy { position in
+            guard let leftOut = leftOutAt[position] else { return true }
+            return leftOut.map { row[position].1 == $0 } ?? false
+        }
+    }
+
     /// `"name":`, the key as the value's JSON writes it.
     private static func key(_ name: String) -> [UInt8] {
         var key: [UInt8] = []
@@ -66,14 +85,18 @@ struct CreatedRowLayout: Sendable {
         return key
     }
 
-    /// The layout of `table`'s columns in the order of `names`: the last one made for the table
-    /// when it names the same columns in the same order (a pull's rows all come back so), else a new one.
+    /// The layout of `table`'s columns in the order of `names`: one of the last few made for the
+    /// table when it names the same columns in the same order (a pull's rows come in one order from
+    /// `check` and back from the table in another), else a new one.
     static func of(table: String, names: [String]) -> CreatedRowLayout {
-        if let last = lastMade.withLock({ $0[table] }), last.names == names { return last }
+        // The same array, as a statement's column names are each time, is known without comparing its names.
+        if let made = lastMade.withLock({ $0[table]?.first { $0.names == names } }) { return made }
         let layout = CreatedRowLayout(table: table, names: names)
-        lastMade.withLock { $0[table] = layout }
+        lastMade.withLock { $0[table] = [layout] + ($0[table] ?? []).prefix(kept - 1) }
         return layout
     }
 
-    private static let lastMade = Mutex<[String: CreatedRowLayout]>([:])
+    /// How many layouts are kept a table.
+    private static let kept = 4
+    private static let lastMade = Mutex<[String: [CreatedRowLayout]]>([:])
 }

@@ -39,15 +39,34 @@ enum RowReference {
     /// Whether the row `change` (its one change, a created row's) was just made from, `written` as
     /// the table holds it, gives back its value exactly, so the change can be kept by reference: a
     /// first pull then holds no second copy of the cards either. A value the row would not give
-    /// back (another version's writing of it) is kept as a copy.
-    static func givesBack(_ change: FieldChange, written: [(String, DatabaseValue)]) -> Bool {
-        guard tables.contains(change.entity), change.field == FieldChange.row, var value = change.value else { return false }
-        let given = SyncedRows.createdRowBytes(table: change.entity, columns: written)
-        // Compared as memory: a card's value is a kilobyte, and comparing it byte by byte cost as much as making it.
-        return value.withUTF8 { bytes in
-            given.withUnsafeBufferPointer { given in
-                guard bytes.count == given.count, let a = bytes.baseAddress, let b = given.baseAddress else { return bytes.count == given.count }
-                return memcmp(a, b, bytes.count) == 0
+    /// back (another version's writing of it) is kept as a copy. When `check` found that the
+    /// columns the row was written with make the value (`makesValue`), the value is made again
+    /// only if the table did not hold them as given or its other columns would add to it.
+    static func givesBack(_ change: FieldChange, written: BulkInsert.WrittenRow, makesValue: Bool = false) -> Bool {
+        guard tables.contains(change.entity), change.field == FieldChange.row, let value = change.value else { return false }
+        if makesValue && written.heldAsGiven
+            && CreatedRowLayout.of(table: change.entity, names: written.names).addsNothing(written.columns, at: written.notGiven) {
+            return true
+        }
+        return isValue(value, SyncedRows.createdRowBytes(table: change.entity, columns: written.columns))
+    }
+
+    /// Whether `columns`, the ones a created card of `change` is written with, make its value:
+    /// worked out where a pull checks its next batch, so the thread that writes the cards only
+    /// compares columns (`givesBack`).
+    static func makesValue(_ change: FieldChange, columns: [(String, DatabaseValue)]) -> Bool {
+        guard tables.contains(change.entity), change.field == FieldChange.row, let value = change.value else { return false }
+        return isValue(value, SyncedRows.createdRowBytes(table: change.entity, columns: columns))
+    }
+
+    /// Whether `value`'s UTF-8 is `bytes`, compared as memory: a card's value is a kilobyte, and
+    /// comparing it byte by byte cost as much as making it.
+    private static func isValue(_ value: String, _ bytes: [UInt8]) -> Bool {
+        var value = value
+        return value.withUTF8 { utf8 in
+            bytes.withUnsafeBufferPointer { given in
+                guard utf8.count == given.count, let a = utf8.baseAddress, let b = given.baseAddress else { return utf8.count == given.count }
+                return memcmp(a, b, utf8.count) == 0
             }
         }
     }
