@@ -107,7 +107,7 @@ final class BulkInsert {
     /// The same value stored the same way: an integer is not its double (GRDB's `==` takes 1 and
     /// 1.0 as equal), and text is compared as its bytes (Swift's `==` takes canonically equivalent
     /// strings as equal).
-    static func identical(_ a: DatabaseValue, _ b: DatabaseValue) -> Bool {
+    private static func identical(_ a: DatabaseValue, _ b: DatabaseValue) -> Bool {
         switch (a.storage, b.storage) {
         case (.string(var a), .string(var b)):
             return a.withUTF8 { a in

@@ -30,11 +30,11 @@ struct CreatedRowLayout: Sendable {
         self.table = table
         self.names = names
         fields = kept.map { ($0, Self.key(names[$0]), later[names[$0]]) }
+        mask = names.firstIndex(of: SyncedRows.maskColumn)
         var leftOutAt = [DatabaseValue??](repeating: nil, count: names.count)
         for field in fields { leftOutAt[field.position] = .some(field.leftOutAt) }
-        if let mask = names.firstIndex(of: SyncedRows.maskColumn) { leftOutAt[mask] = .some(nil) }
+        if let mask { leftOutAt[mask] = .some(nil) }
         self.leftOutAt = leftOutAt
-        mask = names.firstIndex(of: SyncedRows.maskColumn)
         let prefix = FieldChange.exception("")
         registersAfter = kept.count(where: { names[$0] < prefix })
     }

@@ -42,7 +42,7 @@ enum RowReference {
     /// back (another version's writing of it) is kept as a copy. When `check` found that the
     /// columns the row was written with make the value (`makesValue`), the value is made again
     /// only if the table did not hold them as given or its other columns would add to it.
-    static func givesBack(_ change: FieldChange, written: BulkInsert.WrittenRow, makesValue: Bool = false) -> Bool {
+    static func givesBack(_ change: FieldChange, written: BulkInsert.WrittenRow, makesValue: Bool) -> Bool {
         guard tables.contains(change.entity), change.field == FieldChange.row, let value = change.value else { return false }
         if makesValue && written.heldAsGiven
             && CreatedRowLayout.of(table: change.entity, names: written.names).addsNothing(written.columns, at: written.notGiven) {
