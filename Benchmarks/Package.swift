@@ -3,6 +3,9 @@ import PackageDescription
 
 // Kept apart from the product's package so benchmark builds never slow CI.
 // Run: swift run -c release --package-path Benchmarks RecurrenceBenchmark (or StoreBenchmark)
+
+// Linked as `board` is (the product's Package.swift says why): the floor must not pay what Board doesn't.
+let quickStart: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
 let package = Package(
     name: "BoardBenchmarks",
     platforms: [.macOS(.v14)],
@@ -11,6 +14,13 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
+        // The floor under a one-shot command: GRDB opening a board and counting its cards (start.sh).
+        .executableTarget(
+            name: "OpenFloor",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/OpenFloor",
+            linkerSettings: quickStart
+        ),
         .executableTarget(
             name: "RecurrenceBenchmark",
             dependencies: [.product(name: "BoardModel", package: "Board")],

@@ -4,7 +4,7 @@
 # another (median of 20), beside psql's COPY of the same rows as the floor of moving them at all;
 # the server's tables after each push, under 50 pushing boards, and during a first sync.
 #   Benchmarks/Scripts/sync.sh [BOARD_BINARY]      (ONLY_LOAD=1: only the replica under 50 pushing boards)
-# Needs: postgresql, sqlite3, python3 with asyncpg (pip install asyncpg); as root (the cluster runs as the postgres user).
+# Needs: postgresql, sqlite3, a C compiler and libsqlite3-dev (the row-wise write floor), python3 with asyncpg (pip install asyncpg); as root (the cluster runs as the postgres user).
 set -euo pipefail
 source "$(dirname "$0")/cluster.sh"
 [ -n "${ONLY_LOAD:-}" ] || python3 "$here/sync_bench.py" "$board" "$work" "$admin/board"

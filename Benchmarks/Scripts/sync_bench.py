@@ -48,6 +48,63 @@ def copy_floors(name, account):
     return into, time.perf_counter() - start
 
 
+# What a first pull drops while it writes and makes again at its end (ARCHITECTURE.md §13): the
+# indexes of BoardStore.indexesBuiltAfterImport and the triggers of Schema.columnCountTriggerNames.
+BUILT_AFTER = ["tasks_upcoming", "tasks_shown", "tasks_due", "column_counts_insert", "column_counts_delete", "column_counts_update"]
+
+
+def empty_like(pulled, path):
+    """An empty file of the pulled board's schema at path; returns its (name, sql) objects."""
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+    source = sqlite3.connect(pulled)
+    schema = source.execute("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").fetchall()
+    source.close()
+    empty = sqlite3.connect(path, isolation_level=None)
+    empty.execute("PRAGMA journal_mode = WAL")
+    for _, sql in schema:
+        empty.execute(sql)
+    empty.close()
+    return schema
+
+
+def rows_of(path):
+    return sqlite3.connect(path).execute("SELECT (SELECT count(*) FROM tasks), (SELECT count(*) FROM sync_changes)").fetchone()
+
+
+def write_floors(pulled):
+    """SQLite itself (the same library) writing what a first pull wrote: the pulled board's cards and
+    log entries copied into an empty file of its schema in one transaction, what the pull drops
+    dropped and made again, the pull's pragmas; no parsing, no checks, no network. Set-wise (one
+    INSERT … SELECT a table, through Python's sqlite3) and row-wise (one INSERT a row, each value
+    bound from the source's column, rowwise_floor.c): the least a pull of these rows writes, and
+    the least a client that writes rows as they arrive does. Seconds each."""
+    path = os.path.join(work, "floor.db")
+    schema = empty_like(pulled, path)
+    dropped = [(name, sql) for name, sql in schema if name in BUILT_AFTER]
+    drop = "".join("DROP %s %s;" % ("TRIGGER" if sql.startswith("CREATE TRIGGER") else "INDEX", name) for name, sql in dropped)
+    build = "".join(sql + ";" for _, sql in dropped)
+    floor = sqlite3.connect(path, isolation_level=None)
+    start = time.perf_counter()
+    floor.executescript("PRAGMA cache_size = -65536; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;")
+    floor.execute("ATTACH ? AS pulled", (pulled,))
+    floor.executescript("BEGIN;" + drop + "INSERT INTO main.tasks SELECT * FROM pulled.tasks;"
+                        "INSERT INTO main.sync_changes SELECT * FROM pulled.sync_changes;" + build + "COMMIT;")
+    setwise = time.perf_counter() - start
+    floor.close()
+    if rows_of(path) != rows_of(pulled):
+        raise SystemExit("write floor: wrote %s rows, the pull %s" % (rows_of(path), rows_of(pulled)))
+    binary = os.path.join(work, "rowwise_floor")
+    if not os.path.exists(binary):
+        subprocess.run(["cc", "-O2", os.path.join(os.path.dirname(__file__), "rowwise_floor.c"), "-o", binary, "-lsqlite3"], check=True)
+    empty_like(pulled, path)
+    rowwise = float(subprocess.run([binary, pulled, path, drop, build], check=True, capture_output=True, text=True).stdout)
+    if rows_of(path) != rows_of(pulled):
+        raise SystemExit("row-wise floor: wrote %s rows, the pull %s" % (rows_of(path), rows_of(pulled)))
+    return setwise, rowwise
+
+
 def push_and_pull(n, name, joined_first):
     """A board of n imported cards pushed (joined before the import: n changes in its outbox; or a
     first sync that joins it), and another board's first pull of them; beside psql's COPY of the rows."""
@@ -63,11 +120,14 @@ def push_and_pull(n, name, joined_first):
     after = os.path.getsize(a)
     pull, said_pull, pull_peak = timed("sync", "--db", b, env=account)
     into, out = copy_floors(name, account)
+    setwise, rowwise = write_floors(b)
     what = "push" if joined_first else "first sync"
     print("%-12s %7s cards %7.0f ms, peak %3.0f MiB   (%s)   psql COPY in: %4.0f ms, %.1fx; board file %.1f MB -> %.1f MB (%.2fx)" % (
         what, format(n, ","), push * 1000, push_peak, said_push, into * 1000, push / into, before / 1e6, after / 1e6, after / before))
     print("%-12s %7s cards %7.0f ms, peak %3.0f MiB   (%s)   psql COPY out as the person: %4.0f ms, %.1fx; board file %.1f MB" % (
         "pull", format(n, ","), pull * 1000, pull_peak, said_pull, out * 1000, pull / out, os.path.getsize(b) / 1e6))
+    print("%-12s %7s cards %7.0f ms set-wise, %.1fx COPY out; %7.0f ms row-wise, %.1fx COPY out   (SQLite writing the rows the pull wrote, by itself)" % (
+        "write floor", format(n, ","), setwise * 1000, setwise / out, rowwise * 1000, rowwise / out))
     return push
 
 
