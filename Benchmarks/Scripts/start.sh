@@ -2,13 +2,14 @@
 # A command's start on a 10-card board, beside taskwarrior and calcurse in the same run (issue 56).
 #   Benchmarks/Scripts/start.sh BOARD_BINARY [OTHER_BOARD_BINARY]
 # Each binary is copied fresh first (a binary's pages as the kernel happens to hold them moved
-# figures by a millisecond). Every figure is hyperfine's median of 100 alternating runs; with
+# figures by a millisecond). Every figure is hyperfine's median of 100 runs (and `list` is run
+# again by alternate.py, each command once a round, which the machine's drift can't favour); with
 # valgrind, the instructions of `board list` are counted too. Beside them, the floor under any
 # `list`: OpenFloor, GRDB opening the same board and counting its cards (FLOOR=its path; built by
 # `swift build -c release --static-swift-stdlib --package-path Benchmarks --product OpenFloor`).
 # Needs: taskwarrior, calcurse, hyperfine, valgrind (apt-get install taskwarrior calcurse hyperfine valgrind).
 set -euo pipefail
-[[ $# -ge 1 ]] || { sed -n '2,9p' "$0"; exit 2; }
+[[ $# -ge 1 ]] || { sed -n '2,10p' "$0"; exit 2; }
 source "$(dirname "$0")/taskwarrior-env.sh"
 
 boards=()
@@ -41,6 +42,8 @@ PY
 each() { for i in "${!boards[@]}"; do printf '%s\n' "${boards[$i]} $1 --db $work/b$i.db${2:-}"; done; }
 mapfile -t lists < <(each list)
 compare "list (a 10-card board)" "${lists[@]}" "${floors[@]}" "task list" "calcurse -D $work/cc -t"
+echo "list, each command once a round in turn (300 rounds)"
+python3 "$here/alternate.py" 300 "${lists[@]}" "${floors[@]}" "$(command -v task) list" "$(command -v calcurse) -D $work/cc -t"
 mapfile -t agendas < <(each agenda)
 compare "agenda (7 days)" "${agendas[@]}" "task next" "calcurse -D $work/cc -r7"
 # Writes: each run adds a card (the board grows from 10 to about 110, still small).
