@@ -24,7 +24,11 @@ for i in $(seq 10); do echo "[3] Card $i"; done > "$work/cc/todo"
 for i in "${!boards[@]}"; do "${boards[$i]}" import --db "$work/b$i.db" "$work/board.json" > /dev/null; done
 floor=${FLOOR:-$here/../.build/release/OpenFloor}
 floors=()
-if [[ -x $floor ]]; then cp "$floor" "$work/floor"; floors=("$work/floor $work/b0.db"); fi
+if [[ -x $floor ]]; then
+  cp "$floor" "$work/floor"; floors=("$work/floor $work/b0.db")
+else
+  echo "(no floor: $floor is not built; the header says how)" >&2
+fi
 
 # Runs hyperfine over COMMAND... and prints each median, the binaries named by their argument.
 compare() {

@@ -489,10 +489,11 @@ import Testing
         // A run's time is a field a created row leaves out while it is null: not among the columns given.
         let firstValue = try #require(sent[0].value)
         #expect(SyncedFields.addedLater["tasks"]?["occurrence_time"] == .null && !firstValue.contains("occurrence_time"))
+        // Card 1's title comes out as long as it went in, so only its bytes tell it apart.
         try d[1].database.write { db in
             try db.execute(sql: """
                 CREATE TEMP TRIGGER shout AFTER INSERT ON main.tasks WHEN NEW.title = 'Card 1'
-                BEGIN UPDATE tasks SET title = 'Card 1!' WHERE rowid = NEW.rowid; END;
+                BEGIN UPDATE tasks SET title = 'Card 9' WHERE rowid = NEW.rowid; END;
                 CREATE TEMP TRIGGER timed AFTER INSERT ON main.tasks WHEN NEW.title = 'Card 2'
                 BEGIN UPDATE tasks SET occurrence_time = '09:00' WHERE rowid = NEW.rowid; END;
                 """)

@@ -7,7 +7,7 @@ import Foundation
 import GRDB
 
 guard CommandLine.arguments.count == 2 else {
-    print("usage: OpenFloor BOARD_FILE")
+    FileHandle.standardError.write(Data("usage: OpenFloor BOARD_FILE\n".utf8))
     exit(2)
 }
 var configuration = Configuration()

@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -110,9 +109,7 @@ final class BulkInsert {
     private static func identical(_ a: DatabaseValue, _ b: DatabaseValue) -> Bool {
         switch (a.storage, b.storage) {
         case (.string(var a), .string(var b)):
-            return a.withUTF8 { a in
-                b.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
-            }
+            return a.withUTF8 { a in b.withUTF8 { b in a.hasSameBytes(as: b) } }
         default:
             return a.storage == b.storage
         }

@@ -59,16 +59,10 @@ enum RowReference {
         return isValue(value, SyncedRows.createdRowBytes(table: change.entity, columns: columns))
     }
 
-    /// Whether `value`'s UTF-8 is `bytes`, compared as memory: a card's value is a kilobyte, and
-    /// comparing it byte by byte cost as much as making it.
+    /// Whether `value`'s UTF-8 is `bytes`.
     private static func isValue(_ value: String, _ bytes: [UInt8]) -> Bool {
         var value = value
-        return value.withUTF8 { utf8 in
-            bytes.withUnsafeBufferPointer { given in
-                guard utf8.count == given.count, let a = utf8.baseAddress, let b = given.baseAddress else { return utf8.count == given.count }
-                return memcmp(a, b, utf8.count) == 0
-            }
-        }
+        return value.withUTF8 { utf8 in bytes.withUnsafeBufferPointer { utf8.hasSameBytes(as: $0) } }
     }
 
     /// The value of a `row` change kept by reference to row `id` of `table`: the row's fields as a
